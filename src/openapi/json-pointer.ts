@@ -1,0 +1,82 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+
+/**
+ * Splits a JSON pointer (`/a/b`) or a local `$ref` fragment (`#/a/b`) into unescaped tokens: percent-decoding first
+ * (fragments are URI-encoded), then `~1` to `/` and `~0` to `~`, in that order, as RFC 6901 says.
+ */
+export function parseJsonPointer(pointer: string): string[] {
+  let text = pointer.startsWith("#") ? pointer.slice(1) : pointer;
+  if (text === "") return [];
+  if (!text.startsWith("/")) {
+    throw new ActionRecallError("REF_NOT_FOUND", `"${pointer}" is not a JSON pointer: it must start with "/"`, {
+      data: { pointer },
+    });
+  }
+  if (pointer.startsWith("#")) {
+    try {
+      text = decodeURIComponent(text);
+    } catch (cause) {
+      throw new ActionRecallError("REF_NOT_FOUND", `"${pointer}" has a malformed percent-encoding`, {
+        cause,
+        data: { pointer },
+      });
+    }
+  }
+  return text
+    .slice(1)
+    .split("/")
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** Escapes one token for use in a JSON pointer (`~` to `~0`, `/` to `~1`). */
+export function escapeJsonPointerToken(token: string): string {
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** Joins tokens into a `#/...` pointer, escaping each. */
+export function formatJsonPointer(tokens: readonly string[]): string {
+  return `#${tokens.map((token) => `/${escapeJsonPointerToken(token)}`).join("")}`;
+}
+
+/** Appends tokens to a pointer: `appendJsonPointer("#/paths", "/pets")` is `#/paths/~1pets`. */
+export function appendJsonPointer(pointer: string, ...tokens: string[]): string {
+  return pointer + tokens.map((token) => `/${escapeJsonPointerToken(token)}`).join("");
+}
+
+/** True when a `$ref` points outside the current document (another file or a URL). */
+export function isExternalRef(ref: string): boolean {
+  return !ref.startsWith("#");
+}
+
+/**
+ * Looks up a local `$ref` (`#/components/schemas/Pet`) in `document`. Reads own properties only, so a pointer through
+ * `__proto__` or `constructor` finds nothing instead of the prototype. External refs are refused: this package never
+ * reads files or the network for a `$ref` unless a caller resolved them beforehand.
+ */
+export function resolveJsonPointer(document: unknown, ref: string): unknown {
+  if (isExternalRef(ref)) {
+    throw new ActionRecallError(
+      "EXTERNAL_REF_REFUSED",
+      `External $ref "${ref}" is refused: only local references ("#/...") are resolved`,
+      { data: { pointer: ref } },
+    );
+  }
+  let current: unknown = document;
+  for (const token of parseJsonPointer(ref)) {
+    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < current.length) {
+      current = current[Number(token)];
+    } else if (
+      current !== null &&
+      typeof current === "object" &&
+      !Array.isArray(current) &&
+      Object.hasOwn(current, token)
+    ) {
+      current = (current as Record<string, unknown>)[token];
+    } else {
+      throw new ActionRecallError("REF_NOT_FOUND", `Nothing at "${ref}": no "${token}" there`, {
+        data: { pointer: ref },
+      });
+    }
+  }
+  return current;
+}

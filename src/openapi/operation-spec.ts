@@ -1,0 +1,77 @@
+import type { JsonObject, JsonSchema } from "../schema/json-schema.js";
+
+/** Where a parameter goes in an HTTP request. */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/** A section of a layered tool schema: the parameter locations plus the request body. */
+export type ArgumentSection = ParameterLocation | "body";
+
+/** The HTTP methods an operation can use, upper-case. */
+export type HttpMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+
+/** One parameter of an operation, path-level and operation-level already merged. */
+export interface ParameterSpec {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  description?: string;
+  /** The parameter's schema as written (it may hold `$ref`s into `OperationSpec.document`). */
+  schema: JsonSchema;
+  /** OAS serialisation style (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `deepObject`, ...). */
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  deprecated?: boolean;
+  example?: unknown;
+  examples?: Record<string, unknown>;
+  /** JSON pointer of the parameter in the source document, for errors. */
+  pointer: string;
+}
+
+/** How one multipart or form field is encoded (OAS `encoding`). */
+export interface EncodingSpec {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  headers?: Record<string, unknown>;
+}
+
+/** The request body of an operation, with the media type chosen for the model. */
+export interface RequestBodySpec {
+  required: boolean;
+  description?: string;
+  /** The media type used to send the body (`application/json` preferred, then form, multipart, text). */
+  mediaType: string;
+  /** The schema of that media type as written (it may hold `$ref`s). */
+  schema: JsonSchema;
+  encoding?: Record<string, EncodingSpec>;
+  /** Every media type the operation accepts, for callers that want another one. */
+  mediaTypes: string[];
+  pointer: string;
+}
+
+/**
+ * One operation in the one shape every source becomes: an OpenAPI 3.x or Swagger 2.0 document, a tool-box tool
+ * detail (seed 003), or an MCP tool. Plain data; `document` is the root that local `$ref`s resolve against.
+ */
+export interface OperationSpec {
+  /** `operationId`, or `"METHOD /path"` when the source has none. */
+  id: string;
+  operationId?: string;
+  method: HttpMethod;
+  /** Path template, such as `/pets/{petId}`. */
+  path: string;
+  summary?: string;
+  description?: string;
+  /** Base URL from the source (`servers[0].url`, or a tool detail's `server_url`). */
+  serverUrl?: string;
+  parameters: ParameterSpec[];
+  requestBody?: RequestBodySpec;
+  deprecated?: boolean;
+  tags?: string[];
+  /** The document root `$ref`s resolve against (it holds `components`, `$defs`, ...). Never mutated. */
+  document: JsonObject;
+  /** JSON pointer of the operation in `document` (`#/paths/~1pets/get`). */
+  pointer: string;
+}
