@@ -1,0 +1,220 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
+import type { ArgumentSection, OperationSpec, ParameterLocation } from "../openapi/operation-spec.js";
+import { findClosestName } from "./find-closest-name.js";
+import { findParameter, parameterNames } from "./find-parameter.js";
+import {
+  ARGUMENT_SECTIONS,
+  createLayeredArguments,
+  createRecord,
+  isPlainObject,
+  type LayeredArguments,
+  PARAMETER_SECTIONS,
+} from "./layered-arguments.js";
+import { collectProperties, resolveSchema } from "./resolve-schema.js";
+
+/** Options of {@link classifyArguments}. */
+export interface ClassifyArgumentsOptions {
+  /** The operation whose parameter locations sort flat arguments; required for flat arguments. */
+  operation?: OperationSpec | undefined;
+  /**
+   * Whether every layered name must be a declared parameter. True for model-written arguments (a model must not
+   * invent headers); false for caller-fixed values, which may carry undeclared headers such as `authorization`.
+   */
+  declaredOnly?: boolean;
+  /** What the arguments are, for messages: `"arguments"` or `"fixed parameters"`. */
+  subject?: string;
+}
+
+/**
+ * Sorts arguments into {@link LayeredArguments}. Layered input (`{path: {...}, query: {...}, body: ...}`: every key is
+ * a section and every parameter section is an object) is taken as is. Flat input (`{kn_id, limit}`) is sorted by the
+ * operation's parameter locations, as seed 000's Python tool does; a name that is no parameter goes into the body
+ * when the body is an object. A flat name found in two locations is ambiguous, and one found nowhere is unknown.
+ * When both readings fit (`{query: {...}}` for an operation with a parameter named `query`), the layered one wins.
+ */
+export function classifyArguments(args: unknown, options: ClassifyArgumentsOptions = {}): LayeredArguments {
+  const subject = options.subject ?? "arguments";
+  if (!isPlainObject(args)) {
+    throw new InvalidArgumentsError(`The ${subject} must be an object, not ${describeType(args)}`, [
+      {
+        instancePath: "",
+        schemaPath: "#/type",
+        keyword: "type",
+        params: { type: "object" },
+        message: "must be object",
+      },
+    ]);
+  }
+  if (isLayeredShape(args)) return classifyLayered(args, options);
+  if (options.operation === undefined) {
+    throw new ActionRecallError(
+      "INVALID_ARGUMENTS",
+      `The ${subject} are flat (${Object.keys(args).join(", ")}): pass the operation so each name can be placed at its location, or pass layered {path, query, header, cookie, body} arguments`,
+    );
+  }
+  return classifyFlat(args, options.operation);
+}
+
+/** Layered when every key names a section and every parameter section holds an object (or nothing). */
+function isLayeredShape(args: Record<string, unknown>): boolean {
+  return Object.entries(args).every(
+    ([key, value]) =>
+      (ARGUMENT_SECTIONS as readonly string[]).includes(key) &&
+      (key === "body" || value === undefined || value === null || isPlainObject(value)),
+  );
+}
+
+function classifyLayered(args: Record<string, unknown>, options: ClassifyArgumentsOptions): LayeredArguments {
+  const { operation } = options;
+  const layered = createLayeredArguments();
+  for (const location of PARAMETER_SECTIONS) {
+    const section = args[location];
+    if (!isPlainObject(section)) continue;
+    for (const [name, value] of Object.entries(section)) {
+      if (value === undefined) continue;
+      const parameter = findParameter(operation, location, name);
+      if (operation !== undefined && options.declaredOnly === true && parameter === undefined) {
+        throw unknownParameter(operation, `${location}.${name}`, name, parameterNames(operation, location), location);
+      }
+      layered[location][parameter?.name ?? name] = value;
+    }
+  }
+  if (args.body !== undefined) {
+    if (operation !== undefined && options.declaredOnly === true && operation.requestBody === undefined) {
+      throw new ActionRecallError("UNKNOWN_PARAMETER", `Operation ${operation.id} takes no request body`, {
+        data: { parameter: "body", operation: operation.id },
+      });
+    }
+    layered.body = args.body;
+  }
+  return layered;
+}
+
+function classifyFlat(args: Record<string, unknown>, operation: OperationSpec): LayeredArguments {
+  const layered = createLayeredArguments();
+  const { bodyProperties, acceptsExtraBodyMembers } = readBodyFacts(operation);
+  const members: Array<[string, unknown]> = [];
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    const locations = locateFlatName(operation, name, bodyProperties);
+    const [location, ...others] = locations;
+    if (others.length > 0) {
+      const places = locations.map((found) => `${found.section}.${found.name}`);
+      throw new ActionRecallError(
+        "AMBIGUOUS_ARGUMENT",
+        `Argument "${name}" of ${operation.id} matches ${places.join(" and ")}: pass layered arguments ({${locations.map((found) => found.section).join(", ")}}) to say which`,
+        { data: { parameter: name, operation: operation.id, locations: places } },
+      );
+    }
+    if (location !== undefined && location.section !== "body") {
+      layered[location.section][location.name] = value;
+    } else if (location === undefined && isSectionOnItsOwn(name, value)) {
+      // A section name no parameter claims keeps its layered meaning, so `{path: {...}, limit: 5}` works too.
+      mergeSection(layered, name as ArgumentSection, value);
+    } else if (location !== undefined || acceptsExtraBodyMembers) {
+      members.push([name, value]);
+    } else {
+      const known = [...operation.parameters.map((parameter) => parameter.name), ...bodyProperties.keys()];
+      throw unknownParameter(operation, name, name, known);
+    }
+  }
+  for (const [name, value] of members) bodyObject(layered, operation)[name] = value;
+  return layered;
+}
+
+interface FoundLocation {
+  section: ArgumentSection;
+  name: string;
+}
+
+function locateFlatName(operation: OperationSpec, name: string, bodyProperties: Map<string, unknown>): FoundLocation[] {
+  const found: FoundLocation[] = [];
+  for (const location of PARAMETER_SECTIONS) {
+    const parameter = findParameter(operation, location, name);
+    if (parameter !== undefined) found.push({ section: location, name: parameter.name });
+  }
+  if (bodyProperties.has(name)) found.push({ section: "body", name });
+  return found;
+}
+
+function isSectionOnItsOwn(name: string, value: unknown): boolean {
+  return (ARGUMENT_SECTIONS as readonly string[]).includes(name) && (name === "body" || isPlainObject(value));
+}
+
+function mergeSection(layered: LayeredArguments, section: ArgumentSection, value: unknown): void {
+  if (section === "body") {
+    layered.body = value;
+    return;
+  }
+  for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
+    if (member !== undefined) layered[section][name] = member;
+  }
+}
+
+/** What flat classification needs to know about an operation's body. */
+interface BodyFacts {
+  bodyProperties: Map<string, unknown>;
+  /** True when the body is an object that admits members beyond its declared properties. */
+  acceptsExtraBodyMembers: boolean;
+}
+
+/** Operations are plain data that is never mutated, so their body facts are worked out once per operation. */
+const bodyFactsCache = new WeakMap<OperationSpec, BodyFacts>();
+
+function readBodyFacts(operation: OperationSpec): BodyFacts {
+  const cached = bodyFactsCache.get(operation);
+  if (cached !== undefined) return cached;
+  const requestBody = operation.requestBody;
+  const facts: BodyFacts = { bodyProperties: new Map(), acceptsExtraBodyMembers: false };
+  if (requestBody !== undefined) {
+    const schema = resolveSchema(operation, requestBody.schema);
+    const type = schema.type;
+    facts.bodyProperties = collectProperties(operation, requestBody.schema);
+    facts.acceptsExtraBodyMembers =
+      schema.additionalProperties !== false &&
+      (/^(application\/x-www-form-urlencoded|multipart\/)/i.test(requestBody.mediaType) ||
+        type === "object" ||
+        (Array.isArray(type) && type.includes("object")) ||
+        (type === undefined && (isPlainObject(schema.properties) || Array.isArray(schema.allOf))));
+  }
+  bodyFactsCache.set(operation, facts);
+  return facts;
+}
+
+function bodyObject(layered: LayeredArguments, operation: OperationSpec): Record<string, unknown> {
+  if (layered.body === undefined) layered.body = createRecord();
+  if (!isPlainObject(layered.body)) {
+    throw new ActionRecallError(
+      "INVALID_ARGUMENTS",
+      `The body of ${operation.id} was given whole and as separate members; give one or the other`,
+      { data: { parameter: "body", operation: operation.id } },
+    );
+  }
+  return layered.body;
+}
+
+function unknownParameter(
+  operation: OperationSpec,
+  parameter: string,
+  name: string,
+  known: string[],
+  location?: ParameterLocation,
+): ActionRecallError {
+  const suggestion = findClosestName(name, known);
+  const hint = suggestion === undefined ? "" : `; did you mean "${location ? `${location}.` : ""}${suggestion}"?`;
+  const where = location === undefined ? "a parameter or body member" : `a ${location} parameter`;
+  return new ActionRecallError(
+    "UNKNOWN_PARAMETER",
+    `"${parameter}" is not ${where} of ${operation.id}${hint}`,
+    suggestion === undefined
+      ? { data: { parameter, operation: operation.id } }
+      : { data: { parameter, operation: operation.id, suggestion } },
+  );
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,78 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
+import { encodeMultipart } from "./encode-multipart.js";
+import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
+import type { EncodedBody } from "./encoded-body.js";
+import { isPlainObject } from "./layered-arguments.js";
+import { serializeQueryStyle } from "./serialize-parameter.js";
+
+/**
+ * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`; also the choice when the
+ * operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles), `multipart/form-data`,
+ * `text/*`, and bytes or text as written for any other type. `undefined` when there is no body.
+ */
+export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody | undefined {
+  if (body === undefined) return undefined;
+  const requestBody = operation.requestBody;
+  const mediaType = requestBody?.mediaType ?? "application/json";
+  const essence = (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+  if (essence === "application/json" || essence.endsWith("+json")) {
+    return { body: stringifyJson(body, operation), contentType: mediaType };
+  }
+  if (requestBody !== undefined && essence === "application/x-www-form-urlencoded") {
+    return { body: encodeForm(requestBody, requireObject(body, operation, essence)), contentType: mediaType };
+  }
+  if (requestBody !== undefined && essence === "multipart/form-data") {
+    return encodeMultipart(operation, requestBody, requireObject(body, operation, essence));
+  }
+  if (essence.startsWith("text/")) {
+    if (typeof body === "object" && body !== null) {
+      throw new ActionRecallError("INVALID_ARGUMENTS", `The ${mediaType} body of ${operation.id} must be text`, {
+        data: { parameter: "body", operation: operation.id },
+      });
+    }
+    return { body: String(body), contentType: /charset=/i.test(mediaType) ? mediaType : `${mediaType}; charset=utf-8` };
+  }
+  if (typeof body === "string" || body instanceof Uint8Array) return { body, contentType: mediaType };
+  throw new ActionRecallError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    `${operation.id} sends ${mediaType}, which cannot be encoded from a ${Array.isArray(body) ? "array" : typeof body}: pass text or bytes`,
+    { data: { parameter: "body", operation: operation.id, mediaType } },
+  );
+}
+
+function encodeForm(requestBody: RequestBodySpec, body: Record<string, unknown>): string {
+  return Object.entries(body)
+    .flatMap(([name, value]) => {
+      const encoding = Object.hasOwn(requestBody.encoding ?? {}, name) ? requestBody.encoding?.[name] : undefined;
+      const parameter = `body.${name}`;
+      const encode = encoding?.allowReserved
+        ? (text: string) => encodeAllowingReserved(text, parameter)
+        : (text: string) => encodeStrict(text, parameter);
+      if (encoding?.contentType !== undefined && /json/i.test(encoding.contentType)) {
+        return value === undefined ? [] : [`${encode(name)}=${encode(JSON.stringify(value))}`];
+      }
+      const style = encoding?.style ?? "form";
+      const explode = encoding?.explode ?? style === "form";
+      return serializeQueryStyle({ name, value, style, explode, encode }).map((piece) => piece.text);
+    })
+    .join("&");
+}
+
+function requireObject(body: unknown, operation: OperationSpec, mediaType: string): Record<string, unknown> {
+  if (isPlainObject(body)) return body;
+  throw new ActionRecallError("INVALID_ARGUMENTS", `The ${mediaType} body of ${operation.id} must be an object`, {
+    data: { parameter: "body", operation: operation.id },
+  });
+}
+
+function stringifyJson(body: unknown, operation: OperationSpec): string {
+  try {
+    return JSON.stringify(body);
+  } catch (cause) {
+    throw new ActionRecallError("INVALID_ARGUMENTS", `The body of ${operation.id} cannot be written as JSON`, {
+      cause,
+      data: { parameter: "body", operation: operation.id },
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+
+/**
+ * Percent-encodes everything but RFC 3986 unreserved characters (`encodeURIComponent` leaves `!'()*` alone; they are
+ * sub-delimiters, so they are encoded too). `parameter` names the value in the error a lone surrogate raises.
+ */
+export function encodeStrict(text: string, parameter: string): string {
+  return encodeOrThrow(text, parameter).replace(/[!'()*]/g, (character) => `%${hex(character)}`);
+}
+
+/**
+ * Percent-encodes for a query value with OAS `allowReserved: true`: RFC 3986 reserved characters stay as written,
+ * except `&`, `=` and `#`, which would start another parameter or end the query, so the value could never round-trip.
+ */
+export function encodeAllowingReserved(text: string, parameter: string): string {
+  return encodeOrThrow(text, parameter).replace(/%(3A|2F|3F|5B|5D|40|24|2B|2C|3B)/g, (_match, code: string) =>
+    String.fromCharCode(Number.parseInt(code, 16)),
+  );
+}
+
+/** The text of one scalar: strings as written, numbers and booleans as JSON writes them, nested values as JSON. */
+export function stringifyScalar(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  return JSON.stringify(value);
+}
+
+function encodeOrThrow(text: string, parameter: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch (cause) {
+    throw new ActionRecallError(
+      "INVALID_ARGUMENTS",
+      `${parameter} holds a lone UTF-16 surrogate and cannot be encoded`,
+      {
+        cause,
+        data: { parameter },
+      },
+    );
+  }
+}
+
+function hex(character: string): string {
+  return character.charCodeAt(0).toString(16).toUpperCase();
+}

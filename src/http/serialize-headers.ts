@@ -1,0 +1,107 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import type { OperationSpec } from "../openapi/operation-spec.js";
+import { encodeStrict } from "./encode-uri-component.js";
+import { findParameter } from "./find-parameter.js";
+import { serializePathStyle } from "./serialize-parameter.js";
+
+/** RFC 9110 `token`: the characters a header (or cookie) name may use. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Any control character, CR and LF included: each could split or smuggle a header. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** Headers the HTTP client owns: set from arguments they could redirect, split or desynchronise the request. */
+const RESERVED_HEADERS = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "expect",
+]);
+
+/** Throws INVALID_HEADER_VALUE unless `name` is a valid header name (an RFC 9110 token). */
+export function assertValidHeaderName(name: string): void {
+  if (!TOKEN.test(name)) {
+    throw invalidHeader(name, `"${printable(name)}" is not a valid header name`);
+  }
+}
+
+/** Throws INVALID_HEADER_VALUE unless arguments may set this header: a valid name the HTTP client does not own. */
+export function assertArgumentHeaderName(name: string): void {
+  assertValidHeaderName(name);
+  if (RESERVED_HEADERS.has(name.toLowerCase())) {
+    throw invalidHeader(name, `Header "${name}" is set by the HTTP client and cannot come from arguments`);
+  }
+}
+
+/** Throws INVALID_HEADER_VALUE when a header value holds a control character (CR and LF included). */
+export function assertValidHeaderValue(name: string, value: string): void {
+  if (CONTROL_CHARACTER.test(value)) {
+    throw invalidHeader(name, `Header "${name}" has a control character (such as CR or LF) in its value`);
+  }
+}
+
+/**
+ * Serialises header arguments (OAS `simple` style) into header text, and cookie arguments into the `cookie` header
+ * (joined to a `cookie` header argument when there is one). Values are checked for control characters; characters
+ * outside ASCII are percent-encoded as UTF-8, since header values are bytes and most servers decode that.
+ */
+export function serializeHeaders(
+  operation: OperationSpec | undefined,
+  values: Record<string, unknown>,
+  cookies: Record<string, unknown> = {},
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    assertArgumentHeaderName(name);
+    const encode = (text: string): string => {
+      assertValidHeaderValue(name, text);
+      return text.replace(/[^\u0020-\u007e]+/g, (run) => encodeStrict(run, `header.${name}`));
+    };
+    const explode = findParameter(operation, "header", name)?.explode ?? false;
+    Object.defineProperty(headers, name, {
+      value: serializePathStyle({ name, value, style: "simple", explode, encode }),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  const cookie = serializeCookies(cookies);
+  if (cookie !== undefined) {
+    const existing = Object.keys(headers).find((name) => name.toLowerCase() === "cookie");
+    const written = existing === undefined ? undefined : headers[existing];
+    if (existing !== undefined) delete headers[existing];
+    headers.cookie = written === undefined ? cookie : `${written}; ${cookie}`;
+  }
+  return headers;
+}
+
+/**
+ * Serialises cookie arguments into one `cookie` header value (`a=1; b=2`); `undefined` when there are none. Names
+ * must be tokens; values are percent-encoded, so `;`, CR and LF in a value stay inside it.
+ */
+function serializeCookies(values: Record<string, unknown>): string | undefined {
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (!TOKEN.test(name)) throw invalidHeader("cookie", `"${printable(name)}" is not a valid cookie name`);
+    const encode = (text: string): string => encodeStrict(text, `cookie.${name}`);
+    pairs.push(`${name}=${serializePathStyle({ name, value, style: "simple", explode: false, encode })}`);
+  }
+  return pairs.length === 0 ? undefined : pairs.join("; ");
+}
+
+function invalidHeader(name: string, message: string): ActionRecallError {
+  return new ActionRecallError("INVALID_HEADER_VALUE", message, { data: { parameter: `header.${printable(name)}` } });
+}
+
+/** The name with control characters shown as escapes, so the message itself cannot be split. */
+function printable(name: string): string {
+  return JSON.stringify(name).slice(1, -1);
+}

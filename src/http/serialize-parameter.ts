@@ -1,0 +1,86 @@
+import { stringifyScalar } from "./encode-uri-component.js";
+import { isPlainObject } from "./layered-arguments.js";
+
+/** One parameter and how OAS says to serialise it. */
+export interface StyledParameter {
+  name: string;
+  value: unknown;
+  /** OAS `style`: `simple`, `label`, `matrix` (path); `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`. */
+  style: string;
+  explode: boolean;
+  /** Encodes one name, key or item; the style's delimiters are added as written. */
+  encode: (text: string) => string;
+}
+
+/** One `name=value` piece of a query or form body; `key` is the raw top-level name, to let fixed names win. */
+export interface QueryPiece {
+  key: string;
+  text: string;
+}
+
+/**
+ * Serialises a query (or form body) parameter per OAS: `form` exploded or not, `spaceDelimited`, `pipeDelimited` and
+ * `deepObject`, for scalars, arrays and objects. `null` and `undefined` are left out, as RFC 6570 does.
+ *
+ * @example
+ * serializeQueryStyle({ name: "id", value: [3, 4], style: "form", explode: false, encode }) // [{key: "id", text: "id=3,4"}]
+ */
+export function serializeQueryStyle(parameter: StyledParameter): QueryPiece[] {
+  const { name, value, style, explode, encode } = parameter;
+  if (value === undefined || value === null) return [];
+  const piece = (key: string, text: string): QueryPiece => ({ key, text: `${encode(key)}=${text}` });
+  if (style === "deepObject" && (isPlainObject(value) || Array.isArray(value))) {
+    return serializeDeepObject(encode(name), value, encode).map((text) => ({ key: name, text }));
+  }
+  const delimiter = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",";
+  if (Array.isArray(value)) {
+    const items = value.map((item) => encode(stringifyScalar(item)));
+    return explode ? items.map((item) => piece(name, item)) : [piece(name, items.join(delimiter))];
+  }
+  if (isPlainObject(value)) {
+    const entries = Object.entries(value).filter(([, member]) => member !== undefined);
+    if (explode) return entries.map(([key, member]) => piece(key, encode(stringifyScalar(member))));
+    return [
+      piece(name, entries.flatMap(([key, member]) => [encode(key), encode(stringifyScalar(member))]).join(delimiter)),
+    ];
+  }
+  return [piece(name, encode(stringifyScalar(value)))];
+}
+
+/**
+ * Serialises a path or header parameter per OAS: `simple` (the header style), `label` or `matrix`, exploded or not.
+ *
+ * @example
+ * serializePathStyle({ name: "id", value: [3, 4], style: "matrix", explode: true, encode }) // ";id=3;id=4"
+ */
+export function serializePathStyle(parameter: StyledParameter): string {
+  const { name, value, style, explode, encode } = parameter;
+  const entries = isPlainObject(value) ? Object.entries(value).filter(([, member]) => member !== undefined) : undefined;
+  const items = entries
+    ? entries.flatMap(([key, member]) =>
+        explode
+          ? [`${encode(key)}=${encode(stringifyScalar(member))}`]
+          : [encode(key), encode(stringifyScalar(member))],
+      )
+    : (Array.isArray(value) ? value : [value]).map((item) => encode(stringifyScalar(item)));
+  if (style === "label") return `.${items.join(explode ? "." : ",")}`;
+  if (style === "matrix") {
+    if (!explode || (!entries && !Array.isArray(value))) return `;${encode(name)}=${items.join(",")}`;
+    return items.map((item) => (entries ? `;${item}` : `;${encode(name)}=${item}`)).join("");
+  }
+  return items.join(",");
+}
+
+/** `name[key]=value` pieces, nesting brackets for nested objects and indices for arrays (as `qs` writes them). */
+function serializeDeepObject(prefix: string, value: unknown, encode: (text: string) => string): string[] {
+  if (isPlainObject(value)) {
+    return Object.entries(value).flatMap(([key, member]) =>
+      serializeDeepObject(`${prefix}[${encode(key)}]`, member, encode),
+    );
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap((member, index) => serializeDeepObject(`${prefix}[${index}]`, member, encode));
+  }
+  if (value === undefined || value === null) return [];
+  return [`${prefix}=${encode(stringifyScalar(value))}`];
+}

@@ -1,0 +1,58 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import type { OperationSpec } from "../openapi/operation-spec.js";
+import type { FixedParams } from "../schema/tool-definition.js";
+import { classifyArguments } from "./classify-arguments.js";
+import { createLayeredArguments, toPlainData } from "./layered-arguments.js";
+import { mergeFixedParams } from "./merge-fixed-params.js";
+import type { ProxyBody } from "./proxy-body.js";
+import { serializeHeaders } from "./serialize-headers.js";
+
+/** Options of {@link toProxyBody}. */
+export interface ToProxyBodyOptions {
+  /** The tool's operation: needed to sort flat arguments (or flat fixed values) by location. */
+  operation?: OperationSpec;
+}
+
+/**
+ * Builds the tool-box proxy body `{header, path, query, body, timeout}` from layered arguments (taken as they are)
+ * or flat ones (sorted by the operation's parameter locations). Fixed values are merged under their locations and
+ * always win. Headers are checked and written as text (cookies become one `cookie` header); the body is `{}` when
+ * there is none, as the proxy expects.
+ *
+ * @example
+ * toProxyBody({ path: { kn_id: "kn_medical" }, body: { limit: 10 } }, { header: { "x-account-id": "a" } }, 30)
+ * // {header: {"x-account-id": "a"}, path: {kn_id: "kn_medical"}, query: {}, body: {limit: 10}, timeout: 30}
+ */
+export function toProxyBody(
+  args: Record<string, unknown>,
+  fixed?: FixedParams | Record<string, unknown>,
+  timeout?: number,
+  options: ToProxyBodyOptions = {},
+): ProxyBody {
+  const { operation } = options;
+  const modelArguments = classifyArguments(args, { operation });
+  const fixedArguments =
+    fixed === undefined
+      ? createLayeredArguments()
+      : classifyArguments(fixed, { operation, subject: "fixed parameters" });
+  const merged = mergeFixedParams(modelArguments, fixedArguments);
+  const proxyBody: ProxyBody = {
+    header: serializeHeaders(operation, merged.header, merged.cookie),
+    path: toPlainData(merged.path) as Record<string, unknown>,
+    query: toPlainData(merged.query) as Record<string, unknown>,
+    body: toPlainData(merged.body ?? {}),
+  };
+  if (timeout !== undefined) {
+    if (!Number.isFinite(timeout) || timeout <= 0) {
+      throw new ActionRecallError(
+        "INVALID_ARGUMENTS",
+        `The proxy timeout must be a positive number of seconds, not ${timeout}`,
+        {
+          data: { parameter: "timeout" },
+        },
+      );
+    }
+    proxyBody.timeout = timeout;
+  }
+  return proxyBody;
+}

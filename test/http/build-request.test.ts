@@ -1,0 +1,440 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { buildRequest } from "../../src/http/index.js";
+import type { OperationSpec, ParameterSpec } from "../../src/openapi/operation-spec.js";
+import seedOperation from "../fixtures/http/seed003-operation.json" with { type: "json" };
+import { operation, parameter, requestBody, SERVER_URL } from "./operations.js";
+
+const seed = seedOperation as unknown as OperationSpec;
+
+/** The code and data of whatever `run` throws. */
+function thrown(run: () => unknown): { code: unknown; data: unknown } {
+  try {
+    run();
+  } catch (error) {
+    const { code, data } = error as { code: unknown; data: unknown };
+    return { code, data };
+  }
+  throw new Error("expected an error");
+}
+
+describe("path values are encoded and can never change the path", () => {
+  test.each([
+    ["a space", "a b", "/items/a%20b"],
+    ["unicode", "日本", "/items/%E6%97%A5%E6%9C%AC"],
+    ["a slash", "a/b", "/items/a%2Fb"],
+    ["a parent segment inside a value", "../admin", "/items/..%2Fadmin"],
+    ["a protocol-relative URL", "//evil.com", "/items/%2F%2Fevil.com"],
+    ["userinfo", "@evil.com", "/items/%40evil.com"],
+    ["an absolute URL", "http://evil.com:1/x", "/items/http%3A%2F%2Fevil.com%3A1%2Fx"],
+    ["a query and a fragment", "x?admin=1#y", "/items/x%3Fadmin%3D1%23y"],
+    ["CR/LF", "a\r\nb", "/items/a%0D%0Ab"],
+    ["a backslash", "\\evil.com", "/items/%5Cevil.com"],
+    ["sub-delimiters", "a!'()*b", "/items/a%21%27%28%29%2Ab"],
+    ["a percent sign", "%2e%2e", "/items/%252e%252e"],
+    ["dots inside a value", "v1.2", "/items/v1.2"],
+    ["a number", 42, "/items/42"],
+    ["an array (simple)", ["a", "b c"], "/items/a,b%20c"],
+    ["an object (simple)", { x: 1, y: "z/w" }, "/items/x,1,y,z%2Fw"],
+  ])("%s", (_name, given, want) => {
+    const request = buildRequest(operation(), { path: { id: given } });
+    expect(request.url).toBe(`${SERVER_URL}${want}`);
+    expect(new URL(request.url).pathname).toBe(`/base${want}`);
+  });
+
+  test.each<[string, Partial<ParameterSpec>, unknown, string]>([
+    ["label", { style: "label" }, ["a", "b"], "/items/.a,b"],
+    ["label exploded", { style: "label", explode: true }, ["a", "b"], "/items/.a.b"],
+    ["matrix", { style: "matrix" }, ["a", "b"], "/items/;id=a,b"],
+    ["matrix exploded array", { style: "matrix", explode: true }, ["a", "b"], "/items/;id=a;id=b"],
+    ["matrix exploded object", { style: "matrix", explode: true }, { x: 1, y: 2 }, "/items/;x=1;y=2"],
+    ["simple exploded object", { explode: true }, { x: 1, y: 2 }, "/items/x=1,y=2"],
+  ])("style %s", (_name, style, given, want) => {
+    const spec = operation({ parameters: [parameter({ name: "id", in: "path", ...style })] });
+    expect(buildRequest(spec, { path: { id: given } }).url).toBe(`${SERVER_URL}${want}`);
+  });
+
+  test.each([
+    ["a dot", "."],
+    ["two dots", ".."],
+    ["nothing", ""],
+  ])("a value that is %s as a whole is refused: URL parsers would resolve it", (_name, given) => {
+    expect(thrown(() => buildRequest(operation(), { path: { id: given } }))).toMatchObject({
+      code: "INVALID_ARGUMENTS",
+      data: { issues: [{ location: "path.id" }] },
+    });
+  });
+
+  test("two values side by side cannot form a dot segment", () => {
+    const spec = operation({
+      path: "/items/{a}{b}",
+      parameters: [parameter({ name: "a", in: "path" }), parameter({ name: "b", in: "path" })],
+    });
+    expect(thrown(() => buildRequest(spec, { path: { a: ".", b: "." } })).code).toBe("INVALID_ARGUMENTS");
+  });
+
+  test("a missing path parameter is named", () => {
+    expect(thrown(() => buildRequest(operation(), { query: {} }))).toMatchObject({
+      code: "INVALID_ARGUMENTS",
+      data: { issues: [{ location: "path.id", keyword: "required" }] },
+    });
+  });
+
+  test("property: whatever the value, the origin and the number of path segments stay", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.webUrl()), (value) => {
+        let url: URL;
+        try {
+          url = new URL(buildRequest(operation(), { path: { id: value } }).url);
+        } catch (error) {
+          expect((error as { code: string }).code).toBe("INVALID_ARGUMENTS");
+          return;
+        }
+        expect(url.origin).toBe("http://127.0.0.1:8080");
+        expect(url.pathname.split("/")).toHaveLength(4);
+        expect(decodeURIComponent(url.pathname.split("/")[3] ?? "")).toBe(value);
+      }),
+    );
+  });
+});
+
+describe("query styles follow OAS", () => {
+  const styled = (style: Partial<ParameterSpec>) =>
+    operation({ parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "q", in: "query", ...style })] });
+
+  test.each<[string, Partial<ParameterSpec>, unknown, string]>([
+    ["a space and delimiters", {}, "a b&c=d#e+f", "q=a%20b%26c%3Dd%23e%2Bf"],
+    ["unicode", {}, "日本", "q=%E6%97%A5%E6%9C%AC"],
+    ["a slash and dots", {}, "/../x", "q=%2F..%2Fx"],
+    ["CR/LF", {}, "a\r\nb", "q=a%0D%0Ab"],
+    ["a boolean", {}, true, "q=true"],
+    ["form exploded array", {}, [1, "a b"], "q=1&q=a%20b"],
+    ["form array", { explode: false }, ["a,b", "c"], "q=a%2Cb,c"],
+    ["form exploded object", {}, { a: 1, b: "x y" }, "a=1&b=x%20y"],
+    ["form object", { explode: false }, { a: 1, b: "x y" }, "q=a,1,b,x%20y"],
+    ["spaceDelimited array", { style: "spaceDelimited", explode: false }, [1, 2], "q=1%202"],
+    ["spaceDelimited object", { style: "spaceDelimited", explode: false }, { a: 1 }, "q=a%201"],
+    ["pipeDelimited array", { style: "pipeDelimited", explode: false }, ["a|b", "c"], "q=a%7Cb|c"],
+    ["pipeDelimited exploded", { style: "pipeDelimited", explode: true }, [1, 2], "q=1&q=2"],
+    ["deepObject", { style: "deepObject", explode: true }, { a: 1, b: { "c]": "d e" } }, "q[a]=1&q[b][c%5D]=d%20e"],
+    ["deepObject with an array", { style: "deepObject", explode: true }, { a: [1, 2] }, "q[a][0]=1&q[a][1]=2"],
+    ["allowReserved", { allowReserved: true }, "/a?b:c@d&e=f#g", "q=/a?b:c@d%26e%3Df%23g"],
+    ["an empty array, not exploded", { explode: false }, [], "q="],
+  ])("%s", (_name, style, given, want) => {
+    const request = buildRequest(styled(style), { path: { id: "1" }, query: { q: given } });
+    expect(request.url).toBe(`${SERVER_URL}/items/1?${want}`);
+  });
+
+  test("null and undefined values are left out", () => {
+    expect(buildRequest(styled({}), { path: { id: "1" }, query: { q: null } }).url).toBe(`${SERVER_URL}/items/1`);
+  });
+});
+
+describe("headers and cookies", () => {
+  const withHeaders = operation({
+    parameters: [
+      parameter({ name: "id", in: "path" }),
+      parameter({ name: "x-h", in: "header" }),
+      parameter({ name: "x-exploded", in: "header", explode: true }),
+      parameter({ name: "s", in: "cookie" }),
+      parameter({ name: "t", in: "cookie" }),
+    ],
+  });
+  const build = (args: Record<string, unknown>, fixed?: Record<string, unknown>) =>
+    buildRequest(withHeaders, { path: { id: "1" }, ...args }, fixed === undefined ? {} : { fixed });
+
+  test.each<[string, unknown, string]>([
+    ["a space", "a b", "a b"],
+    ["unicode, percent-encoded as UTF-8", "日本 x", "%E6%97%A5%E6%9C%AC x"],
+    ["a slash and dots", "/../", "/../"],
+    ["a number", 5, "5"],
+    ["a boolean", false, "false"],
+    ["an array", ["a", "b"], "a,b"],
+    ["an object", { a: 1, b: 2 }, "a,1,b,2"],
+  ])("header value: %s", (_name, given, want) => {
+    expect(build({ header: { "x-h": given } }).headers).toEqual({ "x-h": want });
+  });
+
+  test("an exploded header object", () => {
+    expect(build({ header: { "x-exploded": { a: 1, b: 2 } } }).headers).toEqual({ "x-exploded": "a=1,b=2" });
+  });
+
+  test.each([
+    ["CR/LF", { header: { "x-h": "a\r\nX-Evil: 1" } }, "header.x-h"],
+    ["a lone LF", { header: { "x-h": "a\nb" } }, "header.x-h"],
+    ["NUL", { header: { "x-h": "a\u0000" } }, "header.x-h"],
+    ["CR/LF in an array item", { header: { "x-h": ["ok", "a\rb"] } }, "header.x-h"],
+    ["CR/LF in an object value", { header: { "x-h": { a: "\n" } } }, "header.x-h"],
+  ])("a header with %s is refused", (_name, given, parameterName) => {
+    expect(thrown(() => build(given))).toEqual({ code: "INVALID_HEADER_VALUE", data: { parameter: parameterName } });
+  });
+
+  test.each([
+    ["a space", { header: { "bad name": "x" } }],
+    ["CR/LF", { header: { "x\r\nevil": "x" } }],
+    ["host", { header: { Host: "evil.com" } }],
+    ["content-length", { header: { "content-length": "1" } }],
+    ["transfer-encoding", { header: { "transfer-encoding": "chunked" } }],
+  ])("a fixed header name with %s is refused", (_name, fixed) => {
+    expect(thrown(() => build({}, fixed)).code).toBe("INVALID_HEADER_VALUE");
+  });
+
+  test.each<[string, unknown, string]>([
+    ["a space and a semicolon", "a b;c=d", "s=a%20b%3Bc%3Dd"],
+    ["unicode", "日本", "s=%E6%97%A5%E6%9C%AC"],
+    ["CR/LF", "a\r\nSet-Cookie: x", "s=a%0D%0ASet-Cookie%3A%20x"],
+    ["a slash and dots", "/../", "s=%2F..%2F"],
+    ["an array", ["a", "b"], "s=a,b"],
+    ["an object", { a: 1 }, "s=a,1"],
+  ])("cookie value: %s", (_name, given, want) => {
+    expect(build({ cookie: { s: given } }).headers).toEqual({ cookie: want });
+  });
+
+  test("cookies share one header, fixed cookies win", () => {
+    expect(build({ cookie: { s: "model", t: "2" } }, { cookie: { s: "fixed" } }).headers).toEqual({
+      cookie: "s=fixed; t=2",
+    });
+  });
+});
+
+describe("bodies by media type", () => {
+  const withBody = (mediaType: string, extra: Partial<OperationSpec["requestBody"]> = {}) =>
+    operation({ requestBody: { ...requestBody(mediaType), ...extra } });
+
+  test.each<[string, string, unknown, string, string]>([
+    [
+      "JSON keeps every character",
+      "application/json",
+      { text: "a b\r\n日本/../", list: [1, { a: null }] },
+      '{"text":"a b\\r\\n日本/../","list":[1,{"a":null}]}',
+      "application/json",
+    ],
+    ["a +json type", "application/merge-patch+json", [1, 2], "[1,2]", "application/merge-patch+json"],
+    [
+      "form-urlencoded",
+      "application/x-www-form-urlencoded",
+      { a: "x y", b: [1, 2], c: "日本&=\r\n", d: "/../" },
+      "a=x%20y&b=1&b=2&c=%E6%97%A5%E6%9C%AC%26%3D%0D%0A&d=%2F..%2F",
+      "application/x-www-form-urlencoded",
+    ],
+    ["text", "text/plain", "hello\r\n日本 /../", "hello\r\n日本 /../", "text/plain; charset=utf-8"],
+    ["text from a number", "text/plain", 42, "42", "text/plain; charset=utf-8"],
+  ])("%s", (_name, mediaType, given, want, contentType) => {
+    const request = buildRequest(withBody(mediaType), { path: { id: "1" }, body: given });
+    expect(request.body).toBe(want);
+    expect(request.headers["content-type"]).toBe(contentType);
+  });
+
+  test("form-urlencoded honours the OAS encoding object", () => {
+    const spec = withBody("application/x-www-form-urlencoded", {
+      encoding: { list: { style: "pipeDelimited", explode: false }, meta: { contentType: "application/json" } },
+    });
+    const request = buildRequest(spec, { path: { id: "1" }, body: { list: [1, 2], meta: { a: 1 } } });
+    expect(request.body).toBe("list=1|2&meta=%7B%22a%22%3A1%7D");
+  });
+
+  test("the body's content type replaces one given as a header argument", () => {
+    const spec = operation({
+      parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "Content-Type", in: "header" })],
+      requestBody: requestBody("application/json"),
+    });
+    const request = buildRequest(spec, { path: { id: "1" }, header: { "Content-Type": "text/html" }, body: {} });
+    expect(request.headers).toEqual({ "content-type": "application/json" });
+  });
+
+  test.each([
+    ["an object as text", "text/plain", { a: 1 }, "INVALID_ARGUMENTS"],
+    ["an array as a form", "application/x-www-form-urlencoded", [1], "INVALID_ARGUMENTS"],
+    ["a string as multipart", "multipart/form-data", "x", "INVALID_ARGUMENTS"],
+    ["an object as octet-stream", "application/octet-stream", { a: 1 }, "UNSUPPORTED_MEDIA_TYPE"],
+  ])("%s is refused", (_name, mediaType, given, code) => {
+    expect(thrown(() => buildRequest(withBody(mediaType), { path: { id: "1" }, body: given })).code).toBe(code);
+  });
+
+  test("a model body for an operation without one is an unknown parameter", () => {
+    expect(thrown(() => buildRequest(operation(), { path: { id: "1" }, body: { a: 1 } })).code).toBe(
+      "UNKNOWN_PARAMETER",
+    );
+  });
+});
+
+describe("flat and layered arguments (seed 003's tool)", () => {
+  const fixed = { "x-account-id": "fixed-account", "x-account-type": "user" };
+  const want = {
+    method: "POST",
+    url: `${SERVER_URL}/api/ontology-query/in/v1/knowledge-networks/kn%20medical/object-types/ot%2F1?include_type_info=true`,
+    headers: {
+      "X-HTTP-Method-Override": "GET",
+      "x-account-id": "fixed-account",
+      "x-account-type": "user",
+      "content-type": "application/json",
+    },
+    body: '{"limit":10,"sort":[{"field":"name","direction":"asc"}]}',
+  };
+
+  test.each([
+    [
+      "flat, as seed 000's Python tool takes them",
+      {
+        kn_id: "kn medical",
+        ot_id: "ot/1",
+        include_type_info: true,
+        "X-HTTP-Method-Override": "GET",
+        limit: 10,
+        sort: [{ field: "name", direction: "asc" }],
+      },
+    ],
+    [
+      "layered, as the layered schema asks",
+      {
+        path: { kn_id: "kn medical", ot_id: "ot/1" },
+        query: { include_type_info: true },
+        header: { "X-HTTP-Method-Override": "GET" },
+        body: { limit: 10, sort: [{ field: "name", direction: "asc" }] },
+      },
+    ],
+    [
+      "mixed: a section beside flat names",
+      {
+        path: { kn_id: "kn medical", ot_id: "ot/1" },
+        include_type_info: true,
+        "x-http-method-override": "GET",
+        limit: 10,
+        sort: [{ field: "name", direction: "asc" }],
+      },
+    ],
+  ])("%s", (_name, given) => {
+    expect(buildRequest(seed, given, { fixed, serverUrl: SERVER_URL })).toEqual(want);
+  });
+
+  test("a flat name that is no parameter goes into an object body", () => {
+    const request = buildRequest(seed, { kn_id: "k", ot_id: "o", extra: 1 }, { serverUrl: SERVER_URL });
+    expect(request.body).toBe('{"extra":1}');
+  });
+
+  test.each([
+    [
+      "path and query",
+      operation({ parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "id", in: "query" })] }),
+      ["path.id", "query.id"],
+    ],
+    [
+      "header and a body property",
+      operation({
+        parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "X-Id", in: "header" })],
+        requestBody: requestBody("application/json", { type: "object", properties: { "x-id": { type: "string" } } }),
+      }),
+      ["header.X-Id", "body.x-id"],
+    ],
+  ])("a flat name in %s is ambiguous, and the error names both", (_name, spec, locations) => {
+    const name = locations[1]?.split(".")[1] ?? "";
+    expect(thrown(() => buildRequest(spec, { [name]: "1" }))).toEqual({
+      code: "AMBIGUOUS_ARGUMENT",
+      data: { parameter: name, operation: "testOperation", locations },
+    });
+  });
+
+  test.each([
+    [
+      "a flat name found nowhere",
+      operation({ parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "limit", in: "query" })] }),
+      { id: "1", limt: 5 },
+      { parameter: "limt", suggestion: "limit" },
+    ],
+    [
+      "a layered name the operation does not declare",
+      seed,
+      { query: { include_typeinfo: true } },
+      { parameter: "query.include_typeinfo", suggestion: "include_type_info" },
+    ],
+    [
+      "a model header the operation does not declare",
+      seed,
+      { header: { authorization: "x" } },
+      { parameter: "header.authorization" },
+    ],
+    [
+      "a name outside a closed body",
+      operation({
+        requestBody: requestBody("application/json", {
+          type: "object",
+          properties: { a: {} },
+          additionalProperties: false,
+        }),
+      }),
+      { id: "1", b: 1 },
+      { parameter: "b" },
+    ],
+  ])("%s is UNKNOWN_PARAMETER, with the closest known name", (_name, spec, given, data) => {
+    expect(thrown(() => buildRequest(spec, given))).toMatchObject({ code: "UNKNOWN_PARAMETER", data });
+  });
+
+  test("__proto__ and constructor are names like any other", () => {
+    const args = JSON.parse('{"kn_id":"k","ot_id":"o","__proto__":{"polluted":1},"constructor":2}');
+    const request = buildRequest(seed, args, { serverUrl: SERVER_URL });
+    expect(request.body).toBe('{"__proto__":{"polluted":1},"constructor":2}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("fixed parameters always win", () => {
+  const spec = operation({
+    parameters: [
+      parameter({ name: "id", in: "path" }),
+      parameter({ name: "filter", in: "query", schema: { type: "object" } }),
+      parameter({ name: "user", in: "query" }),
+      parameter({ name: "X-Account-Id", in: "header" }),
+    ],
+    requestBody: requestBody("application/json"),
+  });
+
+  test.each([
+    ["path", { path: { id: "model" } }, { path: { id: "fixed" } }, { url: `${SERVER_URL}/items/fixed` }],
+    [
+      "header, whatever its case",
+      { path: { id: "1" }, header: { "X-Account-Id": "model" } },
+      { header: { "x-account-id": "fixed" } },
+      { headers: { "X-Account-Id": "fixed" } },
+    ],
+    [
+      "query, even against an exploded object's keys",
+      { path: { id: "1" }, query: { filter: { user: "model", a: 1 }, user: "model" } },
+      { query: { user: "fixed" } },
+      { url: `${SERVER_URL}/items/1?a=1&user=fixed` },
+    ],
+    [
+      "body, merged deeply",
+      { path: { id: "1" }, body: { a: 1, nested: { b: 2, c: 3 } } },
+      { body: { nested: { b: 9 } } },
+      { body: '{"a":1,"nested":{"b":9,"c":3}}' },
+    ],
+    ["flat fixed values", { id: "model" }, { id: "fixed" }, { url: `${SERVER_URL}/items/fixed` }],
+  ])("%s", (_name, args, fixed, want) => {
+    const request = buildRequest(spec, args, { fixed });
+    expect(Object.fromEntries(Object.keys(want).map((key) => [key, request[key as keyof typeof request]]))).toEqual(
+      want,
+    );
+  });
+});
+
+describe("the origin never changes", () => {
+  test.each([
+    ["a protocol-relative path", { path: { id: "//evil.com" } }],
+    ["userinfo", { path: { id: "@evil.com" } }],
+    ["an absolute URL", { path: { id: "https://evil.com/" } }],
+    ["a query value", { path: { id: "1" }, query: { q: "http://evil.com" } }],
+  ])("%s stays on the server", (_name, args) => {
+    const spec = operation({
+      parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "q", in: "query", allowReserved: true })],
+    });
+    expect(new URL(buildRequest(spec, args).url).origin).toBe("http://127.0.0.1:8080");
+  });
+
+  test.each([
+    ["no server URL", { serverUrl: "" }],
+    ["a relative server URL", { serverUrl: "/api" }],
+    ["a non-HTTP server URL", { serverUrl: "file:///etc" }],
+  ])("%s is a configuration error", (_name, options) => {
+    expect(thrown(() => buildRequest(operation(), { path: { id: "1" } }, options)).code).toBe("CONFIG_INVALID");
+  });
+});
