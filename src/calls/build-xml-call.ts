@@ -1,0 +1,57 @@
+import { coerceArgument } from "./coerce-argument.js";
+import { decodeXmlText } from "./decode-xml-text.js";
+import type { ArgumentError, ToolCall, ToolCallFormat } from "./tool-call.js";
+import type { ToolCallError } from "./tool-call-error.js";
+import { argumentErrorsOf, checkToolCall, parameterSchema, setOwn, type ToolCatalog } from "./tool-catalog.js";
+
+/** A call read from XML before typing: its id, tool name and each parameter's raw text, in order. */
+export interface ScannedXmlCall {
+  id: string;
+  callIndex: number;
+  name: string;
+  format: Extract<ToolCallFormat, "xml" | "legacy-xml">;
+  parameters: Array<[parameter: string, raw: string]>;
+  /** Problems met while scanning it (a wrong closing tag, a missing `</invoke>`). */
+  errors: ToolCallError[];
+}
+
+/** A finished call and every problem found in it. */
+export interface BuiltCall {
+  call: ToolCall;
+  errors: ToolCallError[];
+}
+
+/**
+ * Turns scanned XML parameters into a {@link ToolCall}: decodes each value, types it by the tool's schema, and reports
+ * duplicate, unknown and unconvertible parameters. A value that cannot be converted stays a string and is listed in
+ * `argumentErrors`; the call is kept.
+ */
+export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | undefined): BuiltCall {
+  const tool = catalog?.byName.get(scanned.name);
+  const args: Record<string, unknown> = {};
+  const argumentErrors: ArgumentError[] = [];
+  const errors: ToolCallError[] = [...scanned.errors];
+  for (const [parameter, raw] of scanned.parameters) {
+    if (Object.hasOwn(args, parameter)) {
+      errors.push({
+        code: "PARSE_ERROR",
+        message: `Tool "${scanned.name}": parameter "${parameter}" given twice; the last value is used`,
+        callIndex: scanned.callIndex,
+        name: scanned.name,
+        parameter,
+      });
+    }
+    const text = decodeXmlText(raw);
+    const typed = coerceArgument(text, tool === undefined ? undefined : parameterSchema(tool, parameter));
+    if (typed.success) {
+      setOwn(args, parameter, typed.value);
+    } else {
+      setOwn(args, parameter, text);
+      argumentErrors.push({ parameter, message: typed.message, raw });
+    }
+  }
+  const call: ToolCall = { id: scanned.id, name: scanned.name, arguments: args, format: scanned.format };
+  if (argumentErrors.length > 0) call.argumentErrors = argumentErrors;
+  errors.push(...checkToolCall(call, scanned.callIndex, catalog), ...argumentErrorsOf(call, scanned.callIndex));
+  return { call, errors };
+}

@@ -1,0 +1,51 @@
+import type { CallableTool } from "./callable-tool.js";
+import { textFormatsFor } from "./parse-tool-calls.js";
+import type { ToolCallFormat } from "./tool-call.js";
+import { type ToolCallEventSource, ToolCallScanner } from "./tool-call-scanner.js";
+import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
+import { createToolCatalog } from "./tool-catalog.js";
+
+/** Options of {@link createToolCallStream}. */
+export interface ToolCallStreamOptions {
+  /** Known tools: values typed by schema, legacy tags recognised, unknown names reported. */
+  tools?: readonly CallableTool[];
+  /** Which text syntax to read (`xml`, `hermes`, `legacy-xml`); `auto` (the default) reads them all. */
+  format?: "auto" | ToolCallFormat;
+}
+
+/** An incremental tool-call parser over model text arriving in chunks. */
+export interface ToolCallStream extends ToolCallEventSource {
+  /** The same parser as a `TransformStream` from text chunks to events (for `ReadableStream.pipeThrough`). */
+  toTransformStream(): TransformStream<string, ToolCallStreamEvent>;
+}
+
+/** The scanner itself is the stream (no wrapper call per chunk), plus the web-streams adapter. */
+class ScannerStream extends ToolCallScanner implements ToolCallStream {
+  toTransformStream(): TransformStream<string, ToolCallStreamEvent> {
+    return new TransformStream<string, ToolCallStreamEvent>({
+      transform: (chunk, controller) => {
+        for (const event of this.push(chunk)) controller.enqueue(event);
+      },
+      flush: (controller) => {
+        for (const event of this.end()) controller.enqueue(event);
+      },
+    });
+  }
+}
+
+/**
+ * Creates a streaming parser: text deltas, `tool-call-start`, growing `tool-call-delta`s and each complete `tool-call`
+ * as soon as it closes. Linear in the input, whatever the chunking, and event for event the same calls, errors and
+ * text as {@link parseToolCalls} on the whole text.
+ *
+ * @example
+ * const stream = createToolCallStream({ tools });
+ * for await (const chunk of modelText) for (const event of stream.push(chunk)) handle(event);
+ * for (const event of stream.end()) handle(event);
+ */
+export function createToolCallStream(options: ToolCallStreamOptions = {}): ToolCallStream {
+  return new ScannerStream({
+    formats: textFormatsFor(options.format ?? "auto"),
+    ...(options.tools === undefined ? {} : { catalog: createToolCatalog(options.tools) }),
+  });
+}

@@ -1,0 +1,49 @@
+import { jsonrepair } from "jsonrepair";
+
+/** What {@link parseJsonText} read: the value, and whether `jsonrepair` had to fix the text first. */
+export type JsonTextResult = { success: true; value: unknown; repaired: boolean } | { success: false; message: string };
+
+/**
+ * Parses JSON a model wrote, repairing it with `jsonrepair` when plain parsing fails (trailing commas, single quotes,
+ * a truncated end). Never throws.
+ */
+export function parseJsonText(text: string): JsonTextResult {
+  try {
+    return { success: true, value: JSON.parse(text), repaired: false };
+  } catch {
+    try {
+      return { success: true, value: JSON.parse(jsonrepair(text)), repaired: true };
+    } catch (error) {
+      return { success: false, message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+/** What {@link parseJsonArguments} read: an arguments object, with the raw text kept when it was repaired or broken. */
+export interface JsonArgumentsResult {
+  arguments: Record<string, unknown>;
+  /** The text as written, present when it had to be repaired or could not be read. */
+  rawArguments?: string;
+  /** Why the text could not be read as an object, when it could not. */
+  message?: string;
+}
+
+/**
+ * Reads an OpenAI-style `arguments` string: `""` means `{}`, broken JSON is repaired, and text that is not an object
+ * even after repair gives `{}` with the raw text and a message (the call is kept, not dropped).
+ */
+export function parseJsonArguments(text: string): JsonArgumentsResult {
+  if (text.trim() === "") return { arguments: {} };
+  const parsed = parseJsonText(text);
+  if (!parsed.success)
+    return { arguments: {}, rawArguments: text, message: `Arguments are not JSON: ${parsed.message}` };
+  if (!isPlainObject(parsed.value)) {
+    return { arguments: {}, rawArguments: text, message: "Arguments are JSON but not an object" };
+  }
+  return parsed.repaired ? { arguments: parsed.value, rawArguments: text } : { arguments: parsed.value };
+}
+
+/** True for a JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

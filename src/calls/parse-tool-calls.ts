@@ -1,0 +1,195 @@
+import { buildNativeCall, type NativeCall } from "./build-native-call.js";
+import type { BuiltCall } from "./build-xml-call.js";
+import type { CallableTool } from "./callable-tool.js";
+import { isPlainObject } from "./parse-json-arguments.js";
+import type { ToolCall, ToolCallFormat } from "./tool-call.js";
+import type { ToolCallError } from "./tool-call-error.js";
+import { type TextToolCallFormat, ToolCallScanner } from "./tool-call-scanner.js";
+import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
+import { createToolCatalog, type ToolCatalog } from "./tool-catalog.js";
+
+/** Options of {@link parseToolCalls}. */
+export interface ParseToolCallsOptions {
+  /** Known tools: XML values are typed by their schemas, legacy tags are recognised, unknown names are reported. */
+  tools?: readonly CallableTool[];
+  /** Which syntax to read; `auto` (the default) reads every one it finds. */
+  format?: "auto" | ToolCallFormat;
+}
+
+/** Everything read from one model output: the calls in order, the prose without the call blocks, and the problems. */
+export interface ParsedToolCalls {
+  calls: ToolCall[];
+  text: string;
+  errors: ToolCallError[];
+}
+
+const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set(["xml", "hermes", "legacy-xml"]);
+const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
+
+/**
+ * Reads the tool calls in a model's output, whatever the syntax: model text (XML `<function_calls>`, Hermes
+ * `<tool_call>`, registered legacy tags), an OpenAI Chat Completions message or completion, Responses API output, or
+ * an Anthropic message or content array. Never throws: what cannot be read is reported in `errors`.
+ *
+ * @example
+ * const { calls } = parseToolCalls('<function_calls><invoke name="add"><parameter name="a">5</parameter></invoke></function_calls>', { tools: [add] });
+ * // calls[0].arguments is { a: 5 } when add's schema says a is an integer
+ */
+export function parseToolCalls(output: unknown, options: ParseToolCallsOptions = {}): ParsedToolCalls {
+  const format = options.format ?? "auto";
+  const reader = new OutputReader(options.tools === undefined ? undefined : createToolCatalog(options.tools), format);
+  reader.read(output);
+  return reader.result();
+}
+
+/** Which text syntaxes a format option lets the scanner read. */
+export function textFormatsFor(format: "auto" | ToolCallFormat): ReadonlySet<TextToolCallFormat> {
+  if (format === "auto") return ALL_TEXT_FORMATS;
+  return format === "xml" || format === "hermes" || format === "legacy-xml" ? new Set([format]) : NO_TEXT_FORMATS;
+}
+
+/** Keys only provider responses, messages, items and content blocks have. */
+const PROVIDER_KEYS = ["choices", "output", "tool_calls", "function_call", "role", "type"];
+
+function looksLikeProviderOutput(value: unknown): boolean {
+  if (Array.isArray(value))
+    return value.length > 0 && value.every((item) => isPlainObject(item) && typeof item.type === "string");
+  return isPlainObject(value) && PROVIDER_KEYS.some((key) => Object.hasOwn(value, key));
+}
+
+function isToolUseBlock(block: unknown): boolean {
+  return isPlainObject(block) && block.type === "tool_use";
+}
+
+class OutputReader {
+  private readonly calls: ToolCall[] = [];
+  private readonly texts: string[] = [];
+  private readonly errors: ToolCallError[] = [];
+
+  constructor(
+    private readonly catalog: ToolCatalog | undefined,
+    private readonly format: "auto" | ToolCallFormat,
+  ) {}
+
+  result(): ParsedToolCalls {
+    return { calls: this.calls, text: this.texts.join("\n"), errors: this.errors };
+  }
+
+  read(output: unknown): void {
+    if (typeof output === "string") this.readString(output);
+    else if (Array.isArray(output)) this.readItems(output);
+    else if (isPlainObject(output)) this.readObject(output);
+    else this.fail(`Cannot read tool calls from ${output === null ? "null" : typeof output}`);
+  }
+
+  /** A completion, a Chat message, a Responses result or item, or an Anthropic message or block. */
+  private readObject(output: Record<string, unknown>): void {
+    const { choices, output: responsesOutput, content, type } = output;
+    if (Array.isArray(choices)) {
+      const message = isPlainObject(choices[0]) ? choices[0].message : undefined;
+      if (isPlainObject(message)) this.readChatMessage(message);
+      else this.fail("The completion has no choices[0].message");
+    } else if (Array.isArray(responsesOutput)) {
+      this.readItems(responsesOutput);
+    } else if (type === "function_call" || type === "tool_use") {
+      this.readItems([output]);
+    } else if (Array.isArray(content) && (type === "message" || content.some(isToolUseBlock))) {
+      this.readItems(content);
+    } else if (["tool_calls", "function_call", "content"].some((key) => Object.hasOwn(output, key))) {
+      this.readChatMessage(output);
+    } else {
+      this.fail("Not a model output this parser knows (text, Chat Completions, Responses or Anthropic message)");
+    }
+  }
+
+  /** Model text; or, when it is the JSON of a provider response (as a CLI reads from a file), that response. */
+  private readString(output: string): void {
+    const native = this.format === "json" || this.format === "responses" || this.format === "anthropic";
+    const trimmed = output.trimStart();
+    if (native || (this.format === "auto" && (trimmed.startsWith("{") || trimmed.startsWith("[")))) {
+      try {
+        const value: unknown = JSON.parse(output);
+        if (native || looksLikeProviderOutput(value)) {
+          this.read(value);
+          return;
+        }
+      } catch {
+        // Not JSON: model text that merely starts with a brace.
+      }
+    }
+    if (native) this.fail(`format "${this.format}" needs a provider response as JSON`);
+    else this.readText(output);
+  }
+
+  /** Responses API items and Anthropic content blocks, in order. */
+  private readItems(items: unknown[]): void {
+    for (const item of items) {
+      if (!isPlainObject(item)) continue;
+      if (item.type === "function_call") {
+        this.addNative({
+          id: item.call_id ?? item.id,
+          name: item.name,
+          arguments: item.arguments,
+          format: "responses",
+        });
+      } else if (item.type === "tool_use") {
+        this.addNative({ id: item.id, name: item.name, arguments: item.input, format: "anthropic" });
+      } else if (item.type === "message" && Array.isArray(item.content)) {
+        this.readItems(item.content);
+      } else if ((item.type === "text" || item.type === "output_text") && typeof item.text === "string") {
+        this.readText(item.text);
+      }
+    }
+  }
+
+  private readChatMessage(message: Record<string, unknown>): void {
+    const { content, tool_calls: toolCalls, function_call: functionCall } = message;
+    if (typeof content === "string") this.readText(content);
+    else if (Array.isArray(content)) this.readItems(content);
+    if (Array.isArray(toolCalls)) {
+      for (const toolCall of toolCalls) {
+        const details = isPlainObject(toolCall) && isPlainObject(toolCall.function) ? toolCall.function : {};
+        const id = isPlainObject(toolCall) ? toolCall.id : undefined;
+        this.addNative({ id, name: details.name, arguments: details.arguments, format: "json" });
+      }
+    }
+    if (isPlainObject(functionCall)) {
+      this.addNative({ id: undefined, name: functionCall.name, arguments: functionCall.arguments, format: "json" });
+    }
+  }
+
+  private addNative(native: NativeCall): void {
+    if (this.format !== "auto" && this.format !== native.format) return;
+    this.add(buildNativeCall(native, this.calls.length, this.catalog));
+  }
+
+  private add(built: BuiltCall): void {
+    this.calls.push(built.call);
+    this.errors.push(...built.errors);
+  }
+
+  /** Model text goes through the same scanner as the stream, in one piece. */
+  private readText(text: string): void {
+    const scanner = new ToolCallScanner({
+      formats: textFormatsFor(this.format),
+      firstCallIndex: this.calls.length,
+      deltas: false,
+      ...(this.catalog === undefined ? {} : { catalog: this.catalog }),
+    });
+    let prose = "";
+    const collect = (events: ToolCallStreamEvent[]): void => {
+      for (const event of events) {
+        if (event.type === "text") prose += event.delta;
+        else if (event.type === "tool-call") this.calls.push(event.call);
+        else if (event.type === "error") this.errors.push(event.error);
+      }
+    };
+    collect(scanner.push(text));
+    collect(scanner.end());
+    this.texts.push(prose);
+  }
+
+  private fail(message: string): void {
+    this.errors.push({ code: "PARSE_ERROR", message });
+  }
+}

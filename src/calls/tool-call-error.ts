@@ -1,0 +1,19 @@
+import type { ErrorCode } from "../errors/error-codes.js";
+
+/**
+ * A problem found while reading tool calls from model output. The parser never throws on bad model output and never
+ * drops what it cannot read: it reports it here, next to the calls it could read.
+ */
+export interface ToolCallError {
+  /** `PARSE_ERROR`, `UNTERMINATED_CALL`, `UNKNOWN_TOOL`, `UNKNOWN_PARAMETER` or `INVALID_ARGUMENTS`. */
+  code: ErrorCode;
+  message: string;
+  /** Index in `calls` of the call the error is about, when that call was kept. */
+  callIndex?: number;
+  /** The tool name the model wrote. */
+  name?: string;
+  /** The parameter name the model wrote. */
+  parameter?: string;
+  /** The closest known tool or parameter name, when the model's looks like a misspelling of it. */
+  suggestion?: string;
+}

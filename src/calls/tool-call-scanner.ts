@@ -1,0 +1,626 @@
+import { buildHermesCall } from "./build-hermes-call.js";
+import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
+import type { CallableTool } from "./callable-tool.js";
+import { ClosingLiteral } from "./closing-literal.js";
+import { readLegacyTag } from "./read-legacy-tag.js";
+import { shortenText } from "./shorten-text.js";
+import type { ToolCallFormat } from "./tool-call.js";
+import type { ToolCallError } from "./tool-call-error.js";
+import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
+import { isNameCharacter, isSpace, nameEnd, tagName } from "./xml-characters.js";
+
+/** What a streaming parser does: take chunks, give events. */
+export interface ToolCallEventSource {
+  /** Reads the next chunk (split anywhere) and returns the events it completes. */
+  push(chunk: string): ToolCallStreamEvent[];
+  /** Ends the input; a block left open becomes an `UNTERMINATED_CALL` error event. */
+  end(): ToolCallStreamEvent[];
+}
+
+/** The text formats a scanner looks for. */
+export type TextToolCallFormat = Extract<ToolCallFormat, "xml" | "hermes" | "legacy-xml">;
+
+/** Options of {@link ToolCallScanner}. */
+export interface ToolCallScannerOptions {
+  /** Known tools: type values by schema, recognise legacy tags, report unknown names. */
+  catalog?: ToolCatalog;
+  /** Which syntaxes count as calls; text in any other stays text. */
+  formats: ReadonlySet<TextToolCallFormat>;
+  /** The index the first call gets (generated ids are `call_<index>`). */
+  firstCallIndex?: number;
+  /** Whether to report `tool-call-delta` events (the one-shot parser does not need them). Default true. */
+  deltas?: boolean;
+}
+
+// States of the scanner. Each reads its part of a chunk and returns where it stopped.
+const TEXT = 0; // prose
+const TEXT_TAG = 1; // `<name ...` in prose, until we know whether it opens a call
+const BLOCK = 2; // inside <function_calls>, between invokes
+const INVOKE = 3; // inside <invoke>, between parameters
+const STRUCTURE_TAG = 4; // a tag inside a block or an invoke, until its `>`
+const VALUE = 5; // a parameter's raw value
+const VALUE_LESS_THAN = 6; // `<` in a value
+const VALUE_CLOSE_TAG = 7; // `</name` in a value, until `>`
+const VALUE_AFTER_CLOSE = 8; // whitespace after a closing tag in a value
+const VALUE_LOOKAHEAD = 9; // the tag after that whitespace: does it prove the closing tag was real?
+const CDATA_OPEN = 10; // `<!` in a value, maybe `<![CDATA[`
+const CDATA = 11; // inside a CDATA section, until `]]>`
+const RAW_BODY = 12; // the body of a Hermes block or a legacy tag, until its closing tag
+
+/** What an opening tag in prose starts: a block, a Hermes call, or a registered legacy tag's tool. */
+type Opener = CallableTool | "function_calls" | "tool_call" | undefined;
+
+const CDATA_START = "<![CDATA[";
+/** Tags whose arrival right after a `</parameter>` proves it closed the value. */
+const STRUCTURE_TAGS = ["<parameter", "</invoke", "</function_calls", "<invoke"];
+
+/**
+ * A tolerant, incremental scanner for tool calls written in text: `<function_calls>` blocks, Hermes `<tool_call>`
+ * blocks and registered legacy tags. Chunks may split anywhere; every character is looked at a bounded number of times
+ * (no rescan of the buffer), so scanning is linear. Both the one-shot parser and the stream use it.
+ *
+ * Hand-written on purpose: no XML library accepts what models write (a literal `</parameter>` inside a code value,
+ * bare `<` and `&`, unclosed blocks), and none can report calls while the text is still arriving.
+ */
+export class ToolCallScanner implements ToolCallEventSource {
+  private readonly catalog: ToolCatalog | undefined;
+  private readonly formats: ReadonlySet<TextToolCallFormat>;
+  private readonly deltas: boolean;
+  private events: ToolCallStreamEvent[] = [];
+  private state = TEXT;
+  private nextCallIndex: number;
+  /** Text not yet reported; coalesced into one event. */
+  private text = "";
+  /** A tag being read (in prose, a block or an invoke). */
+  private tag = "";
+  private tagNameDone = false;
+  private quote = "";
+  /** In prose: the tool whose legacy tag is being read, or the block kind. */
+  private opener: Opener;
+  /** Where a STRUCTURE_TAG belongs. */
+  private tagContext = BLOCK;
+  /** Non-space text inside a block or invoke, outside any tag: reported, never dropped. */
+  private stray = "";
+  private invoke: ScannedXmlCall | undefined;
+  private parameter = "";
+  private value = "";
+  /** Text held back in a value until we know whether it is a closing tag. */
+  private held = "";
+  private closeTagName = "";
+  private closeTagSpaced = false;
+  private lookahead = "";
+  /** Raw body of a Hermes block or legacy tag, and what closes it. */
+  private body = "";
+  private bodyCloser = new ClosingLiteral("</tool_call>");
+  private cdataEnd = new ClosingLiteral("]]>");
+  private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
+  private pendingDelta = "";
+
+  constructor(options: ToolCallScannerOptions) {
+    this.catalog = options.catalog;
+    this.formats = options.formats;
+    this.nextCallIndex = options.firstCallIndex ?? 0;
+    this.deltas = options.deltas ?? true;
+  }
+
+  /** Scans the next chunk and returns the events it completes. */
+  push(chunk: string): ToolCallStreamEvent[] {
+    this.consume(chunk);
+    return this.takeEvents();
+  }
+
+  /** Ends the input: held text is released, and a block left open becomes an `UNTERMINATED_CALL` error. */
+  end(): ToolCallStreamEvent[] {
+    switch (this.state) {
+      case TEXT_TAG:
+        this.text += this.tag;
+        break;
+      case BLOCK:
+      case INVOKE:
+      case STRUCTURE_TAG:
+        this.reportStray();
+        this.reportUnterminated();
+        break;
+      case TEXT:
+        break;
+      default:
+        this.reportUnterminated();
+    }
+    this.state = TEXT;
+    return this.takeEvents();
+  }
+
+  private takeEvents(): ToolCallStreamEvent[] {
+    this.flushDelta();
+    this.flushText();
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  private consume(chunk: string): void {
+    let index = 0;
+    while (index < chunk.length) {
+      switch (this.state) {
+        case TEXT:
+          index = this.scanText(chunk, index);
+          break;
+        case TEXT_TAG:
+          index = this.scanTextTag(chunk, index);
+          break;
+        case BLOCK:
+        case INVOKE:
+          index = this.scanBetweenTags(chunk, index);
+          break;
+        case STRUCTURE_TAG:
+          index = this.scanStructureTag(chunk, index);
+          break;
+        case VALUE:
+          index = this.scanValue(chunk, index);
+          break;
+        case VALUE_LESS_THAN:
+          index = this.scanValueLessThan(chunk, index);
+          break;
+        case VALUE_CLOSE_TAG:
+          index = this.scanValueCloseTag(chunk, index);
+          break;
+        case VALUE_AFTER_CLOSE:
+          index = this.scanValueAfterClose(chunk, index);
+          break;
+        case VALUE_LOOKAHEAD:
+          index = this.scanValueLookahead(chunk, index);
+          break;
+        case CDATA_OPEN:
+          index = this.scanCdataOpen(chunk, index);
+          break;
+        case CDATA:
+          index = this.cdataEnd.scan(chunk, index, this.appendValue);
+          if (this.cdataEnd.found) {
+            this.appendValue(this.cdataEnd.literal);
+            this.state = VALUE;
+          }
+          break;
+        default:
+          index = this.bodyCloser.scan(chunk, index, this.appendBody);
+          if (this.bodyCloser.found) this.closeRawBody();
+      }
+    }
+  }
+
+  // Prose -------------------------------------------------------------------------------------------------------
+
+  private scanText(chunk: string, index: number): number {
+    const lessThan = this.formats.size === 0 ? -1 : chunk.indexOf("<", index);
+    if (lessThan === -1) {
+      this.text += index === 0 ? chunk : chunk.slice(index);
+      return chunk.length;
+    }
+    if (lessThan > index) this.text += chunk.slice(index, lessThan);
+    this.startTag(TEXT_TAG);
+    return lessThan + 1;
+  }
+
+  private startTag(state: number): void {
+    this.tag = "<";
+    this.tagNameDone = false;
+    this.quote = "";
+    this.state = state;
+  }
+
+  /** Reads `<name attributes>` in prose. Only `function_calls`, `tool_call` and registered legacy tags open a call. */
+  private scanTextTag(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (!this.tagNameDone) {
+        if (isNameCharacter(character)) {
+          this.tag += character;
+          continue;
+        }
+        this.opener = this.openerNamed(this.tag.slice(1));
+        if (this.opener === undefined) return this.abandonTextTag(index);
+        this.tagNameDone = true;
+      }
+      if (this.quote !== "") {
+        this.tag += character;
+        if (character === this.quote) this.quote = "";
+      } else if (character === ">") {
+        this.tag += character;
+        this.openCall();
+        return index + 1;
+      } else if (character === "<" || (typeof this.opener === "string" && !isSpace(character))) {
+        // `function_calls` and `tool_call` take no attributes: anything else means this was prose.
+        return this.abandonTextTag(index);
+      } else {
+        if (character === '"' || character === "'") this.quote = character;
+        this.tag += character;
+      }
+    }
+    return chunk.length;
+  }
+
+  private abandonTextTag(index: number): number {
+    this.text += this.tag;
+    this.state = TEXT;
+    return index;
+  }
+
+  private openerNamed(name: string): Opener {
+    if (name === "function_calls" && this.formats.has("xml")) return "function_calls";
+    if (name === "tool_call" && this.formats.has("hermes")) return "tool_call";
+    return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
+  }
+
+  private openCall(): void {
+    const opener = this.opener;
+    if (opener === "function_calls") {
+      this.state = BLOCK;
+      this.stray = "";
+      return;
+    }
+    if (opener === "tool_call") {
+      this.openRawBody("</tool_call>");
+      return;
+    }
+    if (opener === undefined) return;
+    const callIndex = this.nextCallIndex++;
+    this.legacy = { id: `call_${callIndex}`, callIndex, tool: opener, openingTag: this.tag };
+    this.emit({ type: "tool-call-start", id: this.legacy.id, name: opener.name });
+    if (isSelfClosing(this.tag)) {
+      this.body = "";
+      this.closeRawBody();
+      return;
+    }
+    this.openRawBody(`</${opener.xml?.tag ?? ""}>`);
+  }
+
+  // Hermes blocks and legacy tags ---------------------------------------------------------------------------------
+
+  private openRawBody(closer: string): void {
+    this.state = RAW_BODY;
+    this.body = "";
+    this.bodyCloser = new ClosingLiteral(closer);
+  }
+
+  private closeRawBody(): void {
+    this.state = TEXT;
+    this.flushDelta();
+    const legacy = this.legacy;
+    const body = this.body;
+    this.legacy = undefined;
+    if (legacy === undefined) {
+      const callIndex = this.nextCallIndex;
+      const built = buildHermesCall(body, `call_${callIndex}`, callIndex, this.catalog);
+      if ("call" in built) {
+        this.nextCallIndex += 1;
+        this.emit({ type: "tool-call-start", id: built.call.id, name: built.call.name });
+        if (this.deltas) this.emit({ type: "tool-call-delta", id: built.call.id, argumentsDelta: body });
+        this.emitCall(built);
+      } else {
+        for (const error of built.errors) this.emit({ type: "error", error });
+      }
+      return;
+    }
+    this.emitCall(buildXmlCall(readLegacyTag({ ...legacy, content: body }), this.catalog));
+  }
+
+  /** Text of a Hermes block or legacy tag (an arrow: it is passed to {@link ClosingLiteral.scan}). */
+  private readonly appendBody = (text: string): void => {
+    this.body += text;
+    if (this.deltas && this.legacy !== undefined) this.pendingDelta += text;
+  };
+
+  // Blocks and invokes --------------------------------------------------------------------------------------------
+
+  /** Whitespace between tags is skipped; anything else is kept as stray text and reported. */
+  private scanBetweenTags(chunk: string, index: number): number {
+    const lessThan = chunk.indexOf("<", index);
+    const end = lessThan === -1 ? chunk.length : lessThan;
+    if (end > index) this.stray += chunk.slice(index, end);
+    if (lessThan === -1) return chunk.length;
+    this.reportStray();
+    this.tagContext = this.state;
+    this.startTag(STRUCTURE_TAG);
+    return lessThan + 1;
+  }
+
+  private reportStray(): void {
+    const stray = this.stray.trim();
+    this.stray = "";
+    if (stray === "") return;
+    const where = this.invoke === undefined ? "<function_calls>" : `<invoke name="${this.invoke.name}">`;
+    this.error({ code: "PARSE_ERROR", message: `Text outside any tag inside ${where}: ${shortenText(stray)}` });
+  }
+
+  private scanStructureTag(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      this.tag += character;
+      if (this.quote !== "") {
+        if (character === this.quote) this.quote = "";
+      } else if (character === '"' || character === "'") {
+        this.quote = character;
+      } else if (character === ">") {
+        this.state = this.tagContext;
+        this.structureTag(this.tag);
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+
+  /** Acts on a complete tag met inside a block or an invoke. */
+  private structureTag(tag: string): void {
+    const name = tagName(tag);
+    if (this.tagContext === BLOCK) {
+      if (name === "invoke") this.openInvoke(tag);
+      else if (name === "/function_calls") this.state = TEXT;
+      else this.error({ code: "PARSE_ERROR", message: `Unexpected ${tag} inside <function_calls>` });
+    } else if (name === "parameter") {
+      this.openParameter(tag);
+    } else if (name === "/invoke") {
+      this.closeInvoke();
+    } else if (name === "/function_calls" || name === "invoke") {
+      // A missing </invoke>: the call ends here, with an error, and what follows is read as usual.
+      const before = name === "invoke" ? "the next <invoke>" : "</function_calls>";
+      this.invokeError(`<invoke name="${this.invoke?.name ?? ""}"> was not closed before ${before}`);
+      this.closeInvoke();
+      if (name === "invoke") this.openInvoke(tag);
+      else this.state = TEXT;
+    } else {
+      this.error({
+        code: "PARSE_ERROR",
+        message: `Unexpected ${tag} inside <invoke name="${this.invoke?.name ?? ""}">`,
+      });
+    }
+  }
+
+  private openInvoke(tag: string): void {
+    const name = parseXmlAttributes(tag).get("name") ?? "";
+    const callIndex = this.nextCallIndex++;
+    this.invoke = { id: `call_${callIndex}`, callIndex, name, format: "xml", parameters: [], errors: [] };
+    this.emit({ type: "tool-call-start", id: this.invoke.id, name });
+    if (name === "") this.invokeError(`${tag} has no name attribute`);
+    this.state = INVOKE;
+    this.stray = "";
+    if (isSelfClosing(tag)) this.closeInvoke();
+  }
+
+  private closeInvoke(): void {
+    const invoke = this.invoke;
+    if (invoke === undefined) return;
+    this.reportStray();
+    this.invoke = undefined;
+    this.state = BLOCK;
+    this.emitCall(buildXmlCall(invoke, this.catalog));
+  }
+
+  /** A problem with the open invoke, reported after its call (with the parameter it concerns, if any). */
+  private invokeError(message: string, parameter?: string): void {
+    if (this.invoke === undefined) return;
+    const { callIndex, name } = this.invoke;
+    this.invoke.errors.push({
+      code: "PARSE_ERROR",
+      message,
+      callIndex,
+      name,
+      ...(parameter === undefined ? {} : { parameter }),
+    });
+  }
+
+  // Parameter values ----------------------------------------------------------------------------------------------
+
+  private openParameter(tag: string): void {
+    this.parameter = parseXmlAttributes(tag).get("name") ?? "";
+    if (this.parameter === "") this.invokeError(`${tag} has no name attribute`);
+    this.value = "";
+    this.state = VALUE;
+    if (isSelfClosing(tag)) this.closeParameter();
+  }
+
+  private closeParameter(): void {
+    this.flushDelta();
+    this.invoke?.parameters.push([this.parameter, this.value]);
+    this.value = "";
+    this.state = INVOKE;
+  }
+
+  /** Text of a parameter value (an arrow: it is passed to {@link ClosingLiteral.scan}). */
+  private readonly appendValue = (text: string): void => {
+    this.value += text;
+    if (this.deltas) this.pendingDelta += text;
+  };
+
+  private scanValue(chunk: string, index: number): number {
+    const lessThan = chunk.indexOf("<", index);
+    if (lessThan === -1) {
+      this.appendValue(index === 0 ? chunk : chunk.slice(index));
+      return chunk.length;
+    }
+    if (lessThan > index) this.appendValue(chunk.slice(index, lessThan));
+    this.held = "<";
+    this.state = VALUE_LESS_THAN;
+    return lessThan + 1;
+  }
+
+  private scanValueLessThan(chunk: string, index: number): number {
+    const character = chunk.charAt(index);
+    if (character === "/") {
+      this.held += character;
+      this.closeTagName = "";
+      this.closeTagSpaced = false;
+      this.state = VALUE_CLOSE_TAG;
+      return index + 1;
+    }
+    if (character === "!") {
+      this.held += character;
+      this.state = CDATA_OPEN;
+      return index + 1;
+    }
+    return this.releaseHeld(index);
+  }
+
+  /** The held text was value after all; the current character is read again as value. */
+  private releaseHeld(index: number): number {
+    this.appendValue(this.held);
+    this.held = "";
+    this.state = VALUE;
+    return index;
+  }
+
+  private scanCdataOpen(chunk: string, index: number): number {
+    const character = chunk.charAt(index);
+    if (character !== CDATA_START.charAt(this.held.length)) return this.releaseHeld(index);
+    this.held += character;
+    if (this.held.length < CDATA_START.length) return index + 1;
+    this.appendValue(this.held);
+    this.held = "";
+    this.cdataEnd = new ClosingLiteral("]]>");
+    this.state = CDATA;
+    return index + 1;
+  }
+
+  /** Reads `</name` and `>`; any closing tag may end a value (a wrong name is reported), if what follows proves it. */
+  private scanValueCloseTag(chunk: string, start: number): number {
+    let index = start;
+    if (!this.closeTagSpaced) {
+      const end = nameEnd(chunk, index);
+      if (end > index) {
+        const name = chunk.slice(index, end);
+        this.closeTagName += name;
+        this.held += name;
+        index = end;
+      }
+    }
+    for (; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (character === ">" && this.closeTagName !== "") {
+        this.held += character;
+        this.state = VALUE_AFTER_CLOSE;
+        return index + 1;
+      }
+      if (!isSpace(character) || this.closeTagName === "") return this.releaseHeld(index);
+      this.closeTagSpaced = true;
+      this.held += character;
+    }
+    return chunk.length;
+  }
+
+  private scanValueAfterClose(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (character === "<") {
+        this.lookahead = "<";
+        this.state = VALUE_LOOKAHEAD;
+        return index + 1;
+      }
+      if (!isSpace(character)) return this.releaseHeld(index);
+      this.held += character;
+    }
+    return chunk.length;
+  }
+
+  /**
+   * A closing tag in a value is real only when the next tag is `<parameter`, `<invoke`, `</invoke>` or
+   * `</function_calls>`: so code holding a literal `</parameter>` is not cut.
+   */
+  private scanValueLookahead(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (isNameCharacter(character) || (character === "/" && this.lookahead === "<")) {
+        if (extendsStructureTag(this.lookahead, character)) {
+          this.lookahead += character;
+          continue;
+        }
+      } else if (STRUCTURE_TAGS.includes(this.lookahead)) {
+        this.closeValue();
+        return index;
+      }
+      // Not a structure tag: the closing tag and the whitespace were value, and the lookahead is read again as value.
+      const lookahead = this.lookahead;
+      this.releaseHeld(index);
+      this.consume(lookahead);
+      return index;
+    }
+    return chunk.length;
+  }
+
+  private closeValue(): void {
+    if (this.closeTagName !== "parameter") {
+      this.invokeError(
+        `Parameter "${this.parameter}" was closed by </${this.closeTagName}>; read as </parameter>`,
+        this.parameter,
+      );
+    }
+    this.held = "";
+    this.closeParameter();
+    this.tagContext = INVOKE;
+    this.tag = this.lookahead;
+    this.quote = "";
+    this.state = STRUCTURE_TAG;
+  }
+
+  // Events --------------------------------------------------------------------------------------------------------
+
+  private reportUnterminated(): void {
+    const where =
+      this.invoke !== undefined
+        ? `<invoke name="${this.invoke.name}"> (${this.invoke.id})`
+        : this.legacy !== undefined
+          ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
+          : this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
+            ? "<tool_call>"
+            : "<function_calls>";
+    const name = this.invoke?.name ?? this.legacy?.tool.name;
+    const error: ToolCallError = {
+      code: "UNTERMINATED_CALL",
+      message: `The output ended inside ${where}; a call that did not close is not run`,
+    };
+    if (name !== undefined) error.name = name;
+    this.error(error);
+    this.invoke = undefined;
+    this.legacy = undefined;
+  }
+
+  private emitCall(built: BuiltCall): void {
+    this.emit({ type: "tool-call", call: built.call });
+    for (const error of built.errors) this.emit({ type: "error", error });
+  }
+
+  private error(error: ToolCallError): void {
+    this.emit({ type: "error", error });
+  }
+
+  private emit(event: ToolCallStreamEvent): void {
+    if (event.type !== "tool-call-delta") this.flushDelta();
+    this.flushText();
+    this.events.push(event);
+  }
+
+  private flushText(): void {
+    if (this.text === "") return;
+    this.events.push({ type: "text", delta: this.text });
+    this.text = "";
+  }
+
+  /** Raw argument text seen since the last delta, for the call (and parameter) it belongs to. */
+  private flushDelta(): void {
+    if (this.pendingDelta === "") return;
+    const argumentsDelta = this.pendingDelta;
+    this.pendingDelta = "";
+    if (this.invoke !== undefined) {
+      this.events.push({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
+    } else if (this.legacy !== undefined) {
+      this.events.push({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
+    }
+  }
+}
+
+/** Whether `prefix + character` still begins one of the structure tags. */
+function extendsStructureTag(prefix: string, character: string): boolean {
+  for (const tag of STRUCTURE_TAGS) {
+    if (tag.length > prefix.length && tag.charAt(prefix.length) === character && tag.startsWith(prefix)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,20 @@
+import type { ToolCall } from "./tool-call.js";
+import type { ToolCallError } from "./tool-call-error.js";
+
+/**
+ * What the streaming parser reports, in order. Text is coalesced: within one `push` (or `end`) consecutive text is one
+ * `text` event, and no event is empty, so the concatenated `delta`s equal the one-shot `text`.
+ *
+ * - `tool-call-start`: a call began (XML and legacy tags: at the opening tag; Hermes: when its JSON is complete,
+ *   since the name is inside it).
+ * - `tool-call-delta`: more raw argument text as it arrives; for XML, the raw text of `parameter` (entities not yet
+ *   decoded), for Hermes the JSON, for legacy tags the tag's inner text.
+ * - `tool-call`: the complete call, typed by schema, as soon as its closing tag arrives.
+ * - `error`: a problem, such as a block left open at the end (never dropped silently).
+ */
+export type ToolCallStreamEvent =
+  | { type: "text"; delta: string }
+  | { type: "tool-call-start"; id: string; name: string }
+  | { type: "tool-call-delta"; id: string; argumentsDelta: string; parameter?: string }
+  | { type: "tool-call"; call: ToolCall }
+  | { type: "error"; error: ToolCallError };

@@ -1,0 +1,194 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
+import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+
+const tools = toolsJson as CallableTool[];
+
+/** Feeds `chunks` to a new stream and returns every event. */
+function streamEvents(chunks: string[]): ToolCallStreamEvent[] {
+  const stream = createToolCallStream({ tools });
+  return [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.end()];
+}
+
+/** What the stream's events say, in the one-shot parser's shape. */
+function summarize(events: ToolCallStreamEvent[]) {
+  return {
+    calls: events.flatMap((event) => (event.type === "tool-call" ? [event.call] : [])),
+    text: events.map((event) => (event.type === "text" ? event.delta : "")).join(""),
+    errors: events.flatMap((event) => (event.type === "error" ? [event.error] : [])),
+  };
+}
+
+/** Splits `text` at the given cut points. */
+function split(text: string, cuts: number[]): string[] {
+  const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((left, right) => left - right);
+  const chunks: string[] = [];
+  let previous = 0;
+  for (const point of [...points, text.length]) {
+    chunks.push(text.slice(previous, point));
+    previous = point;
+  }
+  return chunks;
+}
+
+const samples = [
+  'Hi <b>x</b> a < b && c\n```xml\n<function_calls>\n<invoke name="write_file">\n<parameter name="path">0123</parameter>\n<parameter name="content">\nif (a < b) { s = "</parameter>"; }\n</parameter>\n<parameter name="mode">5</parameter>\n</invoke>\n<invoke name=\'get_weather\'><parameter name=\'ctiy\'>a</paramter>\n<parameter name="days"><![CDATA[3]]></parameter></invoke>\n</function_calls>\n```\nthen',
+  'x <create-file file_path="a.py">print(1) ]]> </create-fil </create-file> y <tool_call>{"name": "get_weather", "arguments": {"city": "Q"}}</tool_call> z',
+  '<str-replace file_path="f"><old_str>a</old_str><new_str>b</new_str></str-replace><function_calls>junk<invoke name="nope"><parameter name="v">&lt;&amp;</parameter></function_calls>',
+  '<function_calls><invoke name="write_file"><parameter name="content"><![CDATA[ ]]]]> </parameter></invoke> ]]></parameter></invoke></function_calls>',
+  '<function_calls><invoke name="write_file"><parameter name="content">a</parameter>   </parameter>\n</parameter>\n<invoke name="get_weather">',
+  '<tool_call>{"name": "get_weather", "arguments": {"city": "</tool_cal"}}</tool_call></tool_call><function_calls',
+];
+
+describe("createToolCallStream", () => {
+  test("emits text, start, growing deltas and the call as soon as the invoke closes", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push('Ok <function_calls><invoke name="get_weather"><parameter name="city">Pa')).toEqual([
+      { type: "text", delta: "Ok " },
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: "Pa", parameter: "city" },
+    ]);
+    expect(stream.push("ris</parameter></inv")).toEqual([
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: "ris", parameter: "city" },
+    ]);
+    expect(stream.push("oke>")).toEqual([
+      { type: "tool-call", call: { id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "xml" } },
+    ]);
+    expect(stream.push("</function_calls> bye")).toEqual([{ type: "text", delta: " bye" }]);
+    expect(stream.end()).toEqual([]);
+  });
+
+  test.each([
+    {
+      name: "a legacy tag: start at the opening tag, deltas of its content, the call at its closing tag",
+      chunks: ['<create-file file_path="a.py">pri', "nt(1)</create-", "file>"],
+      want: [
+        [
+          { type: "tool-call-start", id: "call_0", name: "create_file" },
+          { type: "tool-call-delta", id: "call_0", argumentsDelta: "pri" },
+        ],
+        [{ type: "tool-call-delta", id: "call_0", argumentsDelta: "nt(1)" }],
+        [
+          {
+            type: "tool-call",
+            call: {
+              id: "call_0",
+              name: "create_file",
+              arguments: { file_path: "a.py", file_contents: "print(1)" },
+              format: "legacy-xml",
+            },
+          },
+        ],
+      ],
+    },
+    {
+      name: "a Hermes call: start, the JSON and the call once it closes (the name is inside the JSON)",
+      chunks: ['<tool_call>{"name": "get_weather", ', '"arguments": {"city": "A"}}</tool_call>'],
+      want: [
+        [],
+        [
+          { type: "tool-call-start", id: "call_0", name: "get_weather" },
+          {
+            type: "tool-call-delta",
+            id: "call_0",
+            argumentsDelta: '{"name": "get_weather", "arguments": {"city": "A"}}',
+          },
+          {
+            type: "tool-call",
+            call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
+          },
+        ],
+      ],
+    },
+  ])("$name", ({ chunks, want }) => {
+    const stream = createToolCallStream({ tools });
+    expect(chunks.map((chunk) => stream.push(chunk))).toEqual(want);
+    expect(stream.end()).toEqual([]);
+  });
+
+  test("format hermes leaves XML blocks as text", () => {
+    const stream = createToolCallStream({ tools, format: "hermes" });
+    const given = '<function_calls><invoke name="get_weather"></invoke></function_calls>';
+    expect([...stream.push(given), ...stream.end()]).toEqual([{ type: "text", delta: given }]);
+  });
+
+  test("a truncated stream ends with an UNTERMINATED_CALL error event", () => {
+    const events = streamEvents(['<function_calls><invoke name="get_weather"><parameter name="city">Pa']);
+    expect(events.at(-1)).toEqual({
+      type: "error",
+      error: {
+        code: "UNTERMINATED_CALL",
+        message: 'The output ended inside <invoke name="get_weather"> (call_0); a call that did not close is not run',
+        name: "get_weather",
+      },
+    });
+  });
+
+  test("a tag still undecided at the end is released as text", () => {
+    expect(streamEvents(["a <function_cal"])).toEqual([
+      { type: "text", delta: "a " },
+      { type: "text", delta: "<function_cal" },
+    ]);
+  });
+
+  test.each(samples.map((sample, index) => [index, sample]))(
+    "sample %i: one character at a time equals one-shot",
+    (_, sample) => {
+      expect(summarize(streamEvents([...sample]))).toEqual(parseToolCalls(sample, { tools }));
+    },
+  );
+
+  test("the TransformStream adapter gives the same events", async () => {
+    const sample = samples[0] ?? "";
+    const source = ReadableStream.from([...sample]);
+    const events: ToolCallStreamEvent[] = [];
+    for await (const event of source.pipeThrough(createToolCallStream({ tools }).toTransformStream()))
+      events.push(event);
+    expect(summarize(events)).toEqual(parseToolCalls(sample, { tools }));
+  });
+
+  test("property: any split of the input gives the one-shot result", () => {
+    const fragments = fc.constantFrom(
+      "<function_calls>",
+      "</function_calls>",
+      '<invoke name="write_file">',
+      "<invoke name='get_weather'>",
+      "</invoke>",
+      '<parameter name="content">',
+      '<parameter name="mode">',
+      "<parameter name='city'>",
+      "</parameter>",
+      "</paramter>",
+      "<![CDATA[",
+      "]]>",
+      "&lt;",
+      "&amp;",
+      '<create-file file_path="x">',
+      "</create-file>",
+      "<tool_call>",
+      '{"name": "get_weather", "arguments": {"city": "B"}}',
+      "</tool_call>",
+      "<b>",
+      "</",
+      "<",
+      ">",
+      " ",
+      "\n",
+      "12",
+      "text",
+    );
+    const input = fc
+      .array(fc.oneof(fragments, fc.string({ maxLength: 3 })), { maxLength: 60 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(input, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
+        expect(summarize(streamEvents(split(text, cuts)))).toEqual(parseToolCalls(text, { tools }));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

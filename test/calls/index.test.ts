@@ -1,0 +1,14 @@
+import { expect, test } from "vitest";
+import * as calls from "../../src/calls/index.js";
+
+test("the public surface of calls/ is pinned", () => {
+  expect(Object.keys(calls).sort()).toEqual([
+    "closestName",
+    "coerceArgument",
+    "createToolCallStream",
+    "decodeXmlText",
+    "parseJsonArguments",
+    "parseToolCalls",
+    "renderToolPrompt",
+  ]);
+});

@@ -1,0 +1,213 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+
+const tools = toolsJson as CallableTool[];
+
+const chatMessage = {
+  role: "assistant",
+  content: null,
+  tool_calls: [
+    { id: "call_abc", type: "function", function: { name: "get_weather", arguments: '{"city": "Paris"}' } },
+    { id: "call_def", type: "function", function: { name: "get_weather", arguments: "" } },
+  ],
+};
+
+describe("OpenAI, Responses and Anthropic outputs", () => {
+  test.each([
+    {
+      name: "Chat Completions message: provider ids kept, empty arguments are {}",
+      given: chatMessage as unknown,
+      want: {
+        calls: [
+          { id: "call_abc", name: "get_weather", arguments: { city: "Paris" }, format: "json" },
+          { id: "call_def", name: "get_weather", arguments: {}, format: "json" },
+        ],
+        text: "",
+      },
+    },
+    {
+      name: "a whole completion reads choices[0].message",
+      given: { id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: chatMessage }] },
+      want: {
+        calls: [
+          { id: "call_abc", name: "get_weather", arguments: { city: "Paris" }, format: "json" },
+          { id: "call_def", name: "get_weather", arguments: {}, format: "json" },
+        ],
+        text: "",
+      },
+    },
+    {
+      name: "the completion as JSON text (as the CLI reads it)",
+      given: JSON.stringify({ choices: [{ message: { role: "assistant", content: "Hi", tool_calls: [] } }] }),
+      want: { calls: [], text: "Hi" },
+    },
+    {
+      name: "broken arguments are repaired and the raw text kept",
+      given: {
+        role: "assistant",
+        content: "Checking.",
+        tool_calls: [{ id: "c1", type: "function", function: { name: "get_weather", arguments: "{'city': 'Oslo',}" } }],
+      },
+      want: {
+        calls: [
+          {
+            id: "c1",
+            name: "get_weather",
+            arguments: { city: "Oslo" },
+            format: "json",
+            rawArguments: "{'city': 'Oslo',}",
+          },
+        ],
+        text: "Checking.",
+      },
+    },
+    {
+      name: "Responses API result",
+      given: {
+        output: [
+          { type: "reasoning", id: "rs_1", summary: [] },
+          { type: "message", role: "assistant", content: [{ type: "output_text", text: "Let me see." }] },
+          { type: "function_call", id: "fc_1", call_id: "call_9", name: "get_weather", arguments: '{"city":"Rome"}' },
+        ],
+      },
+      want: {
+        calls: [{ id: "call_9", name: "get_weather", arguments: { city: "Rome" }, format: "responses" }],
+        text: "Let me see.",
+      },
+    },
+    {
+      name: "Responses API output array itself",
+      given: [{ type: "function_call", call_id: "call_1", name: "get_weather", arguments: '{"city":"Lima"}' }],
+      want: {
+        calls: [{ id: "call_1", name: "get_weather", arguments: { city: "Lima" }, format: "responses" }],
+        text: "",
+      },
+    },
+    {
+      name: "Anthropic message with tool_use blocks",
+      given: {
+        role: "assistant",
+        type: "message",
+        content: [
+          { type: "text", text: "I'll check." },
+          { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Kyiv", days: 3 } },
+        ],
+      },
+      want: {
+        calls: [{ id: "toolu_1", name: "get_weather", arguments: { city: "Kyiv", days: 3 }, format: "anthropic" }],
+        text: "I'll check.",
+      },
+    },
+    {
+      name: "Anthropic content array",
+      given: [{ type: "tool_use", id: "toolu_2", name: "get_weather", input: { city: "Baku" } }],
+      want: {
+        calls: [{ id: "toolu_2", name: "get_weather", arguments: { city: "Baku" }, format: "anthropic" }],
+        text: "",
+      },
+    },
+    {
+      name: "XML written in a Chat message's content is parsed too",
+      given: {
+        role: "assistant",
+        content:
+          'Ok <function_calls><invoke name="get_weather"><parameter name="days">7</parameter></invoke></function_calls>',
+      },
+      want: { calls: [{ id: "call_0", name: "get_weather", arguments: { days: 7 }, format: "xml" }], text: "Ok " },
+    },
+  ])("$name", ({ given, want }) => {
+    expect(parseToolCalls(given, { tools })).toEqual({ ...want, errors: [] });
+  });
+
+  test("arguments that cannot be repaired keep the call with its raw text and an error", () => {
+    const result = parseToolCalls(
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c1", function: { name: "get_weather", arguments: "[1, 2]" } }],
+      },
+      { tools },
+    );
+    expect(result.calls).toEqual([
+      { id: "c1", name: "get_weather", arguments: {}, format: "json", rawArguments: "[1, 2]" },
+    ]);
+    expect(result.errors).toEqual([
+      {
+        code: "PARSE_ERROR",
+        message: 'Tool "get_weather": Arguments are JSON but not an object',
+        callIndex: 0,
+        name: "get_weather",
+      },
+    ]);
+  });
+
+  test.each([
+    {
+      name: "unknown tool with a suggestion",
+      given: { tool_calls: [{ id: "c", function: { name: "get_wether", arguments: "{}" } }] },
+      want: [
+        {
+          code: "UNKNOWN_TOOL",
+          message: 'Unknown tool "get_wether"; did you mean "get_weather"?',
+          callIndex: 0,
+          name: "get_wether",
+          suggestion: "get_weather",
+        },
+      ],
+    },
+    {
+      name: "unknown parameter with a suggestion",
+      given: [{ type: "tool_use", id: "t", name: "get_weather", input: { citty: "x" } }],
+      want: [
+        {
+          code: "UNKNOWN_PARAMETER",
+          message: 'Tool "get_weather" has no parameter "citty"; did you mean "city"?',
+          callIndex: 0,
+          name: "get_weather",
+          parameter: "citty",
+          suggestion: "city",
+        },
+      ],
+    },
+    {
+      name: "an unknown shape",
+      given: { hello: "world" },
+      want: [
+        {
+          code: "PARSE_ERROR",
+          message: "Not a model output this parser knows (text, Chat Completions, Responses or Anthropic message)",
+        },
+      ],
+    },
+    { name: "a number", given: 42, want: [{ code: "PARSE_ERROR", message: "Cannot read tool calls from number" }] },
+  ])("reports $name", ({ given, want }) => {
+    expect(parseToolCalls(given, { tools }).errors).toEqual(want);
+  });
+
+  test.each([
+    { format: "json" as const, want: [] },
+    { format: "anthropic" as const, want: ["anthropic"] },
+    { format: "xml" as const, want: ["xml"] },
+    { format: "auto" as const, want: ["xml", "anthropic"] },
+  ])("format $format reads only that syntax", ({ format, want }) => {
+    const given = [
+      { type: "text", text: '<function_calls><invoke name="a"></invoke></function_calls>' },
+      { type: "tool_use", id: "t", name: "b", input: {} },
+    ];
+    const formats = parseToolCalls(given, { format }).calls.map((call) => call.format);
+    expect(formats).toEqual(want);
+  });
+});
+
+test("property: any value at all gives a result and never throws", () => {
+  fc.assert(
+    fc.property(fc.anything({ withObjectString: true, withNullPrototype: true }), (output) => {
+      const result = parseToolCalls(output, { tools });
+      expect(Array.isArray(result.calls) && Array.isArray(result.errors) && typeof result.text === "string").toBe(true);
+    }),
+    { numRuns: 500 },
+  );
+});

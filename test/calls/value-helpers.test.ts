@@ -1,0 +1,83 @@
+import { describe, expect, test } from "vitest";
+import { closestName } from "../../src/calls/closest-name.js";
+import { coerceArgument } from "../../src/calls/coerce-argument.js";
+import { decodeXmlText } from "../../src/calls/decode-xml-text.js";
+import { parseJsonArguments } from "../../src/calls/parse-json-arguments.js";
+
+describe("coerceArgument", () => {
+  test.each([
+    { name: "string keeps leading zeros", raw: "0123", schema: { type: "string" }, want: "0123" },
+    { name: "string keeps 1.0", raw: "1.0", schema: { type: "string" }, want: "1.0" },
+    {
+      name: "string loses one line break at each end",
+      raw: "\n\n  a\n\n",
+      schema: { type: "string" },
+      want: "\n  a\n",
+    },
+    { name: "string keeps CRLF content", raw: "\r\na\r\nb\r\n", schema: { type: "string" }, want: "a\r\nb" },
+    { name: "integer", raw: " 5 ", schema: { type: "integer" }, want: 5 },
+    { name: "integer with leading zeros", raw: "0123", schema: { type: "integer" }, want: 123 },
+    { name: "negative number with exponent", raw: "-1.5e3", schema: { type: "number" }, want: -1500 },
+    { name: "boolean false", raw: "false", schema: { type: "boolean" }, want: false },
+    { name: "null", raw: "null", schema: { type: "null" }, want: null },
+    { name: "integer or null, given null", raw: "null", schema: { type: ["integer", "null"] }, want: null },
+    {
+      name: "anyOf integer or boolean",
+      raw: "true",
+      schema: { anyOf: [{ type: "integer" }, { type: "boolean" }] },
+      want: true,
+    },
+    { name: "array as JSON", raw: "[1, 2]", schema: { type: "array" }, want: [1, 2] },
+    { name: "object repaired", raw: "{a: 1", schema: { type: "object" }, want: { a: 1 } },
+    { name: "no schema keeps the text", raw: "5", schema: undefined, want: "5" },
+    { name: "schema without type keeps the text", raw: "5", schema: { description: "any" }, want: "5" },
+  ])("$name", ({ raw, schema, want }) => {
+    expect(coerceArgument(raw, schema)).toEqual({ success: true, value: want });
+  });
+
+  test.each([
+    { raw: "5.5", schema: { type: "integer" }, want: '"5.5" is not integer' },
+    { raw: "yes", schema: { type: "boolean" }, want: '"yes" is not boolean' },
+    { raw: "", schema: { type: "number" }, want: '"" is not number' },
+    { raw: "[1]", schema: { type: "object" }, want: '"[1]" is not object' },
+    { raw: "0x10", schema: { type: "integer" }, want: '"0x10" is not integer' },
+  ])("$raw is not $schema.type", ({ raw, schema, want }) => {
+    expect(coerceArgument(raw, schema)).toEqual({ success: false, message: want });
+  });
+});
+
+describe("decodeXmlText", () => {
+  test.each([
+    { given: "a &lt;b&gt; &amp; &quot;c&quot; &apos;d&apos;", want: "a <b> & \"c\" 'd'" },
+    { given: "&#60;&#x3C;&#x1F600;", want: "<<\u{1F600}" },
+    { given: "<![CDATA[<a> &amp;]]> &amp; <![CDATA[]]>", want: "<a> &amp; & " },
+    { given: "if (a && b < c) &nbsp; &#99999999;", want: "if (a && b < c) &nbsp; &#99999999;" },
+  ])("$given", ({ given, want }) => {
+    expect(decodeXmlText(given)).toBe(want);
+  });
+});
+
+describe("closestName", () => {
+  test.each([
+    { name: "file_pth", known: ["file_path", "content"], want: "file_path" },
+    { name: "CITY", known: ["city", "days"], want: "city" },
+    { name: "weather", known: ["create_file"], want: undefined },
+    { name: "x", known: [], want: undefined },
+  ])("$name among $known", ({ name, known, want }) => {
+    expect(closestName(name, known)).toBe(want);
+  });
+});
+
+describe("parseJsonArguments", () => {
+  test.each([
+    { given: "", want: { arguments: {} } },
+    { given: '{"a": 1}', want: { arguments: { a: 1 } } },
+    { given: '{"a": 1', want: { arguments: { a: 1 }, rawArguments: '{"a": 1' } },
+    {
+      given: '"text"',
+      want: { arguments: {}, rawArguments: '"text"', message: "Arguments are JSON but not an object" },
+    },
+  ])("$given", ({ given, want }) => {
+    expect(parseJsonArguments(given)).toEqual(want);
+  });
+});

@@ -1,0 +1,273 @@
+import { describe, expect, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+
+const tools = toolsJson as CallableTool[];
+
+/** One `<function_calls>` block with one invoke of write_file. */
+function block(parameters: string, name = "write_file"): string {
+  return `<function_calls>\n<invoke name="${name}">\n${parameters}\n</invoke>\n</function_calls>`;
+}
+
+describe("XML <function_calls>: values", () => {
+  test.each([
+    {
+      name: "code containing </parameter>, < and &",
+      given: block(
+        '<parameter name="path">a.js</parameter>\n<parameter name="content">if (a < b && c) { s = "</parameter>"; }</parameter>',
+      ),
+      want: { path: "a.js", content: 'if (a < b && c) { s = "</parameter>"; }' },
+    },
+    {
+      name: "a literal </parameter> followed by more code on the next line",
+      given: block('<parameter name="content">x = "</parameter>"\ny = 1</parameter>'),
+      want: { content: 'x = "</parameter>"\ny = 1' },
+    },
+    {
+      name: "a literal </parameter> followed by a non-structure tag",
+      given: block('<parameter name="content">a</parameter> <div>b</div></parameter>'),
+      want: { content: "a</parameter> <div>b</div>" },
+    },
+    {
+      name: "CDATA protecting a closing tag",
+      given: block('<parameter name="content"><![CDATA[a </parameter></invoke> & b]]></parameter>'),
+      want: { content: "a </parameter></invoke> & b" },
+    },
+    {
+      name: "entities, named and numeric",
+      given: block('<parameter name="content">&lt;p&gt; &amp;&quot;&apos; &#65;&#x42; &nbsp; a&&b</parameter>'),
+      want: { content: "<p> &\"' AB &nbsp; a&&b" },
+    },
+    {
+      name: "multiline value: one line break trimmed at each end, indentation kept",
+      given: block('<parameter name="content">\n  def f():\n      return 1\n</parameter>'),
+      want: { content: "  def f():\n      return 1" },
+    },
+    {
+      name: "whitespace inside a single-line string is kept",
+      given: block('<parameter name="content">  padded  </parameter>'),
+      want: { content: "  padded  " },
+    },
+    {
+      name: "whitespace around typed values is trimmed",
+      given: block('<parameter name="mode">\n  5 \n</parameter>\n<parameter name="overwrite"> false </parameter>'),
+      want: { mode: 5, overwrite: false },
+    },
+    {
+      name: "schema types: string stays string, integer, number, boolean, array and object from JSON",
+      given: block(
+        [
+          '<parameter name="path">0123</parameter>',
+          '<parameter name="content">1.0</parameter>',
+          '<parameter name="mode">5</parameter>',
+          '<parameter name="ratio">1.5e2</parameter>',
+          '<parameter name="overwrite">TRUE</parameter>',
+          '<parameter name="tags">["a", "b"]</parameter>',
+          '<parameter name="options">{"depth": 2, "nested": {"x": [1]}}</parameter>',
+        ].join("\n"),
+      ),
+      want: {
+        path: "0123",
+        content: "1.0",
+        mode: 5,
+        ratio: 150,
+        overwrite: true,
+        tags: ["a", "b"],
+        options: { depth: 2, nested: { x: [1] } },
+      },
+    },
+    {
+      name: "broken JSON for an object is repaired",
+      given: block("<parameter name=\"options\">{'depth': 2,}</parameter>"),
+      want: { options: { depth: 2 } },
+    },
+    {
+      name: "a nullable string given null",
+      given: block('<parameter name="note">null</parameter>'),
+      want: { note: null },
+    },
+    {
+      name: "single-quoted attributes",
+      given: "<function_calls><invoke name='write_file'><parameter name='path'>x</parameter></invoke></function_calls>",
+      want: { path: "x" },
+    },
+    {
+      name: "a self-closing parameter is an empty string",
+      given: block('<parameter name="content"/>'),
+      want: { content: "" },
+    },
+  ])("$name", ({ given, want }) => {
+    const result = parseToolCalls(given, { tools });
+    expect(result.errors).toEqual([]);
+    expect(result.calls).toEqual([{ id: "call_0", name: "write_file", arguments: want, format: "xml" }]);
+  });
+
+  test("a value that cannot be converted keeps the call, as text, with an argument error", () => {
+    const result = parseToolCalls(block('<parameter name="mode">five</parameter>'), { tools });
+    expect(result.calls).toEqual([
+      {
+        id: "call_0",
+        name: "write_file",
+        arguments: { mode: "five" },
+        format: "xml",
+        argumentErrors: [{ parameter: "mode", message: '"five" is not integer', raw: "five" }],
+      },
+    ]);
+    expect(result.errors).toEqual([
+      {
+        code: "INVALID_ARGUMENTS",
+        message: 'Tool "write_file", parameter "mode": "five" is not integer',
+        callIndex: 0,
+        name: "write_file",
+        parameter: "mode",
+      },
+    ]);
+  });
+
+  test("without tools every value stays a string", () => {
+    const result = parseToolCalls(block('<parameter name="mode">5</parameter>'));
+    expect(result.calls[0]?.arguments).toEqual({ mode: "5" });
+    expect(result.errors).toEqual([]);
+  });
+});
+
+describe("XML <function_calls>: structure", () => {
+  test.each([
+    {
+      name: "three invokes in one block, in order",
+      given:
+        '<function_calls><invoke name="a"></invoke>\n<invoke name="b"><parameter name="x">1</parameter></invoke><invoke name="c"/></function_calls>',
+      want: {
+        calls: [
+          { id: "call_0", name: "a", arguments: {}, format: "xml" },
+          { id: "call_1", name: "b", arguments: { x: "1" }, format: "xml" },
+          { id: "call_2", name: "c", arguments: {}, format: "xml" },
+        ],
+        text: "",
+      },
+    },
+    {
+      name: "two blocks with the prose around them kept",
+      given:
+        'First.\n<function_calls><invoke name="a"></invoke></function_calls>\nThen.\n<function_calls><invoke name="b"></invoke></function_calls>\nDone.',
+      want: {
+        calls: [
+          { id: "call_0", name: "a", arguments: {}, format: "xml" },
+          { id: "call_1", name: "b", arguments: {}, format: "xml" },
+        ],
+        text: "First.\n\nThen.\n\nDone.",
+      },
+    },
+    {
+      name: "XML inside a markdown fence is parsed; the fence stays in the text",
+      given: 'Here:\n```xml\n<function_calls>\n<invoke name="a">\n</invoke>\n</function_calls>\n```\nok',
+      want: { calls: [{ id: "call_0", name: "a", arguments: {}, format: "xml" }], text: "Here:\n```xml\n\n```\nok" },
+    },
+    {
+      name: "HTML and comparisons in prose stay text",
+      given: "Use <b>bold</b> when a < b, and <br/> or <function_callsx> too.",
+      want: { calls: [], text: "Use <b>bold</b> when a < b, and <br/> or <function_callsx> too." },
+    },
+  ])("$name", ({ given, want }) => {
+    const result = parseToolCalls(given);
+    expect(result).toEqual({ ...want, errors: [] });
+  });
+
+  test("a wrong closing tag is accepted with an error naming it", () => {
+    const result = parseToolCalls(
+      block('<parameter name="path">a.py</paramter>\n<parameter name="content">x</parameter>'),
+      { tools },
+    );
+    expect(result.calls).toEqual([
+      { id: "call_0", name: "write_file", arguments: { path: "a.py", content: "x" }, format: "xml" },
+    ]);
+    expect(result.errors).toEqual([
+      {
+        code: "PARSE_ERROR",
+        message: 'Parameter "path" was closed by </paramter>; read as </parameter>',
+        callIndex: 0,
+        name: "write_file",
+        parameter: "path",
+      },
+    ]);
+  });
+
+  test("a missing </invoke> ends the call at </function_calls>, with an error", () => {
+    const result = parseToolCalls(
+      '<function_calls><invoke name="a"><parameter name="x">1</parameter></function_calls>',
+    );
+    expect(result.calls).toEqual([{ id: "call_0", name: "a", arguments: { x: "1" }, format: "xml" }]);
+    expect(result.errors).toEqual([
+      {
+        code: "PARSE_ERROR",
+        message: '<invoke name="a"> was not closed before </function_calls>',
+        callIndex: 0,
+        name: "a",
+      },
+    ]);
+  });
+
+  test("text inside a block outside any invoke is reported", () => {
+    const result = parseToolCalls('<function_calls>oops<invoke name="a"></invoke></function_calls>');
+    expect(result.calls).toHaveLength(1);
+    expect(result.errors).toEqual([
+      { code: "PARSE_ERROR", message: "Text outside any tag inside <function_calls>: oops" },
+    ]);
+  });
+
+  test("a truncated block is an UNTERMINATED_CALL error; the calls that closed before it are kept", () => {
+    const result = parseToolCalls(
+      'Sure.\n<function_calls><invoke name="a"></invoke><invoke name="b"><parameter name="x">hal',
+    );
+    expect(result.calls).toEqual([{ id: "call_0", name: "a", arguments: {}, format: "xml" }]);
+    expect(result.text).toBe("Sure.\n");
+    expect(result.errors).toEqual([
+      {
+        code: "UNTERMINATED_CALL",
+        message: 'The output ended inside <invoke name="b"> (call_1); a call that did not close is not run',
+        name: "b",
+      },
+    ]);
+  });
+
+  test.each([
+    {
+      name: "unknown tool",
+      given: block("", "writ_file"),
+      want: { code: "UNKNOWN_TOOL", name: "writ_file", suggestion: "write_file" },
+    },
+    {
+      name: "__proto__ is an unknown tool",
+      given: block("", "__proto__"),
+      want: { code: "UNKNOWN_TOOL", name: "__proto__" },
+    },
+    {
+      name: "toString is an unknown tool",
+      given: block("", "toString"),
+      want: { code: "UNKNOWN_TOOL", name: "toString" },
+    },
+    {
+      name: "misspelled parameter",
+      given: block('<parameter name="pth">a</parameter>'),
+      want: { code: "UNKNOWN_PARAMETER", name: "write_file", parameter: "pth", suggestion: "path" },
+    },
+    {
+      name: "__proto__ parameter",
+      given: block('<parameter name="__proto__">a</parameter>'),
+      want: { code: "UNKNOWN_PARAMETER", name: "write_file", parameter: "__proto__" },
+    },
+  ])("reports $name, keeping the call", ({ given, want }) => {
+    const result = parseToolCalls(given, { tools });
+    expect(result.calls).toHaveLength(1);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ ...want, callIndex: 0 });
+  });
+
+  test("a __proto__ parameter is an own argument, not the prototype", () => {
+    const call = parseToolCalls(block('<parameter name="__proto__">{"polluted": 1}</parameter>')).calls[0];
+    expect(Object.getPrototypeOf(call?.arguments)).toBe(Object.prototype);
+    expect(Object.hasOwn(call?.arguments ?? {}, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
