@@ -25,6 +25,7 @@ describe("error codes", () => {
       "TOOL_FAILED",
       "TOOL_TIMEOUT",
       "ABORTED",
+      "INVALID_TOOL_DEFINITION",
       "HOST_NOT_ALLOWED",
       "UPSTREAM_TIMEOUT",
       "UPSTREAM_ERROR",
