@@ -1,0 +1,107 @@
+import type { JsonSchema } from "../schema/json-schema.js";
+import { getOwnProperty, isJsonObject, setOwnProperty } from "./set-own-property.js";
+import { isLayeredSchema, type ToolDeclaration } from "./tool-declaration.js";
+
+/** Options of {@link completeToolArgs}. */
+export interface CompleteToolArgsOptions {
+  /** The arguments the model gave (never mutated). */
+  toolArgs: Record<string, unknown>;
+  /** The tool's full declaration. */
+  declaration: ToolDeclaration;
+  /** Parameters the runtime supplies itself, skipped at the top level and in each section. */
+  systemParams?: readonly string[];
+}
+
+/** What {@link completeToolArgs} returns. */
+export interface CompletedToolArgs {
+  /** The arguments with every missing default added. */
+  toolArgs: Record<string, unknown>;
+  /** Every parameter with neither a value nor a default, optional ones too (`head`, `query.limit`). */
+  missingToolArgs: string[];
+  /** The required ones among them. */
+  missingRequired: string[];
+}
+
+interface Walk {
+  missingToolArgs: string[];
+  missingRequired: string[];
+}
+
+/**
+ * Completes a tool call's arguments from the tool's declaration, as seed 002's
+ * `update_tool_call_info_with_function_declarations` does: values given are kept, defaults are added (also inside
+ * layered sections and nested objects), and parameters with neither are listed as missing.
+ *
+ * @example
+ * completeToolArgs({ toolArgs: { a: 1 }, declaration: { name: "t", parameters: { properties: { a: {}, b: { default: 2 } } } } })
+ * // { toolArgs: { a: 1, b: 2 }, missingToolArgs: [], missingRequired: [] }
+ */
+export function completeToolArgs(options: CompleteToolArgsOptions): CompletedToolArgs {
+  const systemParams = options.systemParams ?? ["executor", "storage"];
+  const schema = options.declaration.parameters;
+  const toolArgs = structuredClone(options.toolArgs);
+  const walk: Walk = { missingToolArgs: [], missingRequired: [] };
+  if (isLayeredSchema(schema)) {
+    // Each section is an object of its own; system parameters are skipped inside them, not only at the top.
+    completeObject(toolArgs, schema, { prefix: "", required: true, skip: [], walk, onChild: systemParams });
+  } else {
+    completeObject(toolArgs, schema, { prefix: "", required: true, skip: systemParams, walk });
+  }
+  return { toolArgs, ...walk };
+}
+
+interface ObjectContext {
+  /** Dotted path of the object (`""` at the top, `query.` in a section). */
+  prefix: string;
+  /** Whether the object itself must be there, so its required members count as required. */
+  required: boolean;
+  /** Names skipped in this object. */
+  skip: readonly string[];
+  /** Names skipped in this object's direct children (the sections of a layered schema). */
+  onChild?: readonly string[];
+  walk: Walk;
+}
+
+/** Fills the defaults of one object schema into `target`; returns whether anything was added. */
+function completeObject(target: Record<string, unknown>, schema: JsonSchema, context: ObjectContext): boolean {
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  let added = false;
+  for (const [name, property] of Object.entries(properties)) {
+    if (context.skip.includes(name) || !isJsonObject(property)) continue;
+    const path = context.prefix + name;
+    const isRequired = context.required && required.includes(name);
+    const value = getOwnProperty(target, name);
+    const childContext = (childRequired: boolean): ObjectContext => ({
+      prefix: `${path}.`,
+      required: childRequired,
+      skip: context.onChild ?? [],
+      walk: context.walk,
+    });
+    if (Object.hasOwn(target, name)) {
+      // A given object may still lack defaults of its own members.
+      if (isJsonObject(value) && isJsonObject(property.properties)) completeObject(value, property, childContext(true));
+    } else if (Object.hasOwn(property, "default")) {
+      setOwnProperty(target, name, structuredClone(property.default));
+      added = true;
+    } else if (isJsonObject(property.properties)) {
+      // An absent object is created only when its members bring defaults; its members without one are missing.
+      const child: Record<string, unknown> = {};
+      const before = context.walk.missingToolArgs.length;
+      if (completeObject(child, property, childContext(isRequired))) {
+        setOwnProperty(target, name, child);
+        added = true;
+      } else if (context.walk.missingToolArgs.length === before) {
+        recordMissing(context.walk, path, isRequired);
+      }
+    } else {
+      recordMissing(context.walk, path, isRequired);
+    }
+  }
+  return added;
+}
+
+function recordMissing(walk: Walk, path: string, required: boolean): void {
+  walk.missingToolArgs.push(path);
+  if (required) walk.missingRequired.push(path);
+}

@@ -1,0 +1,92 @@
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { isLayeredSchema } from "../args/tool-declaration.js";
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
+import type { ValidationIssue } from "../errors/validation-issue.js";
+import { parseJsonPointer } from "../openapi/json-pointer.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import { buildRemainingSchema, errorPointer, type RemainingSchema } from "./build-remaining-schema.js";
+import { type ConversionOutcome, convertToSchema } from "./convert-to-schema.js";
+import { createSlotAjv } from "./create-slot-ajv.js";
+import { makeNullable } from "./make-nullable.js";
+import { normalizeOpenApiNullable } from "./normalize-openapi-nullable.js";
+
+/**
+ * Seed 004's slot processor over one JSON Schema, compiled once with Ajv: what is still missing or invalid (the
+ * remaining schema), conversion of loosely typed values, and a nullable copy for the model.
+ *
+ * @example
+ * const processor = new SlotProcessor({ type: "object", properties: { city: { type: "string" } }, required: ["city"] });
+ * processor.check({}); // { type: "object", properties: { "/city": { type: "string" } }, required: ["/city"] }
+ */
+export class SlotProcessor {
+  /**
+   * A private copy of the schema given, with OpenAPI's `nullable` made acceptable to Ajv: later changes to the caller's
+   * object do not reach the compiled validator.
+   */
+  readonly schema: JsonSchema;
+  readonly #validate: ValidateFunction;
+  readonly #layered: boolean;
+
+  constructor(schema: JsonSchema) {
+    this.schema = structuredClone(schema);
+    normalizeOpenApiNullable(this.schema);
+    try {
+      this.#validate = createSlotAjv(this.schema).compile(this.schema);
+    } catch (cause) {
+      const detail = cause instanceof Error ? cause.message : String(cause);
+      throw new ActionRecallError("INVALID_DOCUMENT", `The slot schema does not compile: ${detail}`, {
+        cause,
+        data: { pointer: "#" },
+      });
+    }
+    this.#layered = isLayeredSchema(this.schema);
+  }
+
+  /** The remaining schema: `{}` when `data` is valid, else one property per JSON pointer still missing or invalid. */
+  check(data: unknown): RemainingSchema {
+    return this.#validate(data) ? {} : buildRemainingSchema(this.#validate.errors ?? [], this.schema);
+  }
+
+  /** Every problem with `data`, in Ajv's shape; in a layered tool schema each also says `query.limit`-style where. */
+  validate(data: unknown): ValidationIssue[] {
+    if (this.#validate(data)) return [];
+    return (this.#validate.errors ?? []).map((error) => this.#toIssue(error));
+  }
+
+  /** Throws an `INVALID_ARGUMENTS` error listing every problem (`query.limit must be <= 10000`) unless `data` is valid. */
+  assertValid(data: unknown): void {
+    const issues = this.validate(data);
+    if (issues.length > 0) throw new InvalidArgumentsError(issues.map(describeIssue).join("; "), issues);
+  }
+
+  /** Converts `data` to the schema's types without touching it, reporting each change. */
+  convert(data: unknown): ConversionOutcome {
+    return convertToSchema(data, this.schema);
+  }
+
+  /** A copy of the schema whose basic types also accept `null` (seed 004's `add_null_to_basic_types`). */
+  nullable(): JsonSchema {
+    return makeNullable(this.schema);
+  }
+
+  #toIssue(error: ErrorObject): ValidationIssue {
+    const issue: ValidationIssue = {
+      instancePath: error.instancePath,
+      schemaPath: error.schemaPath,
+      keyword: error.keyword,
+      params: { ...error.params },
+      message: error.message ?? error.keyword,
+    };
+    if (this.#layered) {
+      const tokens = parseJsonPointer(errorPointer(error));
+      if (tokens.length > 1) issue.location = tokens.join(".");
+    }
+    return issue;
+  }
+}
+
+/** One line for a person: `query.limit must be <= 10000`, or the pointer when there is no location. */
+export function describeIssue(issue: ValidationIssue): string {
+  return `${issue.location ?? (issue.instancePath === "" ? "(root)" : issue.instancePath)} ${issue.message}`;
+}
