@@ -2,8 +2,6 @@
 
 /** Tools as parsers and prompt renderers see them. */
 export type { CallableTool, XmlMapping, XmlToolSpec } from "./callable-tool.js";
-/** The known name closest to a misspelled one. */
-export { closestName } from "./closest-name.js";
 /** Types one XML parameter value by its JSON Schema. */
 export { type CoercionResult, coerceArgument } from "./coerce-argument.js";
 /** The streaming parser. */

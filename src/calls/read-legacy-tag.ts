@@ -1,6 +1,6 @@
+import { closestName } from "../errors/closest-name.js";
 import type { ScannedXmlCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
-import { closestName } from "./closest-name.js";
 import { parseXmlAttributes } from "./xml-attributes.js";
 
 /** Where a legacy tag was found: its opening tag as written and its raw inner text. */

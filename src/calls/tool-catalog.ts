@@ -1,5 +1,5 @@
+import { closestName } from "../errors/closest-name.js";
 import type { CallableTool } from "./callable-tool.js";
-import { closestName } from "./closest-name.js";
 import { isPlainObject } from "./parse-json-arguments.js";
 import type { ToolCall } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";

@@ -1,7 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { closestName } from "../errors/closest-name.js";
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation } from "../openapi/operation-spec.js";
-import { findClosestName } from "./find-closest-name.js";
 import { findParameter, parameterNames } from "./find-parameter.js";
 import {
   ARGUMENT_SECTIONS,
@@ -201,7 +201,7 @@ function unknownParameter(
   known: string[],
   location?: ParameterLocation,
 ): ActionRecallError {
-  const suggestion = findClosestName(name, known);
+  const suggestion = closestName(name, known);
   const hint = suggestion === undefined ? "" : `; did you mean "${location ? `${location}.` : ""}${suggestion}"?`;
   const where = location === undefined ? "a parameter or body member" : `a ${location} parameter`;
   return new ActionRecallError(

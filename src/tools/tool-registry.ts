@@ -1,5 +1,5 @@
 import type { CallableTool } from "../calls/callable-tool.js";
-import { closestName } from "../calls/closest-name.js";
+import { closestName } from "../errors/closest-name.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { Tool } from "./define-tool.js";
 

@@ -3,7 +3,6 @@ import * as calls from "../../src/calls/index.js";
 
 test("the public surface of calls/ is pinned", () => {
   expect(Object.keys(calls).sort()).toEqual([
-    "closestName",
     "coerceArgument",
     "createToolCallStream",
     "decodeXmlText",

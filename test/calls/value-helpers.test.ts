@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { closestName } from "../../src/calls/closest-name.js";
 import { coerceArgument } from "../../src/calls/coerce-argument.js";
 import { decodeXmlText } from "../../src/calls/decode-xml-text.js";
 import { parseJsonArguments } from "../../src/calls/parse-json-arguments.js";
@@ -54,17 +53,6 @@ describe("decodeXmlText", () => {
     { given: "if (a && b < c) &nbsp; &#99999999;", want: "if (a && b < c) &nbsp; &#99999999;" },
   ])("$given", ({ given, want }) => {
     expect(decodeXmlText(given)).toBe(want);
-  });
-});
-
-describe("closestName", () => {
-  test.each([
-    { name: "file_pth", known: ["file_path", "content"], want: "file_path" },
-    { name: "CITY", known: ["city", "days"], want: "city" },
-    { name: "weather", known: ["create_file"], want: undefined },
-    { name: "x", known: [], want: undefined },
-  ])("$name among $known", ({ name, known, want }) => {
-    expect(closestName(name, known)).toBe(want);
   });
 });
 
