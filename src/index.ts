@@ -1,6 +1,24 @@
-// The public API, written by hand: every name here is a promise to users. A test pins this list.
+// The public API, written by hand: every name here is a promise to users, and test/index.test.ts pins the list.
+// Subpath exports (`action-recall/http`, `action-recall/slots`, ...) carry the rest of each module's API.
 
+export type { CompletedToolArgs, WorkflowEdge, WorkflowJson, WorkflowStep } from "./args/index.js";
+// Arguments and slots (seeds 002 and 004)
+export { buildWorkflowJson, completeToolArgs } from "./args/index.js";
+export type {
+  CallableTool,
+  ParsedToolCalls,
+  ToolCall,
+  ToolCallError,
+  ToolCallFormat,
+  ToolCallStream,
+  ToolCallStreamEvent,
+  XmlMapping,
+  XmlToolSpec,
+} from "./calls/index.js";
+// Model output -> tool calls (seed 001)
+export { createToolCallStream, parseToolCalls, renderToolPrompt } from "./calls/index.js";
 export type { ErrorData, SafeResult, ValidationIssue } from "./errors/index.js";
+// Errors
 export {
   ActionRecallError,
   ErrorCode,
@@ -8,3 +26,22 @@ export {
   isActionRecallError,
   UpstreamError,
 } from "./errors/index.js";
+export type { HttpRequest, HttpResponse, ProxyBody, ProxyResult } from "./http/index.js";
+// Requests (seed 000, the request side)
+export { buildRequest, postToProxy, sendRequest, toProxyBody } from "./http/index.js";
+export type { LlmClient, LlmSettings } from "./llm/index.js";
+export { createLlmClient, llmSettingsFromEnv } from "./llm/index.js";
+export type { FillSlotsChunk, FillSlotsOptions, RemainingSchema } from "./slots/index.js";
+export { fillSlots, SlotProcessor } from "./slots/index.js";
+export type { Tool, ToolResult, ToolResultError } from "./tools/index.js";
+// Tools: definition, registry, execution (seed 001)
+export {
+  callableToolsFromDialect,
+  defineTool,
+  executeToolCall,
+  executeToolCalls,
+  formatToolResult,
+  ToolRegistry,
+  toolFromConvertedOperation,
+  toProviderTools,
+} from "./tools/index.js";
