@@ -36,4 +36,6 @@ export interface ConversionReport {
   conflicts: SchemaConflict[];
   /** Size of the dialect's tool as compact JSON: characters, and tokens with the o200k encoding. */
   size: { characters: number; tokens: number };
+  /** Fixed values given flat by a name the tool does not have: not sent, and listed here instead of dropped silently. */
+  unplacedFixed?: string[];
 }

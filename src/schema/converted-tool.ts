@@ -16,6 +16,11 @@ export interface ConvertOptions {
   fixConstants?: boolean;
   /** Operations to convert, by `operationId` or `"METHOD /path"`. Default: all. */
   operations?: string[];
+  /**
+   * Resolves an external `$ref` (another file, a URL) to its schema. Without it external refs are refused
+   * (`EXTERNAL_REF_REFUSED`). The schema core does no I/O: a caller that allows a base directory reads files itself.
+   */
+  resolveExternalRef?: (ref: string) => unknown;
 }
 
 /** One converted operation. */

@@ -1,0 +1,131 @@
+import { parse as parseYaml, YAMLParseError } from "yaml";
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import type { JsonObject, JsonValue } from "../schema/json-schema.js";
+import { detectDocumentKind } from "./detect-document-kind.js";
+import { defineOwn, isJsonObject } from "./is-json-object.js";
+import { formatJsonPointer } from "./json-pointer.js";
+import { upgradeSwagger2 } from "./upgrade-swagger2.js";
+
+/** Deeper than this, a document is refused: real specs nest a few dozen levels, hostile ones thousands. */
+export const MAX_DOCUMENT_NESTING = 1000;
+
+/**
+ * Reads a document from JSON or YAML text, or copies an already-parsed object (the input is never mutated), and
+ * checks that it is something this package converts: OpenAPI 3.0/3.1, Swagger 2.0 (upgraded to OpenAPI 3.0 here), a
+ * tool-box tool detail or its bare `api_spec`, or an MCP tool. Bad text throws `INVALID_DOCUMENT` with the line and
+ * column; an unknown shape throws `UNSUPPORTED_SPEC`.
+ *
+ * @example
+ * const document = loadDocument("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}");
+ */
+export function loadDocument(input: string | object): JsonObject {
+  const parsed = typeof input === "string" ? parseText(input) : copyJson(input);
+  if (!isJsonObject(parsed)) {
+    throw new ActionRecallError("INVALID_DOCUMENT", `A document must be an object, found ${describe(parsed)}`, {
+      data: { pointer: "#" },
+    });
+  }
+  const kind = detectDocumentKind(parsed);
+  if (kind === undefined) {
+    throw new ActionRecallError(
+      "UNSUPPORTED_SPEC",
+      'Unknown document: expected "openapi": "3.0.x" or "3.1.x", "swagger": "2.0", a tool detail with metadata.api_spec, an api_spec, or an MCP tool with inputSchema',
+      { data: { pointer: "#" } },
+    );
+  }
+  return kind === "swagger-2.0" ? upgradeSwagger2(parsed) : parsed;
+}
+
+function parseText(text: string): JsonValue {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    try {
+      // JSON.parse makes fresh plain objects, `__proto__` keys included as own data: no copy needed. Nesting is
+      // bounded where schemas are walked (`expandRefs` throws SCHEMA_TOO_DEEP).
+      return JSON.parse(text) as JsonValue;
+    } catch (cause) {
+      if (cause instanceof ActionRecallError) throw cause;
+      // JSON.parse names only an offset: turn it into a line and column, which people can find.
+      const offset = /position (\d+)/.exec(String(cause))?.[1];
+      const where = offset === undefined ? "" : ` at ${lineAndColumn(text, Number(offset))}`;
+      throw new ActionRecallError("INVALID_DOCUMENT", `Invalid JSON${where}: ${(cause as Error).message}`, { cause });
+    }
+  }
+  try {
+    // YAML is a superset of JSON; `maxAliasCount` bounds alias expansion (the "billion laughs" document).
+    return copyJson(parseYaml(text, { maxAliasCount: 100, uniqueKeys: true }));
+  } catch (cause) {
+    if (cause instanceof ActionRecallError) throw cause;
+    if (cause instanceof YAMLParseError) {
+      const position = cause.linePos?.[0];
+      const where = position === undefined ? "" : ` at line ${position.line}, column ${position.col}`;
+      throw new ActionRecallError("INVALID_DOCUMENT", `Invalid YAML${where}: ${cause.message.split("\n")[0]}`, {
+        cause,
+        data: position === undefined ? {} : { line: position.line, column: position.col },
+      });
+    }
+    throw new ActionRecallError("INVALID_DOCUMENT", `Unreadable document: ${String(cause)}`, { cause });
+  }
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return `line ${line}, column ${offset - before.lastIndexOf("\n")}`;
+}
+
+/**
+ * A deep copy holding JSON values only, with every key (`__proto__` included) as an own data property. Refuses
+ * values that are not JSON (functions, dates, `undefined` in arrays) and nesting deeper than
+ * {@link MAX_DOCUMENT_NESTING}, naming the pointer. The path is kept as a stack of keys and only formatted into a
+ * pointer on error: building a string per node would double the time on large documents.
+ */
+function copyJson(value: unknown, path: string[] = []): JsonValue {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") {
+    if (Number.isFinite(value)) return value;
+    throw invalid(formatJsonPointer(path), `holds ${value}, which JSON cannot represent`);
+  }
+  if (typeof value !== "object") throw invalid(formatJsonPointer(path), `holds a ${typeof value}, which is not JSON`);
+  if (path.length >= MAX_DOCUMENT_NESTING) {
+    const pointer = formatJsonPointer(path.slice(0, 20));
+    throw new ActionRecallError(
+      "SCHEMA_TOO_DEEP",
+      `The document nests deeper than ${MAX_DOCUMENT_NESTING} levels below ${pointer}/...`,
+      { data: { pointer } },
+    );
+  }
+  if (Array.isArray(value)) {
+    const copy: JsonValue[] = [];
+    for (let index = 0; index < value.length; index += 1) {
+      path.push(String(index));
+      copy.push(copyJson(value[index], path));
+      path.pop();
+    }
+    return copy;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    const what = prototype?.constructor?.name ?? "non-plain";
+    throw invalid(formatJsonPointer(path), `holds a ${what} object, which is not JSON`);
+  }
+  const copy: JsonObject = {};
+  for (const key of Object.keys(value)) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined) continue; // as JSON.stringify does
+    path.push(key);
+    const copied = copyJson(entry, path);
+    if (key === "__proto__") defineOwn(copy, key, copied);
+    else copy[key] = copied;
+    path.pop();
+  }
+  return copy;
+}
+
+function invalid(pointer: string, what: string): ActionRecallError {
+  return new ActionRecallError("INVALID_DOCUMENT", `The document at ${pointer} ${what}`, { data: { pointer } });
+}
+
+function describe(value: JsonValue): string {
+  return Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
+}

@@ -1,0 +1,67 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import type { JsonObject } from "../schema/json-schema.js";
+import { isJsonObject } from "./is-json-object.js";
+import type { HttpMethod, OperationSpec } from "./operation-spec.js";
+import { readParameters } from "./read-parameters.js";
+import { readRequestBody } from "./read-request-body.js";
+
+const METHODS: readonly HttpMethod[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/**
+ * Builds the {@link OperationSpec} of a tool-box tool (seed 003): a tool detail (`metadata.server_url`, `path`,
+ * `method`, `api_spec`) or its bare `api_spec`. The `api_spec` is the document its `$ref`s resolve in (it holds
+ * `components`). The id is the spec's `operationId`, else `metadata.summary` when it is an identifier
+ * (`search_object_instance`), else `"METHOD /path"`. The input is never mutated.
+ *
+ * @example
+ * const operation = operationFromToolDetail(await toolBox.getTool(boxId, toolId));
+ */
+export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec {
+  const given = detailOrApiSpec as JsonObject;
+  const metadata = isJsonObject(given.metadata) ? given.metadata : undefined;
+  const apiSpec = metadata === undefined ? given : metadata.api_spec;
+  const specPointer = metadata === undefined ? "#" : "#/metadata/api_spec";
+  if (!isJsonObject(apiSpec)) {
+    throw new ActionRecallError("INVALID_DOCUMENT", `${specPointer} must be an object (the tool's api_spec)`, {
+      data: { pointer: specPointer },
+    });
+  }
+  const method = String(metadata?.method ?? apiSpec.method ?? "POST").toUpperCase() as HttpMethod;
+  if (!METHODS.includes(method)) {
+    throw new ActionRecallError("INVALID_DOCUMENT", `Unknown HTTP method ${JSON.stringify(metadata?.method)}`, {
+      data: { pointer: "#/metadata/method" },
+    });
+  }
+  const path = text(metadata?.path) ?? text(apiSpec.path) ?? "/";
+  const operationId = text(apiSpec.operationId) ?? text(apiSpec.operation_id) ?? identifier(metadata?.summary);
+  const spec: OperationSpec = {
+    id: operationId ?? `${method} ${path}`,
+    method,
+    path,
+    // Refs in an api_spec are written against the api_spec itself (`#/components/schemas/...`).
+    parameters: readParameters(apiSpec, { parameters: apiSpec.parameters, pointer: "#/parameters" }),
+    document: apiSpec,
+    pointer: "#",
+  };
+  if (operationId !== undefined) spec.operationId = operationId;
+  const summary = text(given.name) ?? text(metadata?.summary) ?? text(apiSpec.summary);
+  if (summary !== undefined) spec.summary = summary;
+  const description = text(metadata?.description) ?? text(given.description) ?? text(apiSpec.description);
+  if (description !== undefined) spec.description = description;
+  const serverUrl = text(metadata?.server_url) ?? text(apiSpec.server_url);
+  if (serverUrl !== undefined) spec.serverUrl = serverUrl;
+  const body = apiSpec.request_body ?? apiSpec.requestBody;
+  const requestBody = readRequestBody(apiSpec, body, "#/request_body");
+  if (requestBody !== undefined) spec.requestBody = requestBody;
+  if (Array.isArray(apiSpec.tags)) spec.tags = apiSpec.tags.filter((tag) => typeof tag === "string");
+  return spec;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function identifier(value: unknown): string | undefined {
+  return typeof value === "string" && IDENTIFIER.test(value) ? value : undefined;
+}

@@ -1,0 +1,101 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import type { JsonObject } from "../schema/json-schema.js";
+import { isJsonObject } from "./is-json-object.js";
+import { resolveJsonPointer } from "./json-pointer.js";
+import type { ParameterLocation, ParameterSpec } from "./operation-spec.js";
+
+const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+/** How many `$ref` hops a parameter or request body may take before it is treated as a loop. */
+const MAX_OBJECT_REF_HOPS = 16;
+
+/**
+ * Follows a `$ref` to a parameter, request body or media object (`#/components/parameters/limit`), hop after hop.
+ * Returns the object and the pointer it was found at.
+ */
+export function followObjectRef(
+  value: unknown,
+  document: JsonObject,
+  pointer: string,
+): { object: JsonObject; pointer: string } {
+  let current = value;
+  let where = pointer;
+  for (let hop = 0; hop <= MAX_OBJECT_REF_HOPS; hop += 1) {
+    if (!isJsonObject(current)) {
+      throw new ActionRecallError("INVALID_DOCUMENT", `Expected an object at ${where}`, { data: { pointer: where } });
+    }
+    if (typeof current.$ref !== "string") return { object: current, pointer: where };
+    where = current.$ref;
+    current = resolveJsonPointer(document, current.$ref);
+  }
+  throw new ActionRecallError("REF_NOT_FOUND", `The $ref chain at ${pointer} loops`, { data: { pointer } });
+}
+
+/**
+ * Reads an operation's parameters (path-level first, then operation-level; the operation wins on the same name and
+ * location), resolving `$ref`ed parameters. `pathLevel` and `operationLevel` are the raw arrays with their pointers.
+ */
+export function readParameters(
+  document: JsonObject,
+  ...lists: { parameters: unknown; pointer: string }[]
+): ParameterSpec[] {
+  const byKey = new Map<string, ParameterSpec>();
+  for (const { parameters, pointer } of lists) {
+    if (parameters === undefined || parameters === null) continue;
+    if (!Array.isArray(parameters)) {
+      throw new ActionRecallError("INVALID_DOCUMENT", `${pointer} must be an array of parameters`, {
+        data: { pointer },
+      });
+    }
+    parameters.forEach((raw, index) => {
+      const parameter = readParameter(document, raw, `${pointer}/${index}`);
+      if (parameter === undefined) return;
+      const key = `${parameter.in}\u0000${parameter.name}`;
+      byKey.delete(key); // a later (operation-level) definition replaces the earlier one, and takes its place last
+      byKey.set(key, parameter);
+    });
+  }
+  return [...byKey.values()];
+}
+
+function readParameter(document: JsonObject, raw: unknown, pointer: string): ParameterSpec | undefined {
+  const { object, pointer: where } = followObjectRef(raw, document, pointer);
+  const location = object.in;
+  if (typeof object.name !== "string" || object.name === "") {
+    throw new ActionRecallError("INVALID_DOCUMENT", `The parameter at ${where} has no name`, {
+      data: { pointer: where },
+    });
+  }
+  // Tool-box specs carry empty placeholders (`"in": ""`) and Swagger leftovers: a body parameter is not ours to read.
+  if (!LOCATIONS.includes(location as ParameterLocation)) {
+    throw new ActionRecallError(
+      "INVALID_DOCUMENT",
+      `The parameter "${object.name}" at ${where} has "in": ${JSON.stringify(location)}; expected path, query, header or cookie`,
+      { data: { pointer: where, parameter: object.name } },
+    );
+  }
+  const spec: ParameterSpec = {
+    name: object.name,
+    in: location as ParameterLocation,
+    required: location === "path" || object.required === true,
+    schema: parameterSchema(object),
+    pointer: where,
+  };
+  if (typeof object.description === "string" && object.description !== "") spec.description = object.description;
+  if (typeof object.style === "string") spec.style = object.style;
+  if (typeof object.explode === "boolean") spec.explode = object.explode;
+  if (typeof object.allowReserved === "boolean") spec.allowReserved = object.allowReserved;
+  if (typeof object.deprecated === "boolean") spec.deprecated = object.deprecated;
+  if (object.example !== undefined) spec.example = object.example;
+  if (isJsonObject(object.examples)) spec.examples = object.examples;
+  return spec;
+}
+
+/** The parameter's schema: `schema`, or the schema of its one `content` media type; `{}` when it has neither. */
+function parameterSchema(parameter: JsonObject): JsonObject {
+  if (isJsonObject(parameter.schema)) return parameter.schema;
+  if (isJsonObject(parameter.content)) {
+    const media = Object.values(parameter.content)[0];
+    if (isJsonObject(media) && isJsonObject(media.schema)) return media.schema;
+  }
+  return {};
+}

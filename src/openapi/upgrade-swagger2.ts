@@ -1,0 +1,421 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+// A type-only import: the JSON types live with the schema module, and erase at build time.
+import type { JsonObject, JsonValue } from "../schema/json-schema.js";
+import { appendJsonPointer } from "./json-pointer.js";
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch"] as const;
+const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+/** Swagger 2.0 parameter keywords that describe the value, and move into the OAS 3 parameter's `schema`. */
+const SCHEMA_KEYWORDS = [
+  "type",
+  "format",
+  "items",
+  "default",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "enum",
+  "multipleOf",
+] as const;
+/** Swagger 2.0 `collectionFormat` as OAS 3 `style`/`explode` (`tsv` has no equivalent: see `upgradeParameter`). */
+const COLLECTION_STYLES: Record<string, { style: string; explode: boolean }> = {
+  csv: { style: "form", explode: false },
+  ssv: { style: "spaceDelimited", explode: false },
+  pipes: { style: "pipeDelimited", explode: false },
+  multi: { style: "form", explode: true },
+  tsv: { style: "form", explode: false },
+};
+
+/**
+ * Upgrades a Swagger 2.0 document to OpenAPI 3.0.3, as a new document (the input is never mutated):
+ *
+ * - `host`, `basePath` and `schemes` become `servers` (one per scheme; a relative URL when there is no host);
+ *   operation-level `schemes` become operation `servers`.
+ * - `definitions` become `components.schemas`; global `parameters` and `responses` become `components.parameters`
+ *   and `components.responses`, and every `#/definitions/`, `#/parameters/` and `#/responses/` ref is rewritten.
+ * - A `body` parameter becomes `requestBody`, with one content entry per `consumes` media type (operation's, else
+ *   the document's, else JSON). `formData` parameters become one object schema under
+ *   `application/x-www-form-urlencoded`, or `multipart/form-data` when a field is a `file` (which becomes
+ *   `{type: "string", format: "binary"}`) or `consumes` says so. Global body and form parameters are inlined.
+ * - Parameter type keywords move into `schema`; `collectionFormat` becomes `style`/`explode` (`csv`: form, explode
+ *   false, Swagger's default; `ssv`: spaceDelimited; `pipes`: pipeDelimited; `multi`: form, explode true; `tsv` has
+ *   no OAS 3 style, so it is sent as `csv` and the description says values are tab-separated). In path and header
+ *   parameters `csv` is OAS 3's default `simple` style.
+ * - Responses' `schema` becomes `content` for every `produces` media type, `examples` become each media type's
+ *   `example`, and response header types move into `schema`.
+ * - `securityDefinitions` become `components.securitySchemes` (`basic` is `http`/`basic`; OAuth2 flows are renamed:
+ *   `application` is `clientCredentials`, `accessCode` is `authorizationCode`).
+ * - In schemas, `x-nullable: true` becomes `nullable: true`, `type: "file"` becomes a binary string and a string
+ *   `discriminator` becomes `{propertyName}`.
+ *
+ * @example
+ * const openapi = upgradeSwagger2(JSON.parse(swaggerText));
+ */
+export function upgradeSwagger2(document: JsonObject): JsonObject {
+  if (document.swagger !== "2.0") {
+    throw new ActionRecallError(
+      "UNSUPPORTED_SPEC",
+      `Expected "swagger": "2.0", found ${JSON.stringify(document.swagger)}`,
+      {
+        data: { pointer: "#/swagger" },
+      },
+    );
+  }
+  const upgrader = new SwaggerUpgrader(document);
+  const upgraded: JsonObject = {};
+  for (const [key, value] of Object.entries(document)) {
+    if (key === "swagger") upgraded.openapi = "3.0.3";
+    else if (key === "paths") upgraded.paths = upgrader.upgradePaths(value);
+    else if (key === "host" || key === "basePath" || key === "schemes")
+      upgraded.servers = upgrader.servers(document.schemes);
+    else if (!["definitions", "parameters", "responses", "securityDefinitions", "consumes", "produces"].includes(key)) {
+      Object.defineProperty(upgraded, key, {
+        value: upgradeRefs(value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  const components = upgrader.components();
+  if (Object.keys(components).length > 0) upgraded.components = components;
+  return upgraded;
+}
+
+class SwaggerUpgrader {
+  private readonly consumes: string[];
+  private readonly produces: string[];
+
+  constructor(private readonly document: JsonObject) {
+    this.consumes = mediaTypes(document.consumes) ?? ["application/json"];
+    this.produces = mediaTypes(document.produces) ?? ["application/json"];
+  }
+
+  servers(schemes: JsonValue | undefined): JsonObject[] {
+    const host = typeof this.document.host === "string" ? this.document.host : undefined;
+    const basePath = typeof this.document.basePath === "string" ? this.document.basePath : "/";
+    if (host === undefined) return [{ url: basePath }];
+    const names =
+      Array.isArray(schemes) && schemes.length > 0 ? schemes.filter((scheme) => typeof scheme === "string") : ["https"];
+    return names.map((scheme) => ({ url: `${scheme}://${host}${basePath === "/" ? "" : basePath}` }));
+  }
+
+  components(): JsonObject {
+    const components: JsonObject = {};
+    const { definitions, parameters, responses, securityDefinitions } = this.document;
+    if (isObject(definitions)) components.schemas = mapValues(definitions, (schema) => upgradeSchema(schema));
+    if (isObject(responses)) {
+      components.responses = mapValues(responses, (response, name) =>
+        this.upgradeResponse(response, this.produces, appendJsonPointer("#/responses", name)),
+      );
+    }
+    if (isObject(parameters)) {
+      // Body and form parameters have no OAS 3 component form: operations that use them get them inlined.
+      const plain = Object.entries(parameters).filter(
+        ([, parameter]) => isObject(parameter) && !isBodyOrForm(parameter),
+      );
+      if (plain.length > 0)
+        components.parameters = mapValues(Object.fromEntries(plain), (parameter) =>
+          upgradeParameter(parameter as JsonObject),
+        );
+    }
+    if (isObject(securityDefinitions))
+      components.securitySchemes = mapValues(securityDefinitions, upgradeSecurityScheme);
+    return components;
+  }
+
+  upgradePaths(paths: JsonValue): JsonObject {
+    if (!isObject(paths)) throw invalid("#/paths", "is not an object");
+    return mapValues(paths, (pathItem, path) => {
+      const pointer = appendJsonPointer("#/paths", path);
+      if (!isObject(pathItem)) throw invalid(pointer, "is not an object");
+      const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
+      const upgraded: JsonObject = {};
+      for (const [key, value] of Object.entries(pathItem)) {
+        if ((HTTP_METHODS as readonly string[]).includes(key)) {
+          upgraded[key] = this.upgradeOperation(value, shared, appendJsonPointer(pointer, key));
+        } else if (key === "parameters") {
+          const plain = this.resolveParameters(shared, `${pointer}/parameters`).filter(
+            ({ parameter }) => !isBodyOrForm(parameter),
+          );
+          if (plain.length > 0)
+            upgraded.parameters = plain.map(({ source, parameter }) => upgradeParameterOrRef(source, parameter));
+        } else {
+          Object.defineProperty(upgraded, key, {
+            value: upgradeRefs(value),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+      }
+      return upgraded;
+    });
+  }
+
+  private upgradeOperation(operation: JsonValue, shared: JsonValue[], pointer: string): JsonObject {
+    if (!isObject(operation)) throw invalid(pointer, "is not an object");
+    const consumes = mediaTypes(operation.consumes) ?? this.consumes;
+    const produces = mediaTypes(operation.produces) ?? this.produces;
+    const own = Array.isArray(operation.parameters) ? operation.parameters : [];
+    // Path-level parameters apply unless the operation redefines the same name and location.
+    const ownParameters = this.resolveParameters(own, `${pointer}/parameters`);
+    const inherited = this.resolveParameters(shared, "").filter(
+      ({ parameter }) =>
+        !ownParameters.some((entry) => entry.parameter.name === parameter.name && entry.parameter.in === parameter.in),
+    );
+    const all = [...inherited, ...ownParameters];
+    const upgraded: JsonObject = {};
+    for (const [key, value] of Object.entries(operation)) {
+      if (key === "consumes" || key === "produces") continue;
+      if (key === "parameters") {
+        const plain = ownParameters.filter(({ parameter }) => !isBodyOrForm(parameter));
+        if (plain.length > 0)
+          upgraded.parameters = plain.map(({ source, parameter }) => upgradeParameterOrRef(source, parameter));
+      } else if (key === "responses" && isObject(value)) {
+        upgraded.responses = mapValues(value, (response, status) =>
+          this.upgradeResponse(response, produces, appendJsonPointer(pointer, "responses", status)),
+        );
+      } else if (key === "schemes") {
+        upgraded.servers = this.servers(value);
+      } else {
+        Object.defineProperty(upgraded, key, {
+          value: upgradeRefs(value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    const requestBody = upgradeRequestBody(
+      all.map(({ parameter }) => parameter),
+      consumes,
+    );
+    if (requestBody !== undefined) upgraded.requestBody = requestBody;
+    return upgraded;
+  }
+
+  /** Each parameter as written (`source`, maybe a ref) and as resolved (`parameter`), to know its location. */
+  private resolveParameters(parameters: JsonValue[], pointer: string): { source: JsonObject; parameter: JsonObject }[] {
+    return parameters.map((source, index) => {
+      if (!isObject(source)) throw invalid(`${pointer}/${index}`, "is not a parameter object");
+      const ref = source.$ref;
+      if (typeof ref !== "string") return { source, parameter: source };
+      const name = ref.startsWith("#/parameters/") ? decodeToken(ref.slice("#/parameters/".length)) : undefined;
+      const globals = this.document.parameters;
+      const parameter =
+        name !== undefined && isObject(globals) && Object.hasOwn(globals, name) ? globals[name] : undefined;
+      if (!isObject(parameter)) {
+        throw new ActionRecallError("REF_NOT_FOUND", `No parameter at ${ref}`, {
+          data: { pointer: `${pointer}/${index}` },
+        });
+      }
+      return { source, parameter };
+    });
+  }
+
+  private upgradeResponse(response: JsonValue, produces: string[], pointer: string): JsonObject {
+    if (!isObject(response)) throw invalid(pointer, "is not a response object");
+    if (typeof response.$ref === "string") return { $ref: upgradeRef(response.$ref) };
+    const upgraded: JsonObject = {};
+    for (const [key, value] of Object.entries(response)) {
+      if (key === "schema") {
+        const examples = isObject(response.examples) ? response.examples : {};
+        upgraded.content = Object.fromEntries(
+          produces.map((mediaType) => {
+            const content: JsonObject = { schema: upgradeSchema(value) };
+            if (Object.hasOwn(examples, mediaType)) content.example = upgradeRefs(examples[mediaType] as JsonValue);
+            return [mediaType, content];
+          }),
+        );
+      } else if (key === "headers" && isObject(value)) {
+        upgraded.headers = mapValues(value, (header) => (isObject(header) ? moveIntoSchema(header) : header));
+      } else if (key !== "examples") {
+        Object.defineProperty(upgraded, key, {
+          value: upgradeRefs(value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    return upgraded;
+  }
+}
+
+function upgradeParameterOrRef(source: JsonObject, parameter: JsonObject): JsonObject {
+  return typeof source.$ref === "string" ? { $ref: upgradeRef(source.$ref) } : upgradeParameter(parameter);
+}
+
+/** A query, path, header or cookie parameter: type keywords into `schema`, `collectionFormat` into style. */
+function upgradeParameter(parameter: JsonObject): JsonObject {
+  const upgraded = moveIntoSchema(parameter);
+  const collectionFormat = typeof parameter.collectionFormat === "string" ? parameter.collectionFormat : "csv";
+  if (parameter.type !== "array") return upgraded;
+  const inSimpleStyle = parameter.in === "path" || parameter.in === "header";
+  const style = Object.hasOwn(COLLECTION_STYLES, collectionFormat) ? COLLECTION_STYLES[collectionFormat] : undefined;
+  if (style !== undefined && !(inSimpleStyle && collectionFormat === "csv")) {
+    upgraded.style = style.style;
+    upgraded.explode = style.explode;
+  }
+  if (collectionFormat === "tsv") {
+    const note = "Values are separated by tabs (Swagger 2.0 collectionFormat tsv).";
+    upgraded.description = typeof parameter.description === "string" ? `${parameter.description} ${note}` : note;
+  }
+  return upgraded;
+}
+
+/** Moves a Swagger 2.0 parameter's or header's type keywords into an OAS 3 `schema`. */
+function moveIntoSchema(parameter: JsonObject): JsonObject {
+  const upgraded: JsonObject = {};
+  const schema: JsonObject = {};
+  for (const [key, value] of Object.entries(parameter)) {
+    if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) schema[key] = value;
+    else if (key === "schema") upgraded.schema = upgradeSchema(value);
+    else if (key !== "collectionFormat") {
+      Object.defineProperty(upgraded, key, {
+        value: upgradeRefs(value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  if (Object.keys(schema).length > 0) upgraded.schema = upgradeSchema(schema);
+  return upgraded;
+}
+
+/** The request body from an operation's `body` parameter or its `formData` parameters. */
+function upgradeRequestBody(parameters: JsonObject[], consumes: string[]): JsonObject | undefined {
+  const body = parameters.find((parameter) => parameter.in === "body");
+  if (body !== undefined) {
+    const schema = upgradeSchema(body.schema ?? {});
+    const requestBody: JsonObject = {
+      content: Object.fromEntries(consumes.map((mediaType) => [mediaType, { schema }])),
+    };
+    if (typeof body.description === "string") requestBody.description = body.description;
+    if (body.required === true) requestBody.required = true;
+    return requestBody;
+  }
+  const fields = parameters.filter((parameter) => parameter.in === "formData");
+  if (fields.length === 0) return undefined;
+  const properties: [string, JsonValue][] = [];
+  const required: string[] = [];
+  for (const field of fields) {
+    const name = String(field.name);
+    const { schema: property = {} } = moveIntoSchema(field);
+    if (isObject(property) && typeof field.description === "string") property.description = field.description;
+    properties.push([name, property]);
+    if (field.required === true) required.push(name);
+  }
+  const schema: JsonObject = { type: "object", properties: Object.fromEntries(properties) };
+  if (required.length > 0) schema.required = required;
+  const hasFile = fields.some((field) => field.type === "file");
+  const declared = FORM_MEDIA_TYPES.filter(
+    (mediaType) => consumes.includes(mediaType) && (!hasFile || mediaType === "multipart/form-data"),
+  );
+  const chosen =
+    declared.length > 0 ? declared : [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"];
+  const requestBody: JsonObject = { content: Object.fromEntries(chosen.map((mediaType) => [mediaType, { schema }])) };
+  if (required.length > 0) requestBody.required = true;
+  return requestBody;
+}
+
+function upgradeSecurityScheme(scheme: JsonValue): JsonValue {
+  if (!isObject(scheme)) return scheme;
+  const description = typeof scheme.description === "string" ? { description: scheme.description } : {};
+  if (scheme.type === "basic") return { type: "http", scheme: "basic", ...description };
+  if (scheme.type !== "oauth2") return upgradeRefs(scheme);
+  const flowNames: Record<string, string> = {
+    implicit: "implicit",
+    password: "password",
+    application: "clientCredentials",
+    accessCode: "authorizationCode",
+  };
+  const flow: JsonObject = { scopes: isObject(scheme.scopes) ? scheme.scopes : {} };
+  if (typeof scheme.authorizationUrl === "string") flow.authorizationUrl = scheme.authorizationUrl;
+  if (typeof scheme.tokenUrl === "string") flow.tokenUrl = scheme.tokenUrl;
+  const flowName =
+    typeof scheme.flow === "string" && Object.hasOwn(flowNames, scheme.flow) ? flowNames[scheme.flow] : undefined;
+  return { type: "oauth2", ...description, flows: flowName === undefined ? {} : { [flowName]: flow } };
+}
+
+/** A Swagger 2.0 schema as OAS 3.0: refs rewritten, `x-nullable`, `file` and string discriminators upgraded. */
+function upgradeSchema(schema: JsonValue): JsonValue {
+  if (Array.isArray(schema)) return schema.map(upgradeSchema);
+  if (!isObject(schema)) return schema;
+  const upgraded: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "$ref" && typeof value === "string") upgraded.$ref = upgradeRef(value);
+    else if (key === "x-nullable" && typeof value === "boolean") upgraded.nullable = value;
+    else if (key === "type" && value === "file") {
+      upgraded.type = "string";
+      upgraded.format = "binary";
+    } else if (key === "discriminator" && typeof value === "string") upgraded.discriminator = { propertyName: value };
+    else
+      Object.defineProperty(upgraded, key, {
+        value: upgradeSchema(value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return upgraded;
+}
+
+/** Copies any value, rewriting `$ref` strings to their OAS 3 locations. */
+function upgradeRefs(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(upgradeRefs);
+  if (!isObject(value)) return value;
+  return mapValues(value, (entry, key) =>
+    key === "$ref" && typeof entry === "string" ? upgradeRef(entry) : upgradeRefs(entry),
+  );
+}
+
+function upgradeRef(ref: string): string {
+  for (const [from, to] of [
+    ["#/definitions/", "#/components/schemas/"],
+    ["#/parameters/", "#/components/parameters/"],
+    ["#/responses/", "#/components/responses/"],
+  ] as const) {
+    if (ref.startsWith(from)) return to + ref.slice(from.length);
+  }
+  return ref;
+}
+
+function isBodyOrForm(parameter: JsonObject): boolean {
+  return parameter.in === "body" || parameter.in === "formData";
+}
+
+function mediaTypes(value: JsonValue | undefined): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  return value.filter((entry): entry is string => typeof entry === "string");
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Maps an object's values, keeping its keys (including `__proto__`) as own data properties. */
+function mapValues(object: JsonObject, map: (value: JsonValue, key: string) => JsonValue): JsonObject {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value, key)]));
+}
+
+function decodeToken(token: string): string | undefined {
+  try {
+    return decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+  } catch {
+    return undefined; // malformed percent-encoding: reported as a ref that resolves to nothing
+  }
+}
+
+function invalid(pointer: string, what: string): ActionRecallError {
+  return new ActionRecallError("INVALID_DOCUMENT", `Swagger 2.0 document: ${pointer} ${what}`, { data: { pointer } });
+}

@@ -1,0 +1,169 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
+import type { ArgumentSection } from "../openapi/operation-spec.js";
+import type { JsonSchema } from "./json-schema.js";
+import type { FixedParams } from "./tool-definition.js";
+
+const SECTIONS: readonly ArgumentSection[] = ["header", "path", "query", "cookie", "body"];
+
+/** Options of {@link applyFixedValues}. */
+export interface ApplyFixedValuesOptions {
+  /** Values the caller supplies: flat by name (`{"x-account-id": "a"}`) or by location (`{header: {...}}`). */
+  fixed?: Record<string, unknown>;
+  /** Also fix required parameters that allow exactly one value (`const`, one-value `enum`). Default true. */
+  fixConstants?: boolean;
+  /** Sections whose required one-value members are fixed. Default: the parameter sections (not `body`). */
+  constantSections?: readonly ArgumentSection[];
+}
+
+/** The model-facing schema with the fixed values taken out, the values by location, and flat names not found. */
+export interface FixedValuesApplied {
+  schema: JsonSchema;
+  fixed: FixedParams;
+  unplaced: string[];
+}
+
+/**
+ * Takes fixed values out of a layered schema: each is placed at its location (a flat name is looked up among the
+ * sections, headers case-insensitively), removed from the section's `properties` and `required`, and returned in
+ * `fixed`. A body value that is an object and names nested properties fixes just those. Empty sections disappear,
+ * and with them their entry in the top-level `required`. Required parameters with exactly one allowed value are
+ * fixed too, unless `fixConstants` is false. Flat names found nowhere are returned in `unplaced`, never dropped
+ * silently; a flat name found in two sections throws `AMBIGUOUS_ARGUMENT`. The schema passed in is not mutated.
+ *
+ * @example
+ * applyFixedValues(layered, { fixed: { "x-account-id": "a" } }).fixed; // {header: {"x-account-id": "a"}}
+ */
+export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesOptions = {}): FixedValuesApplied {
+  const sections: Record<string, JsonSchema> = {};
+  const layeredProperties = isJsonObject(layered.properties) ? layered.properties : {};
+  for (const section of SECTIONS) {
+    const value = layeredProperties[section];
+    if (isJsonObject(value)) sections[section] = { ...value };
+  }
+  const fixed: FixedParams = {};
+  const unplaced: string[] = [];
+  const changed = new Set<ArgumentSection>();
+  const place = (section: ArgumentSection, name: string, value: unknown) => {
+    const values = fixed[section] ?? {};
+    fixed[section] = values;
+    const schema = sections[section];
+    const existing = schema === undefined ? undefined : findProperty(schema, name, section === "header");
+    defineOwn(values, existing ?? name, value);
+    if (schema !== undefined && existing !== undefined) {
+      sections[section] = removeProperty(schema, existing, value);
+      changed.add(section);
+    }
+  };
+  for (const [key, value] of Object.entries(options.fixed ?? {})) {
+    if ((SECTIONS as readonly string[]).includes(key) && isJsonObject(value) && !isParameterName(sections, key)) {
+      for (const [name, inner] of Object.entries(value)) place(key as ArgumentSection, name, inner);
+      continue;
+    }
+    const found = SECTIONS.filter((candidate) => {
+      const schema = sections[candidate];
+      return schema !== undefined && findProperty(schema, key, candidate === "header") !== undefined;
+    });
+    if (found.length > 1) {
+      throw new ActionRecallError(
+        "AMBIGUOUS_ARGUMENT",
+        `The fixed value "${key}" matches parameters in ${found.join(" and ")}: give it by location ({"${found[0]}": {...}})`,
+        { data: { parameter: key } },
+      );
+    }
+    const [section] = found;
+    if (section === undefined) unplaced.push(key);
+    else place(section, key, value);
+  }
+  if (options.fixConstants ?? true) {
+    const constantSections = options.constantSections ?? SECTIONS.filter((candidate) => candidate !== "body");
+    for (const section of constantSections) {
+      const schema = sections[section];
+      if (schema === undefined || !Array.isArray(schema.required) || !isJsonObject(schema.properties)) continue;
+      for (const name of schema.required) {
+        const property = (schema.properties as JsonSchema)[name as string];
+        const only = onlyValue(property);
+        if (only !== undefined && typeof name === "string") place(section, name, only.value);
+      }
+    }
+  }
+  return { schema: rebuild(layered, sections, changed), fixed, unplaced };
+}
+
+/** The one value a schema allows (`const`, or an `enum` of one), if it allows exactly one. */
+export function onlyValue(schema: unknown): { value: unknown } | undefined {
+  if (!isJsonObject(schema)) return undefined;
+  if (Object.hasOwn(schema, "const")) return { value: schema.const };
+  if (Array.isArray(schema.enum) && schema.enum.length === 1) return { value: schema.enum[0] };
+  return undefined;
+}
+
+function isParameterName(sections: Record<string, JsonSchema>, name: string): boolean {
+  return SECTIONS.some((section) => {
+    const schema = sections[section];
+    return schema !== undefined && section !== "body" && findProperty(schema, name, section === "header") !== undefined;
+  });
+}
+
+function findProperty(schema: JsonSchema, name: string, ignoreCase: boolean): string | undefined {
+  if (!isJsonObject(schema.properties)) return undefined;
+  if (Object.hasOwn(schema.properties, name)) return name;
+  if (!ignoreCase) return undefined;
+  const lower = name.toLowerCase();
+  return Object.keys(schema.properties).find((candidate) => candidate.toLowerCase() === lower);
+}
+
+/** The object schema without `name`; when `value` is an object and the property has properties, only those named. */
+function removeProperty(schema: JsonSchema, name: string, value: unknown): JsonSchema {
+  const properties = schema.properties as JsonSchema;
+  const property = properties[name];
+  const nested = isJsonObject(value) && isJsonObject(property) && isJsonObject(property.properties);
+  const kept: JsonSchema = {};
+  for (const [key, entry] of Object.entries(properties)) {
+    if (key !== name) defineOwn(kept, key, entry);
+    else if (nested) {
+      let inner = property as JsonSchema;
+      for (const [innerName, innerValue] of Object.entries(value as JsonSchema)) {
+        if (findProperty(inner, innerName, false) !== undefined) inner = removeProperty(inner, innerName, innerValue);
+      }
+      defineOwn(kept, key, inner);
+    }
+  }
+  const result: JsonSchema = { ...schema, properties: kept };
+  const stillThere = Object.hasOwn(kept, name);
+  if (Array.isArray(schema.required) && !stillThere) {
+    const required = schema.required.filter((entry) => entry !== name);
+    if (required.length > 0) result.required = required;
+    else delete result.required;
+  }
+  return result;
+}
+
+/** The layered schema with the new sections; a section left without properties goes, with its `required` entry. */
+function rebuild(
+  layered: JsonSchema,
+  sections: Record<string, JsonSchema>,
+  changed: ReadonlySet<ArgumentSection>,
+): JsonSchema {
+  const properties: JsonSchema = {};
+  const required: string[] = [];
+  const wasRequired = Array.isArray(layered.required) ? layered.required : [];
+  for (const section of SECTIONS) {
+    const schema = sections[section];
+    if (schema === undefined) continue;
+    if (!changed.has(section)) {
+      properties[section] = schema;
+      if (wasRequired.includes(section)) required.push(section);
+      continue;
+    }
+    const emptied = isJsonObject(schema.properties) && Object.keys(schema.properties).length === 0;
+    if (emptied && schema.additionalProperties === undefined) continue;
+    properties[section] = schema;
+    const hasRequired = Array.isArray(schema.required) && schema.required.length > 0;
+    if (wasRequired.includes(section) && hasRequired) required.push(section);
+  }
+  const result: JsonSchema = { ...layered, properties };
+  if (required.length > 0) result.required = required;
+  else delete result.required;
+  return result;
+}

@@ -1,0 +1,175 @@
+import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
+import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
+import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
+import { type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
+import type { JsonSchema } from "./json-schema.js";
+
+/** The sections in the order they appear in a layered schema. */
+export const SECTION_ORDER: readonly ArgumentSection[] = ["header", "path", "query", "cookie", "body"];
+
+const SECTION_DESCRIPTIONS: Record<ArgumentSection, string> = {
+  header: "HTTP header parameters",
+  path: "URL path parameters",
+  query: "URL query parameters",
+  cookie: "Cookie parameters",
+  body: "Request body",
+};
+
+const BINARY_NOTE =
+  "A file: pass its content as a string, or a data URL (data:<media type>;base64,<content>) for binary content";
+
+/** Options of {@link buildLayeredSchema}: those of the `$ref` expansion that apply to a whole operation. */
+export type LayeredSchemaOptions = Pick<ExpandRefsOptions, "maxDepth" | "resolveExternalRef" | "refSiblings">;
+
+/** A layered schema, with what its expansion cut and could not merge. */
+export interface LayeredSchema {
+  schema: JsonSchema;
+  pruned: PrunedSchema[];
+  conflicts: SchemaConflict[];
+}
+
+/**
+ * Builds an operation's layered tool schema (DESIGN.md "Contracts", seed 000): `{type: "object", properties: {header?,
+ * path?, query?, cookie?, body?}, required}`. Each section is `{type: "object", description, properties, required}`
+ * and appears only when it has members; the top-level `required` lists the sections with a required member, and
+ * `body` only when the request body is required. Parameter schemas and the body schema are expanded with
+ * {@link expandRefs}; a parameter's own description wins over its schema's. An object body becomes the `body`
+ * section; an array or primitive body is kept whole. Form and multipart binary fields become strings with
+ * `format: "binary"` and a note on what to pass; `text/plain` becomes a string.
+ *
+ * @example
+ * const { schema, pruned } = buildLayeredSchema(operation, { maxDepth: 2 });
+ */
+export function buildLayeredSchema(operation: OperationSpec, options: LayeredSchemaOptions = {}): LayeredSchema {
+  const pruned: PrunedSchema[] = [];
+  const conflicts: SchemaConflict[] = [];
+  const expandAt = (schema: unknown, pointer: string, omitReadOnly: boolean): JsonSchema => {
+    const expanded = expandRefs(schema, {
+      ...options,
+      document: operation.document,
+      pointer,
+      omitReadOnly,
+      refSiblings: options.refSiblings ?? refSiblingsOf(operation),
+    });
+    pruned.push(...expanded.pruned);
+    conflicts.push(...expanded.conflicts);
+    return expanded.schema;
+  };
+  const properties: JsonSchema = {};
+  const required: string[] = [];
+  for (const section of SECTION_ORDER) {
+    const built =
+      section === "body" ? bodySection(operation, expandAt) : parameterSection(operation, section, expandAt);
+    if (built === undefined) continue;
+    properties[section] = built.schema;
+    if (built.required) required.push(section);
+  }
+  const schema: JsonSchema = { type: "object", properties };
+  if (required.length > 0) schema.required = required;
+  return { schema, pruned, conflicts };
+}
+
+type ExpandAt = (schema: unknown, pointer: string, omitReadOnly: boolean) => JsonSchema;
+
+function parameterSection(
+  operation: OperationSpec,
+  location: ParameterLocation,
+  expandAt: ExpandAt,
+): { schema: JsonSchema; required: boolean } | undefined {
+  const parameters = operation.parameters.filter((parameter) => parameter.in === location);
+  if (parameters.length === 0) return undefined;
+  const properties: JsonSchema = {};
+  const required: string[] = [];
+  for (const parameter of parameters) {
+    const pointer = `#/properties/${location}/properties/${escapeToken(parameter.name)}`;
+    defineOwn(properties, parameter.name, parameterSchema(parameter, expandAt(parameter.schema, pointer, false)));
+    if (parameter.required) required.push(parameter.name);
+  }
+  const schema: JsonSchema = { type: "object", description: SECTION_DESCRIPTIONS[location], properties };
+  if (required.length > 0) schema.required = required;
+  return { schema, required: required.length > 0 };
+}
+
+/** A parameter's expanded schema with what the parameter itself says: description, examples, deprecation. */
+function parameterSchema(parameter: ParameterSpec, schema: JsonSchema): JsonSchema {
+  const result: JsonSchema = { ...schema };
+  if (parameter.description !== undefined) result.description = parameter.description;
+  if (parameter.example !== undefined && result.example === undefined) result.example = parameter.example;
+  if (parameter.examples !== undefined && result.examples === undefined) {
+    const values = Object.values(parameter.examples)
+      .filter((example) => isJsonObject(example) && Object.hasOwn(example, "value"))
+      .map((example) => (example as JsonSchema).value);
+    if (values.length > 0) result.examples = values;
+  }
+  if (parameter.deprecated === true) result.deprecated = true;
+  return result;
+}
+
+function bodySection(
+  operation: OperationSpec,
+  expandAt: ExpandAt,
+): { schema: JsonSchema; required: boolean } | undefined {
+  const body = operation.requestBody;
+  if (body === undefined) return undefined;
+  const mediaType = body.mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const isForm = mediaType === "application/x-www-form-urlencoded" || mediaType.startsWith("multipart/");
+  const isJson = mediaType === "application/json" || mediaType.endsWith("+json") || mediaType.endsWith("/json");
+  let schema: JsonSchema;
+  if (mediaType === "text/plain") schema = { type: "string" };
+  else if (isJson || isForm) schema = expandAt(body.schema, "#/properties/body", true);
+  else schema = { type: "string", format: "binary", description: BINARY_NOTE };
+  if (isForm) schema = markBinaryFields(schema);
+  const description = body.description ?? (typeof schema.description === "string" ? schema.description : undefined);
+  const bodyDescription = description ?? `${SECTION_DESCRIPTIONS.body} (${mediaType})`;
+  if (!isObjectSchema(schema)) return { schema: { ...schema, description: bodyDescription }, required: body.required };
+  // An object body reads like the other sections: type, description, properties and required first.
+  const section: JsonSchema = {
+    type: "object",
+    description: bodyDescription,
+    properties: isJsonObject(schema.properties) ? schema.properties : {},
+  };
+  if (schema.required !== undefined) section.required = schema.required;
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (!Object.hasOwn(section, keyword)) defineOwn(section, keyword, value);
+  }
+  return { schema: section, required: body.required };
+}
+
+/** Form fields that carry files (`format: binary`/`base64`, `contentMediaType`) become described binary strings. */
+function markBinaryFields(schema: JsonSchema): JsonSchema {
+  if (!isJsonObject(schema.properties)) return schema;
+  const properties: JsonSchema = {};
+  for (const [name, field] of Object.entries(schema.properties)) {
+    defineOwn(properties, name, isJsonObject(field) ? markBinaryField(field) : field);
+  }
+  return { ...schema, properties };
+}
+
+function markBinaryField(field: JsonSchema): JsonSchema {
+  if (field.type === "array" && isJsonObject(field.items)) return { ...field, items: markBinaryField(field.items) };
+  const isFile =
+    field.format === "binary" ||
+    field.format === "base64" ||
+    field.contentMediaType !== undefined ||
+    field.contentEncoding !== undefined;
+  if (!isFile) return field;
+  const description = typeof field.description === "string" ? `${field.description}. ${BINARY_NOTE}` : BINARY_NOTE;
+  return { type: "string", format: "binary", description };
+}
+
+function isObjectSchema(schema: JsonSchema): boolean {
+  const type = schema.type;
+  if (type === "object") return true;
+  if (type !== undefined) return false;
+  return isJsonObject(schema.properties) || schema.additionalProperties !== undefined;
+}
+
+/** OAS 3.0 ignores a `$ref`'s sibling keywords (other than annotations); OAS 3.1 and JSON Schema 2019+ apply them. */
+function refSiblingsOf(operation: OperationSpec): "all" | "annotations" {
+  const version = operation.document.openapi;
+  return typeof version === "string" && version.startsWith("3.0") ? "annotations" : "all";
+}
+
+function escapeToken(token: string): string {
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}

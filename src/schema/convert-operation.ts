@@ -1,0 +1,60 @@
+import type { OperationSpec } from "../openapi/operation-spec.js";
+import { applyFixedValues } from "./apply-fixed-values.js";
+import { buildLayeredSchema } from "./build-layered-schema.js";
+import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
+import { sanitizeToolName } from "./dialects/sanitize-tool-name.js";
+import { finishConversion } from "./finish-conversion.js";
+
+/**
+ * Converts one operation into a tool: the layered schema (seed 000) with every `$ref` expanded and pruned past
+ * `maxDepth`, fixed values and one-value constants taken out, written in the dialect within the token budget. The
+ * tool is named after the operation id (the dialect sanitises it); its description is the operation's summary and
+ * description.
+ *
+ * @example
+ * const { tool, fixed, report } = convertOperation(operationFromToolDetail(detail), { fixed: { "x-account-id": id } });
+ */
+export function convertOperation(operation: OperationSpec, options: ConvertOptions = {}): ConvertedTool {
+  return convertNamedOperation(operation, options, new Set());
+}
+
+/** {@link convertOperation}, with tool names kept unique across one conversion through `takenNames`. */
+export function convertNamedOperation(
+  operation: OperationSpec,
+  options: ConvertOptions,
+  takenNames: Set<string>,
+): ConvertedTool {
+  const layered = buildLayeredSchema(operation, {
+    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+    ...(options.resolveExternalRef === undefined ? {} : { resolveExternalRef: options.resolveExternalRef }),
+  });
+  const applied = applyFixedValues(layered.schema, {
+    ...(options.fixed === undefined ? {} : { fixed: options.fixed }),
+    ...(options.fixConstants === undefined ? {} : { fixConstants: options.fixConstants }),
+  });
+  return finishConversion(
+    {
+      definition: {
+        name: sanitizeToolName(operation.id, takenNames),
+        description: describeOperation(operation),
+        parameters: applied.schema,
+      },
+      fixed: applied.fixed,
+      spec: operation,
+      pruned: layered.pruned,
+      conflicts: layered.conflicts,
+      unplacedFixed: applied.unplaced,
+      keptLevels: 2,
+    },
+    options,
+  );
+}
+
+/** The summary and the description, once each (tool boxes often repeat one as the other). */
+function describeOperation(operation: OperationSpec): string {
+  const parts = [operation.summary, operation.description].filter(
+    (part): part is string => part !== undefined && part.trim() !== "",
+  );
+  const unique = parts.filter((part, index) => parts.indexOf(part) === index);
+  return unique.length > 0 ? unique.join("\n\n") : `${operation.method} ${operation.path}`;
+}

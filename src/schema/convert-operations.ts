@@ -1,0 +1,55 @@
+import { isActionRecallError } from "../errors/action-recall-error.js";
+import { detectDocumentKind } from "../openapi/detect-document-kind.js";
+import { listOperations } from "../openapi/list-operations.js";
+import { loadDocument } from "../openapi/load-document.js";
+import { operationFromToolDetail } from "../openapi/operation-from-tool-detail.js";
+import type { OperationSpec } from "../openapi/operation-spec.js";
+import { selectOperations } from "../openapi/select-operations.js";
+import { convertMcpTool, type McpToolInput } from "./convert-mcp-tool.js";
+import { convertNamedOperation } from "./convert-operation.js";
+import type { ConversionFailure, ConversionResult, ConvertOptions } from "./converted-tool.js";
+
+/**
+ * Converts every operation of a document (or those `options.operations` selects, by `operationId` or
+ * `"METHOD /path"`) into tools. The input is JSON or YAML text or a parsed object: OpenAPI 3.0/3.1, Swagger 2.0, a
+ * tool-box tool detail or `api_spec`, or an MCP tool. An operation that fails is listed in `failures` with its error
+ * code and message; the others are still converted. A document that cannot be read at all, or an unknown selector,
+ * throws. Tool names are unique within one call.
+ *
+ * @example
+ * const { tools, failures } = convertOperations(readFileSync("openapi.yaml", "utf8"), { dialect: "anthropic" });
+ */
+export function convertOperations(input: string | object, options: ConvertOptions = {}): ConversionResult {
+  const document = loadDocument(input);
+  const kind = detectDocumentKind(document);
+  if (kind === "mcp-tool") {
+    const tool = convertMcpTool(document as unknown as McpToolInput, options);
+    return { tools: [tool], failures: [] };
+  }
+  const all: OperationSpec[] =
+    kind === "tool-detail" || kind === "api-spec" ? [operationFromToolDetail(document)] : listOperations(document);
+  const operations = options.operations === undefined ? all : selectOperations(all, options.operations);
+  const result: ConversionResult = { tools: [], failures: [] };
+  const takenNames = new Set<string>();
+  for (const operation of operations) {
+    try {
+      result.tools.push(convertNamedOperation(operation, options, takenNames));
+    } catch (error) {
+      result.failures.push(toFailure(operation.id, error));
+    }
+  }
+  return result;
+}
+
+function toFailure(operation: string, error: unknown): ConversionFailure {
+  if (isActionRecallError(error)) {
+    const failure: ConversionFailure = { operation, error: { code: error.code, message: error.message } };
+    if (typeof error.data.pointer === "string") failure.error.pointer = error.data.pointer;
+    return failure;
+  }
+  // A stack overflow or another engine error must not stop the other operations either; it is reported as such.
+  return {
+    operation,
+    error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) },
+  };
+}

@@ -1,0 +1,172 @@
+import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { appendJsonPointer } from "../../openapi/json-pointer.js";
+import type { JsonSchema } from "../json-schema.js";
+import type { Dialect } from "../tool-definition.js";
+import { isJsonObject, typesOf } from "./dialect-context.js";
+import { TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
+import { GEMINI_FORMATS, GEMINI_KEYWORDS } from "./to-gemini-tool.js";
+import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_LIMITS } from "./to-openai-strict-tool.js";
+import { OPENAI_DESCRIPTION_LIMIT } from "./to-openai-tool.js";
+
+/** Called for every schema in a tool's parameters, with how many objects enclose it through `properties`. */
+type SchemaVisitor = (schema: JsonSchema, pointer: string, nesting: number) => void;
+
+const CHECKERS: Record<Dialect, (tool: unknown, violations: string[]) => void> = {
+  openai: (tool, violations) => checkOpenAiTool(tool, violations),
+  "openai-strict": checkOpenAiStrictTool,
+  anthropic: checkAnthropicTool,
+  gemini: checkGeminiTool,
+  mcp: checkMcpTool,
+};
+
+/**
+ * Checks a tool against a provider's rules and lists every violation as `pointer: what is wrong` (empty when the
+ * tool is acceptable). Use it to verify tools written by hand or by other generators before sending them.
+ *
+ * @example
+ * checkDialectRules({ name: "bad name", description: "", input_schema: { type: "object" } }, "anthropic");
+ * // ['#/name: "bad name" does not match ^[a-zA-Z0-9_-]{1,64}$']
+ */
+export function checkDialectRules(tool: unknown, dialect: Dialect): string[] {
+  const violations: string[] = [];
+  CHECKERS[dialect](tool, violations);
+  return violations;
+}
+
+function checkOpenAiTool(tool: unknown, violations: string[]): JsonSchema | undefined {
+  if (!isJsonObject(tool) || tool.type !== "function" || !isJsonObject(tool.function)) {
+    violations.push('#: not {type: "function", function: {...}}');
+    return undefined;
+  }
+  const { name, description, parameters } = tool.function;
+  checkName(name, "#/function/name", violations);
+  if (typeof description === "string" && description.length > OPENAI_DESCRIPTION_LIMIT) {
+    violations.push(`#/function/description: longer than ${OPENAI_DESCRIPTION_LIMIT} characters`);
+  }
+  checkRootObject(parameters, "#/function/parameters", violations);
+  return isJsonObject(parameters) ? parameters : undefined;
+}
+
+function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
+  const parameters = checkOpenAiTool(tool, violations);
+  if (parameters === undefined) return;
+  if (!isJsonObject(tool) || !isJsonObject(tool.function) || tool.function.strict !== true) {
+    violations.push("#/function/strict: not true");
+  }
+  let propertyCount = 0;
+  visitSchemas(parameters, "#/function/parameters", 1, (schema, pointer, nesting) => {
+    checkKeywords(schema, pointer, OPENAI_STRICT_KEYWORDS, violations);
+    if (typeof schema.format === "string" && !OPENAI_STRICT_FORMATS.has(schema.format)) {
+      violations.push(`${pointer}/format: ${JSON.stringify(schema.format)} is not supported`);
+    }
+    const types = typesOf(schema);
+    if (types.length === 0 && !("anyOf" in schema) && !("enum" in schema) && !("const" in schema)) {
+      violations.push(`${pointer}: has no type, anyOf, enum or const`);
+    }
+    if (types.includes("array") && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
+    if (!types.includes("object")) return;
+    if (
+      nesting > OPENAI_STRICT_LIMITS.maxNesting &&
+      isJsonObject(schema.properties) &&
+      Object.keys(schema.properties).length > 0
+    ) {
+      violations.push(`${pointer}: nested deeper than ${OPENAI_STRICT_LIMITS.maxNesting} levels`);
+    }
+    if (schema.additionalProperties !== false) violations.push(`${pointer}/additionalProperties: not false`);
+    const names = isJsonObject(schema.properties) ? Object.keys(schema.properties) : [];
+    propertyCount += names.length;
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    const notRequired = names.filter((name) => !required.includes(name));
+    if (notRequired.length > 0) violations.push(`${pointer}/required: misses ${JSON.stringify(notRequired)}`);
+  });
+  if (propertyCount > OPENAI_STRICT_LIMITS.maxProperties) {
+    violations.push(`#/function/parameters: more than ${OPENAI_STRICT_LIMITS.maxProperties} properties`);
+  }
+}
+
+function checkAnthropicTool(tool: unknown, violations: string[]): void {
+  if (!isJsonObject(tool)) {
+    violations.push("#: not an object");
+    return;
+  }
+  checkName(tool.name, "#/name", violations);
+  checkRootObject(tool.input_schema, "#/input_schema", violations);
+}
+
+function checkGeminiTool(tool: unknown, violations: string[]): void {
+  if (!isJsonObject(tool)) {
+    violations.push("#: not an object");
+    return;
+  }
+  checkName(tool.name, "#/name", violations);
+  if (!isJsonObject(tool.parameters)) {
+    violations.push("#/parameters: not a schema");
+    return;
+  }
+  visitSchemas(tool.parameters, "#/parameters", 1, (schema, pointer) => {
+    checkKeywords(schema, pointer, GEMINI_KEYWORDS, violations);
+    if ("type" in schema && typeof schema.type !== "string") violations.push(`${pointer}/type: not a single type`);
+    if ("enum" in schema && schema.type !== "string") violations.push(`${pointer}/enum: on a non-string type`);
+    const formats = typeof schema.type === "string" ? GEMINI_FORMATS[schema.type] : undefined;
+    if ("format" in schema && !formats?.includes(schema.format as string)) {
+      violations.push(`${pointer}/format: ${JSON.stringify(schema.format)} is not supported here`);
+    }
+  });
+}
+
+function checkMcpTool(tool: unknown, violations: string[]): void {
+  const parsed = ToolSchema.safeParse(tool);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) violations.push(`#/${issue.path.join("/")}: ${issue.message}`);
+    return;
+  }
+  if (isJsonObject(tool)) checkRootObject(tool.inputSchema, "#/inputSchema", violations);
+}
+
+function checkName(name: unknown, pointer: string, violations: string[]): void {
+  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
+    violations.push(`${pointer}: ${JSON.stringify(name)} does not match ${TOOL_NAME_PATTERN.source}`);
+  }
+}
+
+/** The top of a tool's parameters: an object schema without combinators, and no `$ref` anywhere below. */
+function checkRootObject(schema: unknown, pointer: string, violations: string[]): void {
+  if (!isJsonObject(schema) || schema.type !== "object") {
+    violations.push(`${pointer}: not a type "object" schema`);
+    return;
+  }
+  for (const keyword of ["oneOf", "anyOf", "allOf"]) {
+    if (keyword in schema) violations.push(`${pointer}/${keyword}: not allowed at the top`);
+  }
+  visitSchemas(schema, pointer, 1, (child, childPointer) => {
+    if ("$ref" in child) violations.push(`${childPointer}/$ref: references are not resolved`);
+  });
+}
+
+function checkKeywords(schema: JsonSchema, pointer: string, allowed: ReadonlySet<string>, violations: string[]): void {
+  for (const keyword of Object.keys(schema)) {
+    if (!allowed.has(keyword)) violations.push(`${pointer}/${keyword}: keyword not supported`);
+  }
+}
+
+/** Visits a schema and every schema inside it (properties, items, combinators, additionalProperties, not). */
+function visitSchemas(schema: JsonSchema, pointer: string, nesting: number, visit: SchemaVisitor): void {
+  visit(schema, pointer, nesting);
+  if (isJsonObject(schema.properties)) {
+    for (const [name, property] of Object.entries(schema.properties)) {
+      if (isJsonObject(property))
+        visitSchemas(property, appendJsonPointer(pointer, "properties", name), nesting + 1, visit);
+    }
+  }
+  for (const keyword of ["items", "additionalProperties", "not"]) {
+    const child = schema[keyword];
+    if (isJsonObject(child)) visitSchemas(child, `${pointer}/${keyword}`, nesting, visit);
+  }
+  for (const keyword of ["anyOf", "oneOf", "allOf", "prefixItems"]) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    branches.forEach((branch, index) => {
+      if (isJsonObject(branch)) visitSchemas(branch, `${pointer}/${keyword}/${index}`, nesting, visit);
+    });
+  }
+}

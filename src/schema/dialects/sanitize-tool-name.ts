@@ -1,0 +1,66 @@
+import type { DialectContext } from "./dialect-context.js";
+import { recordChange } from "./dialect-context.js";
+
+/** The tool names every provider accepts: OpenAI's and Anthropic's rule. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+const MAX_TOOL_NAME_LENGTH = 64;
+
+/**
+ * Turns an operationId or `"METHOD /path"` into a tool name matching {@link TOOL_NAME_PATTERN}, deterministically:
+ * other characters become `_`, runs of `_` collapse, and names too long or already in `taken` get a short hash of the
+ * source name (`_1a2b3c4d`). The result is added to `taken`, so one set per conversion keeps names unique.
+ *
+ * @example
+ * sanitizeToolName("GET /repos/{owner}/{repo}", new Set()); // "GET_repos_owner_repo"
+ */
+export function sanitizeToolName(name: string, taken: Set<string>): string {
+  if (
+    TOOL_NAME_PATTERN.test(name) &&
+    !name.includes("__") &&
+    !name.startsWith("_") &&
+    !name.endsWith("_") &&
+    !taken.has(name)
+  ) {
+    taken.add(name);
+    return name;
+  }
+  const cleaned =
+    name
+      .replace(/[^a-zA-Z0-9_-]+/g, "_")
+      .replace(/_+/g, "_")
+      .replace(/^_+|_+$/g, "") || "tool";
+  let candidate = cleaned.length > MAX_TOOL_NAME_LENGTH ? withHashSuffix(cleaned, name) : cleaned;
+  // Two source names can clean to the same name, and the same name can be converted twice: salt until unique.
+  for (let salt = 0; taken.has(candidate); salt += 1) {
+    candidate = withHashSuffix(cleaned, salt === 0 ? name : `${name}#${salt}`);
+  }
+  taken.add(candidate);
+  return candidate;
+}
+
+/** Keeps a valid name as is; otherwise sanitises it and records the rename. */
+export function ensureToolName(name: string, context: DialectContext): string {
+  if (TOOL_NAME_PATTERN.test(name)) return name;
+  const sanitized = sanitizeToolName(name, new Set());
+  recordChange(context, "name", "#", "renamed", `${JSON.stringify(name)} -> ${JSON.stringify(sanitized)}`);
+  return sanitized;
+}
+
+function withHashSuffix(base: string, source: string): string {
+  const suffix = `_${hashName(source)}`;
+  return base.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length) + suffix;
+}
+
+/**
+ * FNV-1a, 32 bits, as 8 hex digits. Hand-written: the schema core may not import `node:crypto`, and a name suffix
+ * needs stability, not cryptographic strength.
+ */
+function hashName(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}

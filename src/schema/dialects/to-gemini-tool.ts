@@ -1,0 +1,175 @@
+import { appendJsonPointer } from "../../openapi/json-pointer.js";
+import type { JsonSchema } from "../json-schema.js";
+import type { ToolDefinition } from "../tool-definition.js";
+import type { DialectContext } from "./dialect-context.js";
+import {
+  describeUnsupportedKeyword,
+  describeWithNotes,
+  hasOnlyConstraintBranches,
+  isJsonObject,
+  recordChange,
+  typesOf,
+} from "./dialect-context.js";
+import { mergeAllOfBranches } from "./merge-all-of-branches.js";
+import { ensureToolName } from "./sanitize-tool-name.js";
+
+/** The keywords of Gemini's OpenAPI schema subset: nothing else may appear in a function declaration. */
+export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
+  "type",
+  "format",
+  "title",
+  "description",
+  "nullable",
+  "enum",
+  "maxItems",
+  "minItems",
+  "properties",
+  "required",
+  "minProperties",
+  "maxProperties",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "example",
+  "anyOf",
+  "propertyOrdering",
+  "default",
+  "items",
+  "minimum",
+  "maximum",
+]);
+
+/** The formats Gemini accepts, by type; others are moved into the description. */
+export const GEMINI_FORMATS: Readonly<Record<string, readonly string[]>> = {
+  string: ["enum", "date-time"],
+  number: ["float", "double"],
+  integer: ["int32", "int64"],
+};
+
+/** A Gemini function declaration. */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+/**
+ * Writes a Gemini function declaration in the OpenAPI subset: `const` becomes a one-value `enum`, type arrays become
+ * one type plus `nullable` (several types become `anyOf`), `enum` stays only on strings, `oneOf` becomes `anyOf`,
+ * `allOf` is merged, and `additionalProperties` and every other keyword outside the subset move into the description.
+ */
+export function toGeminiTool(definition: ToolDefinition, context: DialectContext): GeminiFunctionDeclaration {
+  return {
+    name: ensureToolName(definition.name, context),
+    description: definition.description,
+    parameters: lowerGeminiSchema(definition.parameters, "#", context),
+  };
+}
+
+function lowerGeminiSchema(source: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
+  const schema = mergeAllOfBranches(source, pointer, context);
+  const entries: [string, unknown][] = [];
+  const notes: string[] = [];
+  const describe = (keyword: string, value: unknown): void => {
+    const note = describeUnsupportedKeyword(context, keyword, value, pointer);
+    if (note !== undefined) notes.push(note);
+  };
+  const types = typesOf(schema);
+  const valueTypes = types.filter((type) => type !== "null");
+  let nullable = types.includes("null");
+  const enumValues = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : undefined;
+  const isString =
+    valueTypes.length === 1
+      ? valueTypes[0] === "string"
+      : types.length === 0 &&
+        enumValues !== undefined &&
+        enumValues.every((value) => typeof value === "string" || value === null);
+  for (const [keyword, value] of Object.entries(schema)) {
+    switch (keyword) {
+      case "type":
+        if (valueTypes.length === 1) entries.push(["type", valueTypes[0]]);
+        else if (valueTypes.length > 1) entries.push(["anyOf", valueTypes.map((type) => ({ type }))]);
+        if (Array.isArray(value))
+          recordChange(context, keyword, pointer, "lowered", "type array -> type with nullable");
+        break;
+      case "nullable":
+        nullable = nullable || value === true;
+        break;
+      case "enum":
+      case "const":
+        if (keyword === "const") recordChange(context, keyword, pointer, "lowered", "const -> one-value enum");
+        if (isString) {
+          if (valueTypes.length === 0) entries.push(["type", "string"]);
+          nullable = nullable || enumValues?.includes(null) === true;
+          entries.push(["enum", enumValues?.filter((entry) => typeof entry === "string")]);
+        } else describe(keyword, value);
+        break;
+      case "format":
+        if (
+          typeof value === "string" &&
+          valueTypes.length === 1 &&
+          GEMINI_FORMATS[valueTypes[0] ?? ""]?.includes(value)
+        )
+          entries.push([keyword, value]);
+        else describe(keyword, value);
+        break;
+      case "examples":
+        if (Array.isArray(value) && value.length > 0 && !("example" in schema)) {
+          recordChange(context, keyword, pointer, "lowered", "examples -> example");
+          entries.push(["example", value[0]]);
+        } else describe(keyword, value);
+        break;
+      case "oneOf":
+      case "anyOf":
+        if (Array.isArray(value) && !hasOnlyConstraintBranches(value)) {
+          if (keyword === "oneOf") recordChange(context, keyword, pointer, "lowered", "oneOf -> anyOf");
+          const branches = value
+            .filter(isJsonObject)
+            .map((branch, index) => lowerGeminiSchema(branch, `${pointer}/${keyword}/${index}`, context));
+          const existing = entries.find(([name]) => name === "anyOf");
+          if (existing === undefined) entries.push(["anyOf", branches]);
+          else existing[1] = [...(existing[1] as unknown[]), ...branches];
+        } else describe(keyword, value);
+        break;
+      case "items":
+        if (isJsonObject(value)) entries.push([keyword, lowerGeminiSchema(value, `${pointer}/items`, context)]);
+        else describe(keyword, value);
+        break;
+      case "properties":
+        if (isJsonObject(value)) {
+          const properties = Object.entries(value).map(([name, property]): [string, JsonSchema] => [
+            name,
+            lowerGeminiSchema(
+              isJsonObject(property) ? property : {},
+              appendJsonPointer(pointer, "properties", name),
+              context,
+            ),
+          ]);
+          entries.push([keyword, Object.fromEntries(properties)]);
+        }
+        break;
+      case "required":
+        if (Array.isArray(value)) {
+          const names = isJsonObject(schema.properties)
+            ? value.filter((name) => typeof name === "string" && Object.hasOwn(schema.properties as JsonSchema, name))
+            : [];
+          if (names.length < value.length)
+            recordChange(context, keyword, pointer, "dropped", "names without a property");
+          if (names.length > 0) entries.push([keyword, names]);
+        }
+        break;
+      default:
+        if (GEMINI_KEYWORDS.has(keyword)) entries.push([keyword, value]);
+        else describe(keyword, value);
+    }
+  }
+  const lowered: JsonSchema = Object.fromEntries(entries);
+  // `nullable` belongs next to a type: on a typeless schema it goes onto each alternative instead.
+  if (nullable && typeof lowered.type === "string") lowered.nullable = true;
+  else if (nullable && Array.isArray(lowered.anyOf)) {
+    lowered.anyOf = lowered.anyOf.map((branch) => (isJsonObject(branch) ? { ...branch, nullable: true } : branch));
+  } else if (nullable) recordChange(context, "nullable", pointer, "dropped", "no type to attach it to");
+  const description = describeWithNotes(lowered.description, notes);
+  if (description !== undefined) lowered.description = description;
+  return lowered;
+}

@@ -1,0 +1,198 @@
+import { ActionRecallError } from "../../errors/action-recall-error.js";
+import { appendJsonPointer } from "../../openapi/json-pointer.js";
+import type { JsonSchema } from "../json-schema.js";
+import type { ToolDefinition } from "../tool-definition.js";
+import type { DialectContext } from "./dialect-context.js";
+import {
+  describeUnsupportedKeyword,
+  describeWithNotes,
+  hasOnlyConstraintBranches,
+  isJsonObject,
+  recordChange,
+  typesOf,
+} from "./dialect-context.js";
+import { mergeAllOfBranches } from "./merge-all-of-branches.js";
+import { type OpenAiTool, toOpenAiTool } from "./to-openai-tool.js";
+
+/** OpenAI strict mode's limits: object nesting levels and properties in one schema. */
+export const OPENAI_STRICT_LIMITS = { maxNesting: 10, maxProperties: 5000 } as const;
+
+/**
+ * Keywords strict mode accepts, from OpenAI's Structured Outputs guide ("Supported schemas"): the structural ones,
+ * `pattern` and `format` on strings, `multipleOf` and the bounds on numbers, `minItems`/`maxItems` on arrays.
+ * Everything else (`minLength`, `maxLength`, `uniqueItems`, `default`, `examples`, ...) moves into the description.
+ */
+export const OPENAI_STRICT_KEYWORDS: ReadonlySet<string> = new Set([
+  "type",
+  "description",
+  "title",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "pattern",
+  "format",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "minItems",
+  "maxItems",
+]);
+
+/** The string formats strict mode accepts. */
+export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
+
+/** What strict mode allows where the source allowed any value: every JSON primitive (objects need properties). */
+function anyPrimitive(): JsonSchema[] {
+  return [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }];
+}
+
+interface StrictState {
+  context: DialectContext;
+  propertyCount: number;
+}
+
+/**
+ * Writes a tool for OpenAI strict mode (`strict: true`): every object closed with `additionalProperties: false` and
+ * listing every property in `required`, optional properties made nullable, `oneOf` lowered to `anyOf`, `allOf`
+ * merged, and every other unsupported keyword moved into the description. Objects nested deeper than 10 levels lose
+ * their properties (reported); more than 5,000 properties throws `DIALECT_LIMIT_EXCEEDED`.
+ */
+export function toOpenAiStrictTool(definition: ToolDefinition, context: DialectContext): OpenAiTool {
+  const tool = toOpenAiTool(definition, context);
+  const state: StrictState = { context, propertyCount: 0 };
+  const parameters = lowerStrictSchema(tool.function.parameters, "#", 1, state);
+  return { type: "function", function: { ...tool.function, parameters, strict: true } };
+}
+
+function lowerStrictSchema(source: JsonSchema, pointer: string, nesting: number, state: StrictState): JsonSchema {
+  const { context } = state;
+  const schema = mergeAllOfBranches(source, pointer, context);
+  const entries: [string, unknown][] = [];
+  const notes: string[] = [];
+  let nullable = false;
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === "properties" || keyword === "required" || keyword === "additionalProperties") continue;
+    if (keyword === "items" && isJsonObject(value)) {
+      entries.push([keyword, lowerStrictSchema(value, `${pointer}/items`, nesting, state)]);
+    } else if (
+      (keyword === "anyOf" || keyword === "oneOf") &&
+      Array.isArray(value) &&
+      !hasOnlyConstraintBranches(value)
+    ) {
+      if (keyword === "oneOf") recordChange(context, keyword, pointer, "lowered", "oneOf -> anyOf");
+      const branches = value
+        .filter(isJsonObject)
+        .map((branch, index) => lowerStrictSchema(branch, `${pointer}/${keyword}/${index}`, nesting, state));
+      const existing = entries.find(([name]) => name === "anyOf");
+      if (existing === undefined) entries.push(["anyOf", branches]);
+      else existing[1] = [...(existing[1] as unknown[]), ...branches];
+    } else if (keyword === "nullable") {
+      nullable = value === true;
+      recordChange(context, keyword, pointer, "lowered", "nullable -> type null");
+    } else if (keyword === "format" && typeof value === "string" && !OPENAI_STRICT_FORMATS.has(value)) {
+      const note = describeUnsupportedKeyword(context, keyword, value, pointer);
+      if (note !== undefined) notes.push(note);
+    } else if (OPENAI_STRICT_KEYWORDS.has(keyword) && keyword !== "items" && keyword !== "anyOf") {
+      entries.push([keyword, value]);
+    } else {
+      const note = describeUnsupportedKeyword(context, keyword, value, pointer);
+      if (note !== undefined) notes.push(note);
+    }
+  }
+  let lowered: JsonSchema = Object.fromEntries(entries);
+  const types = typesOf(lowered);
+  const isObject = types.includes("object") || (types.length === 0 && isJsonObject(schema.properties));
+  if (isObject) lowered = closeObject(lowered, schema, pointer, nesting, state, notes);
+  if ((types.includes("array") || (types.length === 0 && "items" in lowered)) && !isJsonObject(lowered.items)) {
+    recordChange(context, "items", pointer, "lowered", "any item -> any primitive");
+    lowered.items = { anyOf: anyPrimitive() };
+  }
+  const hasShape = types.length > 0 || isObject || "anyOf" in lowered || "enum" in lowered || "const" in lowered;
+  if (!hasShape) {
+    recordChange(context, "type", pointer, "lowered", "any value -> any primitive");
+    lowered.anyOf = anyPrimitive();
+  }
+  const description = describeWithNotes(lowered.description, notes);
+  if (description !== undefined) lowered.description = description;
+  return nullable ? makeNullable(lowered) : lowered;
+}
+
+function closeObject(
+  lowered: JsonSchema,
+  schema: JsonSchema,
+  pointer: string,
+  nesting: number,
+  state: StrictState,
+  notes: string[],
+): JsonSchema {
+  const { context } = state;
+  const source = isJsonObject(schema.properties) ? schema.properties : {};
+  const names = Object.keys(source);
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+    const note = describeUnsupportedKeyword(context, "additionalProperties", schema.additionalProperties, pointer);
+    if (note !== undefined) notes.push(note);
+  }
+  if (nesting > OPENAI_STRICT_LIMITS.maxNesting && names.length > 0) {
+    recordChange(context, "properties", pointer, "dropped", `nested deeper than ${OPENAI_STRICT_LIMITS.maxNesting}`);
+    notes.push("detail cut: nested too deep for OpenAI strict mode");
+    return { ...lowered, type: lowered.type ?? "object", properties: {}, required: [], additionalProperties: false };
+  }
+  state.propertyCount += names.length;
+  if (state.propertyCount > OPENAI_STRICT_LIMITS.maxProperties) {
+    throw new ActionRecallError(
+      "DIALECT_LIMIT_EXCEEDED",
+      `OpenAI strict mode allows at most ${OPENAI_STRICT_LIMITS.maxProperties} properties; this tool has more`,
+      { data: { pointer } },
+    );
+  }
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const properties = names.map((name): [string, JsonSchema] => {
+    const propertyPointer = appendJsonPointer(pointer, "properties", name);
+    const property = source[name];
+    const lowered = lowerStrictSchema(isJsonObject(property) ? property : {}, propertyPointer, nesting + 1, state);
+    if (required.has(name)) return [name, lowered];
+    recordChange(context, "required", propertyPointer, "lowered", "optional -> required and nullable");
+    return [name, makeNullable(lowered)];
+  });
+  return {
+    ...lowered,
+    type: typesOf(lowered).length > 0 ? lowered.type : "object",
+    properties: Object.fromEntries(properties),
+    required: names,
+    additionalProperties: false,
+  };
+}
+
+/** Lets a strict schema also accept `null`, the strict-mode way of leaving an optional value out. */
+function makeNullable(schema: JsonSchema): JsonSchema {
+  const types = typesOf(schema);
+  const nullable: JsonSchema = { ...schema };
+  if (types.length > 0) {
+    if (!types.includes("null")) nullable.type = [...types, "null"];
+  } else if (Array.isArray(schema.anyOf)) {
+    const allowsNull = schema.anyOf.some((branch) => isJsonObject(branch) && typesOf(branch).includes("null"));
+    if (!allowsNull) nullable.anyOf = [...schema.anyOf, { type: "null" }];
+  }
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) nullable.enum = [...schema.enum, null];
+  if ("const" in schema) {
+    delete nullable.const;
+    nullable.enum = [schema.const, null];
+  }
+  return nullable;
+}

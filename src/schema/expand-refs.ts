@@ -1,0 +1,247 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
+import { appendJsonPointer, isExternalRef, parseJsonPointer, resolveJsonPointer } from "../openapi/json-pointer.js";
+import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
+import { copyJsonValue } from "./copy-json-value.js";
+import type { JsonSchema } from "./json-schema.js";
+import { mergeAllOf } from "./merge-all-of.js";
+import { pruneSchema } from "./prune-schema.js";
+import {
+  ANNOTATION_KEYWORDS,
+  DEFINITION_KEYWORDS,
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_LIST_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+} from "./schema-keywords.js";
+
+/** The default number of `$ref` hops followed on one path (seed 000). */
+export const DEFAULT_MAX_DEPTH = 2;
+/** Schemas nested deeper than this are refused with `SCHEMA_TOO_DEEP` (real ones nest a few dozen levels). */
+export const MAX_SCHEMA_NESTING = 400;
+/**
+ * Schema objects one expansion may produce; past it every further `$ref` is pruned (reason `budget`). This bounds the
+ * output of a "ref bomb" (each schema referencing the next twice doubles the tree at every hop).
+ */
+export const MAX_EXPANDED_SCHEMAS = 20_000;
+
+/** Options of {@link expandRefs}. */
+export interface ExpandRefsOptions {
+  /** The root local `$ref`s resolve against (`#/components/...`, `#/$defs/...`). Default: the schema itself. */
+  document?: unknown;
+  /** `$ref` hops followed on one path before pruning. Default {@link DEFAULT_MAX_DEPTH}. */
+  maxDepth?: number;
+  /** Pointer of the schema in the output, the base of every reported pointer. Default `#`. */
+  pointer?: string;
+  /** Leave out `readOnly` properties (and their `required` entries): request bodies do. Default false. */
+  omitReadOnly?: boolean;
+  /**
+   * What a `$ref`'s other keywords do: `all` (JSON Schema 2019-09+, OAS 3.1) applies them; `annotations` (draft-07,
+   * OAS 3.0) keeps only annotations such as `description` and ignores the rest. Default `all`.
+   */
+  refSiblings?: "all" | "annotations";
+  /**
+   * Resolves an external `$ref` (another file, a URL) to its schema; without it external refs throw
+   * `EXTERNAL_REF_REFUSED`. This module does no I/O: a caller that allows a base directory reads the file itself.
+   */
+  resolveExternalRef?: (ref: string) => unknown;
+}
+
+/** What {@link expandRefs} returns: the schema without any `$ref`, and what it cut or could not merge. */
+export interface ExpandedSchema {
+  schema: JsonSchema;
+  pruned: PrunedSchema[];
+  conflicts: SchemaConflict[];
+}
+
+interface ExpansionContext {
+  document: unknown;
+  maxDepth: number;
+  omitReadOnly: boolean;
+  refSiblings: "all" | "annotations";
+  resolveExternalRef: ((ref: string) => unknown) | undefined;
+  pruned: PrunedSchema[];
+  conflicts: SchemaConflict[];
+  schemasMade: number;
+}
+
+/** Where the walk is: the refs followed on this path (its length is the depth), the output pointer, the nesting. */
+interface PathState {
+  refs: readonly string[];
+  pointer: string;
+  nesting: number;
+}
+
+/**
+ * Expands every `$ref` of a schema, recursively, with the layered schema's rules (DESIGN.md "Contracts"): depth
+ * counts `$ref` hops on the current path (properties and items add none); a ref is followed while fewer than
+ * `maxDepth` refs were followed on the path, so a component used by two siblings expands in both, and a ref met
+ * again on its own path (a cycle) expands again while the depth allows. Past the limit the schema is pruned (see
+ * {@link pruneSchema}) and reported with its pointer and reason. `allOf` is merged, OAS 3.0 `nullable` becomes a
+ * `null` type, `$defs`/`definitions` are dropped. The input is never mutated; keys keep the source order.
+ *
+ * @example
+ * const { schema, pruned } = expandRefs({ $ref: "#/components/schemas/A" }, { document, maxDepth: 2 });
+ */
+export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): ExpandedSchema {
+  const context: ExpansionContext = {
+    document: options.document ?? schema,
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    omitReadOnly: options.omitReadOnly ?? false,
+    refSiblings: options.refSiblings ?? "all",
+    resolveExternalRef: options.resolveExternalRef,
+    pruned: [],
+    conflicts: [],
+    schemasMade: 0,
+  };
+  const expanded = expand(schema, context, { refs: [], pointer: options.pointer ?? "#", nesting: 0 });
+  return {
+    schema: isJsonObject(expanded) ? expanded : expanded === false ? { not: {} } : {},
+    pruned: context.pruned,
+    conflicts: context.conflicts,
+  };
+}
+
+function expand(schema: unknown, context: ExpansionContext, state: PathState): unknown {
+  if (!isJsonObject(schema)) return typeof schema === "boolean" ? schema : {};
+  if (state.nesting > MAX_SCHEMA_NESTING) {
+    throw new ActionRecallError(
+      "SCHEMA_TOO_DEEP",
+      `The schema nests deeper than ${MAX_SCHEMA_NESTING} levels at ${state.pointer.slice(0, 200)}...`,
+      { data: { pointer: state.pointer.slice(0, 2000) } },
+    );
+  }
+  context.schemasMade += 1;
+  return typeof schema.$ref === "string"
+    ? expandRef(schema, schema.$ref, context, state)
+    : expandObject(schema, context, state);
+}
+
+function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, state: PathState): unknown {
+  const target = resolveRef(ref, context, state.pointer);
+  const siblings = Object.entries(schema).filter(([keyword]) => keyword !== "$ref");
+  const onPath = state.refs.includes(ref);
+  const overBudget = context.schemasMade > MAX_EXPANDED_SCHEMAS;
+  if (state.refs.length >= context.maxDepth || overBudget) {
+    const reason = overBudget ? "budget" : onPath ? "cycle" : "depth";
+    context.pruned.push({ pointer: state.pointer, ref, reason });
+    return pruneSchema({ ...schema, $ref: ref }, context.document, pruneNote(reason, ref, context.maxDepth));
+  }
+  const expanded = expand(target, context, { ...state, refs: [...state.refs, ref], nesting: state.nesting + 1 });
+  if (siblings.length === 0) return expanded;
+  const annotations = siblings.filter(([keyword]) => ANNOTATION_KEYWORDS.has(keyword));
+  const assertions = context.refSiblings === "all" ? siblings.filter(([k]) => !ANNOTATION_KEYWORDS.has(k)) : [];
+  let result: JsonSchema = isJsonObject(expanded) ? { ...expanded } : expanded === false ? { not: {} } : {};
+  if (assertions.length > 0) {
+    const rest = expandObject(Object.fromEntries(assertions), context, state);
+    result = mergeAllOf({ allOf: [result, rest] }, state.pointer, context.conflicts);
+  }
+  // A description written next to the `$ref` is about this use of the schema: it wins over the target's.
+  const noted = expandObject(Object.fromEntries(annotations), context, state);
+  for (const [keyword, value] of Object.entries(noted)) defineOwn(result, keyword, value);
+  return applyNullable(
+    result,
+    annotations.some(([keyword, value]) => keyword === "nullable" && value === true),
+  );
+}
+
+function resolveRef(ref: string, context: ExpansionContext, pointer: string): unknown {
+  if (!isExternalRef(ref)) {
+    try {
+      return resolveJsonPointer(context.document, ref);
+    } catch (cause) {
+      if (cause instanceof ActionRecallError) {
+        throw new ActionRecallError(cause.code, `${cause.message} (the $ref at ${pointer})`, {
+          cause,
+          data: { pointer, ref },
+        });
+      }
+      throw cause;
+    }
+  }
+  if (context.resolveExternalRef === undefined) {
+    throw new ActionRecallError(
+      "EXTERNAL_REF_REFUSED",
+      `External $ref "${ref}" at ${pointer} is refused: only local references ("#/...") are resolved`,
+      { data: { pointer, ref } },
+    );
+  }
+  return context.resolveExternalRef(ref);
+}
+
+function expandObject(schema: JsonSchema, context: ExpansionContext, state: PathState): JsonSchema {
+  const result: JsonSchema = {};
+  const omitted: string[] = [];
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (DEFINITION_KEYWORDS.has(keyword) || keyword === "nullable" || keyword === "$schema") continue;
+    const pointer = appendJsonPointer(state.pointer, keyword);
+    const child = (inner: unknown, at: string) =>
+      expand(inner, context, { ...state, pointer: at, nesting: state.nesting + 1 });
+    if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
+      const map: JsonSchema = {};
+      for (const [name, inner] of Object.entries(value)) {
+        const expanded = child(inner, appendJsonPointer(pointer, name));
+        if (keyword === "properties" && context.omitReadOnly && isJsonObject(expanded) && expanded.readOnly === true) {
+          omitted.push(name);
+          continue;
+        }
+        defineOwn(map, name, expanded);
+      }
+      defineOwn(result, keyword, map);
+    } else if (SUBSCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
+      defineOwn(
+        result,
+        keyword,
+        value.map((inner, index) => child(inner, `${pointer}/${index}`)),
+      );
+    } else if (keyword === "items" && Array.isArray(value)) {
+      defineOwn(
+        result,
+        keyword,
+        value.map((inner, index) => child(inner, `${pointer}/${index}`)),
+      );
+    } else if (
+      (SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") &&
+      (isJsonObject(value) || typeof value === "boolean")
+    ) {
+      defineOwn(result, keyword, child(value, pointer));
+    } else {
+      defineOwn(result, keyword, copyJsonValue(value));
+    }
+  }
+  if (omitted.length > 0 && Array.isArray(result.required)) {
+    result.required = result.required.filter((name) => !omitted.includes(name as string));
+    if ((result.required as unknown[]).length === 0) delete result.required;
+  }
+  const merged = mergeAllOf(result, state.pointer, context.conflicts);
+  return applyNullable(merged, schema.nullable === true);
+}
+
+/**
+ * OAS 3.0 `nullable: true` as JSON Schema: `null` joins the `type` (and the `enum`, which would reject it otherwise).
+ * Without a `type` there is nothing to widen: `nullable` is dropped, never left alone.
+ */
+function applyNullable(schema: JsonSchema, nullable: boolean): JsonSchema {
+  if (!nullable) return schema;
+  const result: JsonSchema = { ...schema };
+  delete result.nullable;
+  if (typeof result.type === "string" && result.type !== "null") result.type = [result.type, "null"];
+  else if (Array.isArray(result.type) && !result.type.includes("null")) result.type = [...result.type, "null"];
+  else return result;
+  if (Array.isArray(result.enum) && !result.enum.includes(null)) result.enum = [...result.enum, null];
+  return result;
+}
+
+function pruneNote(reason: PrunedSchema["reason"], ref: string, maxDepth: number): string {
+  const name = lastToken(ref);
+  if (reason === "cycle") return `detail cut: ${name} repeats recursively here; pass an object of the same shape`;
+  if (reason === "depth") return `detail cut: ${name} is nested more than ${maxDepth} references deep`;
+  return `detail cut: ${name} exceeds the schema size limit`;
+}
+
+function lastToken(ref: string): string {
+  try {
+    return parseJsonPointer(ref.slice(ref.indexOf("#"))).at(-1) ?? ref;
+  } catch {
+    return ref;
+  }
+}

@@ -1,0 +1,41 @@
+import type { OperationSpec } from "../openapi/operation-spec.js";
+import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
+import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
+import { fitTokenBudget } from "./fit-token-budget.js";
+import type { FixedParams, ToolDefinition } from "./tool-definition.js";
+
+/** What a conversion found before the dialect is applied. */
+export interface ConversionParts {
+  definition: ToolDefinition;
+  fixed: FixedParams;
+  spec: OperationSpec;
+  pruned: PrunedSchema[];
+  conflicts: SchemaConflict[];
+  unplacedFixed: string[];
+  /** Schema levels the budget never cuts: 2 for a layered schema, 1 for a flat one. */
+  keptLevels: number;
+}
+
+/** Writes the tool in its dialect within the token budget, and assembles the {@link ConvertedTool} and its report. */
+export function finishConversion(parts: ConversionParts, options: ConvertOptions): ConvertedTool {
+  const fitted = fitTokenBudget(parts.definition, {
+    dialect: options.dialect ?? "openai",
+    keptLevels: parts.keptLevels,
+    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+  });
+  const report: ConvertedTool["report"] = {
+    pruned: [...parts.pruned, ...fitted.pruned],
+    changes: fitted.changes,
+    conflicts: parts.conflicts,
+    size: fitted.size,
+  };
+  if (parts.unplacedFixed.length > 0) report.unplacedFixed = parts.unplacedFixed;
+  return {
+    operation: parts.spec.id,
+    tool: fitted.tool,
+    definition: fitted.definition,
+    fixed: parts.fixed,
+    spec: parts.spec,
+    report,
+  };
+}

@@ -1,0 +1,148 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
+import { appendJsonPointer } from "../openapi/json-pointer.js";
+import type { DialectChange, PrunedSchema } from "./conversion-report.js";
+import { toDialect } from "./dialects/to-dialect.js";
+import type { JsonSchema } from "./json-schema.js";
+import { measureToolSize } from "./measure-tool-size.js";
+import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
+import type { Dialect, ToolDefinition } from "./tool-definition.js";
+
+/** The default per-tool token budget (o200k). */
+export const DEFAULT_MAX_TOKENS = 8000;
+
+const BUDGET_NOTE = "detail cut to fit the token budget";
+
+/** Options of {@link fitTokenBudget}. */
+export interface FitTokenBudgetOptions {
+  dialect: Dialect;
+  /** Default {@link DEFAULT_MAX_TOKENS}. */
+  maxTokens?: number;
+  /**
+   * Schema levels never cut: 2 for a layered schema (root, sections, top-level parameters), 1 for a flat one.
+   * Their schemas may be shortened, never removed.
+   */
+  keptLevels: number;
+}
+
+/** The tool written in its dialect, fitted to the budget, with its size and what was cut. */
+export interface FittedTool {
+  definition: ToolDefinition;
+  tool: unknown;
+  changes: DialectChange[];
+  pruned: PrunedSchema[];
+  size: { characters: number; tokens: number };
+}
+
+/**
+ * Writes a tool in its dialect and, while it is over the token budget, cuts the deepest schema level (each schema
+ * there keeps its type, title, description and enum, and an object keeps its required properties in that short
+ * form), level after level up to the top-level parameters. Top-level parameters and required properties are never
+ * dropped; when even that does not fit, it throws `BUDGET_EXCEEDED`.
+ *
+ * @example
+ * const fitted = fitTokenBudget(definition, { dialect: "openai", maxTokens: 2000, keptLevels: 2 });
+ */
+export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudgetOptions): FittedTool {
+  const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const pruned: PrunedSchema[] = [];
+  let current = definition;
+  // Cutting at level L removes every level below it: the first cut removes the deepest level.
+  let level = schemaLevels(definition.parameters) - 2;
+  for (;;) {
+    const { tool, changes } = toDialect(current, options.dialect);
+    const size = measureToolSize(tool);
+    if (size.tokens <= maxTokens) return { definition: current, tool, changes, pruned, size };
+    if (level < options.keptLevels) {
+      throw new ActionRecallError(
+        "BUDGET_EXCEEDED",
+        `The tool "${definition.name}" needs ${size.tokens} tokens even with every nested schema cut; the budget is ${maxTokens}`,
+        { data: { tokens: size.tokens, maxTokens } },
+      );
+    }
+    current = { ...current, parameters: cutBelow(current.parameters, level, "#", 0, pruned) };
+    level -= 1;
+  }
+}
+
+/** How many schema levels a schema has (a schema without subschemas has one). */
+function schemaLevels(schema: unknown): number {
+  let deepest = 0;
+  forEachSubschema(schema, (child) => {
+    deepest = Math.max(deepest, schemaLevels(child));
+  });
+  return deepest + 1;
+}
+
+/** The schema with every subschema at `level` shortened, so nothing below it remains. */
+function cutBelow(
+  schema: unknown,
+  level: number,
+  pointer: string,
+  current: number,
+  pruned: PrunedSchema[],
+): JsonSchema {
+  if (!isJsonObject(schema)) return {};
+  if (current === level) return shorten(schema, pointer, pruned, true);
+  const result: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    const at = appendJsonPointer(pointer, keyword);
+    if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
+      const map: JsonSchema = {};
+      for (const [name, inner] of Object.entries(value)) {
+        defineOwn(map, name, cutBelow(inner, level, appendJsonPointer(at, name), current + 1, pruned));
+      }
+      defineOwn(result, keyword, map);
+    } else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
+      defineOwn(
+        result,
+        keyword,
+        value.map((inner, index) => cutBelow(inner, level, `${at}/${index}`, current + 1, pruned)),
+      );
+    } else if ((SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") && isJsonObject(value)) {
+      defineOwn(result, keyword, cutBelow(value, level, at, current + 1, pruned));
+    } else {
+      defineOwn(result, keyword, value);
+    }
+  }
+  return result;
+}
+
+/** A schema's short form; an object keeps its required properties (themselves shortened, without children). */
+function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], keepRequired: boolean): JsonSchema {
+  let hasDetail = false;
+  forEachSubschema(schema, () => {
+    hasDetail = true;
+  });
+  if (!hasDetail) return schema;
+  pruned.push({ pointer, reason: "budget" });
+  const short: JsonSchema = {};
+  for (const keyword of ["type", "title", "description", "enum", "format"]) {
+    if (Object.hasOwn(schema, keyword)) short[keyword] = schema[keyword];
+  }
+  if (short.type === undefined) short.type = "object";
+  const description = typeof short.description === "string" ? `${short.description} ` : "";
+  short.description = `${description}(${BUDGET_NOTE})`;
+  if (keepRequired && Array.isArray(schema.required) && isJsonObject(schema.properties)) {
+    const properties: JsonSchema = {};
+    for (const name of schema.required) {
+      if (typeof name !== "string" || !Object.hasOwn(schema.properties, name)) continue;
+      const property = schema.properties[name];
+      const at = appendJsonPointer(pointer, "properties", name);
+      defineOwn(properties, name, isJsonObject(property) ? shorten(property, at, pruned, false) : property);
+    }
+    short.properties = properties;
+    short.required = schema.required;
+  }
+  return short;
+}
+
+function forEachSubschema(schema: unknown, visit: (child: unknown) => void): void {
+  if (!isJsonObject(schema)) return;
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) Object.values(value).forEach(visit);
+    else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value))
+      value.forEach(visit);
+    else if ((SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") && isJsonObject(value)) visit(value);
+  }
+}

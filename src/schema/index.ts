@@ -1,0 +1,28 @@
+/** Turning operations into LLM tools: `$ref` expansion, the layered schema, fixed values, budgets, conversion. */
+export { type ApplyFixedValuesOptions, applyFixedValues, type FixedValuesApplied } from "./apply-fixed-values.js";
+export {
+  buildLayeredSchema,
+  type LayeredSchema,
+  type LayeredSchemaOptions,
+  SECTION_ORDER,
+} from "./build-layered-schema.js";
+export type { ConversionReport, DialectChange, PrunedSchema, SchemaConflict } from "./conversion-report.js";
+export { convertMcpTool, type McpToolInput } from "./convert-mcp-tool.js";
+export { convertOperation } from "./convert-operation.js";
+export { convertOperations } from "./convert-operations.js";
+export type { ConversionFailure, ConversionResult, ConvertedTool, ConvertOptions } from "./converted-tool.js";
+export {
+  DEFAULT_MAX_DEPTH,
+  type ExpandedSchema,
+  type ExpandRefsOptions,
+  expandRefs,
+  MAX_EXPANDED_SCHEMAS,
+  MAX_SCHEMA_NESTING,
+} from "./expand-refs.js";
+export { DEFAULT_MAX_TOKENS, type FitTokenBudgetOptions, type FittedTool, fitTokenBudget } from "./fit-token-budget.js";
+export type { JsonObject, JsonSchema, JsonValue } from "./json-schema.js";
+export { measureToolSize } from "./measure-tool-size.js";
+export { mergeAllOf } from "./merge-all-of.js";
+export { pruneSchema } from "./prune-schema.js";
+export { DIALECTS, type Dialect, type FixedParams, type ToolDefinition } from "./tool-definition.js";
+// Dialects (tool-name sanitising, provider formats) are exported below by their owner.

@@ -1,0 +1,162 @@
+import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
+import { appendJsonPointer } from "../openapi/json-pointer.js";
+import type { SchemaConflict } from "./conversion-report.js";
+import type { JsonSchema } from "./json-schema.js";
+import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
+
+const LOWER_BOUNDS = new Set(["minimum", "minLength", "minItems", "minProperties", "minContains"]);
+const UPPER_BOUNDS = new Set(["maximum", "maxLength", "maxItems", "maxProperties", "maxContains"]);
+/** Keywords that constrain what `properties` mean: a branch holding one cannot be folded into another's properties. */
+const OBJECT_CLOSERS = ["additionalProperties", "unevaluatedProperties", "patternProperties"] as const;
+const ARRAY_CLOSERS = ["items", "prefixItems", "additionalItems", "unevaluatedItems"] as const;
+
+/**
+ * Folds the `allOf` branches of an already expanded schema (no `$ref` left) into the schema itself, exactly: the
+ * result accepts the same instances. `properties` are merged (a property in two branches gets both schemas merged),
+ * `required` and bounds are combined, `type` and `enum` intersected; annotations keep their first value. A branch that
+ * cannot be folded exactly (two different `pattern`s, `additionalProperties` next to another branch's `properties`,
+ * a contradiction) stays in a smaller `allOf`; contradictions (`type`, `enum`, `const` with nothing in common) are
+ * reported in `conflicts` with their pointer.
+ *
+ * @example
+ * mergeAllOf({allOf: [{properties: {a: {type: "string"}}}, {required: ["a"]}]}, "#", []);
+ * // {properties: {a: {type: "string"}}, required: ["a"]}
+ */
+export function mergeAllOf(schema: JsonSchema, pointer: string, conflicts: SchemaConflict[]): JsonSchema {
+  if (!Array.isArray(schema.allOf)) return schema;
+  let merged: JsonSchema = withoutKeyword(schema, "allOf");
+  const rest: unknown[] = [];
+  schema.allOf.forEach((branch, index) => {
+    if (branch === true || (isJsonObject(branch) && Object.keys(branch).length === 0)) return;
+    const folded = isJsonObject(branch)
+      ? fold(merged, mergeAllOf(branch, `${pointer}/allOf/${index}`, conflicts), `${pointer}/allOf/${index}`, conflicts)
+      : undefined;
+    if (folded === undefined) rest.push(branch);
+    else merged = folded;
+  });
+  if (rest.length > 0) defineOwn(merged, "allOf", rest);
+  return merged;
+}
+
+/** `base` and `branch` as one schema, or `undefined` when that cannot be done exactly. */
+function fold(
+  base: JsonSchema,
+  branch: JsonSchema,
+  pointer: string,
+  conflicts: SchemaConflict[],
+): JsonSchema | undefined {
+  if (closes(base, branch, OBJECT_CLOSERS, "properties") || closes(branch, base, OBJECT_CLOSERS, "properties")) {
+    return undefined;
+  }
+  if (closes(base, branch, ARRAY_CLOSERS, "items") || closes(branch, base, ARRAY_CLOSERS, "items")) return undefined;
+  const merged: JsonSchema = { ...base };
+  for (const [keyword, value] of Object.entries(branch)) {
+    if (!Object.hasOwn(merged, keyword)) {
+      defineOwn(merged, keyword, value);
+      continue;
+    }
+    const combined = combine(keyword, merged[keyword], value, pointer, conflicts);
+    if (combined === undefined) return undefined;
+    defineOwn(merged, keyword, combined.value);
+  }
+  return merged;
+}
+
+/** True when `closer` holds a keyword that changes the meaning of `other`'s `keyword` (e.g. `properties`). */
+function closes(closer: JsonSchema, other: JsonSchema, closers: readonly string[], keyword: string): boolean {
+  const closing = closers.some((name) => Object.hasOwn(closer, name) && closer[name] !== true);
+  const opened = Object.hasOwn(other, keyword) || closers.some((name) => Object.hasOwn(other, name));
+  return closing && opened;
+}
+
+function combine(
+  keyword: string,
+  left: unknown,
+  right: unknown,
+  pointer: string,
+  conflicts: SchemaConflict[],
+): { value: unknown } | undefined {
+  if (sameValue(left, right) || ANNOTATION_KEYWORDS.has(keyword)) return { value: left };
+  if (keyword === "properties" && isJsonObject(left) && isJsonObject(right)) {
+    const properties: JsonSchema = { ...left };
+    for (const [name, schema] of Object.entries(right)) {
+      const property = Object.hasOwn(properties, name)
+        ? mergeAllOf({ allOf: [properties[name], schema] }, appendJsonPointer(pointer, "properties", name), conflicts)
+        : schema;
+      defineOwn(properties, name, property);
+    }
+    return { value: properties };
+  }
+  if (keyword === "required" && Array.isArray(left) && Array.isArray(right)) {
+    return { value: [...new Set([...left, ...right])] };
+  }
+  if (typeof left === "number" && typeof right === "number") {
+    if (LOWER_BOUNDS.has(keyword) || keyword === "exclusiveMinimum") return { value: Math.max(left, right) };
+    if (UPPER_BOUNDS.has(keyword) || keyword === "exclusiveMaximum") return { value: Math.min(left, right) };
+  }
+  if (keyword === "type") return intersectTypes(left, right, pointer, conflicts);
+  if (keyword === "enum" && Array.isArray(left) && Array.isArray(right)) {
+    const common = left.filter((value) => right.some((other) => sameValue(value, other)));
+    if (common.length > 0) return { value: common };
+    conflicts.push({ pointer, keyword, message: "the allOf branches allow no common enum value" });
+    return undefined;
+  }
+  if (keyword === "const") {
+    conflicts.push({ pointer, keyword, message: `the allOf branches require different constants` });
+  }
+  return undefined;
+}
+
+function intersectTypes(
+  left: unknown,
+  right: unknown,
+  pointer: string,
+  conflicts: SchemaConflict[],
+): { value: unknown } | undefined {
+  const leftTypes = typeList(left);
+  const rightTypes = typeList(right);
+  if (leftTypes === undefined || rightTypes === undefined) return undefined;
+  const common = leftTypes.filter(
+    (type) => rightTypes.includes(type) || (type === "integer" && rightTypes.includes("number")),
+  );
+  for (const type of rightTypes) {
+    if (type === "integer" && leftTypes.includes("number") && !common.includes("integer")) common.push("integer");
+  }
+  if (common.length === 0) {
+    conflicts.push({
+      pointer,
+      keyword: "type",
+      message: `the allOf branches have no type in common (${leftTypes.join("|")} and ${rightTypes.join("|")})`,
+    });
+    return undefined;
+  }
+  return { value: common.length === 1 ? common[0] : common };
+}
+
+function typeList(type: unknown): string[] | undefined {
+  if (typeof type === "string") return [type];
+  if (Array.isArray(type) && type.every((entry) => typeof entry === "string")) return type;
+  return undefined;
+}
+
+function withoutKeyword(schema: JsonSchema, keyword: string): JsonSchema {
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) if (key !== keyword) defineOwn(copy, key, value);
+  return copy;
+}
+
+/** Deep equality of JSON values, key order ignored. */
+export function sameValue(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (Array.isArray(left) && Array.isArray(right)) {
+    return left.length === right.length && left.every((value, index) => sameValue(value, right[index]));
+  }
+  if (isJsonObject(left) && isJsonObject(right)) {
+    const keys = Object.keys(left);
+    return (
+      keys.length === Object.keys(right).length &&
+      keys.every((key) => Object.hasOwn(right, key) && sameValue(left[key], right[key]))
+    );
+  }
+  return false;
+}

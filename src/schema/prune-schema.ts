@@ -1,0 +1,73 @@
+import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
+import { resolveJsonPointer } from "../openapi/json-pointer.js";
+import { copyJsonValue } from "./copy-json-value.js";
+import type { JsonSchema } from "./json-schema.js";
+
+/** Arrays of arrays are rare; past this many levels a pruned `items` is left as a plain pruned object. */
+const MAX_PRUNED_ITEMS_LEVELS = 8;
+const MAX_REF_HOPS = 16;
+
+/**
+ * The short form of a schema whose detail is cut: its `type` (`object` when it has none), `title`, `description`
+ * and `enum`, with a note in the description; an array keeps a pruned `items`. `properties` and combinators go.
+ * `note` says why (a cycle, the depth limit, the token budget).
+ */
+export function pruneSchema(schema: unknown, document: unknown, note: string): JsonSchema {
+  return prune(schema, document, note, 0);
+}
+
+function prune(schema: unknown, document: unknown, note: string, level: number): JsonSchema {
+  const base = followRefs(schema, document);
+  const pruned: JsonSchema = { type: prunedType(base) };
+  if (typeof base.title === "string") pruned.title = base.title;
+  const description = typeof base.description === "string" && base.description !== "" ? `${base.description} ` : "";
+  pruned.description = `${description}(${note})`;
+  if (Array.isArray(base.enum)) pruned.enum = copyJsonValue(base.enum);
+  if (isArrayType(pruned.type) && base.items !== undefined && level < MAX_PRUNED_ITEMS_LEVELS) {
+    pruned.items = prune(base.items, document, note, level + 1);
+  }
+  return pruned;
+}
+
+/** Follows a chain of `$ref`s without expanding anything; annotations next to a `$ref` win over the target's. */
+function followRefs(schema: unknown, document: unknown): JsonSchema {
+  let current = schema;
+  const siblings: JsonSchema = {};
+  for (let hop = 0; hop < MAX_REF_HOPS && isJsonObject(current) && typeof current.$ref === "string"; hop += 1) {
+    for (const [key, value] of Object.entries(current)) {
+      if (key !== "$ref" && !Object.hasOwn(siblings, key)) defineOwn(siblings, key, value);
+    }
+    try {
+      current = resolveJsonPointer(document, current.$ref);
+    } catch {
+      current = {}; // an external or missing target: its shape is unknown, and the expander already reported it
+    }
+  }
+  const target = isJsonObject(current) && typeof current.$ref !== "string" ? current : {};
+  return { ...target, ...siblings };
+}
+
+function prunedType(schema: JsonSchema): unknown {
+  const type = schema.type;
+  const nullable = schema.nullable === true;
+  if (typeof type === "string") return nullable && type !== "null" ? [type, "null"] : type;
+  if (Array.isArray(type) && type.every((entry) => typeof entry === "string")) return [...type];
+  if (Array.isArray(schema.enum)) {
+    // An enum without a type: name the type its values share, since `object` would contradict them.
+    const types = [...new Set(schema.enum.map(jsonType))];
+    return types.length === 1 ? types[0] : types;
+  }
+  if (schema.items !== undefined || schema.prefixItems !== undefined) return "array";
+  return "object";
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+function isArrayType(type: unknown): boolean {
+  return type === "array" || (Array.isArray(type) && type.includes("array"));
+}

@@ -1,0 +1,105 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import type { CliIo } from "../../src/cli/cli-io.js";
+import { runConvertCommand } from "../../src/cli/convert-command.js";
+import { runCli } from "../../src/cli/main.js";
+
+const PETSTORE = fileURLToPath(new URL("../fixtures/dialects/petstore-openapi3.json", import.meta.url));
+const SWAGGER_PETSTORE = fileURLToPath(new URL("../fixtures/dialects/petstore-swagger2.json", import.meta.url));
+
+/** A CliIo that records what a command writes and serves `stdin` as standard input. */
+function fakeIo(stdin = ""): CliIo & { out: string; err: string } {
+  const io = {
+    out: "",
+    err: "",
+    readStdin: async () => stdin,
+    stdout: (text: string) => {
+      io.out += text;
+    },
+    stderr: (text: string) => {
+      io.err += text;
+    },
+  };
+  return io;
+}
+
+async function convert(argv: string[], stdin?: string) {
+  const io = fakeIo(stdin);
+  const code = await runConvertCommand(argv, io);
+  return { code, output: io.out === "" ? undefined : (JSON.parse(io.out) as unknown), err: io.err };
+}
+
+describe("action-recall convert", () => {
+  test("prints one tool per operation, as an array, in the openai dialect by default", async () => {
+    const { code, output } = await convert([PETSTORE]);
+    expect(code).toBe(0);
+    expect(
+      (output as { type: string; function: { name: string } }[]).map((tool) => [tool.type, tool.function.name]),
+    ).toEqual([
+      ["function", "findPets"],
+      ["function", "addPet"],
+      ["function", "updatePetWithForm"],
+      ["function", "uploadPhoto"],
+    ]);
+  });
+
+  test.each([
+    { given: ["--operation", "findPets", "--dialect", "anthropic"], want: { name: "findPets", key: "input_schema" } },
+    { given: ["--operation", "GET /pets", "--dialect", "mcp"], want: { name: "findPets", key: "inputSchema" } },
+    { given: ["--operation", "addPet", "--dialect", "gemini"], want: { name: "addPet", key: "parameters" } },
+  ])("prints one tool with --operation $given", async ({ given, want }) => {
+    const { code, output } = await convert([PETSTORE, ...given]);
+    expect(code).toBe(0);
+    expect(output).toMatchObject({ name: want.name });
+    expect(Object.keys(output as object)).toContain(want.key);
+  });
+
+  test("--report wraps the tool as {tool, report}", async () => {
+    const { output } = await convert([PETSTORE, "--operation", "findPets", "--report"]);
+    const { tool, report } = output as { tool: { function: { name: string } }; report: { size: { tokens: number } } };
+    expect(tool.function.name).toBe("findPets");
+    expect(report.size.tokens).toBeGreaterThan(0);
+  });
+
+  test("--fixed removes the fixed parameter from the schema", async () => {
+    const { output } = await convert([PETSTORE, "--operation", "findPets", "--fixed", '{"limit": 5}']);
+    const query = (output as { function: { parameters: { properties: { query: { properties: object } } } } }).function
+      .parameters.properties.query;
+    expect(Object.keys(query.properties)).not.toContain("limit");
+    expect(Object.keys(query.properties)).toContain("tags");
+  });
+
+  test("reads - from standard input, and upgrades Swagger 2.0", async () => {
+    const swagger = await import("node:fs/promises").then((fs) => fs.readFile(SWAGGER_PETSTORE, "utf8"));
+    const { code, output } = await convert(["-", "--operation", "uploadPhoto"], swagger);
+    expect(code).toBe(0);
+    expect(output).toMatchObject({ type: "function", function: { name: "uploadPhoto" } });
+  });
+
+  test("an unknown operation exits 1 with a message naming the input and the operation", async () => {
+    const io = fakeIo();
+    const code = await runCli(["convert", PETSTORE, "--operation", "nope"], io);
+    expect(code).toBe(1);
+    expect(io.err).toContain("OPERATION_NOT_FOUND");
+    expect(io.err).toContain(PETSTORE);
+  });
+
+  test.each([
+    { name: "a missing file", given: ["/nonexistent/spec.json"], want: { code: 1, err: "/nonexistent/spec.json" } },
+    { name: "an unknown dialect", given: [PETSTORE, "--dialect", "cohere"], want: { code: 2, err: "--dialect" } },
+    { name: "a bad --max-depth", given: [PETSTORE, "--max-depth", "deep"], want: { code: 2, err: "--max-depth" } },
+    { name: "bad --fixed JSON", given: [PETSTORE, "--fixed", "{"], want: { code: 2, err: "--fixed" } },
+    { name: "no file", given: [], want: { code: 2, err: "missing <file|->" } },
+  ])("refuses $name with a message", async ({ given, want }) => {
+    const { code, err } = await convert(given);
+    expect(code).toBe(want.code);
+    expect(err).toContain(want.err);
+  });
+
+  test("invalid input exits non-zero with a message naming the input and the problem", async () => {
+    const io = fakeIo("{ not json");
+    const code = await runCli(["convert", "-"], io);
+    expect(code).toBe(1);
+    expect(io.err).toContain("standard input");
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, test } from "vitest";
+import { chooseMediaType } from "../../src/openapi/choose-media-type.js";
+import { listOperations } from "../../src/openapi/list-operations.js";
+import { selectOperations } from "../../src/openapi/select-operations.js";
+
+const document = {
+  openapi: "3.0.3",
+  servers: [{ url: "https://api.example.com/v1" }],
+  paths: {
+    "/users/{id}": {
+      parameters: [
+        { name: "id", in: "path", schema: { type: "string" } },
+        { name: "X-Trace", in: "header", schema: { type: "string" } },
+      ],
+      get: {
+        summary: "Get a user",
+        parameters: [
+          { name: "X-Trace", in: "header", required: true, schema: { type: "integer" } },
+          { name: "id", in: "query", schema: { type: "string" } },
+        ],
+      },
+      post: {
+        operationId: "updateUser",
+        requestBody: { $ref: "#/components/requestBodies/User" },
+        parameters: [{ $ref: "#/components/parameters/Verbose" }],
+      },
+    },
+  },
+  components: {
+    parameters: { Verbose: { name: "verbose", in: "query", schema: { type: "boolean" } } },
+    requestBodies: {
+      User: {
+        required: true,
+        content: {
+          "text/plain": { schema: { type: "string" } },
+          "application/vnd.user+json; charset=utf-8": { schema: { type: "object" } },
+        },
+      },
+    },
+  },
+};
+
+describe("listOperations", () => {
+  const operations = listOperations(document);
+
+  test("ids are the operationId or METHOD /path, in document order", () => {
+    expect(operations.map((operation) => operation.id)).toEqual(["GET /users/{id}", "updateUser"]);
+  });
+
+  test("path-level parameters merge; the operation wins on the same name and location; path params are required", () => {
+    expect(
+      operations[0]?.parameters.map(({ name, in: location, required, schema }) => ({
+        name,
+        location,
+        required,
+        schema,
+      })),
+    ).toEqual([
+      { name: "id", location: "path", required: true, schema: { type: "string" } },
+      { name: "X-Trace", location: "header", required: true, schema: { type: "integer" } },
+      { name: "id", location: "query", required: false, schema: { type: "string" } },
+    ]);
+  });
+
+  test("$ref'ed parameters and request bodies are resolved, and JSON is the chosen media type", () => {
+    const update = operations[1];
+    expect(update?.parameters.map((parameter) => [parameter.name, parameter.pointer])).toEqual([
+      ["id", "#/paths/~1users~1{id}/parameters/0"],
+      ["X-Trace", "#/paths/~1users~1{id}/parameters/1"],
+      ["verbose", "#/components/parameters/Verbose"],
+    ]);
+    expect(update?.requestBody).toMatchObject({
+      required: true,
+      mediaType: "application/vnd.user+json; charset=utf-8",
+      mediaTypes: ["text/plain", "application/vnd.user+json; charset=utf-8"],
+      pointer: "#/components/requestBodies/User",
+    });
+    expect(update?.serverUrl).toBe("https://api.example.com/v1");
+  });
+});
+
+describe("chooseMediaType", () => {
+  test.each([
+    { given: ["application/xml", "application/json"], want: "application/json" },
+    { given: ["text/plain", "application/problem+json"], want: "application/problem+json" },
+    { given: ["multipart/form-data", "application/x-www-form-urlencoded"], want: "application/x-www-form-urlencoded" },
+    { given: ["text/plain", "multipart/form-data"], want: "multipart/form-data" },
+    { given: ["application/octet-stream", "text/plain"], want: "text/plain" },
+    { given: ["application/octet-stream"], want: "application/octet-stream" },
+    { given: [], want: undefined },
+  ])("$given -> $want", ({ given, want }) => {
+    expect(chooseMediaType(given)).toBe(want);
+  });
+});
+
+describe("selectOperations", () => {
+  const operations = listOperations(document);
+
+  test.each([
+    { given: ["updateUser"], want: ["updateUser"] },
+    { given: ["get /users/{id}"], want: ["GET /users/{id}"] },
+    { given: ["POST /users/{id}", "GET /users/{id}"], want: ["updateUser", "GET /users/{id}"] },
+  ])("$given", ({ given, want }) => {
+    expect(selectOperations(operations, given).map((operation) => operation.id)).toEqual(want);
+  });
+
+  test("an unknown selector is named, with near ids suggested", () => {
+    expect(() => selectOperations(operations, ["updateUsr"])).toThrow(
+      expect.objectContaining({
+        code: "OPERATION_NOT_FOUND",
+        message: 'No operation "updateUsr"; did you mean "updateUser"?',
+      }),
+    );
+  });
+});

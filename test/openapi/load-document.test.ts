@@ -1,0 +1,75 @@
+import { describe, expect, test } from "vitest";
+import { detectDocumentKind } from "../../src/openapi/detect-document-kind.js";
+import { loadDocument } from "../../src/openapi/load-document.js";
+
+describe("loadDocument", () => {
+  test.each([
+    { name: "JSON text", given: '{"openapi":"3.0.3","info":{},"paths":{}}', wantKind: "openapi-3.0" },
+    { name: "YAML text", given: "openapi: 3.1.0\ninfo: {}\npaths: {}\n", wantKind: "openapi-3.1" },
+    { name: "an object", given: { openapi: "3.1.1", paths: {} }, wantKind: "openapi-3.1" },
+    { name: "a tool detail", given: { metadata: { api_spec: { parameters: [] } } }, wantKind: "tool-detail" },
+    { name: "a bare api_spec", given: { parameters: [], request_body: {}, responses: [] }, wantKind: "api-spec" },
+    { name: "an MCP tool", given: { name: "search", inputSchema: { type: "object" } }, wantKind: "mcp-tool" },
+  ])("reads $name", ({ given, wantKind }) => {
+    expect(detectDocumentKind(loadDocument(given))).toBe(wantKind);
+  });
+
+  test("Swagger 2.0 is upgraded to OpenAPI 3", () => {
+    const document = loadDocument({ swagger: "2.0", info: {}, paths: {}, definitions: { Pet: { type: "object" } } });
+    expect(document.openapi).toBe("3.0.3");
+    expect(document.components).toEqual({ schemas: { Pet: { type: "object" } } });
+  });
+
+  test.each([
+    {
+      name: "invalid JSON",
+      given: '{"openapi": "3.0.0",\n  "paths": {,}}',
+      code: "INVALID_DOCUMENT",
+      message: /line 2, column/,
+    },
+    {
+      name: "invalid YAML",
+      given: "openapi: 3.0.0\npaths:\n  - a\n b: [",
+      code: "INVALID_DOCUMENT",
+      message: /line \d+, column \d+/,
+    },
+    { name: "an array", given: "[1, 2]", code: "INVALID_DOCUMENT", message: /must be an object/ },
+    { name: "an unknown shape", given: { hello: "world" }, code: "UNSUPPORTED_SPEC", message: /Unknown document/ },
+    { name: "OpenAPI 4", given: { openapi: "4.0.0" }, code: "UNSUPPORTED_SPEC", message: /Unknown document/ },
+    {
+      name: "a function inside",
+      given: { openapi: "3.0.0", paths: { x: () => 1 } },
+      code: "INVALID_DOCUMENT",
+      message: /#\/paths\/x/,
+    },
+  ])("refuses $name with $code", ({ given, code, message }) => {
+    expect(() => loadDocument(given)).toThrow(
+      expect.objectContaining({ code, message: expect.stringMatching(message) }),
+    );
+  });
+
+  test("an object input is copied, never shared or mutated, and __proto__ keys stay data", () => {
+    const given = JSON.parse('{"openapi":"3.0.0","paths":{},"components":{"schemas":{"__proto__":{"type":"string"}}}}');
+    const before = JSON.stringify(given);
+    const document = loadDocument(given);
+    expect(document).not.toBe(given);
+    expect(document.components).not.toBe(given.components);
+    expect(JSON.stringify(given)).toBe(before);
+    const schemas = (document.components as Record<string, object>).schemas as object;
+    expect(Object.getOwnPropertyDescriptor(schemas, "__proto__")?.value).toEqual({ type: "string" });
+  });
+
+  test("YAML alias bombs are refused", () => {
+    const lines = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (let index = 0; index < 8; index += 1) {
+      lines.push(
+        `${String.fromCharCode(98 + index)}: &${String.fromCharCode(98 + index)} [${Array(9)
+          .fill(`*${String.fromCharCode(97 + index)}`)
+          .join(", ")}]`,
+      );
+    }
+    expect(() => loadDocument(`openapi: 3.0.0\n${lines.join("\n")}`)).toThrow(
+      expect.objectContaining({ code: "INVALID_DOCUMENT" }),
+    );
+  });
+});

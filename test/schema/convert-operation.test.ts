@@ -1,0 +1,542 @@
+import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import { describe, expect, test } from "vitest";
+import { operationFromToolDetail } from "../../src/openapi/operation-from-tool-detail.js";
+import { convertOperation } from "../../src/schema/convert-operation.js";
+import { convertOperations } from "../../src/schema/convert-operations.js";
+import { findRefs } from "./find-refs.js";
+
+const readFixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/schema/${name}`, import.meta.url), "utf8"));
+
+describe("seed 003 tool detail (golden, reviewed)", () => {
+  const detail = readFixture("seed003-tool-detail.json");
+  const golden = readFixture("seed003-converted.golden.json");
+  const converted = convertOperation(operationFromToolDetail(detail), {
+    fixed: { "x-account-id": "bdb78b62-6c48-11f0-af96-fa8dcc0a06b2", "x-account-type": "user" },
+  });
+
+  test("the layered schema matches the reviewed golden file", () => {
+    expect(converted.definition.parameters).toEqual(golden.parameters);
+    expect(converted.definition.name).toBe("search_object_instance");
+  });
+
+  test("fixed x-account-* and the one-value X-HTTP-Method-Override leave the schema and come back in fixed", () => {
+    expect(converted.fixed).toEqual({
+      header: {
+        "x-account-id": "bdb78b62-6c48-11f0-af96-fa8dcc0a06b2",
+        "x-account-type": "user",
+        "X-HTTP-Method-Override": "GET",
+      },
+    });
+    expect(Object.keys(converted.definition.parameters.properties as object)).toEqual(["path", "query", "body"]);
+  });
+
+  test("pruning happens where Condition repeats inside itself", () => {
+    expect(converted.report.pruned).toEqual([
+      {
+        pointer: "#/properties/body/properties/condition/properties/sub_conditions/items",
+        ref: "#/components/schemas/Condition",
+        reason: "cycle",
+      },
+    ]);
+  });
+
+  test("the optional body is not required; path is", () => {
+    expect(converted.definition.parameters.required).toEqual(["path"]);
+  });
+
+  test("fixConstants: false leaves X-HTTP-Method-Override to the model", () => {
+    const raw = convertOperation(operationFromToolDetail(detail), { fixConstants: false });
+    expect(raw.fixed).toEqual({});
+    const header = (raw.definition.parameters.properties as Record<string, { required?: string[] }>).header;
+    expect(header?.required).toEqual(["x-account-id", "x-account-type", "X-HTTP-Method-Override"]);
+  });
+
+  test("the report gives the size in characters and tokens", () => {
+    expect(converted.report.size.characters).toBe(JSON.stringify(converted.tool).length);
+    expect(converted.report.size.tokens).toBeGreaterThan(100);
+    expect(converted.report.size.tokens).toBeLessThan(converted.report.size.characters);
+  });
+});
+
+const petstore = {
+  openapi: "3.0.3",
+  info: { title: "t", version: "1" },
+  paths: {
+    "/pets/{petId}": {
+      parameters: [
+        { name: "petId", in: "path", required: true, description: "Path-level id", schema: { type: "string" } },
+        { name: "trace", in: "header", schema: { type: "string" } },
+      ],
+      put: {
+        operationId: "updatePet",
+        parameters: [
+          {
+            name: "petId",
+            in: "path",
+            required: true,
+            description: "Operation-level id",
+            schema: { type: "integer", description: "schema text" },
+          },
+          { name: "session", in: "cookie", required: true, schema: { type: "string" } },
+          { $ref: "#/components/parameters/Limit" },
+        ],
+        requestBody: { $ref: "#/components/requestBodies/Pet" },
+      },
+      post: {
+        operationId: "uploadPhoto",
+        requestBody: {
+          content: {
+            "multipart/form-data": {
+              schema: {
+                type: "object",
+                required: ["photo"],
+                properties: { photo: { type: "string", format: "binary" }, caption: { type: "string" } },
+              },
+            },
+          },
+        },
+      },
+      patch: {
+        operationId: "tagPet",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "array", items: { type: "string" } } } },
+        },
+      },
+      delete: {
+        requestBody: { content: { "text/plain": { schema: { type: "string" } }, "application/xml": {} } },
+      },
+    },
+  },
+  components: {
+    parameters: {
+      Limit: { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 10 } },
+    },
+    requestBodies: {
+      Pet: {
+        required: true,
+        description: "The pet",
+        content: {
+          "application/xml": { schema: { type: "string" } },
+          "application/merge-patch+json": { schema: { $ref: "#/components/schemas/Pet" } },
+        },
+      },
+    },
+    schemas: {
+      Pet: {
+        type: "object",
+        required: ["id", "name"],
+        properties: {
+          id: { type: "integer", readOnly: true },
+          name: { type: "string", nullable: true },
+          kind: { type: "string", enum: ["cat", "dog"], example: "cat" },
+        },
+      },
+    },
+  },
+};
+
+describe("the layered schema", () => {
+  const { tools, failures } = convertOperations(petstore);
+  const byId = (id: string) =>
+    tools.find((tool) => tool.operation === id)?.definition.parameters as Record<string, unknown>;
+
+  test("converts every operation, in document order", () => {
+    expect(failures).toEqual([]);
+    expect(tools.map((tool) => tool.operation)).toEqual(["updatePet", "uploadPhoto", "tagPet", "DELETE /pets/{petId}"]);
+  });
+
+  test("path-level params merge, the operation wins, cookies are kept, refs resolved, description of the param wins", () => {
+    expect(byId("updatePet")).toEqual({
+      type: "object",
+      properties: {
+        header: { type: "object", description: "HTTP header parameters", properties: { trace: { type: "string" } } },
+        path: {
+          type: "object",
+          description: "URL path parameters",
+          properties: { petId: { type: "integer", description: "Operation-level id" } },
+          required: ["petId"],
+        },
+        query: {
+          type: "object",
+          description: "URL query parameters",
+          properties: { limit: { type: "integer", minimum: 1, maximum: 100, default: 10 } },
+        },
+        cookie: {
+          type: "object",
+          description: "Cookie parameters",
+          properties: { session: { type: "string" } },
+          required: ["session"],
+        },
+        body: {
+          type: "object",
+          description: "The pet",
+          properties: {
+            name: { type: ["string", "null"] },
+            kind: { type: "string", enum: ["cat", "dog"], example: "cat" },
+          },
+          required: ["name"],
+        },
+      },
+      required: ["path", "cookie", "body"],
+    });
+  });
+
+  test.each([
+    {
+      id: "uploadPhoto",
+      want: {
+        type: "object",
+        properties: {
+          body: {
+            type: "object",
+            description: "Request body (multipart/form-data)",
+            properties: {
+              photo: {
+                type: "string",
+                format: "binary",
+                description:
+                  "A file: pass its content as a string, or a data URL (data:<media type>;base64,<content>) for binary content",
+              },
+              caption: { type: "string" },
+            },
+            required: ["photo"],
+          },
+        },
+      },
+    },
+    {
+      id: "tagPet",
+      want: {
+        type: "object",
+        properties: {
+          body: { type: "array", items: { type: "string" }, description: "Request body (application/json)" },
+        },
+        required: ["body"],
+      },
+    },
+    {
+      id: "DELETE /pets/{petId}",
+      want: { type: "object", properties: { body: { type: "string", description: "Request body (text/plain)" } } },
+    },
+  ])("body of $id", ({ id, want }) => {
+    const parameters = byId(id) as { properties: Record<string, unknown>; required?: string[] };
+    expect({ ...parameters, properties: { body: parameters.properties.body } }).toEqual({
+      ...want,
+      ...(parameters.required === undefined ? {} : { required: parameters.required }),
+    });
+  });
+
+  test("every tool compiles with Ajv and has no $ref", () => {
+    const ajv = new Ajv({ strict: false });
+    for (const tool of tools) {
+      expect(findRefs(tool.definition.parameters)).toEqual([]);
+      expect(() => ajv.compile(tool.definition.parameters)).not.toThrow();
+    }
+  });
+
+  test("the input document is never mutated and output is deterministic", () => {
+    const before = JSON.stringify(petstore);
+    const again = convertOperations(petstore);
+    expect(JSON.stringify(petstore)).toBe(before);
+    expect(JSON.stringify(again.tools.map((tool) => tool.tool))).toBe(JSON.stringify(tools.map((tool) => tool.tool)));
+  });
+});
+
+describe("fixed values", () => {
+  test.each([
+    {
+      name: "flat by name (headers case-insensitive)",
+      fixed: { TRACE: "t1", limit: 5 },
+      want: { header: { trace: "t1" }, query: { limit: 5 } },
+      wantSections: ["path", "cookie", "body"],
+    },
+    {
+      name: "by location",
+      fixed: { cookie: { session: "s" }, body: { name: "Rex" } },
+      want: { cookie: { session: "s" }, body: { name: "Rex" } },
+      wantSections: ["header", "path", "query", "body"],
+    },
+  ])("$name", ({ fixed, want, wantSections }) => {
+    const { tools } = convertOperations(petstore, { operations: ["updatePet"], fixed });
+    const tool = tools[0];
+    expect(tool?.fixed).toEqual(want);
+    expect(Object.keys(tool?.definition.parameters.properties as object)).toEqual(wantSections);
+  });
+
+  test("a fixed required member leaves the section's and the top level's required lists", () => {
+    const { tools } = convertOperations(petstore, { operations: ["updatePet"], fixed: { session: "s", name: "Rex" } });
+    expect(tools[0]?.definition.parameters.required).toEqual(["path"]);
+  });
+
+  test("a flat name the operation does not have is reported, not dropped silently", () => {
+    const { tools } = convertOperations(petstore, { operations: ["tagPet"], fixed: { "x-account-id": "a" } });
+    expect(tools[0]?.fixed).toEqual({});
+    expect(tools[0]?.report.unplacedFixed).toEqual(["x-account-id"]);
+  });
+});
+
+describe("token budget", () => {
+  const deep = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/things": {
+        post: {
+          operationId: "makeThing",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Thing: {
+          type: "object",
+          required: ["name", "detail"],
+          properties: {
+            name: { type: "string", description: "The name" },
+            detail: { $ref: "#/components/schemas/Detail" },
+            extra: { $ref: "#/components/schemas/Detail" },
+          },
+        },
+        Detail: {
+          type: "object",
+          required: ["level"],
+          properties: Object.fromEntries([
+            ...Array.from({ length: 40 }, (_, index) => [
+              `field${index}`,
+              { type: "string", description: `A long description of field ${index} that costs tokens` },
+            ]),
+            ["level", { type: "integer" }],
+          ]),
+        },
+      },
+    },
+  };
+
+  test("under the budget nothing is cut", () => {
+    const { tools } = convertOperations(deep);
+    expect(tools[0]?.report.pruned).toEqual([]);
+  });
+
+  test("over it, the deepest level goes first, top-level parameters and required members stay", () => {
+    const { tools, failures } = convertOperations(deep, { maxTokens: 300 });
+    expect(failures).toEqual([]);
+    const tool = tools[0];
+    expect(tool?.report.size.tokens).toBeLessThanOrEqual(300);
+    expect(tool?.report.pruned.every((entry) => entry.reason === "budget")).toBe(true);
+    type Nested = Record<string, { properties: Record<string, { properties?: object }> }>;
+    const body = (tool?.definition.parameters.properties as Nested | undefined)?.body;
+    expect(Object.keys(body?.properties ?? {})).toEqual(["name", "detail", "extra"]);
+    expect(Object.keys(body?.properties.detail?.properties ?? {})).toEqual(["level"]);
+  });
+
+  test("when even the top level does not fit, the failure says BUDGET_EXCEEDED", () => {
+    const { tools, failures } = convertOperations(deep, { maxTokens: 20 });
+    expect(tools).toEqual([]);
+    expect(failures).toEqual([{ operation: "makeThing", error: expect.objectContaining({ code: "BUDGET_EXCEEDED" }) }]);
+  });
+});
+
+describe("inputs and failures", () => {
+  test("YAML input converts like JSON", () => {
+    const yaml = [
+      "openapi: 3.1.0",
+      "info: {title: t, version: '1'}",
+      "paths:",
+      "  /items:",
+      "    get:",
+      "      operationId: listItems",
+      "      parameters:",
+      "        - {name: q, in: query, schema: {type: [string, 'null']}}",
+    ].join("\n");
+    const { tools } = convertOperations(yaml);
+    expect(tools[0]?.definition.parameters).toEqual({
+      type: "object",
+      properties: {
+        query: { type: "object", description: "URL query parameters", properties: { q: { type: ["string", "null"] } } },
+      },
+    });
+  });
+
+  test("a failing operation does not stop the others", () => {
+    const document = {
+      openapi: "3.0.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          get: { operationId: "broken", parameters: [{ name: "x", in: "query", schema: { $ref: "#/nowhere" } }] },
+        },
+        "/b": { get: { operationId: "fine" } },
+      },
+    };
+    const { tools, failures } = convertOperations(document);
+    expect(tools.map((tool) => tool.operation)).toEqual(["fine"]);
+    expect(failures).toEqual([{ operation: "broken", error: expect.objectContaining({ code: "REF_NOT_FOUND" }) }]);
+  });
+
+  test("an unknown selector throws OPERATION_NOT_FOUND with suggestions", () => {
+    expect(() => convertOperations(petstore, { operations: ["updatePets"] })).toThrow(
+      expect.objectContaining({
+        code: "OPERATION_NOT_FOUND",
+        data: expect.objectContaining({ suggestions: ["updatePet"] }),
+      }),
+    );
+  });
+
+  test("a 10,000-deep schema fails its operation with a typed error, not a stack overflow", () => {
+    const deep = `${'{"type":"object","properties":{"next":'.repeat(10_000)}{"type":"string"}${"}}".repeat(10_000)}`;
+    const paths =
+      '{"/deep":{"post":{"operationId":"deep","requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Deep"}}}}}}}';
+    const text = `{"openapi":"3.0.0","info":{},"paths":${paths},"components":{"schemas":{"Deep":${deep}}}}`;
+    expect(convertOperations(text).failures).toEqual([
+      { operation: "deep", error: expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }) },
+    ]);
+  });
+
+  test("a 10,000-deep object document is refused when it is copied", () => {
+    let schema: Record<string, unknown> = { type: "string" };
+    for (let index = 0; index < 10_000; index += 1) schema = { type: "object", properties: { next: schema } };
+    expect(() => convertOperations({ openapi: "3.0.0", paths: {}, components: { schemas: { Deep: schema } } })).toThrow(
+      expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }),
+    );
+  });
+
+  test("tool names are unique within one conversion", () => {
+    const document = {
+      openapi: "3.0.0",
+      info: { title: "t", version: "1" },
+      paths: { "/a": { get: { operationId: "get a" }, post: { operationId: "get_a" } } },
+    };
+    const names = convertOperations(document).tools.map((tool) => tool.definition.name);
+    expect(new Set(names).size).toBe(2);
+    expect(names[0]).toBe("get_a");
+  });
+});
+
+describe("external refs in documents", () => {
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/pets": {
+        post: {
+          operationId: "addPet",
+          requestBody: { content: { "application/json": { schema: { $ref: "./pet.json" } } } },
+        },
+      },
+    },
+  };
+
+  test("are refused by default, naming the ref", () => {
+    expect(convertOperations(document).failures).toEqual([
+      {
+        operation: "addPet",
+        error: expect.objectContaining({ code: "EXTERNAL_REF_REFUSED", pointer: "#/properties/body" }),
+      },
+    ]);
+  });
+
+  test("are resolved only through the caller's resolver", () => {
+    const { tools } = convertOperations(document, {
+      resolveExternalRef: (ref) =>
+        ref === "./pet.json" ? { type: "object", properties: { name: { type: "string" } } } : {},
+    });
+    expect((tools[0]?.definition.parameters.properties as Record<string, unknown> | undefined)?.body).toEqual({
+      type: "object",
+      description: "Request body (application/json)",
+      properties: { name: { type: "string" } },
+    });
+  });
+});
+
+describe("more sources and rules", () => {
+  test("a flat fixed name in two locations is ambiguous", () => {
+    const document = {
+      openapi: "3.0.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a/{id}": {
+          get: {
+            operationId: "getA",
+            parameters: [
+              { name: "id", in: "path", required: true, schema: { type: "string" } },
+              { name: "id", in: "query", schema: { type: "string" } },
+            ],
+          },
+        },
+      },
+    };
+    expect(convertOperations(document, { fixed: { id: "1" } }).failures).toEqual([
+      { operation: "getA", error: expect.objectContaining({ code: "AMBIGUOUS_ARGUMENT" }) },
+    ]);
+    expect(convertOperations(document, { fixed: { query: { id: "1" } } }).tools[0]?.fixed).toEqual({
+      query: { id: "1" },
+    });
+  });
+
+  test.each([
+    { version: "3.0.3", want: { type: "string", description: "Local" } },
+    { version: "3.1.0", want: { type: "string", maxLength: 3, description: "Local" } },
+  ])("OAS $version: a $ref's assertion siblings apply only from 3.1", ({ version, want }) => {
+    const document = {
+      openapi: version,
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            operationId: "getA",
+            parameters: [
+              {
+                name: "q",
+                in: "query",
+                schema: { $ref: "#/components/schemas/S", maxLength: 3, description: "Local" },
+              },
+            ],
+          },
+        },
+      },
+      components: { schemas: { S: { type: "string", description: "Shared" } } },
+    };
+    const sections = convertOperations(document).tools[0]?.definition.parameters.properties;
+    const query = (sections as Record<string, { properties: object }> | undefined)?.query;
+    expect(query?.properties).toEqual({ q: want });
+  });
+
+  test("Swagger 2.0 documents are upgraded and converted", () => {
+    const document = {
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/pets": {
+          post: {
+            operationId: "addPet",
+            parameters: [
+              { name: "body", in: "body", required: true, schema: { $ref: "#/definitions/Pet" } },
+              { name: "dryRun", in: "query", type: "boolean" },
+            ],
+          },
+        },
+      },
+      definitions: { Pet: { type: "object", required: ["name"], properties: { name: { type: "string" } } } },
+    };
+    expect(convertOperations(document).tools[0]?.definition.parameters).toEqual({
+      type: "object",
+      properties: {
+        query: { type: "object", description: "URL query parameters", properties: { dryRun: { type: "boolean" } } },
+        body: {
+          type: "object",
+          description: "Request body (application/json)",
+          properties: { name: { type: "string" } },
+          required: ["name"],
+        },
+      },
+      required: ["body"],
+    });
+  });
+});

@@ -1,0 +1,437 @@
+import { Ajv } from "ajv";
+import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
+import { describe, expect, expectTypeOf, test } from "vitest";
+import { checkDialectRules, type OpenAiTool, sanitizeToolName, toDialect } from "../../src/schema/dialects/index.js";
+import type { JsonSchema } from "../../src/schema/json-schema.js";
+import { DIALECTS, type ToolDefinition } from "../../src/schema/tool-definition.js";
+
+const layered: ToolDefinition = {
+  name: "listPets",
+  description: "List pets",
+  parameters: {
+    type: "object",
+    properties: {
+      query: {
+        type: "object",
+        description: "Query parameters",
+        properties: { limit: { type: "integer", minimum: 1, default: 20 } },
+      },
+    },
+  },
+};
+
+describe("toDialect shapes", () => {
+  test("the openai tool type is the OpenAI SDK's function tool", () => {
+    expectTypeOf<OpenAiTool>().toExtend<ChatCompletionFunctionTool>();
+  });
+
+  test.each([
+    {
+      dialect: "openai" as const,
+      want: {
+        type: "function",
+        function: { name: "listPets", description: "List pets", parameters: layered.parameters },
+      },
+    },
+    {
+      dialect: "anthropic" as const,
+      want: { name: "listPets", description: "List pets", input_schema: layered.parameters },
+    },
+    { dialect: "mcp" as const, want: { name: "listPets", description: "List pets", inputSchema: layered.parameters } },
+    {
+      dialect: "gemini" as const,
+      want: {
+        name: "listPets",
+        description: "List pets",
+        parameters: {
+          type: "object",
+          properties: {
+            query: {
+              type: "object",
+              description: "Query parameters",
+              properties: { limit: { type: "integer", minimum: 1, default: 20 } },
+            },
+          },
+        },
+      },
+    },
+    {
+      dialect: "openai-strict" as const,
+      want: {
+        type: "function",
+        function: {
+          name: "listPets",
+          description: "List pets",
+          parameters: {
+            type: "object",
+            properties: {
+              query: {
+                type: ["object", "null"],
+                description: "Query parameters",
+                properties: {
+                  limit: { type: ["integer", "null"], minimum: 1, description: "Constraints: default: 20." },
+                },
+                required: ["limit"],
+                additionalProperties: false,
+              },
+            },
+            required: ["query"],
+            additionalProperties: false,
+          },
+          strict: true,
+        },
+      },
+    },
+  ])("$dialect", ({ dialect, want }) => {
+    const { tool } = toDialect(layered, dialect);
+    expect(tool).toEqual(want);
+    expect(checkDialectRules(tool, dialect)).toEqual([]);
+  });
+});
+
+describe("openai-strict lowering", () => {
+  test.each([
+    {
+      name: "oneOf becomes anyOf",
+      given: { oneOf: [{ type: "string" }, { type: "integer" }] },
+      want: { anyOf: [{ type: "string" }, { type: "integer" }] },
+      changes: [["oneOf", "#/properties/value", "lowered"]],
+    },
+    {
+      name: "allOf is merged",
+      given: {
+        allOf: [
+          { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+          { properties: { b: { type: "string" } } },
+        ],
+      },
+      want: {
+        type: "object",
+        properties: { a: { type: "string" }, b: { type: ["string", "null"] } },
+        required: ["a", "b"],
+        additionalProperties: false,
+      },
+      changes: [
+        ["allOf", "#/properties/value", "lowered"],
+        ["required", "#/properties/value/properties/b", "lowered"],
+      ],
+    },
+    {
+      name: "string keywords move into the description",
+      given: { type: "string", minLength: 2, maxLength: 5, format: "uri", "x-internal": true },
+      want: { type: "string", description: 'Constraints: minLength: 2; maxLength: 5; format: "uri".' },
+      changes: [
+        ["minLength", "#/properties/value", "described"],
+        ["maxLength", "#/properties/value", "described"],
+        ["format", "#/properties/value", "described"],
+        ["x-internal", "#/properties/value", "dropped"],
+      ],
+    },
+    {
+      name: "not, if/then/else, patternProperties, propertyNames and property counts are described",
+      given: {
+        type: "object",
+        not: { required: ["x"] },
+        if: { properties: { a: { const: 1 } } },
+        // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a thenable
+        then: { required: ["b"] },
+        patternProperties: { "^x-": { type: "string" } },
+        propertyNames: { maxLength: 3 },
+        minProperties: 1,
+        maxProperties: 2,
+      },
+      want: {
+        type: "object",
+        description:
+          'Constraints: not: {"required":["x"]}; if: {"properties":{"a":{"const":1}}}; then: {"required":["b"]}; patternProperties: {"^x-":{"type":"string"}}; propertyNames: {"maxLength":3}; minProperties: 1; maxProperties: 2.',
+        properties: {},
+        required: [],
+        additionalProperties: false,
+      },
+      changes: [
+        ["not", "#/properties/value", "described"],
+        ["if", "#/properties/value", "described"],
+        ["then", "#/properties/value", "described"],
+        ["patternProperties", "#/properties/value", "described"],
+        ["propertyNames", "#/properties/value", "described"],
+        ["minProperties", "#/properties/value", "described"],
+        ["maxProperties", "#/properties/value", "described"],
+      ],
+    },
+    {
+      name: "constraint-only anyOf is described, and a typeless object gets its type",
+      given: { properties: { a: { type: "string" } }, anyOf: [{ required: ["a"] }] },
+      want: {
+        type: "object",
+        description: 'Constraints: anyOf: [{"required":["a"]}].',
+        properties: { a: { type: ["string", "null"] } },
+        required: ["a"],
+        additionalProperties: false,
+      },
+      changes: [
+        ["anyOf", "#/properties/value", "described"],
+        ["required", "#/properties/value/properties/a", "lowered"],
+      ],
+    },
+    {
+      name: "OAS nullable and free-form values",
+      given: { nullable: true, description: "anything" },
+      want: {
+        description: "anything",
+        anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }],
+      },
+      changes: [
+        ["nullable", "#/properties/value", "lowered"],
+        ["type", "#/properties/value", "lowered"],
+      ],
+    },
+  ])("$name", ({ given, want, changes }) => {
+    const definition: ToolDefinition = {
+      name: "t",
+      description: "",
+      parameters: { type: "object", properties: { value: given }, required: ["value"] },
+    };
+    const { tool, changes: reported } = toDialect(definition, "openai-strict");
+    const parameters = (tool as { function: { parameters: { properties: { value: unknown } } } }).function.parameters;
+    expect(parameters.properties.value).toEqual(want);
+    expect(reported.map((change) => [change.keyword, change.pointer, change.action])).toEqual(changes);
+    expect(checkDialectRules(tool, "openai-strict")).toEqual([]);
+  });
+
+  test("objects nested deeper than 10 levels lose their properties, and the tool still passes", () => {
+    let deepest: JsonSchema = { type: "object", properties: { leaf: { type: "string" } }, required: ["leaf"] };
+    for (let level = 0; level < 12; level += 1) {
+      deepest = { type: "object", properties: { next: deepest }, required: ["next"] };
+    }
+    const { tool, changes } = toDialect({ name: "deep", description: "", parameters: deepest }, "openai-strict");
+    expect(changes.filter((change) => change.action === "dropped").map((change) => change.pointer)).toEqual([
+      `#${"/properties/next".repeat(10)}`,
+    ]);
+    expect(checkDialectRules(tool, "openai-strict")).toEqual([]);
+  });
+
+  test("more than 5,000 properties throws DIALECT_LIMIT_EXCEEDED", () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 5001 }, (_, index) => [`p${index}`, { type: "string" }]),
+    );
+    expect(() =>
+      toDialect({ name: "wide", description: "", parameters: { type: "object", properties } }, "openai-strict"),
+    ).toThrow(expect.objectContaining({ code: "DIALECT_LIMIT_EXCEEDED" }));
+  });
+
+  test("strict schemas accept what the source accepted, with null for left-out optionals", () => {
+    const source: JsonSchema = {
+      type: "object",
+      properties: { name: { type: "string" }, tags: { type: "array", items: { type: "string", enum: ["a", "b"] } } },
+      required: ["name"],
+    };
+    const { tool } = toDialect({ name: "t", description: "", parameters: source }, "openai-strict");
+    const validate = new Ajv({ strict: false, allowUnionTypes: true }).compile(
+      (tool as { function: { parameters: JsonSchema } }).function.parameters,
+    );
+    expect([
+      validate({ name: "x", tags: ["a"] }),
+      validate({ name: "x", tags: null }),
+      validate({ name: "x", tags: ["c"] }),
+      validate({ name: "x", tags: null, extra: 1 }),
+    ]).toEqual([true, true, false, false]);
+  });
+});
+
+describe("gemini lowering", () => {
+  test.each([
+    { name: "const becomes a one-value enum", given: { const: "on" }, want: { type: "string", enum: ["on"] } },
+    {
+      name: "type arrays become nullable",
+      given: { type: ["string", "null"] },
+      want: { type: "string", nullable: true },
+    },
+    {
+      name: "several types become anyOf",
+      given: { type: ["string", "integer"] },
+      want: { anyOf: [{ type: "string" }, { type: "integer" }] },
+    },
+    {
+      name: "several types with null put nullable on each alternative",
+      given: { type: ["string", "integer", "null"] },
+      want: {
+        anyOf: [
+          { type: "string", nullable: true },
+          { type: "integer", nullable: true },
+        ],
+      },
+    },
+    {
+      name: "constraint-only anyOf is described",
+      given: { type: "object", properties: { a: { type: "string" } }, anyOf: [{ required: ["a"] }] },
+      want: {
+        type: "object",
+        description: 'Constraints: anyOf: [{"required":["a"]}].',
+        properties: { a: { type: "string" } },
+      },
+    },
+    {
+      name: "enum stays only on strings",
+      given: { type: "integer", enum: [1, 2] },
+      want: { type: "integer", description: "Constraints: enum: [1,2]." },
+    },
+    {
+      name: "additionalProperties and exclusive bounds are described",
+      given: {
+        type: "object",
+        additionalProperties: { type: "string" },
+        properties: { n: { type: "number", exclusiveMinimum: 0 } },
+      },
+      want: {
+        type: "object",
+        description: 'Constraints: additionalProperties: {"type":"string"}.',
+        properties: { n: { type: "number", description: "Constraints: exclusiveMinimum: 0." } },
+      },
+    },
+    {
+      name: "oneOf becomes anyOf and unsupported formats are described",
+      given: {
+        oneOf: [
+          { type: "string", format: "uuid" },
+          { type: "string", format: "date-time" },
+        ],
+      },
+      want: {
+        anyOf: [
+          { type: "string", description: 'Constraints: format: "uuid".' },
+          { type: "string", format: "date-time" },
+        ],
+      },
+    },
+  ])("$name", ({ given, want }) => {
+    const definition: ToolDefinition = {
+      name: "t",
+      description: "",
+      parameters: { type: "object", properties: { value: given } },
+    };
+    const { tool } = toDialect(definition, "gemini");
+    expect((tool as { parameters: { properties: { value: unknown } } }).parameters.properties.value).toEqual(want);
+    expect(checkDialectRules(tool, "gemini")).toEqual([]);
+  });
+});
+
+describe("top-level combinators", () => {
+  test.each(["openai", "anthropic", "mcp"] as const)("%s folds oneOf into one object", (dialect) => {
+    const parameters: JsonSchema = {
+      oneOf: [
+        { type: "object", properties: { id: { type: "string" }, a: { type: "string" } }, required: ["id", "a"] },
+        { type: "object", properties: { id: { type: "string" }, b: { type: "string" } }, required: ["id"] },
+      ],
+    };
+    const { tool, changes } = toDialect({ name: "t", description: "", parameters }, dialect);
+    expect(checkDialectRules(tool, dialect)).toEqual([]);
+    expect(JSON.stringify(tool)).toContain(
+      '{"type":"object","properties":{"id":{"type":"string"},"a":{"type":"string"},"b":{"type":"string"}},"required":["id"]}',
+    );
+    expect(changes.map((change) => change.keyword)).toEqual(["oneOf"]);
+  });
+});
+
+describe("names and descriptions", () => {
+  test("a long openai description is trimmed to 1,024 characters with a note", () => {
+    const { tool, changes } = toDialect({ ...layered, description: "x".repeat(2000) }, "openai");
+    const description = (tool as { function: { description: string } }).function.description;
+    expect(description.length).toBeLessThanOrEqual(1024);
+    expect(description.endsWith("[description trimmed]")).toBe(true);
+    expect(changes).toEqual([
+      {
+        dialect: "openai",
+        keyword: "description",
+        pointer: "#",
+        action: "truncated",
+        detail: "2000 -> 1024 characters",
+      },
+    ]);
+  });
+
+  test.each(DIALECTS)("%s renames an invalid name and reports it", (dialect) => {
+    const { tool, changes } = toDialect({ ...layered, name: "GET /pets/{id}" }, dialect);
+    expect(JSON.stringify(tool)).toContain('"GET_pets_id"');
+    expect(changes[0]).toMatchObject({ keyword: "name", action: "renamed" });
+  });
+
+  test("the input definition is never mutated", () => {
+    const definition: ToolDefinition = structuredClone({ ...layered, description: "y".repeat(1100) });
+    const before = structuredClone(definition);
+    for (const dialect of DIALECTS) toDialect(definition, dialect);
+    expect(definition).toEqual(before);
+  });
+
+  // Hash suffixes are FNV-1a (32 bits) of the source name, worked out independently of the code under test.
+  test.each([
+    { given: ["listPets"], want: ["listPets"] },
+    { given: ["GET /repos/{owner}/{repo}"], want: ["GET_repos_owner_repo"] },
+    { given: ["a.b", "a b"], want: ["a_b", "a_b_10a3f9f2"] },
+    { given: ["a.b", "a.b"], want: ["a_b", "a_b_108bf50c"] },
+    { given: ["!!!"], want: ["tool"] },
+  ])("sanitizeToolName $given", ({ given, want }) => {
+    const taken = new Set<string>();
+    expect(given.map((name) => sanitizeToolName(name, taken))).toEqual(want);
+  });
+
+  test("long names are cut to 64 characters with a hash and stay distinct", () => {
+    const taken = new Set<string>();
+    const first = sanitizeToolName(`${"a".repeat(70)}1`, taken);
+    const second = sanitizeToolName(`${"a".repeat(70)}2`, taken);
+    expect([first.length, second.length, first === second, /^[a-zA-Z0-9_-]{1,64}$/.test(first)]).toEqual([
+      64,
+      64,
+      false,
+      true,
+    ]);
+  });
+});
+
+describe("checkDialectRules", () => {
+  test.each([
+    {
+      dialect: "openai" as const,
+      given: { type: "function", function: { name: "a b", parameters: { type: "object" } } },
+      want: ['#/function/name: "a b" does not match ^[a-zA-Z0-9_-]{1,64}$'],
+    },
+    {
+      dialect: "anthropic" as const,
+      given: { name: "a", input_schema: { anyOf: [] } },
+      want: ['#/input_schema: not a type "object" schema'],
+    },
+    {
+      dialect: "mcp" as const,
+      given: { name: "a", inputSchema: { type: "object", properties: { x: { $ref: "#/$defs/X" } } } },
+      want: ["#/inputSchema/properties/x/$ref: references are not resolved"],
+    },
+    {
+      dialect: "gemini" as const,
+      given: {
+        name: "a",
+        parameters: { type: "object", additionalProperties: false, properties: { e: { type: "integer", enum: [1] } } },
+      },
+      want: [
+        "#/parameters/additionalProperties: keyword not supported",
+        "#/parameters/properties/e/enum: on a non-string type",
+      ],
+    },
+    {
+      dialect: "openai-strict" as const,
+      given: {
+        type: "function",
+        function: {
+          name: "a",
+          strict: true,
+          parameters: { type: "object", properties: { s: { type: "string", minLength: 1 } } },
+        },
+      },
+      want: [
+        "#/function/parameters/additionalProperties: not false",
+        '#/function/parameters/required: misses ["s"]',
+        "#/function/parameters/properties/s/minLength: keyword not supported",
+      ],
+    },
+  ])("$dialect", ({ dialect, given, want }) => {
+    expect(checkDialectRules(given, dialect)).toEqual(want);
+  });
+});

@@ -1,0 +1,291 @@
+import { describe, expect, test } from "vitest";
+import { isActionRecallError } from "../../src/errors/action-recall-error.js";
+import { expandRefs } from "../../src/schema/expand-refs.js";
+import { findRefs } from "./find-refs.js";
+
+const cut = (name: string) => `(detail cut: ${name} repeats recursively here; pass an object of the same shape)`;
+
+describe("seed 000: A -> B -> A", () => {
+  const document = {
+    components: {
+      schemas: {
+        A: { description: "A node", properties: { b: { $ref: "#/components/schemas/B" } } },
+        B: { $ref: "#/components/schemas/A" },
+      },
+    },
+  };
+
+  test("follows A (depth 1) and B (depth 2), then prunes the cycle back to A at the b property", () => {
+    const { schema, pruned } = expandRefs(
+      { $ref: "#/components/schemas/A" },
+      { document, pointer: "#/properties/body" },
+    );
+    expect(schema).toEqual({
+      description: "A node",
+      properties: { b: { type: "object", description: `A node ${cut("A")}` } },
+    });
+    expect(pruned).toEqual([
+      { pointer: "#/properties/body/properties/b", ref: "#/components/schemas/A", reason: "cycle" },
+    ]);
+  });
+
+  test.each([
+    { maxDepth: 1, want: { pointer: "#/properties/b", ref: "#/components/schemas/B", reason: "depth" } },
+    { maxDepth: 3, want: { pointer: "#/properties/b/properties/b", ref: "#/components/schemas/B", reason: "cycle" } },
+  ])("maxDepth $maxDepth prunes at $want.pointer", ({ maxDepth, want }) => {
+    const { pruned } = expandRefs({ $ref: "#/components/schemas/A" }, { document, maxDepth });
+    expect(pruned).toEqual([want]);
+  });
+});
+
+describe("ref cycles of every shape end pruned, with no $ref left", () => {
+  const cases: { name: string; schemas: Record<string, unknown>; wantReason: string }[] = [
+    { name: "self", schemas: { A: { $ref: "#/components/schemas/A" } }, wantReason: "cycle" },
+    {
+      name: "through a property",
+      schemas: { A: { type: "object", properties: { self: { $ref: "#/components/schemas/A" } } } },
+      wantReason: "cycle",
+    },
+    {
+      name: "through items",
+      schemas: {
+        A: { type: "object", properties: { children: { type: "array", items: { $ref: "#/components/schemas/A" } } } },
+      },
+      wantReason: "cycle",
+    },
+    {
+      name: "through allOf",
+      schemas: { A: { allOf: [{ $ref: "#/components/schemas/A" }, { type: "object" }] } },
+      wantReason: "cycle",
+    },
+    {
+      name: "through additionalProperties",
+      schemas: { A: { type: "object", additionalProperties: { $ref: "#/components/schemas/A" } } },
+      wantReason: "cycle",
+    },
+    {
+      name: "through oneOf of two",
+      schemas: {
+        A: { oneOf: [{ $ref: "#/components/schemas/B" }, { type: "string" }] },
+        B: { type: "object", properties: { a: { $ref: "#/components/schemas/A" } } },
+      },
+      wantReason: "cycle",
+    },
+  ];
+
+  test.each(cases)("$name", ({ schemas, wantReason }) => {
+    const document = { components: { schemas } };
+    const { schema, pruned } = expandRefs({ $ref: "#/components/schemas/A" }, { document });
+    expect(findRefs(schema)).toEqual([]);
+    expect(pruned.length).toBeGreaterThan(0);
+    expect(pruned.map((entry) => entry.reason)).toContain(wantReason);
+  });
+});
+
+describe("visited set per path", () => {
+  test("a component used by two siblings expands in both", () => {
+    const document = { $defs: { Money: { type: "object", properties: { amount: { type: "number" } } } } };
+    const { schema, pruned } = expandRefs(
+      { type: "object", properties: { price: { $ref: "#/$defs/Money" }, tax: { $ref: "#/$defs/Money" } } },
+      { document },
+    );
+    const money = { type: "object", properties: { amount: { type: "number" } } };
+    expect(schema).toEqual({ type: "object", properties: { price: money, tax: money } });
+    expect(pruned).toEqual([]);
+  });
+});
+
+describe("pruning keeps type, title, description, enum; arrays keep pruned items", () => {
+  test.each([
+    {
+      name: "enum and title kept, properties dropped",
+      target: { type: "string", title: "Colour", enum: ["red"], description: "A colour", minLength: 1 },
+      want: {
+        type: "string",
+        title: "Colour",
+        description: "A colour (detail cut: T is nested more than 0 references deep)",
+        enum: ["red"],
+      },
+    },
+    {
+      name: "type object when unknown",
+      target: { properties: { a: { type: "string" } }, oneOf: [{ required: ["a"] }] },
+      want: { type: "object", description: "(detail cut: T is nested more than 0 references deep)" },
+    },
+    {
+      name: "arrays keep a pruned items",
+      target: { type: "array", items: { $ref: "#/$defs/Item" } },
+      want: {
+        type: "array",
+        description: "(detail cut: T is nested more than 0 references deep)",
+        items: { type: "object", description: "An item (detail cut: T is nested more than 0 references deep)" },
+      },
+    },
+  ])("$name", ({ target, want }) => {
+    const document = { $defs: { T: target, Item: { description: "An item", properties: { id: { type: "string" } } } } };
+    expect(expandRefs({ $ref: "#/$defs/T" }, { document, maxDepth: 0 }).schema).toEqual(want);
+  });
+});
+
+describe("pointers", () => {
+  test.each([
+    { ref: "#/$defs/a~1b", want: "slash" },
+    { ref: "#/$defs/a~0b", want: "tilde" },
+    { ref: "#/$defs/with%20space", want: "space" },
+    { ref: "#/$defs/%25percent", want: "percent" },
+  ])("$ref resolves", ({ ref, want }) => {
+    const document = {
+      $defs: {
+        "a/b": { const: "slash" },
+        "a~b": { const: "tilde" },
+        "with space": { const: "space" },
+        "%percent": { const: "percent" },
+      },
+    };
+    expect(expandRefs({ $ref: ref }, { document }).schema).toEqual({ const: want });
+  });
+
+  test("a missing target is a typed error naming the ref's place", () => {
+    expect(() => expandRefs({ properties: { a: { $ref: "#/$defs/Nope" } } }, { document: {} })).toThrow(
+      expect.objectContaining({ code: "REF_NOT_FOUND", data: expect.objectContaining({ pointer: "#/properties/a" }) }),
+    );
+  });
+});
+
+describe("external refs", () => {
+  test.each(["other.yaml#/Pet", "https://example.com/schemas/pet.json", "./pet.json"])("%s is refused", (ref) => {
+    expect(() => expandRefs({ $ref: ref }, { document: {} })).toThrow(
+      expect.objectContaining({ code: "EXTERNAL_REF_REFUSED" }),
+    );
+  });
+
+  test("a caller-supplied resolver is used when given", () => {
+    const seen: string[] = [];
+    const { schema } = expandRefs(
+      { $ref: "pet.json" },
+      {
+        document: {},
+        resolveExternalRef: (ref) => {
+          seen.push(ref);
+          return { type: "object", properties: { name: { type: "string" } } };
+        },
+      },
+    );
+    expect(seen).toEqual(["pet.json"]);
+    expect(schema).toEqual({ type: "object", properties: { name: { type: "string" } } });
+  });
+});
+
+describe("hostile input", () => {
+  test("a ref bomb (30 schemas each referencing the next twice) ends with bounded output", () => {
+    const schemas: Record<string, unknown> = {};
+    for (let index = 0; index < 30; index += 1) {
+      const next = { $ref: `#/$defs/S${index + 1}` };
+      schemas[`S${index}`] =
+        index === 29 ? { type: "string" } : { type: "object", properties: { left: next, right: next } };
+    }
+    for (const maxDepth of [2, 40]) {
+      const { schema } = expandRefs({ $ref: "#/$defs/S0" }, { document: { $defs: schemas }, maxDepth });
+      expect(findRefs(schema)).toEqual([]);
+      expect(JSON.stringify(schema).length).toBeLessThan(5_000_000);
+    }
+  });
+
+  test("10,000-deep nesting is a typed SCHEMA_TOO_DEEP error, not a stack overflow", () => {
+    let schema: Record<string, unknown> = { type: "string" };
+    for (let index = 0; index < 10_000; index += 1) schema = { type: "object", properties: { next: schema } };
+    let caught: unknown;
+    try {
+      expandRefs(schema);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isActionRecallError(caught, "SCHEMA_TOO_DEEP")).toBe(true);
+  });
+
+  test("__proto__ and constructor are kept as property names, and nothing leaks into prototypes", () => {
+    const source = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"$ref":"#/$defs/C"}},"required":["__proto__"],"$defs":{"C":{"type":"integer"}}}',
+    );
+    const { schema } = expandRefs(source);
+    const properties = schema.properties as Record<string, unknown>;
+    expect(Object.keys(properties)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getOwnPropertyDescriptor(properties, "__proto__")?.value).toEqual({ type: "string" });
+    expect(Object.getOwnPropertyDescriptor(properties, "constructor")?.value).toEqual({ type: "integer" });
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).type).toBeUndefined();
+  });
+
+  test("the input is never mutated", () => {
+    const document = { $defs: { A: { type: "object", nullable: true, properties: { a: { $ref: "#/$defs/A" } } } } };
+    const before = JSON.stringify(document);
+    expandRefs({ $ref: "#/$defs/A" }, { document, maxDepth: 3 });
+    expect(JSON.stringify(document)).toBe(before);
+  });
+});
+
+describe("keywords", () => {
+  test.each([
+    { name: "nullable string", given: { type: "string", nullable: true }, want: { type: ["string", "null"] } },
+    {
+      name: "nullable enum gains null",
+      given: { type: "string", enum: ["a"], nullable: true },
+      want: { type: ["string", "null"], enum: ["a", null] },
+    },
+    {
+      name: "nullable without a type is dropped",
+      given: { nullable: true, description: "x" },
+      want: { description: "x" },
+    },
+    { name: "nullable false is dropped", given: { type: "integer", nullable: false }, want: { type: "integer" } },
+    { name: "OAS 3.1 type arrays are kept", given: { type: ["string", "null"] }, want: { type: ["string", "null"] } },
+    {
+      name: "nullable allOf wrapper takes the type of its target",
+      given: { nullable: true, allOf: [{ $ref: "#/$defs/Id" }] },
+      want: { type: ["string", "null"], format: "uuid" },
+    },
+    {
+      name: "description next to a $ref wins",
+      given: { $ref: "#/$defs/Id", description: "The owner" },
+      want: { type: "string", format: "uuid", description: "The owner" },
+    },
+    {
+      name: "defaults, bounds, examples, nested required, additionalProperties are kept",
+      given: {
+        type: "object",
+        required: ["n"],
+        additionalProperties: false,
+        properties: { n: { type: "integer", minimum: 1, maximum: 9, default: 3, examples: [4] } },
+      },
+      want: {
+        type: "object",
+        required: ["n"],
+        additionalProperties: false,
+        properties: { n: { type: "integer", minimum: 1, maximum: 9, default: 3, examples: [4] } },
+      },
+    },
+    { name: "$defs are dropped once expanded", given: { $defs: { X: {} }, type: "object" }, want: { type: "object" } },
+  ])("$name", ({ given, want }) => {
+    expect(expandRefs(given, { document: { $defs: { Id: { type: "string", format: "uuid" } } } }).schema).toEqual(want);
+  });
+
+  test("readOnly properties are left out of request bodies, with their required entries", () => {
+    const given = {
+      type: "object",
+      required: ["id", "name"],
+      properties: { id: { type: "string", readOnly: true }, name: { type: "string" } },
+    };
+    expect(expandRefs(given, { omitReadOnly: true }).schema).toEqual({
+      type: "object",
+      required: ["name"],
+      properties: { name: { type: "string" } },
+    });
+  });
+
+  test("output keeps the source's property order and is byte-identical across runs", () => {
+    const given = { type: "object", properties: { zeta: { type: "string" }, alpha: { type: "string" }, mid: {} } };
+    const first = JSON.stringify(expandRefs(given).schema);
+    expect(first).toBe(JSON.stringify(expandRefs(given).schema));
+    expect(Object.keys(expandRefs(given).schema.properties as object)).toEqual(["zeta", "alpha", "mid"]);
+  });
+});

@@ -1,0 +1,104 @@
+import { Ajv } from "ajv";
+import { describe, expect, test } from "vitest";
+import type { SchemaConflict } from "../../src/schema/conversion-report.js";
+import { mergeAllOf } from "../../src/schema/merge-all-of.js";
+
+const cases: {
+  name: string;
+  given: Record<string, unknown>;
+  want: Record<string, unknown>;
+  wantConflicts?: string[];
+}[] = [
+  {
+    name: "properties and required are unioned",
+    given: {
+      allOf: [
+        { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+        { properties: { b: { type: "integer" } }, required: ["b", "a"] },
+      ],
+    },
+    want: { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } }, required: ["a", "b"] },
+  },
+  {
+    name: "a property in two branches gets both schemas",
+    given: {
+      allOf: [
+        { properties: { a: { type: "number", minimum: 0 } } },
+        { properties: { a: { type: "integer", minimum: 5 } } },
+      ],
+    },
+    want: { properties: { a: { type: "integer", minimum: 5 } } },
+  },
+  {
+    name: "bounds tighten",
+    given: {
+      allOf: [
+        { maxLength: 10, minLength: 1 },
+        { maxLength: 5, minLength: 2 },
+      ],
+    },
+    want: { maxLength: 5, minLength: 2 },
+  },
+  {
+    name: "annotations keep their first value",
+    given: { description: "outer", allOf: [{ description: "inner", type: "string" }] },
+    want: { description: "outer", type: "string" },
+  },
+  {
+    name: "enums intersect",
+    given: { allOf: [{ enum: ["a", "b", "c"] }, { enum: ["c", "b"] }] },
+    want: { enum: ["b", "c"] },
+  },
+  {
+    name: "additionalProperties next to another branch's properties stays in allOf (exact meaning)",
+    given: { allOf: [{ properties: { a: {} }, additionalProperties: false }, { properties: { b: {} } }] },
+    want: { properties: { a: {} }, additionalProperties: false, allOf: [{ properties: { b: {} } }] },
+  },
+  {
+    name: "two different patterns both stay",
+    given: { allOf: [{ pattern: "^a" }, { pattern: "b$" }] },
+    want: { pattern: "^a", allOf: [{ pattern: "b$" }] },
+  },
+  {
+    name: "disjoint types are a reported conflict",
+    given: { allOf: [{ type: "string" }, { type: "integer" }] },
+    want: { type: "string", allOf: [{ type: "integer" }] },
+    wantConflicts: ["type"],
+  },
+  {
+    name: "different consts are a reported conflict",
+    given: { allOf: [{ const: 1 }, { const: 2 }] },
+    want: { const: 1, allOf: [{ const: 2 }] },
+    wantConflicts: ["const"],
+  },
+];
+
+describe("mergeAllOf", () => {
+  test.each(cases)("$name", ({ given, want, wantConflicts }) => {
+    const conflicts: SchemaConflict[] = [];
+    expect(mergeAllOf(given, "#", conflicts)).toEqual(want);
+    expect(conflicts.map((conflict) => conflict.keyword)).toEqual(wantConflicts ?? []);
+  });
+
+  const ajv = new Ajv({ strict: false });
+  const instances = [
+    {},
+    { a: "x" },
+    { a: 7 },
+    { a: 3.5 },
+    { a: "x", b: 1 },
+    { b: 2 },
+    "abc",
+    "ab",
+    1,
+    2,
+    "b",
+    "c",
+    ["x"],
+    null,
+  ];
+  test.each(cases)("$name: the merged schema accepts exactly what the original accepts", ({ given }) => {
+    const merged = mergeAllOf(given, "#", []);
+    for (const instance of instances) expect(ajv.validate(merged, instance)).toBe(ajv.validate(given, instance));
+  });
+});
