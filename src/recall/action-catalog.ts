@@ -1,0 +1,172 @@
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { Ajv } from "ajv";
+import { parse as parseYaml } from "yaml";
+import { ActionRecallError } from "../errors/index.js";
+import { findOpenApiOperation } from "./openapi-tool-detail.js";
+
+/** A catalog action whose tool is one operation of a local OpenAPI 3 file. */
+export interface CatalogOpenApiTool {
+  /** The OpenAPI file, relative to the catalog file. */
+  openapi: string;
+  /** `operationId`, or `"METHOD /path"`. */
+  operation: string;
+}
+
+/** A catalog action whose tool lives on an MCP server. */
+export interface CatalogMcpTool {
+  /** An id of `mcp_servers`, or one the configured MCP map or template resolves. */
+  mcp: string;
+  tool_name: string;
+}
+
+/** One action type of the catalog. */
+export interface CatalogAction {
+  /** The tool's name for the model; default the operation's `operationId` (or the MCP tool's name). */
+  name?: string;
+  description?: string;
+  tool: CatalogOpenApiTool | CatalogMcpTool;
+  /**
+   * The action's fixed parameters (its `actions[0].parameters`). String values may use `{{unique_identity.<key>}}`:
+   * a whole-string template keeps the identity value's type, an embedded one is written into the string.
+   */
+  fixed_params?: Record<string, unknown>;
+}
+
+/** The local catalog (`action-recall.yaml`): knowledge networks → action types → tools. */
+export interface ActionCatalog {
+  /** Where the catalog was read from; relative tool files resolve against its folder. */
+  path: string;
+  knowledge_networks: Record<string, { action_types: Record<string, CatalogAction> }>;
+  /** `mcp_id` → MCP endpoint URL. */
+  mcp_servers: Record<string, string>;
+  /** Each OpenAPI file the catalog names, parsed, by its path as written in the catalog. */
+  documents: Map<string, Record<string, unknown>>;
+}
+
+const CATALOG_SCHEMA = {
+  type: "object",
+  required: ["knowledge_networks"],
+  additionalProperties: false,
+  properties: {
+    version: { const: 1 },
+    mcp_servers: { type: "object", additionalProperties: { type: "string", pattern: "^https?://" } },
+    knowledge_networks: {
+      type: "object",
+      additionalProperties: {
+        type: "object",
+        required: ["action_types"],
+        additionalProperties: false,
+        properties: {
+          action_types: {
+            type: "object",
+            additionalProperties: {
+              type: "object",
+              required: ["tool"],
+              additionalProperties: false,
+              properties: {
+                name: { type: "string", minLength: 1 },
+                description: { type: "string" },
+                fixed_params: { type: "object" },
+                tool: {
+                  oneOf: [
+                    {
+                      type: "object",
+                      required: ["openapi", "operation"],
+                      additionalProperties: false,
+                      properties: {
+                        openapi: { type: "string", minLength: 1 },
+                        operation: { type: "string", minLength: 1 },
+                      },
+                    },
+                    {
+                      type: "object",
+                      required: ["mcp", "tool_name"],
+                      additionalProperties: false,
+                      properties: {
+                        mcp: { type: "string", minLength: 1 },
+                        tool_name: { type: "string", minLength: 1 },
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const validateCatalog = new Ajv({ allErrors: true, strict: false }).compile(CATALOG_SCHEMA);
+
+function configInvalid(path: string, pointer: string, message: string, cause?: unknown): ActionRecallError {
+  return new ActionRecallError(
+    "CONFIG_INVALID",
+    `Action catalog ${path}${pointer === "" ? "" : ` at ${pointer}`}: ${message}`,
+    {
+      cause,
+      data: { path, pointer },
+    },
+  );
+}
+
+async function readYaml(path: string, label: string, pointer: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw configInvalid(label, pointer, `cannot read ${path}`, error);
+  }
+  try {
+    return parseYaml(text);
+  } catch (error) {
+    throw configInvalid(label, pointer, `${path} is not valid YAML or JSON: ${(error as Error).message}`, error);
+  }
+}
+
+/**
+ * Reads and validates the local catalog and the OpenAPI files it names. Every problem is CONFIG_INVALID naming the
+ * file and the pointer inside it (`/knowledge_networks/orders/action_types/lookup/tool`).
+ *
+ * @example
+ * const catalog = await loadActionCatalog("examples/action-recall.yaml");
+ */
+export async function loadActionCatalog(path: string): Promise<ActionCatalog> {
+  const raw = await readYaml(path, path, "");
+  if (!validateCatalog(raw)) {
+    const issues = (validateCatalog.errors ?? []).filter(
+      (issue) => issue.keyword !== "oneOf" && issue.keyword !== "if",
+    );
+    const first = issues[0] ?? validateCatalog.errors?.[0];
+    const details = issues.map((issue) => `${issue.instancePath || "/"} ${issue.message ?? ""}`).join("; ");
+    throw configInvalid(path, first?.instancePath ?? "", details);
+  }
+  const catalog = raw as unknown as Pick<ActionCatalog, "knowledge_networks"> & {
+    mcp_servers?: Record<string, string>;
+  };
+  const documents = new Map<string, Record<string, unknown>>();
+  for (const [knId, network] of Object.entries(catalog.knowledge_networks)) {
+    for (const [actionTypeId, action] of Object.entries(network.action_types)) {
+      const tool = action.tool;
+      const pointer = `/knowledge_networks/${knId}/action_types/${actionTypeId}/tool`;
+      if ("mcp" in tool) continue;
+      if (!documents.has(tool.openapi)) {
+        const document = await readYaml(resolve(dirname(path), tool.openapi), path, `${pointer}/openapi`);
+        if (
+          document === null ||
+          typeof document !== "object" ||
+          typeof (document as { openapi?: unknown }).openapi !== "string"
+        ) {
+          throw configInvalid(path, `${pointer}/openapi`, `${tool.openapi} is not an OpenAPI 3 document`);
+        }
+        documents.set(tool.openapi, document as Record<string, unknown>);
+      }
+      if (findOpenApiOperation(documents.get(tool.openapi) ?? {}, tool.operation) === undefined) {
+        throw configInvalid(path, `${pointer}/operation`, `${tool.openapi} has no operation "${tool.operation}"`);
+      }
+    }
+  }
+  return { path, knowledge_networks: catalog.knowledge_networks, mcp_servers: catalog.mcp_servers ?? {}, documents };
+}

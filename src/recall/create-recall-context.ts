@@ -1,0 +1,105 @@
+import { ActionRecallError } from "../errors/index.js";
+import type { ActionCatalog } from "./action-catalog.js";
+import type { ActionSource } from "./action-source.js";
+import { createCatalogActionSource, createCatalogToolDetails } from "./catalog-action-source.js";
+import { createMcpToolResolver } from "./mcp-tool-resolver.js";
+import { createOntologyQuerySource } from "./ontology-query-source.js";
+import type { RecallContext } from "./recall-actions.js";
+import { createToolResolver } from "./resolve-tool.js";
+import { createToolBoxClient, type ToolDetailProvider } from "./tool-box-client.js";
+import { createToolBoxResolver } from "./tool-box-resolver.js";
+import type { TtlCacheStats } from "./ttl-cache.js";
+
+/** Settings of a recall context; the service maps its environment variables onto these. */
+export interface RecallContextOptions {
+  /** `ONTOLOGY_QUERY_URL`. With `operatorIntegrationUrl` and no `catalog`: the KWeaver upstreams are used. */
+  ontologyQueryUrl?: string;
+  /** `OPERATOR_INTEGRATION_URL`: the tool box, and the base of every `api_url` (also in catalog mode). */
+  operatorIntegrationUrl?: string;
+  /** A loaded local catalog: when given, actions and OpenAPI tools come from it instead of the upstreams. */
+  catalog?: ActionCatalog;
+  /** The `api_url` template; see `DEFAULT_API_URL_TEMPLATE`. */
+  apiUrlTemplate?: string;
+  /** `MAX_SCHEMA_DEPTH`. */
+  maxDepth?: number;
+  /** Tool detail and MCP tool list cache TTL. Default 60,000 ms. */
+  cacheTtlMs?: number;
+  /** Each upstream call's timeout. Default 10,000 ms. */
+  timeoutMs?: number;
+  /** Largest upstream answer read. Default 10 MiB. */
+  maxResponseBytes?: number;
+  /** Retries of idempotent GETs (tool details). Default 1. */
+  retries?: number;
+  /** See {@link RecallContext.locateFixedParams}. Default true. */
+  locateFixedParams?: boolean;
+  /** `mcp_id` → MCP endpoint URL (merged over the catalog's `mcp_servers`). */
+  mcpServers?: Readonly<Record<string, string>>;
+  /** MCP endpoint template with `{mcp_id}`, for ids not in the map. */
+  mcpUrlTemplate?: string;
+}
+
+/** A recall context plus its caches' counters, for metrics. */
+export interface ConfiguredRecallContext extends RecallContext {
+  cacheStats: { toolDetails?: TtlCacheStats; mcpTools: TtlCacheStats };
+}
+
+/**
+ * Wires a {@link RecallContext}: the local catalog when one is given, otherwise ontology-query and the tool box; MCP
+ * sources in both. Missing URLs are CONFIG_INVALID naming the setting.
+ */
+export function createRecallContext(options: RecallContextOptions): ConfiguredRecallContext {
+  const operatorIntegrationUrl = options.operatorIntegrationUrl;
+  if (operatorIntegrationUrl === undefined) {
+    throw new ActionRecallError(
+      "CONFIG_INVALID",
+      "OPERATOR_INTEGRATION_URL is required: every api_url is built on it",
+      {
+        data: { setting: "OPERATOR_INTEGRATION_URL" },
+      },
+    );
+  }
+  const limits = {
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+    retries: options.retries ?? 1,
+  };
+  const cacheTtlMs = options.cacheTtlMs ?? 60_000;
+  let actionSource: ActionSource;
+  let details: ToolDetailProvider;
+  let toolDetailStats: TtlCacheStats | undefined;
+  if (options.catalog !== undefined) {
+    actionSource = createCatalogActionSource(options.catalog);
+    details = createCatalogToolDetails(options.catalog);
+  } else {
+    if (options.ontologyQueryUrl === undefined) {
+      throw new ActionRecallError("CONFIG_INVALID", "ONTOLOGY_QUERY_URL is required when no action catalog is given", {
+        data: { setting: "ONTOLOGY_QUERY_URL" },
+      });
+    }
+    actionSource = createOntologyQuerySource({ ...limits, baseUrl: options.ontologyQueryUrl });
+    const client = createToolBoxClient({ ...limits, baseUrl: operatorIntegrationUrl, cacheTtlMs });
+    details = client;
+    toolDetailStats = client.cache.stats;
+  }
+  const mcp = createMcpToolResolver({
+    servers: { ...options.catalog?.mcp_servers, ...options.mcpServers },
+    ...(options.mcpUrlTemplate === undefined ? {} : { urlTemplate: options.mcpUrlTemplate }),
+    cacheTtlMs,
+    timeoutMs: limits.timeoutMs,
+  });
+  const toolBox = createToolBoxResolver({
+    details,
+    operatorIntegrationUrl,
+    ...(options.apiUrlTemplate === undefined ? {} : { apiUrlTemplate: options.apiUrlTemplate }),
+  });
+  return {
+    actionSource,
+    toolResolver: createToolResolver({ tool: toolBox, mcp }),
+    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+    ...(options.locateFixedParams === undefined ? {} : { locateFixedParams: options.locateFixedParams }),
+    cacheStats: {
+      ...(toolDetailStats === undefined ? {} : { toolDetails: toolDetailStats }),
+      mcpTools: mcp.cache.stats,
+    },
+  };
+}

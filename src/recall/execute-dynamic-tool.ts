@@ -1,0 +1,155 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { parseToolCalls } from "../calls/parse-tool-calls.js";
+import type { ToolCall } from "../calls/tool-call.js";
+import { ActionRecallError, isActionRecallError } from "../errors/index.js";
+import { postToProxy } from "../http/post-to-proxy.js";
+import type { ProxyBody } from "../http/proxy-body.js";
+import { toProxyBody } from "../http/to-proxy-body.js";
+import type { ToolResult } from "../tools/tool-result.js";
+import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
+import type { DynamicTool } from "./dynamic-tool.js";
+import { validateToolArguments } from "./validate-tool-arguments.js";
+
+/** Options of {@link executeDynamicTool}. */
+export interface ExecuteDynamicToolOptions {
+  /** How long the proxy (or MCP server) has to answer us. Default: the proxy `timeout` plus a grace period, else 30 s. */
+  timeoutMs?: number;
+  /** The `timeout` (seconds) the proxy may spend on the tool API; sent in the proxy body when set. */
+  proxyTimeoutSeconds?: number;
+  /** Largest proxy answer read. Default 10 MiB. */
+  maxResponseBytes?: number;
+  /** Extra headers to the proxy (`x-request-id`, the caller's account). */
+  headers?: Record<string, string>;
+  /** Hosts `api_url` may point at; unset allows any. */
+  allowedHosts?: readonly string[];
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function isToolCall(value: unknown): value is ToolCall {
+  return (
+    isRecord(value) && typeof value.name === "string" && isRecord(value.arguments) && typeof value.format === "string"
+  );
+}
+
+/** The call to run: a parsed `ToolCall` as given, or the first call read from raw model output (JSON or XML). */
+function readCall(tool: DynamicTool, call: unknown): ToolCall {
+  if (isToolCall(call)) return call;
+  const parsed = parseToolCalls(call, {
+    tools: [{ name: tool.name, description: tool.description, parameters: tool.parameters }],
+  });
+  const [first] = parsed.calls;
+  if (first === undefined) {
+    const reasons = parsed.errors.map((error) => error.message).join("; ");
+    throw new ActionRecallError(
+      "PARSE_ERROR",
+      `No tool call could be read from the model output${reasons === "" ? "" : `: ${reasons}`}`,
+      {
+        data: { errors: parsed.errors },
+      },
+    );
+  }
+  if (first.argumentErrors !== undefined && first.argumentErrors.length > 0) {
+    throw new ActionRecallError(
+      "PARSE_ERROR",
+      `Arguments of "${first.name}" could not be read: ${first.argumentErrors.map((error) => `${error.parameter}: ${error.message}`).join("; ")}`,
+      {
+        data: { argumentErrors: first.argumentErrors },
+      },
+    );
+  }
+  return first;
+}
+
+async function postToToolBoxProxy(
+  tool: DynamicTool,
+  proxyBody: ProxyBody,
+  options: ExecuteDynamicToolOptions,
+): Promise<ToolResult> {
+  try {
+    const result = await postToProxy(tool.api_url, proxyBody, {
+      maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    return { success: true, output: result };
+  } catch (error) {
+    // A failure reported inside the proxy's answer keeps that answer as the output: the agent may read its body.
+    if (isActionRecallError(error, "UPSTREAM_ERROR") && error.data.result !== undefined) {
+      return {
+        success: false,
+        output: error.data.result,
+        error: { code: error.code, message: error.message, details: error.data },
+      };
+    }
+    throw error;
+  }
+}
+
+async function callMcpTool(
+  tool: DynamicTool,
+  toolName: string,
+  args: Record<string, unknown>,
+  options: ExecuteDynamicToolOptions,
+): Promise<ToolResult> {
+  const upstream = `mcp:${tool.api_url}`;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const client = await connectMcpClient(tool.api_url, {
+    timeoutMs,
+    upstream,
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  });
+  try {
+    // MCP arguments are flat: fixed params are merged by name, and win.
+    const result = (await client.callTool({ name: toolName, arguments: { ...args, ...tool.fixed_params } }, undefined, {
+      timeout: timeoutMs,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    })) as CallToolResult;
+    if (result.isError !== true) return { success: true, output: result };
+    return {
+      success: false,
+      output: result,
+      error: { code: "TOOL_FAILED", message: `MCP tool "${toolName}" reported an error`, details: result.content },
+    };
+  } catch (error) {
+    throw toMcpUpstreamError(error, upstream);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Executes a recalled tool: reads the call (a `ToolCall`, or raw model output in JSON or XML), completes and
+ * validates its arguments against `parameters`, merges `fixed_params_by_location`, and posts
+ * `{header, path, query, body, timeout}` to `api_url` (MCP tools: `tools/call` on the server). Never throws: a bad
+ * call or a failed upstream gives a failed {@link ToolResult} whose error says why (INVALID_ARGUMENTS carries
+ * `details.remainingSchema`).
+ *
+ * @example
+ * const result = await executeDynamicTool(tool, '<function_calls><invoke name="search">...</invoke></function_calls>');
+ * if (result.success) console.log(result.output); // {status_code, headers, body, error, duration_ms}
+ */
+export async function executeDynamicTool(
+  tool: DynamicTool,
+  call: ToolCall | unknown,
+  options: ExecuteDynamicToolOptions = {},
+): Promise<ToolResult> {
+  try {
+    const toolCall = readCall(tool, call);
+    const args = validateToolArguments(tool.parameters, toolCall.arguments, { tool: tool.name });
+    if (tool.mcp !== undefined) return await callMcpTool(tool, tool.mcp.tool_name, args, options);
+    const proxyBody = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
+    return await postToToolBoxProxy(tool, proxyBody, options);
+  } catch (error) {
+    if (isActionRecallError(error)) {
+      return { success: false, output: null, error: { code: error.code, message: error.message, details: error.data } };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return { success: false, output: null, error: { code: "TOOL_FAILED", message } };
+  }
+}

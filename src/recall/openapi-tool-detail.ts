@@ -1,0 +1,86 @@
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+type JsonRecord = Record<string, unknown>;
+
+function isRecord(value: unknown): value is JsonRecord {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** One operation found in an OpenAPI 3 document. */
+interface FoundOperation {
+  path: string;
+  method: (typeof METHODS)[number];
+  pathItem: JsonRecord;
+  operation: JsonRecord;
+}
+
+/** Finds an operation by `operationId` or `"METHOD /path"`; undefined when the document has none such. */
+export function findOpenApiOperation(document: JsonRecord, selector: string): FoundOperation | undefined {
+  const paths = isRecord(document.paths) ? document.paths : {};
+  for (const [path, pathItem] of Object.entries(paths)) {
+    if (!isRecord(pathItem)) continue;
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (!isRecord(operation)) continue;
+      if (operation.operationId === selector || `${method.toUpperCase()} ${path}` === selector) {
+        return { path, method, pathItem, operation };
+      }
+    }
+  }
+  return undefined;
+}
+
+function parameterKey(parameter: unknown): string {
+  return isRecord(parameter) ? `${String(parameter.in)}:${String(parameter.name)}` : JSON.stringify(parameter);
+}
+
+/**
+ * Writes one OpenAPI 3 operation in the tool box's tool-detail shape (seed 003: `metadata.api_spec` with
+ * `parameters`, `request_body`, `responses` as a list, `components`), so catalog tools take exactly the code path of
+ * tool-box tools. Path-level parameters are merged in; an operation-level one with the same `in` and `name` wins.
+ */
+export function toolDetailFromOpenApi(
+  document: JsonRecord,
+  found: FoundOperation,
+  identity: { toolId: string; name?: string; description?: string },
+): JsonRecord {
+  const { operation, pathItem } = found;
+  const own = Array.isArray(operation.parameters) ? operation.parameters : [];
+  const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
+  const ownKeys = new Set(own.map(parameterKey));
+  const parameters = [...shared.filter((parameter) => !ownKeys.has(parameterKey(parameter))), ...own];
+  const responses = isRecord(operation.responses)
+    ? Object.entries(operation.responses).map(([statusCode, response]) => ({
+        status_code: statusCode,
+        ...(isRecord(response) ? response : {}),
+      }))
+    : [];
+  const servers = Array.isArray(document.servers) ? document.servers : [];
+  const serverUrl = isRecord(servers[0]) && typeof servers[0].url === "string" ? servers[0].url : "";
+  const summary = typeof operation.summary === "string" ? operation.summary : undefined;
+  const operationDescription = typeof operation.description === "string" ? operation.description : undefined;
+  const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
+  const name = identity.name ?? operationId ?? identity.toolId;
+  const description = identity.description ?? operationDescription ?? summary ?? "";
+  return {
+    tool_id: identity.toolId,
+    name,
+    description,
+    status: "enabled",
+    metadata_type: "openapi",
+    metadata: {
+      // The tool box writes the operation's identifier here (seed 003: "search_object_instance").
+      summary: operationId ?? summary ?? name,
+      description,
+      server_url: serverUrl,
+      path: found.path,
+      method: found.method.toUpperCase(),
+      api_spec: {
+        parameters,
+        ...(operation.requestBody === undefined ? {} : { request_body: operation.requestBody }),
+        responses,
+        components: isRecord(document.components) ? document.components : {},
+      },
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { convertMcpTool } from "../schema/convert-mcp-tool.js";
+import { convertOperation } from "../schema/convert-operation.js";
+import type { Dialect } from "../schema/tool-definition.js";
+import type { ActionRecallRequest, ActionSource } from "./action-source.js";
+import type { DynamicTool, RecallResult } from "./dynamic-tool.js";
+import { locateFixedParams } from "./locate-fixed-params.js";
+import type { McpTool, OperationTool, ToolResolver } from "./resolved-tool.js";
+
+/** What {@link recallActions} runs on: where actions come from, how their tools resolve, and conversion settings. */
+export interface RecallContext {
+  actionSource: ActionSource;
+  toolResolver: ToolResolver;
+  /** `$ref` hops followed before pruning (`MAX_SCHEMA_DEPTH`). Default: the converter's (2). */
+  maxDepth?: number;
+  /**
+   * Place fixed parameters at their location and remove them from `parameters` (the seed's TODO hook). Default true;
+   * false answers the seed's raw shape: the full schema, and `fixed_params` alone.
+   */
+  locateFixedParams?: boolean;
+}
+
+/** One recall: the action, the object, the caller, and optionally a dialect to add the tool in. */
+export interface RecallActionsRequest extends ActionRecallRequest {
+  dialect?: Dialect;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function buildOperationTool(
+  tool: OperationTool,
+  fixed: Record<string, unknown>,
+  context: RecallContext,
+  dialect: Dialect | undefined,
+): DynamicTool {
+  const locate = context.locateFixedParams ?? true;
+  const located = locate ? locateFixedParams(fixed, tool.operation) : undefined;
+  const converted = convertOperation(tool.operation, {
+    ...(context.maxDepth === undefined ? {} : { maxDepth: context.maxDepth }),
+    ...(dialect === undefined ? {} : { dialect }),
+    ...(located === undefined ? { fixConstants: false } : { fixed: located.byLocation }),
+  });
+  const dynamicTool: DynamicTool = {
+    name: tool.name,
+    description: tool.description,
+    parameters: converted.definition.parameters,
+    api_url: tool.apiUrl,
+    original_schema: tool.originalSchema,
+    fixed_params: fixed,
+  };
+  if (located !== undefined) {
+    // The converter's `fixed` holds the located values plus the constants it fixed: all go back into the request.
+    dynamicTool.fixed_params_by_location = converted.fixed;
+    if (located.unlocated.length > 0) dynamicTool.unlocated_fixed_params = located.unlocated;
+  }
+  if (dialect !== undefined) dynamicTool.dialect_tool = converted.tool;
+  return dynamicTool;
+}
+
+function buildMcpTool(
+  tool: McpTool,
+  fixed: Record<string, unknown>,
+  context: RecallContext,
+  dialect: Dialect | undefined,
+): DynamicTool {
+  const locate = context.locateFixedParams ?? true;
+  const converted = convertMcpTool(
+    { name: tool.name, description: tool.description, inputSchema: tool.inputSchema },
+    {
+      fixConstants: false,
+      ...(context.maxDepth === undefined ? {} : { maxDepth: context.maxDepth }),
+      ...(dialect === undefined ? {} : { dialect }),
+      ...(locate ? { fixed } : {}),
+    },
+  );
+  const dynamicTool: DynamicTool = {
+    name: tool.name,
+    description: tool.description,
+    parameters: converted.definition.parameters,
+    api_url: tool.apiUrl,
+    original_schema: tool.originalSchema,
+    // MCP arguments are flat, so are its fixed parameters (as in kweaver): execution merges them by name.
+    fixed_params: fixed,
+    mcp: { tool_name: tool.toolName },
+  };
+  const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+  const unlocated = Object.keys(fixed).filter((name) => !Object.hasOwn(properties, name));
+  if (locate && unlocated.length > 0) dynamicTool.unlocated_fixed_params = unlocated;
+  if (dialect !== undefined) dynamicTool.dialect_tool = converted.tool;
+  return dynamicTool;
+}
+
+/**
+ * Recalls the tool of one action (seed 003): asks the action source, uses only `actions[0]`, resolves its tool (tool
+ * box, MCP server or catalog) and builds the dynamic tool. No action gives no tool, with a reason.
+ *
+ * @example
+ * const { _dynamic_tools } = await recallActions({ knId, actionTypeId, uniqueIdentity, accountId, accountType }, context);
+ */
+export async function recallActions(request: RecallActionsRequest, context: RecallContext): Promise<RecallResult> {
+  const query = await context.actionSource.recall(request);
+  const action = query.actions[0];
+  if (action === undefined) {
+    return {
+      _dynamic_tools: [],
+      reason: `No action of type "${request.actionTypeId}" applies to this object in knowledge network "${request.knId}"`,
+    };
+  }
+  const tool = await context.toolResolver.resolve(query.action_source, request);
+  const fixed = isRecord(action.parameters) ? action.parameters : {};
+  const dynamicTool =
+    tool.kind === "operation"
+      ? buildOperationTool(tool, fixed, context, request.dialect)
+      : buildMcpTool(tool, fixed, context, request.dialect);
+  return { _dynamic_tools: [dynamicTool] };
+}

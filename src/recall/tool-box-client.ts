@@ -1,0 +1,77 @@
+import { ActionRecallError, isActionRecallError, UpstreamError } from "../errors/index.js";
+import type { ActionRecallRequest } from "./action-source.js";
+import { fillUrlTemplate } from "./fill-url-template.js";
+import { requestUpstreamJson, type UpstreamCallOptions } from "./request-upstream-json.js";
+import { TtlCache } from "./ttl-cache.js";
+
+/** The tool-box detail path of one tool. */
+export const TOOL_DETAIL_PATH_TEMPLATE =
+  "{base}/api/agent-operator-integration/internal-v1/tool-box/{box_id}/tool/{tool_id}";
+
+/** Where tool details come from: the KWeaver tool box over HTTP, or a local catalog. */
+export interface ToolDetailProvider {
+  /** The tool detail (seed 003 shape: `name`, `description`, `metadata.api_spec`, ...). */
+  getToolDetail(boxId: string, toolId: string, request: ActionRecallRequest): Promise<Record<string, unknown>>;
+}
+
+/** Options of {@link createToolBoxClient}. */
+export interface ToolBoxClientOptions extends Omit<UpstreamCallOptions, "signal"> {
+  /** `OPERATOR_INTEGRATION_URL`, such as `http://agent-operator-integration:9000`. */
+  baseUrl: string;
+  /** How long a tool detail is cached, per box and tool. */
+  cacheTtlMs: number;
+}
+
+const UPSTREAM = "tool-box";
+
+/**
+ * The KWeaver tool-box client: fetches a tool's detail, cached per box and tool with a TTL. Concurrent recalls of one
+ * tool share one fetch; failures are not cached. A 404 is NOT_FOUND naming the box and the tool.
+ */
+export function createToolBoxClient(
+  options: ToolBoxClientOptions,
+): ToolDetailProvider & { cache: TtlCache<Record<string, unknown>> } {
+  const cache = new TtlCache<Record<string, unknown>>({ ttlMs: options.cacheTtlMs });
+
+  async function fetchDetail(boxId: string, toolId: string, request: ActionRecallRequest) {
+    const url = fillUrlTemplate(
+      TOOL_DETAIL_PATH_TEMPLATE,
+      { base: options.baseUrl, box_id: boxId, tool_id: toolId },
+      { raw: ["base"] },
+    );
+    const headers: Record<string, string> = {
+      "x-account-id": request.accountId,
+      "x-account-type": request.accountType,
+    };
+    if (request.requestId !== undefined) headers["x-request-id"] = request.requestId;
+    let detail: unknown;
+    try {
+      // The shared fetch must not be cancelled by one caller going away, so the caller's signal is not passed.
+      detail = (await requestUpstreamJson({ method: "GET", url, headers, upstream: UPSTREAM }, options)).body;
+    } catch (error) {
+      if (isActionRecallError(error, "UPSTREAM_ERROR") && error.data.status === 404) {
+        throw new ActionRecallError("NOT_FOUND", `Tool "${toolId}" was not found in tool box "${boxId}"`, {
+          cause: error,
+          data: { box_id: boxId, tool_id: toolId, upstream: UPSTREAM },
+        });
+      }
+      throw error;
+    }
+    if (detail === null || typeof detail !== "object" || Array.isArray(detail)) {
+      throw new UpstreamError("UPSTREAM_MALFORMED", `${UPSTREAM} answered a tool detail that is not an object`, {
+        upstream: UPSTREAM,
+        box_id: boxId,
+        tool_id: toolId,
+      });
+    }
+    return detail as Record<string, unknown>;
+  }
+
+  return {
+    cache,
+    getToolDetail(boxId, toolId, request) {
+      // JSON keeps the key unambiguous whatever the ids contain.
+      return cache.get(JSON.stringify([boxId, toolId]), () => fetchDetail(boxId, toolId, request));
+    },
+  };
+}

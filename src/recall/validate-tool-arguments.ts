@@ -1,0 +1,44 @@
+import { completeToolArgs } from "../args/index.js";
+import { InvalidArgumentsError } from "../errors/index.js";
+import { describeIssue, SlotProcessor } from "../slots/index.js";
+
+/** Slot processors by schema text: recalled tools arrive as JSON, so identical schemas share one compiled validator. */
+const processors = new Map<string, SlotProcessor>();
+const MAX_PROCESSORS = 500;
+
+function processorFor(schema: Record<string, unknown>): SlotProcessor {
+  const key = JSON.stringify(schema);
+  const cached = processors.get(key);
+  if (cached !== undefined) return cached;
+  const processor = new SlotProcessor(schema);
+  if (processors.size >= MAX_PROCESSORS) processors.clear();
+  processors.set(key, processor);
+  return processor;
+}
+
+/**
+ * Completes a tool's arguments with the declaration's defaults (seed 002) and validates them with the slot processor
+ * (seed 004). Returns the completed copy; invalid arguments throw INVALID_ARGUMENTS with every issue and
+ * `data.remainingSchema`, the schema of what is still missing or invalid, for an agent to slot-fill from.
+ */
+export function validateToolArguments(
+  schema: Record<string, unknown>,
+  args: Record<string, unknown>,
+  options: { tool: string },
+): Record<string, unknown> {
+  const { toolArgs } = completeToolArgs({
+    toolArgs: args,
+    declaration: { name: options.tool, description: "", parameters: schema },
+    systemParams: [],
+  });
+  const processor = processorFor(schema);
+  const issues = processor.validate(toolArgs);
+  if (issues.length === 0) return toolArgs;
+  const error = new InvalidArgumentsError(
+    `Arguments of "${options.tool}" are invalid: ${issues.map(describeIssue).join("; ")}`,
+    issues,
+    { operation: options.tool },
+  );
+  error.data.remainingSchema = processor.check(toolArgs);
+  throw error;
+}
