@@ -41,6 +41,8 @@ export const ErrorCode = {
   NOT_FOUND: "NOT_FOUND",
   INVALID_REQUEST: "INVALID_REQUEST",
   CONFIG_INVALID: "CONFIG_INVALID",
+  // A bug of ours, caught at a boundary so one bad operation or call does not stop the others
+  INTERNAL_ERROR: "INTERNAL_ERROR",
 } as const;
 
 /** One of the stable error codes in {@link ErrorCode}. */

@@ -1,4 +1,5 @@
 import { isActionRecallError } from "../errors/action-recall-error.js";
+import { ErrorCode } from "../errors/error-codes.js";
 import { detectDocumentKind } from "../openapi/detect-document-kind.js";
 import { listOperations } from "../openapi/list-operations.js";
 import { loadDocument } from "../openapi/load-document.js";
@@ -50,6 +51,6 @@ function toFailure(operation: string, error: unknown): ConversionFailure {
   // A stack overflow or another engine error must not stop the other operations either; it is reported as such.
   return {
     operation,
-    error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) },
+    error: { code: ErrorCode.INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
   };
 }

@@ -37,6 +37,7 @@ describe("error codes", () => {
       "NOT_FOUND",
       "INVALID_REQUEST",
       "CONFIG_INVALID",
+      "INTERNAL_ERROR",
     ]);
     for (const [key, value] of Object.entries(ErrorCode)) expect(key).toBe(value);
   });
