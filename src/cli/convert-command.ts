@@ -4,6 +4,7 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 import { convertOperations } from "../schema/convert-operations.js";
 import type { ConversionFailure, ConversionResult, ConvertedTool, ConvertOptions } from "../schema/converted-tool.js";
 import { DIALECTS, type Dialect } from "../schema/tool-definition.js";
+import { bundleExternalRefs } from "./bundle-external-refs.js";
 import type { CliIo } from "./cli-io.js";
 
 const USAGE = `Usage: action-recall convert <file|-> [options]
@@ -19,6 +20,8 @@ Options:
   --max-tokens <n>    per-tool token budget (default 8000)
   --fixed <json>      values the caller supplies, e.g. '{"x-account-id": "a"}'
   --report            print each tool as {tool, report}
+  --external-refs <dir>
+                      allow $refs to other files inside <dir> (never URLs); refused by default
   -h, --help          show this help
 `;
 
@@ -43,17 +46,18 @@ export async function runConvertCommand(argv: string[], io: CliIo): Promise<numb
     io.stdout(USAGE);
     return 0;
   }
-  const { file, options, operation, report } = parsed;
-  let text: string;
+  const { file, options, operation, report, externalRefs } = parsed;
+  let input: string | object;
   try {
-    text = file === "-" ? await io.readStdin() : await readFile(file, "utf8");
+    if (externalRefs !== undefined) input = await bundleExternalRefs(file, externalRefs);
+    else input = file === "-" ? await io.readStdin() : await readFile(file, "utf8");
   } catch (error) {
     io.stderr(
       `action-recall convert: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     return 1;
   }
-  const result = convertInput(text, options, file === "-" ? "standard input" : file);
+  const result = convertInput(input, options, file === "-" ? "standard input" : file);
   const entries: unknown[] = [
     ...result.tools.map((converted) => toEntry(converted, report)),
     ...result.failures.map(toFailureEntry),
@@ -73,6 +77,7 @@ function parseConvertArguments(argv: string[]) {
       "max-tokens": { type: "string" },
       fixed: { type: "string" },
       report: { type: "boolean", default: false },
+      "external-refs": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -86,7 +91,9 @@ function parseConvertArguments(argv: string[]) {
   if (values["max-tokens"] !== undefined) options.maxTokens = parseCount("--max-tokens", values["max-tokens"], 1);
   if (values.fixed !== undefined) options.fixed = parseFixed(values.fixed);
   if (values.operation !== undefined) options.operations = [values.operation];
-  return { file, options, operation: values.operation, report: values.report };
+  if (values["external-refs"] !== undefined && file === "-")
+    throw new UsageError("--external-refs needs a file, not standard input: refs are relative to it");
+  return { file, options, operation: values.operation, report: values.report, externalRefs: values["external-refs"] };
 }
 
 function parseDialect(value: string): Dialect {
@@ -123,9 +130,9 @@ function toFailureEntry(failure: ConversionFailure): unknown {
 }
 
 /** Converts, naming the input in any error; `runCli` prints the code, message and pointer and exits with 1. */
-function convertInput(text: string, options: ConvertOptions, inputName: string): ConversionResult {
+function convertInput(input: string | object, options: ConvertOptions, inputName: string): ConversionResult {
   try {
-    return convertOperations(text, options);
+    return convertOperations(input, options);
   } catch (error) {
     if (!(error instanceof ActionRecallError)) throw error;
     throw new ActionRecallError(error.code, `${inputName}: ${error.message}`, { cause: error, data: error.data });

@@ -103,3 +103,49 @@ describe("action-recall convert", () => {
     expect(io.err).toContain("standard input");
   });
 });
+
+describe("action-recall convert --external-refs", () => {
+  const specs = fileURLToPath(new URL("../fixtures/cli/external-refs/specs", import.meta.url));
+
+  test("refs to other files are refused by default, naming the ref", async () => {
+    const { code, output } = await convert([`${specs}/main.yaml`, "--operation", "addPet"]);
+    expect(code).toBe(1);
+    expect(output).toMatchObject({
+      operation: "addPet",
+      error: { code: "EXTERNAL_REF_REFUSED", message: expect.stringContaining("./common.yaml#/Pet") },
+    });
+  });
+
+  test("with a base directory, refs to files inside it are bundled and expanded", async () => {
+    const { code, output } = await convert([`${specs}/main.yaml`, "--operation", "addPet", "--external-refs", specs]);
+    expect(code).toBe(0);
+    expect(output).toMatchObject({
+      function: {
+        parameters: {
+          properties: {
+            body: {
+              properties: { name: { type: "string", description: "The pet's name" } },
+              required: ["name"],
+            },
+          },
+        },
+      },
+    });
+  });
+
+  test.each([
+    { name: "a file outside the base directory", file: "escape.yaml", want: "secret.yaml" },
+    { name: "a URL (nothing is fetched)", file: "url.yaml", want: "https://example.com/pet.yaml" },
+  ])("$name is refused", async ({ file, want }) => {
+    const { code, err } = await convert([`${specs}/${file}`, "--external-refs", specs]);
+    expect(code).toBe(1);
+    expect(err).toContain("only files inside it are read");
+    expect(err).toContain(want);
+  });
+
+  test("standard input cannot use external refs: they are relative to a file", async () => {
+    const { code, err } = await convert(["-", "--external-refs", specs], "{}");
+    expect(code).toBe(2);
+    expect(err).toContain("--external-refs needs a file");
+  });
+});
