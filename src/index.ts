@@ -31,6 +31,38 @@ export type { HttpRequest, HttpResponse, ProxyBody, ProxyResult } from "./http/i
 export { buildRequest, postToProxy, sendRequest, toProxyBody } from "./http/index.js";
 export type { LlmClient, LlmSettings } from "./llm/index.js";
 export { createLlmClient, llmSettingsFromEnv } from "./llm/index.js";
+export type { OperationSpec, ParameterSpec, RequestBodySpec } from "./openapi/index.js";
+// OpenAPI operations -> LLM tools (seed 000)
+export { listOperations, loadDocument, operationFromToolDetail, upgradeSwagger2 } from "./openapi/index.js";
+export type { DynamicTool, RecallActionsRequest, RecallContext, RecallResult } from "./recall/index.js";
+// Action recall (seed 003)
+export {
+  createRecallContext,
+  executeDynamicTool,
+  loadActionCatalog,
+  locateFixedParams,
+  recallActions,
+} from "./recall/index.js";
+export type {
+  ConversionFailure,
+  ConversionReport,
+  ConversionResult,
+  ConvertedTool,
+  ConvertOptions,
+  Dialect,
+  FixedParams,
+  JsonSchema,
+  ToolDefinition,
+} from "./schema/index.js";
+export {
+  checkDialectRules,
+  convertMcpTool,
+  convertOperation,
+  convertOperations,
+  DIALECTS,
+  expandRefs,
+  toDialect,
+} from "./schema/index.js";
 export type { FillSlotsChunk, FillSlotsOptions, RemainingSchema } from "./slots/index.js";
 export { fillSlots, SlotProcessor } from "./slots/index.js";
 export type { Tool, ToolResult, ToolResultError } from "./tools/index.js";

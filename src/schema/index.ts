@@ -12,6 +12,16 @@ export { convertOperation } from "./convert-operation.js";
 export { convertOperations } from "./convert-operations.js";
 export type { ConversionFailure, ConversionResult, ConvertedTool, ConvertOptions } from "./converted-tool.js";
 export {
+  type AnthropicTool,
+  checkDialectRules,
+  type GeminiFunctionDeclaration,
+  type McpTool,
+  type OpenAiTool,
+  sanitizeToolName,
+  TOOL_NAME_PATTERN,
+  toDialect,
+} from "./dialects/index.js";
+export {
   DEFAULT_MAX_DEPTH,
   type ExpandedSchema,
   type ExpandRefsOptions,
@@ -25,4 +35,3 @@ export { measureToolSize } from "./measure-tool-size.js";
 export { mergeAllOf } from "./merge-all-of.js";
 export { pruneSchema } from "./prune-schema.js";
 export { DIALECTS, type Dialect, type FixedParams, type ToolDefinition } from "./tool-definition.js";
-// Dialects (tool-name sanitising, provider formats) are exported below by their owner.
