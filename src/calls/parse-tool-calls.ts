@@ -177,7 +177,7 @@ class OutputReader {
       ...(this.catalog === undefined ? {} : { catalog: this.catalog }),
     });
     let prose = "";
-    const collect = (events: ToolCallStreamEvent[]): void => {
+    const collect = (events: readonly ToolCallStreamEvent[]): void => {
       for (const event of events) {
         if (event.type === "text") prose += event.delta;
         else if (event.type === "tool-call") this.calls.push(event.call);

@@ -14,9 +14,9 @@ import { isNameCharacter, isSpace, nameEnd, tagName } from "./xml-characters.js"
 /** What a streaming parser does: take chunks, give events. */
 export interface ToolCallEventSource {
   /** Reads the next chunk (split anywhere) and returns the events it completes. */
-  push(chunk: string): ToolCallStreamEvent[];
+  push(chunk: string): readonly ToolCallStreamEvent[];
   /** Ends the input; a block left open becomes an `UNTERMINATED_CALL` error event. */
-  end(): ToolCallStreamEvent[];
+  end(): readonly ToolCallStreamEvent[];
 }
 
 /** The text formats a scanner looks for. */
@@ -53,6 +53,11 @@ const RAW_BODY = 12; // the body of a Hermes block or a legacy tag, until its cl
 type Opener = CallableTool | "function_calls" | "tool_call" | undefined;
 
 const CDATA_START = "<![CDATA[";
+/**
+ * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
+ * rather than frozen: a frozen array has another element kind, which makes every consumer loop polymorphic and slow.
+ */
+const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
 /** Tags whose arrival right after a `</parameter>` proves it closed the value. */
 const STRUCTURE_TAGS = ["<parameter", "</invoke", "</function_calls", "<invoke"];
 
@@ -105,14 +110,26 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.deltas = options.deltas ?? true;
   }
 
-  /** Scans the next chunk and returns the events it completes. */
-  push(chunk: string): ToolCallStreamEvent[] {
+  /**
+   * Scans the next chunk and returns the events it completes. A chunk of prose or of a parameter value holding no `<`
+   * (most chunks of a stream) takes a fast path: it cannot change the state, so its one event is made directly.
+   */
+  push(chunk: string): readonly ToolCallStreamEvent[] {
+    if (chunk === "") return NO_EVENTS;
+    if (!chunk.includes("<")) {
+      if (this.state === TEXT) return [{ type: "text", delta: chunk }];
+      if (this.state === VALUE && this.invoke !== undefined) {
+        this.value += chunk;
+        if (!this.deltas) return NO_EVENTS;
+        return [{ type: "tool-call-delta", id: this.invoke.id, argumentsDelta: chunk, parameter: this.parameter }];
+      }
+    }
     this.consume(chunk);
     return this.takeEvents();
   }
 
   /** Ends the input: held text is released, and a block left open becomes an `UNTERMINATED_CALL` error. */
-  end(): ToolCallStreamEvent[] {
+  end(): readonly ToolCallStreamEvent[] {
     switch (this.state) {
       case TEXT_TAG:
         this.text += this.tag;
@@ -132,9 +149,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     return this.takeEvents();
   }
 
-  private takeEvents(): ToolCallStreamEvent[] {
+  private takeEvents(): readonly ToolCallStreamEvent[] {
     this.flushDelta();
     this.flushText();
+    if (this.events.length === 0) return NO_EVENTS;
     const events = this.events;
     this.events = [];
     return events;
