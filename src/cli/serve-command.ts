@@ -1,7 +1,90 @@
+import { basename, dirname } from "node:path";
+import { parseArgs } from "node:util";
+import { isActionRecallError } from "../errors/index.js";
+import { buildServer } from "../server/build-server.js";
+import { type OrdersApi, startOrdersApi } from "../server/example-orders-api.js";
+import { loadServiceConfig } from "../server/service-config.js";
 import type { CliIo } from "./cli-io.js";
 
-/** `action-recall serve`: not built yet (placeholder, replaced by its issue's work). */
-export async function runServeCommand(_argv: string[], io: CliIo): Promise<number> {
-  io.stderr("action-recall serve: not available yet\n");
-  return 1;
+const USAGE = `Usage: action-recall serve [--port N] [--host H] [--catalog file]
+
+Runs the action-recall service. Settings come from the environment (PORT, HOST, ONTOLOGY_QUERY_URL,
+OPERATOR_INTEGRATION_URL, CATALOG_FILE, UPSTREAM_TIMEOUT_MS, PROXY_TIMEOUT_MS, CACHE_TTL_MS, MAX_BODY_BYTES,
+MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);
+the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file; with the example catalog it
+also starts the example orders API on 127.0.0.1:3101.
+`;
+
+/** True when the catalog is the shipped example, whose tools call the example orders API. */
+function isExampleCatalog(file: string): boolean {
+  return basename(file) === "action-recall.yaml" && basename(dirname(file)) === "examples";
+}
+
+/**
+ * `action-recall serve [--port N] [--host H] [--catalog file]`: listens, prints the URL, and drains in-flight requests
+ * on SIGTERM or SIGINT before exiting.
+ */
+export async function runServeCommand(argv: string[], io: CliIo): Promise<number> {
+  let options: {
+    port?: string | undefined;
+    host?: string | undefined;
+    catalog?: string | undefined;
+    help?: boolean | undefined;
+  };
+  try {
+    options = parseArgs({
+      args: argv,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        catalog: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    io.stderr(`action-recall serve: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  if (options.help === true) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  const env = {
+    ...process.env,
+    ...(options.port === undefined ? {} : { PORT: options.port }),
+    ...(options.host === undefined ? {} : { HOST: options.host }),
+    ...(options.catalog === undefined ? {} : { CATALOG_FILE: options.catalog }),
+  };
+  let ordersApi: OrdersApi | undefined;
+  try {
+    const config = loadServiceConfig(env);
+    const catalogMode = config.ontologyQueryUrl === undefined;
+    if (catalogMode && isExampleCatalog(config.catalogFile)) ordersApi = await startOrdersApi();
+    const app = await buildServer(config);
+    const url = await app.listen({ port: config.port, host: config.host });
+    io.stdout(`action-recall listening on ${url}\n`);
+    io.stdout(
+      catalogMode
+        ? `  actions from the catalog ${config.catalogFile}\n`
+        : `  actions from ${config.ontologyQueryUrl}\n`,
+    );
+    if (ordersApi !== undefined) io.stdout(`  example orders API on ${ordersApi.url}\n`);
+    await new Promise<void>((resolve) => {
+      const stop = (signal: string): void => {
+        app.log.info({ signal }, "shutting down: draining in-flight requests");
+        resolve();
+      };
+      process.once("SIGTERM", stop);
+      process.once("SIGINT", stop);
+    });
+    // close() stops accepting connections and waits for in-flight requests to finish.
+    await app.close();
+    await ordersApi?.close();
+    return 0;
+  } catch (error) {
+    await ordersApi?.close();
+    const message = isActionRecallError(error) ? `${error.code}: ${error.message}` : String(error);
+    io.stderr(`action-recall serve: ${message}\n`);
+    return 1;
+  }
 }

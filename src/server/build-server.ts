@@ -1,0 +1,365 @@
+import { randomUUID } from "node:crypto";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import { parseToolCalls } from "../calls/index.js";
+import { ActionRecallError, isActionRecallError } from "../errors/index.js";
+import { streamFromProxy, toProxyBody } from "../http/index.js";
+import { createLlmClient, type LlmClient } from "../llm/index.js";
+import {
+  type ActionCatalog,
+  createCatalogToolDetails,
+  createRecallContext,
+  type DynamicTool,
+  executeDynamicTool,
+  loadActionCatalog,
+  type RecallContext,
+  recallActions,
+  type TtlCacheStats,
+  validateToolArguments,
+} from "../recall/index.js";
+import { type ConvertOptions, convertOperations } from "../schema/index.js";
+import type { Dialect } from "../schema/tool-definition.js";
+import { fillSlots } from "../slots/index.js";
+import { registerCatalogProxy } from "./catalog-proxy.js";
+import { httpStatusOf } from "./http-status-of.js";
+import { registerMcpEndpoint } from "./mcp-endpoint.js";
+import { ROUTE_SCHEMAS } from "./route-schemas.js";
+import type { McpActionBinding, ServiceConfig } from "./service-config.js";
+import { createServiceMetrics } from "./service-metrics.js";
+
+/** What {@link buildServer} can be given instead of building it from the config (tests, embedding). */
+export interface ServerDependencies {
+  /** The recall context; default: the KWeaver upstreams, or the catalog file, per the config. */
+  recallContext?: RecallContext & { cacheStats?: Record<string, TtlCacheStats | undefined> };
+  /** The model for slot filling; default: one built from `config.llm`, or none. */
+  llm?: LlmClient;
+  /** False for no logs, or where the JSON log lines go. Default: standard output, at `config.logLevel`. */
+  logger?: false | { stream: { write(line: string): void } };
+}
+
+const SERVICE_VERSION = "0.1.0";
+const API = "/api/action-recall/v1";
+
+/** Secrets never reach the logs: pino replaces these paths. */
+const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "req.headers['x-api-key']",
+  "req.headers['x-account-id']",
+  "headers.authorization",
+  "headers['x-account-id']",
+];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Every bound action for `/mcp`: the configured ones, or every catalog action with an empty identity. */
+function catalogBindings(catalog: ActionCatalog | undefined): McpActionBinding[] {
+  if (catalog === undefined) return [];
+  return Object.entries(catalog.knowledge_networks).flatMap(([knId, network]) =>
+    Object.keys(network.action_types).map((actionTypeId) => ({
+      kn_id: knId,
+      action_type_id: actionTypeId,
+      unique_identity: {},
+      account_id: "mcp",
+      account_type: "user",
+    })),
+  );
+}
+
+/** Writes an error as `{code, message, ...data}` with its mapped status. */
+function sendError(reply: FastifyReply, code: string, message: string, data: unknown): FastifyReply {
+  return reply.code(httpStatusOf(code)).send({ ...(isRecord(data) ? data : {}), code, message });
+}
+
+/** Streams an async iterable as server-sent events, one `data:` line per item, ending with `[DONE]`. */
+async function sendEvents(reply: FastifyReply, events: AsyncIterable<string>): Promise<void> {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
+  try {
+    for await (const data of events) reply.raw.write(`data: ${data}\n\n`);
+  } catch (error) {
+    const body = isActionRecallError(error)
+      ? error.toJSON()
+      : { code: "TOOL_FAILED", message: error instanceof Error ? error.message : String(error) };
+    reply.raw.write(`event: error\ndata: ${JSON.stringify(body)}\n\n`);
+  }
+  reply.raw.end("data: [DONE]\n\n");
+}
+
+/** The call to stream: a ToolCall as given, or the first call of raw model output; its arguments validated. */
+function prepareStreamedCall(tool: DynamicTool, call: unknown): Record<string, unknown> {
+  const parsed =
+    isRecord(call) && typeof call.name === "string" && isRecord(call.arguments)
+      ? call.arguments
+      : parseToolCalls(call, {
+          tools: [{ name: tool.name, description: tool.description, parameters: tool.parameters }],
+        }).calls[0]?.arguments;
+  if (parsed === undefined) {
+    throw new ActionRecallError("PARSE_ERROR", "No tool call could be read from the model output");
+  }
+  return validateToolArguments(tool.parameters, parsed, { tool: tool.name });
+}
+
+/**
+ * Builds the action-recall service (seed 003) as a Fastify instance, without listening: recall, execution, the
+ * schema engine, the parser and slot filling over HTTP, `/mcp`, health, metrics and its own OpenAPI at `/docs`.
+ * Request bodies are validated by the route schemas; unknown top-level fields are ignored (removed before the
+ * handler runs), and a body over `config.maxBodyBytes` is a 413.
+ *
+ * @example
+ * const app = await buildServer(loadServiceConfig(process.env));
+ * const response = await app.inject({ method: "GET", url: "/healthz" });
+ */
+export async function buildServer(
+  config: ServiceConfig,
+  dependencies: ServerDependencies = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      dependencies.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+            ...(dependencies.logger === undefined ? {} : { stream: dependencies.logger.stream }),
+          },
+    bodyLimit: config.maxBodyBytes,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+  });
+
+  const catalog =
+    dependencies.recallContext === undefined && config.ontologyQueryUrl === undefined
+      ? await loadActionCatalog(config.catalogFile)
+      : undefined;
+  let recallContext = dependencies.recallContext;
+  /** Built on first use: in catalog mode `api_url` points at this service, whose address is known once it listens. */
+  const context = (): NonNullable<ServerDependencies["recallContext"]> => {
+    recallContext ??= createRecallContext({
+      ...(catalog === undefined ? { ontologyQueryUrl: config.ontologyQueryUrl as string } : { catalog }),
+      operatorIntegrationUrl: config.operatorIntegrationUrl ?? selfUrl(),
+      ...(config.apiUrlTemplate === undefined ? {} : { apiUrlTemplate: config.apiUrlTemplate }),
+      ...(config.maxSchemaDepth === undefined ? {} : { maxDepth: config.maxSchemaDepth }),
+      ...(config.mcpUrlTemplate === undefined ? {} : { mcpUrlTemplate: config.mcpUrlTemplate }),
+      mcpServers: config.mcpServers,
+      cacheTtlMs: config.cacheTtlMs,
+      timeoutMs: config.upstreamTimeoutMs,
+      maxResponseBytes: config.maxResponseBytes,
+    });
+    return recallContext;
+  };
+  const selfUrl = (): string => {
+    const address = app.server.address();
+    const port = address !== null && typeof address === "object" ? address.port : config.port;
+    const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+    return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  };
+  const llm = dependencies.llm ?? (config.llm === undefined ? undefined : createLlmClient(config.llm));
+
+  const metrics = createServiceMetrics(() => {
+    const stats = recallContext?.cacheStats;
+    return isRecord(stats) ? (stats as Record<string, TtlCacheStats | undefined>) : {};
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    metrics.observeRequest(
+      { method: request.method, route: request.routeOptions.url ?? "unmatched", status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+  // Draining: close() waits for every connection, so a keep-alive connection answered while closing must not stay.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (closing) reply.header("connection", "close");
+  });
+  app.addHook("onClose", async () => metrics.close());
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isActionRecallError(error)) {
+      request.log.warn({ code: error.code, err: error }, "request failed");
+      return sendError(reply, error.code, error.message, error.data);
+    }
+    if (error.validation !== undefined) {
+      return sendError(reply, "INVALID_REQUEST", `Invalid request: ${error.message}`, {
+        issues: error.validation,
+      });
+    }
+    if (typeof error.statusCode === "number" && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ code: "INVALID_REQUEST", message: error.message });
+    }
+    request.log.error({ err: error }, "unexpected failure");
+    return reply.code(500).send({ code: "INTERNAL", message: "Unexpected failure; see the service logs" });
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "action-recall",
+        version: SERVICE_VERSION,
+        description: "Knowledge-network actions as ready-to-call LLM tools, and their calls carried to the API.",
+      },
+    },
+  });
+
+  app.get("/healthz", { schema: ROUTE_SCHEMAS.health }, async () => ({ status: "ok" }));
+
+  app.get("/readyz", { schema: ROUTE_SCHEMAS.ready }, async (_request, reply) => {
+    const upstreams = Object.entries({
+      "ontology-query": config.ontologyQueryUrl,
+      "operator-integration": config.operatorIntegrationUrl,
+    }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    const checks = await Promise.all(
+      upstreams.map(async ([name, url]) => {
+        try {
+          // Any HTTP answer proves the upstream reachable; only a transport failure or a timeout does not.
+          await fetch(url, { method: "GET", signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
+          return { name, url, reachable: true };
+        } catch (error) {
+          return { name, url, reachable: false, error: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+    const ready = checks.every((check) => check.reachable);
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? "ready" : "not ready", mode: catalog ? "catalog" : "kweaver", upstreams: checks });
+  });
+
+  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  app.get("/docs", { schema: { hide: true } }, async () => app.swagger());
+
+  app.post<{
+    Params: { kn_id: string; action_type_id: string };
+    Querystring: { dialect?: Dialect };
+    Headers: { "x-account-id": string; "x-account-type": string };
+    Body: { unique_identity: Record<string, unknown> };
+  }>(
+    `${API}/knowledge-networks/:kn_id/action-types/:action_type_id`,
+    { schema: ROUTE_SCHEMAS.recall },
+    async (request) =>
+      recallActions(
+        {
+          knId: request.params.kn_id,
+          actionTypeId: request.params.action_type_id,
+          uniqueIdentity: request.body.unique_identity,
+          accountId: request.headers["x-account-id"],
+          accountType: request.headers["x-account-type"],
+          requestId: request.id,
+          ...(request.query.dialect === undefined ? {} : { dialect: request.query.dialect }),
+        },
+        context(),
+      ),
+  );
+
+  app.post<{ Querystring: { stream?: boolean }; Body: { tool: DynamicTool; call: unknown } }>(
+    `${API}/tool-calls`,
+    { schema: ROUTE_SCHEMAS.toolCall },
+    async (request, reply) => {
+      const { tool, call } = request.body;
+      const headers = { "x-request-id": request.id };
+      if (request.query.stream === true) {
+        const args = prepareStreamedCall(tool, call);
+        const body = toProxyBody(args, tool.fixed_params_by_location, config.proxyTimeoutMs / 1000);
+        return sendEvents(reply, streamFromProxy(tool.api_url, body, { timeoutMs: config.proxyTimeoutMs, headers }));
+      }
+      const result = await executeDynamicTool(tool, call, {
+        timeoutMs: config.proxyTimeoutMs,
+        proxyTimeoutSeconds: config.proxyTimeoutMs / 1000,
+        maxResponseBytes: config.maxResponseBytes,
+        headers,
+      });
+      // A call the proxy carried answers 200 whatever the tool said (the agent reads `output.status_code`); a call
+      // that could not be carried answers its error's status.
+      if (result.success || result.output !== null || result.error === undefined) return result;
+      return sendError(reply, result.error.code, result.error.message, result.error.details);
+    },
+  );
+
+  app.post<{ Body: { document: string | Record<string, unknown> } & ConvertOptions }>(
+    `${API}/tools/convert`,
+    { schema: ROUTE_SCHEMAS.convert },
+    async (request) => {
+      const { document, ...options } = request.body;
+      return convertOperations(document, {
+        ...(config.maxSchemaDepth === undefined ? {} : { maxDepth: config.maxSchemaDepth }),
+        ...options,
+      });
+    },
+  );
+
+  app.post<{ Body: { output: unknown; tools?: DynamicTool[]; format?: "auto" } }>(
+    `${API}/tool-calls/parse`,
+    { schema: ROUTE_SCHEMAS.parse },
+    async (request) =>
+      parseToolCalls(request.body.output, {
+        ...(request.body.tools === undefined
+          ? {}
+          : {
+              tools: request.body.tools.map((tool) => ({
+                name: tool.name,
+                description: tool.description ?? "",
+                parameters: tool.parameters,
+              })),
+            }),
+      }),
+  );
+
+  app.post<{
+    Body: {
+      schema: Record<string, unknown>;
+      data?: Record<string, unknown>;
+      question?: string;
+      language?: "zh" | "en";
+      tool?: { name: string; description?: string };
+    };
+  }>(`${API}/slots/fill`, { schema: ROUTE_SCHEMAS.fillSlots }, async (request, reply) => {
+    const { schema, data, question, language, tool } = request.body;
+    const controller = new AbortController();
+    request.raw.on("close", () => controller.abort());
+    const chunks = fillSlots({
+      schema,
+      ...(data === undefined ? {} : { data }),
+      ...(question === undefined ? {} : { question }),
+      ...(language === undefined ? {} : { language }),
+      ...(tool === undefined ? {} : { tool }),
+      ...(llm === undefined ? {} : { llm }),
+      signal: controller.signal,
+    });
+    return sendEvents(
+      reply,
+      (async function* () {
+        for await (const chunk of chunks) yield JSON.stringify(chunk);
+      })(),
+    );
+  });
+
+  if (catalog !== undefined && config.operatorIntegrationUrl === undefined) {
+    registerCatalogProxy(app, {
+      details: createCatalogToolDetails(catalog),
+      timeoutMs: config.proxyTimeoutMs,
+      maxResponseBytes: config.maxResponseBytes,
+    });
+  }
+
+  const bindings = config.mcpBindings ?? catalogBindings(catalog);
+  registerMcpEndpoint(app, {
+    bindings: () => bindings,
+    recallContext: context,
+    proxyTimeoutMs: config.proxyTimeoutMs,
+    version: SERVICE_VERSION,
+  });
+
+  return app;
+}

@@ -1,0 +1,146 @@
+// The routes' JSON Schemas: Fastify validates requests with them, and @fastify/swagger builds `/docs` from them.
+// Unknown body fields are accepted and ignored (forward compatibility: newer agents may send more), never an error;
+// the free-form objects (`unique_identity`, `tool.parameters`, `schema`) are passed on untouched.
+
+const ERROR_BODY = {
+  type: "object",
+  description: "An error: a stable code, a message saying what and where, and the code's data.",
+  properties: { code: { type: "string" }, message: { type: "string" } },
+  additionalProperties: true,
+} as const;
+
+const DYNAMIC_TOOL = {
+  type: "object",
+  description: "A recalled tool, as the recall route answers it.",
+  required: ["name", "parameters", "api_url"],
+  properties: {
+    name: { type: "string", minLength: 1 },
+    description: { type: "string" },
+    parameters: { type: "object", additionalProperties: true },
+    api_url: { type: "string", minLength: 1 },
+    original_schema: {},
+    fixed_params: { type: "object", additionalProperties: true },
+    fixed_params_by_location: { type: "object", additionalProperties: true },
+    unlocated_fixed_params: { type: "array", items: { type: "string" } },
+    mcp: { type: "object", properties: { tool_name: { type: "string" } }, required: ["tool_name"] },
+    dialect_tool: {},
+  },
+} as const;
+
+/** The schema of each route, by route. */
+export const ROUTE_SCHEMAS = {
+  health: {
+    summary: "Liveness",
+    response: { 200: { type: "object", properties: { status: { type: "string" } } } },
+  },
+  ready: {
+    summary: "Readiness: every configured upstream answers",
+  },
+  recall: {
+    summary: "Recall the dynamic tool of an action for one object (seed 003)",
+    params: {
+      type: "object",
+      required: ["kn_id", "action_type_id"],
+      properties: { kn_id: { type: "string", minLength: 1 }, action_type_id: { type: "string", minLength: 1 } },
+    },
+    querystring: {
+      type: "object",
+      properties: {
+        dialect: {
+          type: "string",
+          enum: ["openai", "openai-strict", "anthropic", "gemini", "mcp"],
+          description: "Also answer each tool in this provider's dialect, as `dialect_tool`.",
+        },
+      },
+    },
+    headers: {
+      type: "object",
+      required: ["x-account-id", "x-account-type"],
+      properties: {
+        "x-account-id": { type: "string", minLength: 1 },
+        "x-account-type": { type: "string", minLength: 1 },
+      },
+    },
+    body: {
+      type: "object",
+      required: ["unique_identity"],
+      properties: {
+        unique_identity: {
+          type: "object",
+          description: "One object's identity (an object, not an array): the upstream is asked for [unique_identity].",
+          additionalProperties: true,
+        },
+      },
+    },
+    response: { "4xx": ERROR_BODY, "5xx": ERROR_BODY },
+  },
+  toolCall: {
+    summary: "Execute a call of a recalled tool through its proxy",
+    querystring: {
+      type: "object",
+      properties: { stream: { type: "boolean", description: "Pass the proxy's server-sent events through." } },
+    },
+    body: {
+      type: "object",
+      required: ["tool", "call"],
+      properties: {
+        tool: DYNAMIC_TOOL,
+        call: { description: "A ToolCall {id, name, arguments, format}, or raw model output (JSON or XML text)." },
+      },
+    },
+    response: { "4xx": ERROR_BODY, "5xx": ERROR_BODY },
+  },
+  convert: {
+    summary: "Convert OpenAPI operations (or an MCP tool, or a tool-box tool detail) into LLM tools (seed 000)",
+    body: {
+      type: "object",
+      required: ["document"],
+      properties: {
+        document: {
+          description: "The document: an object, or JSON / YAML text (OpenAPI 3.x, Swagger 2.0 upgraded).",
+          anyOf: [
+            { type: "string", minLength: 1 },
+            { type: "object", additionalProperties: true },
+          ],
+        },
+        dialect: { type: "string", enum: ["openai", "openai-strict", "anthropic", "gemini", "mcp"] },
+        maxDepth: { type: "integer", minimum: 0, maximum: 32 },
+        maxTokens: { type: "integer", minimum: 1 },
+        fixed: { type: "object", additionalProperties: true },
+        fixConstants: { type: "boolean" },
+        operations: { type: "array", items: { type: "string" } },
+      },
+    },
+    response: { "4xx": ERROR_BODY, "5xx": ERROR_BODY },
+  },
+  parse: {
+    summary: "Parse model output into tool calls (JSON tool_calls, XML function_calls, legacy tags)",
+    body: {
+      type: "object",
+      required: ["output"],
+      properties: {
+        output: { description: "The model's output: text, or a chat completion message." },
+        tools: { type: "array", items: DYNAMIC_TOOL, description: "Known tools, to type XML values." },
+      },
+    },
+    response: { "4xx": ERROR_BODY, "5xx": ERROR_BODY },
+  },
+  fillSlots: {
+    summary: "Fill a tool's missing arguments; streamed as server-sent events (seed 004)",
+    body: {
+      type: "object",
+      required: ["schema"],
+      properties: {
+        schema: { type: "object", additionalProperties: true },
+        data: { type: "object", additionalProperties: true },
+        question: { type: "string" },
+        language: { type: "string", enum: ["zh", "en"] },
+        tool: {
+          type: "object",
+          required: ["name"],
+          properties: { name: { type: "string" }, description: { type: "string" } },
+        },
+      },
+    },
+  },
+} as const;

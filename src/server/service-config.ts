@@ -1,0 +1,191 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { ActionRecallError } from "../errors/index.js";
+import { type LlmSettings, llmSettingsFromEnv } from "../llm/index.js";
+
+/** One action the `/mcp` endpoint exposes as a tool: which action of which knowledge network, for which object. */
+export interface McpActionBinding {
+  kn_id: string;
+  action_type_id: string;
+  unique_identity: Record<string, unknown>;
+  account_id: string;
+  account_type: string;
+}
+
+/** The service's settings, validated once at start by {@link loadServiceConfig}. */
+export interface ServiceConfig {
+  /** `PORT`, default 8080. */
+  port: number;
+  /** `HOST`, default `127.0.0.1`. */
+  host: string;
+  /** `ONTOLOGY_QUERY_URL`: with it, actions come from KWeaver; without it, from {@link ServiceConfig.catalogFile}. */
+  ontologyQueryUrl?: string;
+  /** `OPERATOR_INTEGRATION_URL`: the tool box. In catalog mode it defaults to this service, which proxies itself. */
+  operatorIntegrationUrl?: string;
+  /** `CATALOG_FILE`: default `action-recall.yaml` in the working directory, else `examples/action-recall.yaml`. */
+  catalogFile: string;
+  /** `API_URL_TEMPLATE`: the `api_url` template of recalled tools. */
+  apiUrlTemplate?: string;
+  /** `MCP_URL_TEMPLATE`: the MCP endpoint of an `mcp_id` not in the map (`{mcp_id}` is filled). */
+  mcpUrlTemplate?: string;
+  /** `MCP_SERVERS`: JSON object `mcp_id` → MCP endpoint URL. */
+  mcpServers: Record<string, string>;
+  /** `MCP_ACTION_BINDINGS`: JSON array of actions `/mcp` lists; default every catalog action (catalog mode). */
+  mcpBindings?: McpActionBinding[];
+  /** `UPSTREAM_TIMEOUT_MS`: each ontology-query, tool-box and MCP call. Default 10,000. */
+  upstreamTimeoutMs: number;
+  /** `PROXY_TIMEOUT_MS`: a tool execution through the proxy. Default 30,000. */
+  proxyTimeoutMs: number;
+  /** `CACHE_TTL_MS`: tool details and MCP tool lists. Default 60,000. */
+  cacheTtlMs: number;
+  /** `MAX_BODY_BYTES`: largest request body accepted. Default 1 MiB. */
+  maxBodyBytes: number;
+  /** `MAX_RESPONSE_BYTES`: largest upstream answer read. Default 10 MiB. */
+  maxResponseBytes: number;
+  /** `MAX_SCHEMA_DEPTH`: `$ref` hops expanded before pruning. Default the converter's. */
+  maxSchemaDepth?: number;
+  /** `LOG_LEVEL`: pino level, default `info`. */
+  logLevel: string;
+  /** `OPENAI_BASE_URL` / `OPENAI_API_KEY` / ...: the model for slot filling; none runs the deterministic phase only. */
+  llm?: LlmSettings;
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+function invalid(setting: string, value: string, expected: string): ActionRecallError {
+  return new ActionRecallError("CONFIG_INVALID", `${setting}="${value}" is invalid: expected ${expected}`, {
+    data: { setting, value },
+  });
+}
+
+function readText(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function readInteger(
+  env: Record<string, string | undefined>,
+  name: string,
+  bounds: { min: number; max: number; fallback: number },
+): number {
+  const text = readText(env, name);
+  if (text === undefined) return bounds.fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+    throw invalid(name, text, `an integer from ${bounds.min} to ${bounds.max}`);
+  }
+  return value;
+}
+
+function readUrl(env: Record<string, string | undefined>, name: string): string | undefined {
+  const text = readText(env, name);
+  if (text === undefined) return undefined;
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw invalid(name, text, "an http(s) URL");
+  return text.replace(/\/+$/, "");
+}
+
+function readJson(env: Record<string, string | undefined>, name: string): unknown {
+  const text = readText(env, name);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid(name, text, "JSON");
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function readMcpServers(env: Record<string, string | undefined>): Record<string, string> {
+  const value = readJson(env, "MCP_SERVERS");
+  if (value === undefined) return {};
+  const text = env.MCP_SERVERS ?? "";
+  if (!isRecord(value)) throw invalid("MCP_SERVERS", text, 'a JSON object {"<mcp_id>": "<http(s) URL>"}');
+  const servers: Record<string, string> = Object.create(null);
+  for (const [id, url] of Object.entries(value)) {
+    if (typeof url !== "string" || !URL.canParse(url)) {
+      throw invalid(`MCP_SERVERS.${id}`, String(url), "an http(s) URL");
+    }
+    servers[id] = url;
+  }
+  return servers;
+}
+
+function readBindings(env: Record<string, string | undefined>): McpActionBinding[] | undefined {
+  const value = readJson(env, "MCP_ACTION_BINDINGS");
+  if (value === undefined) return undefined;
+  const expected = "a JSON array of {kn_id, action_type_id, unique_identity?, account_id?, account_type?}";
+  if (!Array.isArray(value)) throw invalid("MCP_ACTION_BINDINGS", env.MCP_ACTION_BINDINGS ?? "", expected);
+  return value.map((item, index) => {
+    const setting = `MCP_ACTION_BINDINGS[${index}]`;
+    if (!isRecord(item) || typeof item.kn_id !== "string" || typeof item.action_type_id !== "string") {
+      throw invalid(setting, JSON.stringify(item), expected);
+    }
+    return {
+      kn_id: item.kn_id,
+      action_type_id: item.action_type_id,
+      unique_identity: isRecord(item.unique_identity) ? item.unique_identity : {},
+      account_id: typeof item.account_id === "string" ? item.account_id : "mcp",
+      account_type: typeof item.account_type === "string" ? item.account_type : "user",
+    };
+  });
+}
+
+function defaultCatalogFile(cwd: string): string {
+  const local = resolve(cwd, "action-recall.yaml");
+  return existsSync(local) ? local : resolve(cwd, "examples/action-recall.yaml");
+}
+
+/**
+ * Reads and validates the service's environment once, at start: any bad value is CONFIG_INVALID naming the setting
+ * and the value. With no `ONTOLOGY_QUERY_URL`, the service recalls from the local catalog file.
+ *
+ * @example
+ * const config = loadServiceConfig(process.env); // {port: 8080, host: "127.0.0.1", catalogFile: ".../action-recall.yaml", ...}
+ */
+export function loadServiceConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): ServiceConfig {
+  const logLevel = readText(env, "LOG_LEVEL") ?? "info";
+  if (!LOG_LEVELS.includes(logLevel)) throw invalid("LOG_LEVEL", logLevel, `one of ${LOG_LEVELS.join(", ")}`);
+  const catalogFile = readText(env, "CATALOG_FILE");
+  const config: ServiceConfig = {
+    port: readInteger(env, "PORT", { min: 0, max: 65_535, fallback: 8080 }),
+    host: readText(env, "HOST") ?? "127.0.0.1",
+    catalogFile: catalogFile === undefined ? defaultCatalogFile(cwd) : resolve(cwd, catalogFile),
+    mcpServers: readMcpServers(env),
+    upstreamTimeoutMs: readInteger(env, "UPSTREAM_TIMEOUT_MS", { min: 1, max: 600_000, fallback: 10_000 }),
+    proxyTimeoutMs: readInteger(env, "PROXY_TIMEOUT_MS", { min: 1, max: 3_600_000, fallback: 30_000 }),
+    cacheTtlMs: readInteger(env, "CACHE_TTL_MS", { min: 0, max: 86_400_000, fallback: 60_000 }),
+    maxBodyBytes: readInteger(env, "MAX_BODY_BYTES", { min: 1_024, max: 100 * 1024 * 1024, fallback: 1024 * 1024 }),
+    maxResponseBytes: readInteger(env, "MAX_RESPONSE_BYTES", {
+      min: 1_024,
+      max: 1024 * 1024 * 1024,
+      fallback: 10 * 1024 * 1024,
+    }),
+    logLevel,
+  };
+  const optional = {
+    ontologyQueryUrl: readUrl(env, "ONTOLOGY_QUERY_URL"),
+    operatorIntegrationUrl: readUrl(env, "OPERATOR_INTEGRATION_URL"),
+    apiUrlTemplate: readText(env, "API_URL_TEMPLATE"),
+    mcpUrlTemplate: readText(env, "MCP_URL_TEMPLATE"),
+    mcpBindings: readBindings(env),
+    maxSchemaDepth:
+      readText(env, "MAX_SCHEMA_DEPTH") === undefined
+        ? undefined
+        : readInteger(env, "MAX_SCHEMA_DEPTH", { min: 0, max: 32, fallback: 2 }),
+    llm: llmSettingsFromEnv(env),
+  };
+  if (optional.ontologyQueryUrl !== undefined && optional.operatorIntegrationUrl === undefined) {
+    throw new ActionRecallError(
+      "CONFIG_INVALID",
+      "OPERATOR_INTEGRATION_URL is required with ONTOLOGY_QUERY_URL: tool details and every api_url come from it",
+      { data: { setting: "OPERATOR_INTEGRATION_URL" } },
+    );
+  }
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined) Object.assign(config, { [key]: value });
+  }
+  return config;
+}

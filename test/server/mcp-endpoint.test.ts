@@ -1,0 +1,56 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterEach, expect, test } from "vitest";
+import { type KweaverService, SEED_TOOL_DETAIL, startKweaverService } from "./service-harness.js";
+
+let service: KweaverService | undefined;
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close();
+  await service?.close();
+  client = undefined;
+  service = undefined;
+});
+
+const BINDINGS = JSON.stringify([
+  { kn_id: "kn_medical", action_type_id: "generate_treatment_plan", unique_identity: { disease_id: "disease_000001" } },
+]);
+
+async function connect(current: KweaverService): Promise<Client> {
+  const url = await current.app.listen({ port: 0, host: "127.0.0.1" });
+  const connected = new Client({ name: "service-test", version: "1.0.0" });
+  await connected.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  return connected;
+}
+
+test("tools/list answers the bound actions' recalled tools", async () => {
+  service = await startKweaverService({}, { MCP_ACTION_BINDINGS: BINDINGS });
+  client = await connect(service);
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name)).toEqual([SEED_TOOL_DETAIL.name]);
+  expect(tools[0]?.inputSchema).toMatchObject({ type: "object" });
+});
+
+test("tools/call executes through the proxy, fixed params merged", async () => {
+  service = await startKweaverService({}, { MCP_ACTION_BINDINGS: BINDINGS });
+  client = await connect(service);
+  const result = await client.callTool({
+    name: SEED_TOOL_DETAIL.name,
+    arguments: { path: { kn_id: "kn_medical", ot_id: "disease" }, body: { limit: 1, sort: [] } },
+  });
+  expect(result.isError).toBe(false);
+  const [proxied] = service.upstreams.operatorIntegration.requests.filter((request) => request.method === "POST");
+  expect(proxied?.body).toMatchObject({
+    header: { "x-account-id": "test", "x-account-type": "user" },
+    path: { kn_id: "kn_medical", ot_id: "disease" },
+    body: { limit: 1, sort: [] },
+  });
+});
+
+test("tools/call of an unknown tool is an error result naming it", async () => {
+  service = await startKweaverService({}, { MCP_ACTION_BINDINGS: BINDINGS });
+  client = await connect(service);
+  const result = await client.callTool({ name: "drop_tables", arguments: {} });
+  expect(result.isError).toBe(true);
+  expect(JSON.stringify(result.content)).toContain("drop_tables");
+});
