@@ -1,5 +1,6 @@
 // The public API, written by hand: every name here is a promise to users, and test/index.test.ts pins the list.
-// Subpath exports (`action-recall/http`, `action-recall/slots`, ...) carry the rest of each module's API.
+// Subpath exports (`action-recall/http`, `action-recall/slots`, ...) carry the rest of each module's API; the service
+// (`action-recall/server`) stays out of the root so that importing a parser does not load Fastify.
 
 export type { CompletedToolArgs, WorkflowEdge, WorkflowJson, WorkflowStep } from "./args/index.js";
 // Arguments and slots (seeds 002 and 004)
@@ -63,17 +64,4 @@ export {
   expandRefs,
   toDialect,
 } from "./schema/index.js";
-export type { FillSlotsChunk, FillSlotsOptions, RemainingSchema } from "./slots/index.js";
-export { fillSlots, SlotProcessor } from "./slots/index.js";
-export type { Tool, ToolResult, ToolResultError } from "./tools/index.js";
-// Tools: definition, registry, execution (seed 001)
-export {
-  callableToolsFromDialect,
-  defineTool,
-  executeToolCall,
-  executeToolCalls,
-  formatToolResult,
-  ToolRegistry,
-  toolFromConvertedOperation,
-  toProviderTools,
-} from "./tools/index.js";
+export type { ServiceConfig } from "./server/index.js";
