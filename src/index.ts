@@ -1,10 +1,12 @@
 // The public API, written by hand: every name here is a promise to users, and test/index.test.ts pins the list.
 // Subpath exports (`action-recall/http`, `action-recall/slots`, ...) carry the rest of each module's API; the service
 // (`action-recall/server`) stays out of the root so that importing a parser does not load Fastify.
+// Modules are listed alphabetically (Biome keeps them sorted).
 
+// Argument completion and the workflow JSON (seed 002)
 export type { CompletedToolArgs, WorkflowEdge, WorkflowJson, WorkflowStep } from "./args/index.js";
-// Arguments and slots (seeds 002 and 004)
 export { buildWorkflowJson, completeToolArgs } from "./args/index.js";
+// Model output -> tool calls, and tool prompts (seed 001)
 export type {
   CallableTool,
   ParsedToolCalls,
@@ -16,10 +18,9 @@ export type {
   XmlMapping,
   XmlToolSpec,
 } from "./calls/index.js";
-// Model output -> tool calls (seed 001)
 export { createToolCallStream, parseToolCalls, renderToolPrompt } from "./calls/index.js";
+// Errors: one base class, stable codes
 export type { ErrorData, SafeResult, ValidationIssue } from "./errors/index.js";
-// Errors
 export {
   ActionRecallError,
   ErrorCode,
@@ -27,16 +28,17 @@ export {
   isActionRecallError,
   UpstreamError,
 } from "./errors/index.js";
+// The request that leaves us (seed 000, the request side)
 export type { HttpRequest, HttpResponse, ProxyBody, ProxyResult } from "./http/index.js";
-// Requests (seed 000, the request side)
 export { buildRequest, postToProxy, sendRequest, toProxyBody } from "./http/index.js";
+// An OpenAI-compatible model client
 export type { LlmClient, LlmSettings } from "./llm/index.js";
 export { createLlmClient, llmSettingsFromEnv } from "./llm/index.js";
+// Loading OpenAPI documents and operations
 export type { OperationSpec, ParameterSpec, RequestBodySpec } from "./openapi/index.js";
-// OpenAPI operations -> LLM tools (seed 000)
 export { listOperations, loadDocument, operationFromToolDetail, upgradeSwagger2 } from "./openapi/index.js";
+// Action recall and dynamic tools (seed 003)
 export type { DynamicTool, RecallActionsRequest, RecallContext, RecallResult } from "./recall/index.js";
-// Action recall (seed 003)
 export {
   createRecallContext,
   executeDynamicTool,
@@ -44,6 +46,7 @@ export {
   locateFixedParams,
   recallActions,
 } from "./recall/index.js";
+// OpenAPI operations -> LLM tools, in every dialect (seed 000)
 export type {
   ConversionFailure,
   ConversionReport,
@@ -64,4 +67,18 @@ export {
   expandRefs,
   toDialect,
 } from "./schema/index.js";
-export type { ServiceConfig } from "./server/index.js";
+// Slot filling (seed 004)
+export type { FillSlotsChunk, FillSlotsOptions, RemainingSchema } from "./slots/index.js";
+export { fillSlots, SlotProcessor } from "./slots/index.js";
+// Tools: definition, registry, execution (seed 001)
+export type { Tool, ToolResult, ToolResultError } from "./tools/index.js";
+export {
+  callableToolsFromDialect,
+  defineTool,
+  executeToolCall,
+  executeToolCalls,
+  formatToolResult,
+  ToolRegistry,
+  toolFromConvertedOperation,
+  toProviderTools,
+} from "./tools/index.js";
