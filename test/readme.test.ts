@@ -24,9 +24,15 @@ test("the README has TypeScript examples", () => {
   expect(examples.length).toBeGreaterThanOrEqual(3);
 });
 
-test.each(examples.map((code, index) => ({ index, code })))("README example $index runs as pasted", async ({ code }) => {
-  const directory = mkdtempSync(join(tmpdir(), "readme-example-"));
-  const file = join(directory, "example.ts");
-  writeFileSync(file, `${code.replaceAll('from "action-recall"', `from ${JSON.stringify(packageRoot)}`)}\nexport {};\n`);
-  await expect(import(file)).resolves.toBeDefined();
-});
+test.each(examples.map((code, index) => ({ index, code })))(
+  "README example $index runs as pasted",
+  async ({ code }) => {
+    const directory = mkdtempSync(join(tmpdir(), "readme-example-"));
+    const file = join(directory, "example.ts");
+    writeFileSync(
+      file,
+      `${code.replaceAll('from "action-recall"', `from ${JSON.stringify(packageRoot)}`)}\nexport {};\n`,
+    );
+    await expect(import(file)).resolves.toBeDefined();
+  },
+);

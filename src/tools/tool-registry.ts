@@ -1,6 +1,6 @@
 import type { CallableTool } from "../calls/callable-tool.js";
-import { closestName } from "../errors/closest-name.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { closestName } from "../errors/closest-name.js";
 import type { Tool } from "./define-tool.js";
 
 /**
