@@ -1,23 +1,34 @@
 /**
- * The known name closest to `name` by edit distance, when it is close enough to be a likely misspelling (at most a
- * third of the longer name's length, and at least 2 edits allowed); `undefined` otherwise.
+ * The known names closest to `name` by case-insensitive edit distance, best first, at most `limit`: the likely
+ * misspellings (within a third of the longer name's length, and at least 2 edits) for "did you mean" hints.
+ *
+ * @example
+ * closestNames("listPet", ["listPets", "addPet", "getPet"]); // ["listPets", "addPet", "getPet"]
+ */
+export function closestNames(name: string, known: Iterable<string>, limit = 3): string[] {
+  const wanted = name.toLowerCase();
+  const near: Array<{ candidate: string; distance: number }> = [];
+  for (const candidate of known) {
+    const distance = editDistance(wanted, candidate.toLowerCase());
+    if (distance <= Math.max(2, Math.floor(Math.max(wanted.length, candidate.length) / 3))) {
+      near.push({ candidate, distance });
+    }
+  }
+  // A stable sort keeps the caller's order among equally close names.
+  return near
+    .sort((left, right) => left.distance - right.distance)
+    .slice(0, limit)
+    .map(({ candidate }) => candidate);
+}
+
+/**
+ * The known name closest to `name`, when it is close enough to be a likely misspelling; `undefined` otherwise.
  *
  * @example
  * closestName("file_pth", ["file_path", "content"]); // "file_path"
  */
 export function closestName(name: string, known: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of known) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  if (best === undefined) return undefined;
-  const allowed = Math.max(2, Math.floor(Math.max(name.length, best.length) / 3));
-  return bestDistance <= allowed ? best : undefined;
+  return closestNames(name, known, 1)[0];
 }
 
 /** Levenshtein distance with one rolling row: names are short, so this is plenty. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { closestName } from "../../src/errors/closest-name.js";
+import { closestName, closestNames } from "../../src/errors/closest-name.js";
 
 describe("closestName", () => {
   test.each([
@@ -9,5 +9,15 @@ describe("closestName", () => {
     { name: "x", known: [], want: undefined },
   ])("$name among $known", ({ name, known, want }) => {
     expect(closestName(name, known)).toBe(want);
+  });
+});
+
+describe("closestNames", () => {
+  test.each([
+    { name: "listPet", known: ["addPet", "listPets", "listPut"], limit: 3, want: ["listPets", "listPut"] },
+    { name: "listPet", known: ["addPet", "listPets", "getPets"], limit: 1, want: ["listPets"] },
+    { name: "orders", known: ["users", "teams"], limit: 3, want: [] },
+  ])("$name among $known (at most $limit)", ({ name, known, limit, want }) => {
+    expect(closestNames(name, known, limit)).toEqual(want);
   });
 });
