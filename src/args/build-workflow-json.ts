@@ -1,7 +1,8 @@
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
+import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { getOwnProperty, isJsonObject } from "./set-own-property.js";
-import { isLayeredSchema, type ToolDeclaration } from "./tool-declaration.js";
+import type { ToolDeclaration } from "./tool-declaration.js";
 
 /** One step of a workflow: a tool call with its declaration. `id` defaults to `step-<index>`, `label` to the tool name. */
 export interface WorkflowStep {

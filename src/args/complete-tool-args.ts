@@ -1,6 +1,7 @@
+import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { getOwnProperty, isJsonObject, setOwnProperty } from "./set-own-property.js";
-import { isLayeredSchema, type ToolDeclaration } from "./tool-declaration.js";
+import type { ToolDeclaration } from "./tool-declaration.js";
 
 /** Options of {@link completeToolArgs}. */
 export interface CompleteToolArgsOptions {

@@ -10,4 +10,4 @@ export {
   type WorkflowStep,
 } from "./build-workflow-json.js";
 export { type CompletedToolArgs, type CompleteToolArgsOptions, completeToolArgs } from "./complete-tool-args.js";
-export { isLayeredSchema, type ToolDeclaration } from "./tool-declaration.js";
+export type { ToolDeclaration } from "./tool-declaration.js";

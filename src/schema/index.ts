@@ -22,16 +22,19 @@ export {
   toDialect,
 } from "./dialects/index.js";
 export {
+  createExpansionCache,
   DEFAULT_MAX_DEPTH,
   type ExpandedSchema,
   type ExpandRefsOptions,
+  type ExpansionCache,
   expandRefs,
   MAX_EXPANDED_SCHEMAS,
   MAX_SCHEMA_NESTING,
 } from "./expand-refs.js";
 export { DEFAULT_MAX_TOKENS, type FitTokenBudgetOptions, type FittedTool, fitTokenBudget } from "./fit-token-budget.js";
+export { isLayeredSchema } from "./is-layered-schema.js";
 export type { JsonObject, JsonSchema, JsonValue } from "./json-schema.js";
-export { measureToolSize } from "./measure-tool-size.js";
+export { measureToolSize, type ToolSize } from "./measure-tool-size.js";
 export { mergeAllOf } from "./merge-all-of.js";
 export { pruneSchema } from "./prune-schema.js";
 export { DIALECTS, type Dialect, type FixedParams, type ToolDefinition } from "./tool-definition.js";

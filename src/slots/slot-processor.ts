@@ -1,11 +1,10 @@
-import type { ErrorObject, ValidateFunction } from "ajv";
-import { isLayeredSchema } from "../args/tool-declaration.js";
+import type { ValidateFunction } from "ajv";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
-import type { ValidationIssue } from "../errors/validation-issue.js";
-import { parseJsonPointer } from "../openapi/json-pointer.js";
+import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
+import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
-import { buildRemainingSchema, errorPointer, type RemainingSchema } from "./build-remaining-schema.js";
+import { buildRemainingSchema, type RemainingSchema } from "./build-remaining-schema.js";
 import { type ConversionOutcome, convertToSchema } from "./convert-to-schema.js";
 import { createSlotAjv } from "./create-slot-ajv.js";
 import { makeNullable } from "./make-nullable.js";
@@ -51,7 +50,7 @@ export class SlotProcessor {
   /** Every problem with `data`, in Ajv's shape; in a layered tool schema each also says `query.limit`-style where. */
   validate(data: unknown): ValidationIssue[] {
     if (this.#validate(data)) return [];
-    return (this.#validate.errors ?? []).map((error) => this.#toIssue(error));
+    return (this.#validate.errors ?? []).map((error) => validationIssueFromAjv(error, { layered: this.#layered }));
   }
 
   /** Throws an `INVALID_ARGUMENTS` error listing every problem (`query.limit must be <= 10000`) unless `data` is valid. */
@@ -68,21 +67,6 @@ export class SlotProcessor {
   /** A copy of the schema whose basic types also accept `null` (seed 004's `add_null_to_basic_types`). */
   nullable(): JsonSchema {
     return makeNullable(this.schema);
-  }
-
-  #toIssue(error: ErrorObject): ValidationIssue {
-    const issue: ValidationIssue = {
-      instancePath: error.instancePath,
-      schemaPath: error.schemaPath,
-      keyword: error.keyword,
-      params: { ...error.params },
-      message: error.message ?? error.keyword,
-    };
-    if (this.#layered) {
-      const tokens = parseJsonPointer(errorPointer(error));
-      if (tokens.length > 1) issue.location = tokens.join(".");
-    }
-    return issue;
   }
 }
 

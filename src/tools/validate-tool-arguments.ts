@@ -1,10 +1,10 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { CallableTool } from "../calls/callable-tool.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import type { ValidationIssue } from "../errors/validation-issue.js";
-import type { JsonSchema } from "../schema/json-schema.js";
+import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
+import { isLayeredSchema } from "../schema/is-layered-schema.js";
 
 /**
  * Tool schemas come from OpenAPI documents and providers, full of keywords Ajv does not know (`example`, `x-*`) and
@@ -20,9 +20,6 @@ formatsPlugin.default(draft2020);
 
 const validators = new WeakMap<CallableTool, ValidateFunction>();
 
-/** The layered schema's sections (seed 000): a tool whose top-level properties are all of these is layered. */
-const SECTIONS: ReadonlySet<string> = new Set(["header", "path", "query", "cookie", "body"]);
-
 /**
  * Validates arguments against a tool's `parameters` and returns every issue (empty when valid). The validator is
  * compiled on first use and cached per tool object. For a layered schema each issue also says where the value lives
@@ -32,7 +29,7 @@ export function validateToolArguments(tool: CallableTool, args: Record<string, u
   const validate = validatorOf(tool);
   if (validate(args)) return [];
   const layered = isLayeredSchema(tool.parameters);
-  return (validate.errors ?? []).map((error) => toIssue(error, layered));
+  return (validate.errors ?? []).map((error) => validationIssueFromAjv(error, { layered }));
 }
 
 function validatorOf(tool: CallableTool): ValidateFunction {
@@ -55,34 +52,4 @@ function validatorOf(tool: CallableTool): ValidateFunction {
   }
   validators.set(tool, validate);
   return validate;
-}
-
-function isLayeredSchema(schema: JsonSchema): boolean {
-  const properties = schema.properties;
-  if (typeof properties !== "object" || properties === null) return false;
-  const names = Object.keys(properties);
-  return names.length > 0 && names.every((name) => SECTIONS.has(name));
-}
-
-function toIssue(error: ErrorObject, layered: boolean): ValidationIssue {
-  const issue: ValidationIssue = {
-    instancePath: error.instancePath,
-    schemaPath: error.schemaPath,
-    keyword: error.keyword,
-    params: { ...error.params },
-    message: error.message ?? error.keyword,
-  };
-  if (layered) issue.location = locationOf(error);
-  return issue;
-}
-
-/** `/query/limit` → `query.limit`; a missing or extra property is named by the error's params, not its path. */
-function locationOf(error: ErrorObject): string {
-  const segments = error.instancePath
-    .split("/")
-    .slice(1)
-    .map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
-  const named = error.params.missingProperty ?? error.params.additionalProperty;
-  if (typeof named === "string") segments.push(named);
-  return segments.join(".");
 }

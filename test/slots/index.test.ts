@@ -5,7 +5,7 @@ import * as slots from "../../src/slots/index.js";
 
 describe("public surfaces of args, slots and llm", () => {
   test.each([
-    { name: "args", given: args, want: ["buildWorkflowJson", "completeToolArgs", "isLayeredSchema"] },
+    { name: "args", given: args, want: ["buildWorkflowJson", "completeToolArgs"] },
     {
       name: "slots",
       given: slots,
