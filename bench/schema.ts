@@ -32,6 +32,7 @@ export async function run(): Promise<void> {
   const perOperation = listOperations(document).map((operation) =>
     timeOnce(() => convertOperation(operation, { dialect: "openai" })),
   );
+  // `size.tokens` is counted when first read (here, outside the timed conversions), as a caller reading it would.
   const tokens = tools.map(({ report }) => report.size.tokens);
   const allDialectsMs = medianOf(3, () => {
     for (const dialect of DIALECTS) convertOperations(document, { dialect });

@@ -26,7 +26,11 @@ export function listOperations(document: JsonObject): OperationSpec[] {
   const operations: OperationSpec[] = [];
   for (const [path, pathItem] of Object.entries(paths)) {
     const pathPointer = appendJsonPointer("#/paths", path);
-    if (!isJsonObject(pathItem)) continue;
+    if (!isJsonObject(pathItem)) {
+      throw new ActionRecallError("INVALID_DOCUMENT", `${pathPointer} must be an object`, {
+        data: { pointer: pathPointer },
+      });
+    }
     const pathServerUrl = firstServerUrl(pathItem.servers) ?? serverUrl;
     for (const method of Object.keys(pathItem)) {
       if (!(METHODS as readonly string[]).includes(method)) continue;

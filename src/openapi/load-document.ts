@@ -10,8 +10,7 @@ import { upgradeSwagger2 } from "./upgrade-swagger2.js";
 export const MAX_DOCUMENT_NESTING = 1000;
 
 /**
- * Reads a document from JSON or YAML text, or copies an already-parsed object (the input is never mutated), and
- * checks that it is something this package converts: OpenAPI 3.0/3.1, Swagger 2.0 (upgraded to OpenAPI 3.0 here), a
+ * Reads a document from JSON or YAML text, or takes an already-parsed object as it is, and checks that it is something this package converts: OpenAPI 3.0/3.1, Swagger 2.0 (upgraded to OpenAPI 3.0 here), a
  * tool-box tool detail or its bare `api_spec`, or an MCP tool. Bad text throws `INVALID_DOCUMENT` with the line and
  * column; an unknown shape throws `UNSUPPORTED_SPEC`.
  *
@@ -19,7 +18,10 @@ export const MAX_DOCUMENT_NESTING = 1000;
  * const document = loadDocument("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}");
  */
 export function loadDocument(input: string | object): JsonObject {
-  const parsed = typeof input === "string" ? parseText(input) : copyJson(input);
+  // An object is not copied: the engine never mutates its input and reads own properties only, so a copy of a large
+  // document (13 MB for GitHub's) would cost far more than the conversion. Nesting is bounded where schemas are walked
+  // (`expandRefs` throws SCHEMA_TOO_DEEP) and values that are not JSON are refused where they are read.
+  const parsed = typeof input === "string" ? parseText(input) : (input as JsonValue);
   if (!isJsonObject(parsed)) {
     throw new ActionRecallError("INVALID_DOCUMENT", `A document must be an object, found ${describe(parsed)}`, {
       data: { pointer: "#" },
@@ -75,7 +77,7 @@ function lineAndColumn(text: string, offset: number): string {
 }
 
 /**
- * A deep copy holding JSON values only, with every key (`__proto__` included) as an own data property. Refuses
+ * A deep copy of a parsed YAML value holding JSON values only, with every key (`__proto__` included) as an own data property. Refuses
  * values that are not JSON (functions, dates, `undefined` in arrays) and nesting deeper than
  * {@link MAX_DOCUMENT_NESTING}, naming the pointer. The path is kept as a stack of keys and only formatted into a
  * pointer on error: building a string per node would double the time on large documents.

@@ -19,7 +19,7 @@ const BINARY_NOTE =
   "A file: pass its content as a string, or a data URL (data:<media type>;base64,<content>) for binary content";
 
 /** Options of {@link buildLayeredSchema}: those of the `$ref` expansion that apply to a whole operation. */
-export type LayeredSchemaOptions = Pick<ExpandRefsOptions, "maxDepth" | "resolveExternalRef" | "refSiblings">;
+export type LayeredSchemaOptions = Pick<ExpandRefsOptions, "maxDepth" | "resolveExternalRef" | "refSiblings" | "cache">;
 
 /** A layered schema, with what its expansion cut and could not merge. */
 export interface LayeredSchema {

@@ -3,6 +3,7 @@ import { applyFixedValues } from "./apply-fixed-values.js";
 import { buildLayeredSchema } from "./build-layered-schema.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
 import { sanitizeToolName } from "./dialects/sanitize-tool-name.js";
+import type { ExpansionCache } from "./expand-refs.js";
 import { finishConversion } from "./finish-conversion.js";
 
 /**
@@ -18,13 +19,18 @@ export function convertOperation(operation: OperationSpec, options: ConvertOptio
   return convertNamedOperation(operation, options, new Set());
 }
 
-/** {@link convertOperation}, with tool names kept unique across one conversion through `takenNames`. */
+/**
+ * {@link convertOperation}, with tool names kept unique across one conversion through `takenNames`, and `$ref`
+ * expansions shared across it through `cache` (the operations of one document, converted with the same options).
+ */
 export function convertNamedOperation(
   operation: OperationSpec,
   options: ConvertOptions,
   takenNames: Set<string>,
+  cache?: ExpansionCache,
 ): ConvertedTool {
   const layered = buildLayeredSchema(operation, {
+    ...(cache === undefined ? {} : { cache }),
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
     ...(options.resolveExternalRef === undefined ? {} : { resolveExternalRef: options.resolveExternalRef }),
   });

@@ -9,6 +9,7 @@ import { selectOperations } from "../openapi/select-operations.js";
 import { convertMcpTool, type McpToolInput } from "./convert-mcp-tool.js";
 import { convertNamedOperation } from "./convert-operation.js";
 import type { ConversionFailure, ConversionResult, ConvertOptions } from "./converted-tool.js";
+import { createExpansionCache } from "./expand-refs.js";
 
 /**
  * Converts every operation of a document (or those `options.operations` selects, by `operationId` or
@@ -32,9 +33,11 @@ export function convertOperations(input: string | object, options: ConvertOption
   const operations = options.operations === undefined ? all : selectOperations(all, options.operations);
   const result: ConversionResult = { tools: [], failures: [] };
   const takenNames = new Set<string>();
+  // Operations share components: each component is expanded once per remaining depth, not once per use.
+  const cache = createExpansionCache();
   for (const operation of operations) {
     try {
-      result.tools.push(convertNamedOperation(operation, options, takenNames));
+      result.tools.push(convertNamedOperation(operation, options, takenNames, cache));
     } catch (error) {
       result.failures.push(toFailure(operation.id, error));
     }

@@ -44,6 +44,54 @@ export interface ExpandRefsOptions {
    * `EXTERNAL_REF_REFUSED`. This module does no I/O: a caller that allows a base directory reads the file itself.
    */
   resolveExternalRef?: (ref: string) => unknown;
+  /**
+   * Expansions to reuse across calls on the same document with the same `maxDepth` and `refSiblings` (one
+   * `convertOperations` call): see {@link createExpansionCache}. The schemas it returns are then shared: never mutate
+   * them. Default: none.
+   */
+  cache?: ExpansionCache;
+}
+
+/**
+ * Remembered expansions of local `$ref`s, keyed by ref, remaining depth and `omitReadOnly`. An entry is reused only
+ * where it comes out the same: the refs it pruned are (or are not) on the new path as they were on the first, the
+ * nesting and size limits are not reached, and its report entries are re-based on the new pointer.
+ */
+export interface ExpansionCache {
+  /** Expansions of `$ref` targets, by remaining depth, `omitReadOnly` and ref. */
+  readonly entries: Map<string, CachedExpansion>;
+}
+
+/** A cache for {@link ExpandRefsOptions.cache}, to share across the operations of one document conversion. */
+export function createExpansionCache(): ExpansionCache {
+  return { entries: new Map() };
+}
+
+interface CachedExpansion {
+  schema: unknown;
+  /** Pruned and conflict entries with pointers relative to the expansion's own pointer. */
+  pruned: PrunedSchema[];
+  conflicts: SchemaConflict[];
+  schemasMade: number;
+  /** How many levels the expansion nests below its own. */
+  nesting: number;
+  /** Refs pruned for depth or cycle that are not on the expansion's own path, and whether they were on the path. */
+  outsideRefs: Map<string, boolean>;
+}
+
+/** An expansion being recorded for the cache. */
+interface RecordingFrame {
+  /** Index in the path's refs of the ref this frame expands: refs before it are the ancestors. */
+  start: number;
+  pointer: string;
+  prunedStart: number;
+  conflictsStart: number;
+  schemasMadeStart: number;
+  nestingStart: number;
+  deepestNesting: number;
+  outsideRefs: Map<string, boolean>;
+  /** The result depended on the size budget: not cached. */
+  overBudget: boolean;
 }
 
 /** What {@link expandRefs} returns: the schema without any `$ref`, and what it cut or could not merge. */
@@ -62,6 +110,9 @@ interface ExpansionContext {
   pruned: PrunedSchema[];
   conflicts: SchemaConflict[];
   schemasMade: number;
+  cache: ExpansionCache | undefined;
+  /** Expansions being recorded for the cache, innermost last. */
+  frames: RecordingFrame[];
 }
 
 /** Where the walk is: the refs followed on this path (its length is the depth), the output pointer, the nesting. */
@@ -92,8 +143,11 @@ export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): Ex
     pruned: [],
     conflicts: [],
     schemasMade: 0,
+    cache: options.cache,
+    frames: [],
   };
-  const expanded = expand(schema, context, { refs: [], pointer: options.pointer ?? "#", nesting: 0 });
+  const state: PathState = { refs: [], pointer: options.pointer ?? "#", nesting: 0 };
+  const expanded = expand(schema, context, state);
   return {
     schema: isJsonObject(expanded) ? expanded : expanded === false ? { not: {} } : {},
     pruned: context.pruned,
@@ -111,6 +165,8 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
     );
   }
   context.schemasMade += 1;
+  const frame = context.frames.at(-1);
+  if (frame !== undefined && state.nesting > frame.deepestNesting) frame.deepestNesting = state.nesting;
   return typeof schema.$ref === "string"
     ? expandRef(schema, schema.$ref, context, state)
     : expandObject(schema, context, state);
@@ -123,10 +179,11 @@ function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, s
   const overBudget = context.schemasMade > MAX_EXPANDED_SCHEMAS;
   if (state.refs.length >= context.maxDepth || overBudget) {
     const reason = overBudget ? "budget" : onPath ? "cycle" : "depth";
+    notePrune(context, state.refs, ref, overBudget);
     context.pruned.push({ pointer: state.pointer, ref, reason });
     return pruneSchema({ ...schema, $ref: ref }, context.document, pruneNote(reason, ref, context.maxDepth));
   }
-  const expanded = expand(target, context, { ...state, refs: [...state.refs, ref], nesting: state.nesting + 1 });
+  const expanded = expandTarget(target, ref, context, state);
   if (siblings.length === 0) return expanded;
   const annotations = siblings.filter(([keyword]) => ANNOTATION_KEYWORDS.has(keyword));
   const assertions = context.refSiblings === "all" ? siblings.filter(([k]) => !ANNOTATION_KEYWORDS.has(k)) : [];
@@ -142,6 +199,118 @@ function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, s
     result,
     annotations.some(([keyword, value]) => keyword === "nullable" && value === true),
   );
+}
+
+/** Expands a ref's target, reusing or recording a cached expansion when there is a cache and the ref is local. */
+function expandTarget(target: unknown, ref: string, context: ExpansionContext, state: PathState): unknown {
+  const inner: PathState = { ...state, refs: [...state.refs, ref], nesting: state.nesting + 1 };
+  const cache = context.cache;
+  if (cache === undefined || isExternalRef(ref)) return expand(target, context, inner);
+  const key = `${context.maxDepth - state.refs.length}|${context.omitReadOnly ? "r" : "-"}|${ref}`;
+  return expandCached(cache, key, context, state, () => expand(target, context, inner));
+}
+
+/**
+ * Reuses the expansion stored under `key` when it comes out the same here; otherwise runs `work` (the expansion below
+ * `state`'s path), recording what it depends on, and stores it unless the size budget cut it.
+ */
+function expandCached(
+  cache: ExpansionCache,
+  key: string,
+  context: ExpansionContext,
+  state: PathState,
+  work: () => unknown,
+): unknown {
+  const cached = cache.entries.get(key);
+  if (cached !== undefined && reusable(cached, context, state)) {
+    reuse(cached, context, state);
+    return cached.schema;
+  }
+  const frame: RecordingFrame = {
+    start: state.refs.length,
+    pointer: state.pointer,
+    prunedStart: context.pruned.length,
+    conflictsStart: context.conflicts.length,
+    schemasMadeStart: context.schemasMade,
+    nestingStart: state.nesting,
+    deepestNesting: state.nesting,
+    outsideRefs: new Map(),
+    overBudget: false,
+  };
+  context.frames.push(frame);
+  let expanded: unknown;
+  try {
+    expanded = work();
+  } finally {
+    context.frames.pop();
+  }
+  closeFrame(frame, context, state.refs);
+  if (!frame.overBudget && !cache.entries.has(key)) {
+    cache.entries.set(key, {
+      schema: expanded,
+      pruned: context.pruned.slice(frame.prunedStart).map((entry) => relativeTo(entry, frame.pointer)),
+      conflicts: context.conflicts.slice(frame.conflictsStart).map((entry) => relativeTo(entry, frame.pointer)),
+      schemasMade: context.schemasMade - frame.schemasMadeStart,
+      nesting: frame.deepestNesting - frame.nestingStart,
+      outsideRefs: frame.outsideRefs,
+    });
+  }
+  return expanded;
+}
+
+/** A cached expansion comes out the same here when no limit is reached and its pruned refs' reasons do not change. */
+function reusable(cached: CachedExpansion, context: ExpansionContext, state: PathState): boolean {
+  if (context.schemasMade + cached.schemasMade > MAX_EXPANDED_SCHEMAS) return false;
+  if (state.nesting + cached.nesting > MAX_SCHEMA_NESTING) return false;
+  for (const [ref, wasOnPath] of cached.outsideRefs) {
+    if (state.refs.includes(ref) !== wasOnPath) return false;
+  }
+  return true;
+}
+
+function reuse(cached: CachedExpansion, context: ExpansionContext, state: PathState): void {
+  context.schemasMade += cached.schemasMade;
+  for (const entry of cached.pruned) context.pruned.push(rebased(entry, state.pointer));
+  for (const entry of cached.conflicts) context.conflicts.push(rebased(entry, state.pointer));
+  const frame = context.frames.at(-1);
+  if (frame === undefined) return;
+  frame.deepestNesting = Math.max(frame.deepestNesting, state.nesting + cached.nesting);
+  addOutsideRefs(frame, cached.outsideRefs, state.refs);
+}
+
+/** Hands what a finished recording depends on to the recording around it, if any. */
+function closeFrame(frame: RecordingFrame, context: ExpansionContext, ancestors: readonly string[]): void {
+  const outer = context.frames.at(-1);
+  if (outer === undefined) return;
+  outer.deepestNesting = Math.max(outer.deepestNesting, frame.deepestNesting);
+  outer.overBudget ||= frame.overBudget;
+  addOutsideRefs(outer, frame.outsideRefs, ancestors);
+}
+
+/**
+ * Refs an inner expansion pruned without finding them on its own path: for `frame`, those not on its own path
+ * either (the path's refs from `frame.start`) depend on its ancestors.
+ */
+function addOutsideRefs(frame: RecordingFrame, refs: ReadonlyMap<string, boolean>, path: readonly string[]): void {
+  for (const [ref, wasOnPath] of refs) {
+    if (path.lastIndexOf(ref) < frame.start) frame.outsideRefs.set(ref, wasOnPath);
+  }
+}
+
+/** Records, in the innermost recording, what a prune at this path depends on. */
+function notePrune(context: ExpansionContext, path: readonly string[], ref: string, overBudget: boolean): void {
+  const frame = context.frames.at(-1);
+  if (frame === undefined) return;
+  if (overBudget) frame.overBudget = true;
+  else if (path.lastIndexOf(ref) < frame.start) frame.outsideRefs.set(ref, path.includes(ref));
+}
+
+function relativeTo<Entry extends { pointer: string }>(entry: Entry, base: string): Entry {
+  return { ...entry, pointer: entry.pointer.slice(base.length) };
+}
+
+function rebased<Entry extends { pointer: string }>(entry: Entry, base: string): Entry {
+  return { ...entry, pointer: base + entry.pointer };
 }
 
 function resolveRef(ref: string, context: ExpansionContext, pointer: string): unknown {
@@ -171,11 +340,11 @@ function resolveRef(ref: string, context: ExpansionContext, pointer: string): un
 function expandObject(schema: JsonSchema, context: ExpansionContext, state: PathState): JsonSchema {
   const result: JsonSchema = {};
   const omitted: string[] = [];
+  const child = (inner: unknown, at: string) =>
+    expand(inner, context, { refs: state.refs, pointer: at, nesting: state.nesting + 1 });
   for (const [keyword, value] of Object.entries(schema)) {
     if (DEFINITION_KEYWORDS.has(keyword) || keyword === "nullable" || keyword === "$schema") continue;
     const pointer = appendJsonPointer(state.pointer, keyword);
-    const child = (inner: unknown, at: string) =>
-      expand(inner, context, { ...state, pointer: at, nesting: state.nesting + 1 });
     if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
       const map: JsonSchema = {};
       for (const [name, inner] of Object.entries(value)) {
@@ -184,17 +353,17 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
           omitted.push(name);
           continue;
         }
-        defineOwn(map, name, expanded);
+        setOwn(map, name, expanded);
       }
-      defineOwn(result, keyword, map);
+      setOwn(result, keyword, map);
     } else if (SUBSCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
-      defineOwn(
+      setOwn(
         result,
         keyword,
         value.map((inner, index) => child(inner, `${pointer}/${index}`)),
       );
     } else if (keyword === "items" && Array.isArray(value)) {
-      defineOwn(
+      setOwn(
         result,
         keyword,
         value.map((inner, index) => child(inner, `${pointer}/${index}`)),
@@ -203,9 +372,9 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
       (SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") &&
       (isJsonObject(value) || typeof value === "boolean")
     ) {
-      defineOwn(result, keyword, child(value, pointer));
+      setOwn(result, keyword, child(value, pointer));
     } else {
-      defineOwn(result, keyword, copyJsonValue(value));
+      setOwn(result, keyword, copyJsonValue(value));
     }
   }
   if (omitted.length > 0 && Array.isArray(result.required)) {
@@ -214,6 +383,15 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
   }
   const merged = mergeAllOf(result, state.pointer, context.conflicts);
   return applyNullable(merged, schema.nullable === true);
+}
+
+/**
+ * `defineOwn`, but by plain assignment for every key other than `__proto__` (the only key a plain object's
+ * assignment treats specially): this runs for every keyword of every expanded schema, and assignment is far cheaper.
+ */
+function setOwn(target: JsonSchema, key: string, value: unknown): void {
+  if (key === "__proto__") defineOwn(target, key, value);
+  else target[key] = value;
 }
 
 /**

@@ -4,7 +4,7 @@ import { appendJsonPointer } from "../openapi/json-pointer.js";
 import type { DialectChange, PrunedSchema } from "./conversion-report.js";
 import { toDialect } from "./dialects/to-dialect.js";
 import type { JsonSchema } from "./json-schema.js";
-import { measureToolSize } from "./measure-tool-size.js";
+import { fitsTokens, measureJson, type ToolSize } from "./measure-tool-size.js";
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
 import type { Dialect, ToolDefinition } from "./tool-definition.js";
 
@@ -31,7 +31,8 @@ export interface FittedTool {
   tool: unknown;
   changes: DialectChange[];
   pruned: PrunedSchema[];
-  size: { characters: number; tokens: number };
+  /** Characters, and tokens counted when first read (see `measureToolSize`). */
+  size: ToolSize;
 }
 
 /**
@@ -47,12 +48,15 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   const pruned: PrunedSchema[] = [];
   let current = definition;
-  // Cutting at level L removes every level below it: the first cut removes the deepest level.
-  let level = schemaLevels(definition.parameters) - 2;
+  // Cutting at level L removes every level below it: the first cut removes the deepest level. Most tools fit as they
+  // are, so the levels are counted only once a cut is needed.
+  let level: number | undefined;
   for (;;) {
     const { tool, changes } = toDialect(current, options.dialect);
-    const size = measureToolSize(tool);
-    if (size.tokens <= maxTokens) return { definition: current, tool, changes, pruned, size };
+    const json = JSON.stringify(tool) ?? "";
+    const size = measureJson(json);
+    if (fitsTokens(json, size, maxTokens)) return { definition: current, tool, changes, pruned, size };
+    level ??= schemaLevels(definition.parameters) - 2;
     if (level < options.keptLevels) {
       throw new ActionRecallError(
         "BUDGET_EXCEEDED",

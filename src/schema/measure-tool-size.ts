@@ -1,13 +1,54 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 
+/** A tool's size: characters of its compact JSON, and o200k tokens of that JSON (counted when first read). */
+export interface ToolSize {
+  characters: number;
+  tokens: number;
+}
+
 /**
  * The size of a tool as a provider receives it: characters of its compact JSON, and tokens of that JSON in the o200k
- * encoding (GPT-4o and later).
+ * encoding (GPT-4o and later). Exact counting costs more than the whole conversion, so `tokens` is an enumerable
+ * getter that counts on first read and remembers the number: `JSON.stringify` and deep equality still see it.
  *
  * @example
- * measureToolSize({ type: "function", function: { name: "ping", parameters: { type: "object" } } });
+ * measureToolSize({ type: "function", function: { name: "ping", parameters: { type: "object" } } }).tokens;
  */
-export function measureToolSize(tool: unknown): { characters: number; tokens: number } {
-  const json = JSON.stringify(tool) ?? "";
-  return { characters: json.length, tokens: countTokens(json) };
+export function measureToolSize(tool: unknown): ToolSize {
+  return measureJson(JSON.stringify(tool) ?? "");
+}
+
+/** {@link measureToolSize} of JSON text already written. */
+export function measureJson(json: string): ToolSize {
+  let tokens: number | undefined;
+  const size = { characters: json.length } as ToolSize;
+  Object.defineProperty(size, "tokens", {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      tokens ??= countTokens(json);
+      return tokens;
+    },
+  });
+  return size;
+}
+
+/**
+ * Whether JSON text fits in `maxTokens` o200k tokens. A token holds at least one UTF-8 byte, so text of at most
+ * `maxTokens` bytes fits without counting; only longer text is counted (through `size`, which remembers the count).
+ */
+export function fitsTokens(json: string, size: ToolSize, maxTokens: number): boolean {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: most tools fit without even measuring the bytes.
+  if (json.length * 3 <= maxTokens || utf8Length(json) <= maxTokens) return true;
+  return size.tokens <= maxTokens;
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    // A surrogate pair is 4 bytes: 2 counted for each half.
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 2 : 3;
+  }
+  return bytes;
 }

@@ -399,12 +399,14 @@ describe("inputs and failures", () => {
     ]);
   });
 
-  test("a 10,000-deep object document is refused when it is copied", () => {
+  test("a 10,000-deep schema in an object document fails its operation with a typed error, not a stack overflow", () => {
     let schema: Record<string, unknown> = { type: "string" };
     for (let index = 0; index < 10_000; index += 1) schema = { type: "object", properties: { next: schema } };
-    expect(() => convertOperations({ openapi: "3.0.0", paths: {}, components: { schemas: { Deep: schema } } })).toThrow(
-      expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }),
-    );
+    const body = { content: { "application/json": { schema: { $ref: "#/components/schemas/Deep" } } } };
+    const paths = { "/deep": { post: { operationId: "deep", requestBody: body } } };
+    expect(
+      convertOperations({ openapi: "3.0.0", info: {}, paths, components: { schemas: { Deep: schema } } }).failures,
+    ).toEqual([{ operation: "deep", error: expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }) }]);
   });
 
   test("tool names are unique within one conversion", () => {
