@@ -2,13 +2,14 @@ import { ActionRecallError } from "../errors/index.js";
 import type { ActionCatalog } from "./action-catalog.js";
 import type { ActionSource } from "./action-source.js";
 import { createCatalogActionSource, createCatalogToolDetails } from "./catalog-action-source.js";
+import type { DynamicTool } from "./dynamic-tool.js";
 import { createMcpToolResolver } from "./mcp-tool-resolver.js";
 import { createOntologyQuerySource } from "./ontology-query-source.js";
 import type { RecallContext } from "./recall-actions.js";
 import { createToolResolver } from "./resolve-tool.js";
 import { createToolBoxClient, type ToolDetailProvider } from "./tool-box-client.js";
 import { createToolBoxResolver } from "./tool-box-resolver.js";
-import type { TtlCacheStats } from "./ttl-cache.js";
+import { TtlCache, type TtlCacheStats } from "./ttl-cache.js";
 
 /** Settings of a recall context; the service maps its environment variables onto these. */
 export interface RecallContextOptions {
@@ -22,7 +23,7 @@ export interface RecallContextOptions {
   apiUrlTemplate?: string;
   /** `MAX_SCHEMA_DEPTH`. */
   maxDepth?: number;
-  /** Tool detail and MCP tool list cache TTL. Default 60,000 ms. */
+  /** Tool detail, MCP tool list and built dynamic tool cache TTL. Default 60,000 ms. */
   cacheTtlMs?: number;
   /** Each upstream call's timeout. Default 10,000 ms. */
   timeoutMs?: number;
@@ -40,7 +41,7 @@ export interface RecallContextOptions {
 
 /** A recall context plus its caches' counters, for metrics. */
 export interface ConfiguredRecallContext extends RecallContext {
-  cacheStats: { toolDetails?: TtlCacheStats; mcpTools: TtlCacheStats };
+  cacheStats: { toolDetails?: TtlCacheStats; mcpTools: TtlCacheStats; dynamicTools: TtlCacheStats };
 }
 
 /**
@@ -92,14 +93,18 @@ export function createRecallContext(options: RecallContextOptions): ConfiguredRe
     operatorIntegrationUrl,
     ...(options.apiUrlTemplate === undefined ? {} : { apiUrlTemplate: options.apiUrlTemplate }),
   });
+  // Same TTL as the details: a changed tool is seen once both its detail and its built tool have expired.
+  const dynamicTools = new TtlCache<DynamicTool>({ ttlMs: cacheTtlMs });
   return {
     actionSource,
     toolResolver: createToolResolver({ tool: toolBox, mcp }),
+    dynamicTools,
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
     ...(options.locateFixedParams === undefined ? {} : { locateFixedParams: options.locateFixedParams }),
     cacheStats: {
       ...(toolDetailStats === undefined ? {} : { toolDetails: toolDetailStats }),
       mcpTools: mcp.cache.stats,
+      dynamicTools: dynamicTools.stats,
     },
   };
 }

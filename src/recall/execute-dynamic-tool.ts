@@ -6,9 +6,9 @@ import { postToProxy } from "../http/post-to-proxy.js";
 import type { ProxyBody } from "../http/proxy-body.js";
 import { toProxyBody } from "../http/to-proxy-body.js";
 import type { ToolResult } from "../tools/tool-result.js";
+import { completeAndValidateArguments } from "./complete-and-validate-arguments.js";
 import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
 import type { DynamicTool } from "./dynamic-tool.js";
-import { validateToolArguments } from "./validate-tool-arguments.js";
 
 /** Options of {@link executeDynamicTool}. */
 export interface ExecuteDynamicToolOptions {
@@ -141,7 +141,7 @@ export async function executeDynamicTool(
 ): Promise<ToolResult> {
   try {
     const toolCall = readCall(tool, call);
-    const args = validateToolArguments(tool.parameters, toolCall.arguments, { tool: tool.name });
+    const args = completeAndValidateArguments(tool.parameters, toolCall.arguments, { tool: tool.name });
     if (tool.mcp !== undefined) return await callMcpTool(tool, tool.mcp.tool_name, args, options);
     const proxyBody = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
     return await postToToolBoxProxy(tool, proxyBody, options);

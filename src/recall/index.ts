@@ -18,6 +18,8 @@ export type {
 } from "./action-source.js";
 /** The local catalog as an action source and a tool-detail provider. */
 export { createCatalogActionSource, createCatalogToolDetails } from "./catalog-action-source.js";
+/** Completes and validates a tool's arguments (INVALID_ARGUMENTS carries the remaining schema). */
+export { completeAndValidateArguments } from "./complete-and-validate-arguments.js";
 /** Connects an MCP client over Streamable HTTP, with SSE as fallback. */
 export { connectMcpClient, type McpConnectOptions } from "./connect-mcp-client.js";
 /** Wires a recall context from settings: the catalog, or ontology-query and the tool box; MCP in both. */
@@ -42,11 +44,11 @@ export { type RecallActionsRequest, type RecallContext, recallActions } from "./
 export { createToolResolver } from "./resolve-tool.js";
 /** What an action source resolves to. */
 export type { McpTool, OperationTool, ResolvedTool, ToolResolver } from "./resolved-tool.js";
+/** A recall answer as JSON text, reusing each cached tool's text. */
+export { serializeRecallResult } from "./serialize-recall-result.js";
 /** The KWeaver tool-box detail client (cached, coalesced). */
 export { createToolBoxClient, type ToolBoxClientOptions, type ToolDetailProvider } from "./tool-box-client.js";
 /** Resolves tool-box action sources; the default `api_url` template. */
 export { createToolBoxResolver, DEFAULT_API_URL_TEMPLATE, type ToolBoxResolverOptions } from "./tool-box-resolver.js";
 /** The TTL cache with request coalescing. */
 export { TtlCache, type TtlCacheOptions, type TtlCacheStats } from "./ttl-cache.js";
-/** Completes and validates a tool's arguments (INVALID_ARGUMENTS carries the remaining schema). */
-export { validateToolArguments } from "./validate-tool-arguments.js";

@@ -2,9 +2,11 @@ import { convertMcpTool } from "../schema/convert-mcp-tool.js";
 import { convertOperation } from "../schema/convert-operation.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import type { ActionRecallRequest, ActionSource } from "./action-source.js";
+import { deepFreeze } from "./deep-freeze.js";
 import type { DynamicTool, RecallResult } from "./dynamic-tool.js";
 import { locateFixedParams } from "./locate-fixed-params.js";
 import type { McpTool, OperationTool, ToolResolver } from "./resolved-tool.js";
+import type { TtlCache } from "./ttl-cache.js";
 
 /** What {@link recallActions} runs on: where actions come from, how their tools resolve, and conversion settings. */
 export interface RecallContext {
@@ -17,6 +19,11 @@ export interface RecallContext {
    * false answers the seed's raw shape: the full schema, and `fixed_params` alone.
    */
   locateFixedParams?: boolean;
+  /**
+   * Built dynamic tools, by action source, fixed parameters, dialect and depth: a warm recall skips resolving and
+   * converting. Cached tools are deeply frozen (shared by every caller). Default: none (every recall converts).
+   */
+  dynamicTools?: TtlCache<DynamicTool>;
 }
 
 /** One recall: the action, the object, the caller, and optionally a dialect to add the tool in. */
@@ -107,11 +114,24 @@ export async function recallActions(request: RecallActionsRequest, context: Reca
       reason: `No action of type "${request.actionTypeId}" applies to this object in knowledge network "${request.knId}"`,
     };
   }
-  const tool = await context.toolResolver.resolve(query.action_source, request);
   const fixed = isRecord(action.parameters) ? action.parameters : {};
-  const dynamicTool =
-    tool.kind === "operation"
+  const build = async (): Promise<DynamicTool> => {
+    const tool = await context.toolResolver.resolve(query.action_source, request);
+    return tool.kind === "operation"
       ? buildOperationTool(tool, fixed, context, request.dialect)
       : buildMcpTool(tool, fixed, context, request.dialect);
+  };
+  const cache = context.dynamicTools;
+  if (cache === undefined) return { _dynamic_tools: [await build()] };
+  // The source names the tool (box and tool, or MCP server and tool); JSON keeps the key unambiguous.
+  const key = JSON.stringify([
+    query.action_source,
+    fixed,
+    request.dialect ?? null,
+    context.maxDepth ?? null,
+    context.locateFixedParams ?? true,
+  ]);
+  // A copy is frozen, not the built tool: that shares objects with the cached detail or the catalog's documents.
+  const dynamicTool = await cache.get(key, async () => deepFreeze(structuredClone(await build())));
   return { _dynamic_tools: [dynamicTool] };
 }

@@ -7,6 +7,7 @@ import { streamFromProxy, toProxyBody } from "../http/index.js";
 import { createLlmClient, type LlmClient } from "../llm/index.js";
 import {
   type ActionCatalog,
+  completeAndValidateArguments,
   createCatalogToolDetails,
   createRecallContext,
   type DynamicTool,
@@ -14,8 +15,8 @@ import {
   loadActionCatalog,
   type RecallContext,
   recallActions,
+  serializeRecallResult,
   type TtlCacheStats,
-  validateToolArguments,
 } from "../recall/index.js";
 import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
@@ -103,7 +104,7 @@ function prepareStreamedCall(tool: DynamicTool, call: unknown): Record<string, u
   if (parsed === undefined) {
     throw new ActionRecallError("PARSE_ERROR", "No tool call could be read from the model output");
   }
-  return validateToolArguments(tool.parameters, parsed, { tool: tool.name });
+  return completeAndValidateArguments(tool.parameters, parsed, { tool: tool.name });
 }
 
 /**
@@ -248,8 +249,8 @@ export async function buildServer(
   }>(
     `${API}/knowledge-networks/:kn_id/action-types/:action_type_id`,
     { schema: ROUTE_SCHEMAS.recall },
-    async (request) =>
-      recallActions(
+    async (request, reply) => {
+      const result = await recallActions(
         {
           knId: request.params.kn_id,
           actionTypeId: request.params.action_type_id,
@@ -260,7 +261,10 @@ export async function buildServer(
           ...(request.query.dialect === undefined ? {} : { dialect: request.query.dialect }),
         },
         context(),
-      ),
+      );
+      // A warm recall writes its cached tool's pre-built JSON text instead of serialising the large schemas again.
+      return reply.type("application/json; charset=utf-8").send(serializeRecallResult(result));
+    },
   );
 
   app.post<{ Querystring: { stream?: boolean }; Body: { tool: DynamicTool; call: unknown } }>(

@@ -5,6 +5,7 @@ test("the public surface of recall is pinned", () => {
   expect(Object.keys(recall).sort()).toEqual([
     "DEFAULT_API_URL_TEMPLATE",
     "TtlCache",
+    "completeAndValidateArguments",
     "connectMcpClient",
     "createCatalogActionSource",
     "createCatalogToolDetails",
@@ -19,6 +20,6 @@ test("the public surface of recall is pinned", () => {
     "locateFixedParams",
     "recallActions",
     "resolveMcpServerUrl",
-    "validateToolArguments",
+    "serializeRecallResult",
   ]);
 });

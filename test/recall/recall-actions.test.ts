@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { loadActionCatalog } from "../../src/recall/action-catalog.js";
 import { createRecallContext, type RecallContextOptions } from "../../src/recall/create-recall-context.js";
+import type { DynamicTool } from "../../src/recall/dynamic-tool.js";
 import { executeDynamicTool } from "../../src/recall/execute-dynamic-tool.js";
 import { recallActions } from "../../src/recall/recall-actions.js";
+import { TtlCache } from "../../src/recall/ttl-cache.js";
 import actionResponse from "../fixtures/recall/action-response.json" with { type: "json" };
 import golden from "../fixtures/recall/seed003-dynamic-tools.golden.json" with { type: "json" };
 import toolDetail from "../fixtures/recall/tool-detail.json" with { type: "json" };
@@ -199,6 +201,77 @@ describe("recallActions against KWeaver stand-ins (seed 003 payloads)", () => {
     const { context } = await start({});
     const [tool] = (await recallActions({ ...request, dialect: "openai" }, context))._dynamic_tools;
     expect(tool?.dialect_tool).toMatchObject({ type: "function", function: { parameters: tool?.parameters } });
+  });
+});
+
+describe("recallActions caches the built tool", () => {
+  test("a warm recall answers the same deeply frozen tool without converting or fetching again", async () => {
+    const { context, upstreams } = await start({});
+    const [first] = (await recallActions(request, context))._dynamic_tools;
+    const [second] = (await recallActions(request, context))._dynamic_tools;
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first?.parameters)).toBe(true);
+    expect(Object.isFrozen(first?.fixed_params_by_location?.header)).toBe(true);
+    // A caller cannot corrupt the tool the next caller gets.
+    expect(() => {
+      (first?.parameters as Record<string, unknown>).properties = {};
+    }).toThrow(TypeError);
+    expect(context.dynamicTools?.stats).toEqual({ hits: 1, misses: 1, coalesced: 0 });
+    expect(upstreams.operatorIntegration.hits(TOOL_DETAIL_PATH)).toBe(1);
+    expect(upstreams.ontologyQuery.hits(ACTION_QUERY_PATH)).toBe(2);
+  });
+
+  test.each([
+    { name: "another dialect", given: { dialect: "openai" as const }, parameters: {} },
+    {
+      name: "other fixed params",
+      given: {},
+      parameters: { "x-account-id": "someone-else", "x-account-type": "user" },
+    },
+  ])("$name builds another tool", async ({ given, parameters }) => {
+    const actionQuery =
+      Object.keys(parameters).length === 0 ? actionResponse : { ...actionResponse, actions: [{ parameters }] };
+    const { context } = await start({});
+    const [first] = (await recallActions(request, context))._dynamic_tools;
+    upstreams?.ontologyQuery.route("POST", ACTION_QUERY_PATH, { json: actionQuery });
+    const [second] = (await recallActions({ ...request, ...given }, context))._dynamic_tools;
+    expect(second).not.toBe(first);
+    expect(context.dynamicTools?.stats.misses).toBe(2);
+  });
+
+  test("the cached tool is a frozen copy: the resolver's objects (a catalog document, a cached detail) stay writable", async () => {
+    const inputSchema = { type: "object", properties: { q: { type: "string" } } };
+    const context = {
+      actionSource: {
+        recall: async () => ({ action_source: { type: "mcp", mcp_id: "m", tool_name: "t" }, actions: [{}] }),
+      },
+      toolResolver: {
+        resolve: async () => ({
+          kind: "mcp" as const,
+          name: "t",
+          description: "",
+          inputSchema,
+          originalSchema: inputSchema,
+          apiUrl: "http://127.0.0.1:1/mcp",
+          toolName: "t",
+        }),
+      },
+      dynamicTools: new TtlCache<DynamicTool>({ ttlMs: 60_000 }),
+    };
+    const [tool] = (await recallActions(request, context))._dynamic_tools;
+    expect(Object.isFrozen(tool?.original_schema)).toBe(true);
+    expect(tool?.original_schema).toEqual(inputSchema);
+    expect(Object.isFrozen(inputSchema)).toBe(false);
+    expect(Object.isFrozen(inputSchema.properties.q)).toBe(false);
+  });
+
+  test("a cache TTL of 0 builds every recall anew", async () => {
+    const { context } = await start({}, { cacheTtlMs: 0 });
+    const [first] = (await recallActions(request, context))._dynamic_tools;
+    const [second] = (await recallActions(request, context))._dynamic_tools;
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
   });
 });
 

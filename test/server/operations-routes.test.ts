@@ -52,7 +52,9 @@ describe("health, readiness, metrics, docs", () => {
     expect(response.body).toContain(
       'action_recall_http_requests_total{method="POST",route="/api/action-recall/v1/knowledge-networks/:kn_id/action-types/:action_type_id",status="200"} 2',
     );
-    expect(response.body).toContain('action_recall_cache_events{cache="toolDetails",outcome="hit"} 1');
+    // The second recall is served whole from the built-tool cache: the detail was fetched (and missed) once.
+    expect(response.body).toContain('action_recall_cache_events{cache="toolDetails",outcome="miss"} 1');
+    expect(response.body).toContain('action_recall_cache_events{cache="dynamicTools",outcome="hit"} 1');
     expect(response.body).toContain("action_recall_upstream_duration_seconds_count");
   });
 

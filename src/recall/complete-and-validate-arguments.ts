@@ -21,7 +21,7 @@ function processorFor(schema: Record<string, unknown>): SlotProcessor {
  * (seed 004). Returns the completed copy; invalid arguments throw INVALID_ARGUMENTS with every issue and
  * `data.remainingSchema`, the schema of what is still missing or invalid, for an agent to slot-fill from.
  */
-export function validateToolArguments(
+export function completeAndValidateArguments(
   schema: Record<string, unknown>,
   args: Record<string, unknown>,
   options: { tool: string },
