@@ -1,6 +1,7 @@
 /**
  * The known names closest to `name` by case-insensitive edit distance, best first, at most `limit`: the likely
- * misspellings (within a third of the longer name's length, and at least 2 edits) for "did you mean" hints.
+ * misspellings (within a third of the longer name's length, and at least 2 edits), and names that contain it or that
+ * it contains (`note` for `add_note`, from three characters on), for "did you mean" hints.
  *
  * @example
  * closestNames("listPet", ["listPets", "addPet", "getPet"]); // ["listPets", "addPet", "getPet"]
@@ -9,7 +10,9 @@ export function closestNames(name: string, known: Iterable<string>, limit = 3): 
   const wanted = name.toLowerCase();
   const near: Array<{ candidate: string; distance: number }> = [];
   for (const candidate of known) {
-    const distance = editDistance(wanted, candidate.toLowerCase());
+    const lower = candidate.toLowerCase();
+    const contains = Math.min(wanted.length, lower.length) >= 3 && (lower.includes(wanted) || wanted.includes(lower));
+    const distance = contains ? 0 : editDistance(wanted, lower);
     if (distance <= Math.max(2, Math.floor(Math.max(wanted.length, candidate.length) / 3))) {
       near.push({ candidate, distance });
     }

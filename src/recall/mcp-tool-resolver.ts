@@ -1,9 +1,9 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { closestNames } from "../errors/closest-name.js";
 import { ActionRecallError, UpstreamError } from "../errors/index.js";
 import type { ActionRecallRequest, ActionSourceDescriptor } from "./action-source.js";
 import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
 import { fillUrlTemplate } from "./fill-url-template.js";
-import { findNearNames } from "./near-names.js";
 import type { McpTool, ToolResolver } from "./resolved-tool.js";
 import { TtlCache } from "./ttl-cache.js";
 
@@ -82,7 +82,7 @@ export function createMcpToolResolver(options: McpToolResolverOptions): ToolReso
       const tools = await cache.get(mcpId, () => listTools(serverUrl, mcpId, request));
       const tool = tools.find((candidate) => candidate.name === toolName);
       if (tool === undefined) {
-        const near = findNearNames(
+        const near = closestNames(
           toolName,
           tools.map((candidate) => candidate.name),
         );

@@ -21,3 +21,13 @@ describe("closestNames", () => {
     expect(closestNames(name, known, limit)).toEqual(want);
   });
 });
+
+describe("closestNames finds names containing the one asked for", () => {
+  test.each([
+    { given: { name: "lookup_ordr", candidates: ["lookup_order", "add_note"] }, want: ["lookup_order"] },
+    { given: { name: "note", candidates: ["lookup_order", "add_note"] }, want: ["add_note"] },
+    { given: { name: "weather", candidates: ["lookup_order", "add_note"] }, want: [] },
+  ])("$given.name → $want", ({ given, want }) => {
+    expect(closestNames(given.name, given.candidates)).toEqual(want);
+  });
+});

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { fillUrlTemplate } from "../../src/recall/fill-url-template.js";
-import { findNearNames } from "../../src/recall/near-names.js";
 
 describe("fillUrlTemplate", () => {
   test.each([
@@ -25,15 +24,5 @@ describe("fillUrlTemplate", () => {
     expect(() => fillUrlTemplate("{base}/{mcp_id}", { base: "http://h" }, { raw: ["base"] })).toThrow(
       expect.objectContaining({ code: "CONFIG_INVALID", data: expect.objectContaining({ placeholder: "mcp_id" }) }),
     );
-  });
-});
-
-describe("findNearNames", () => {
-  test.each([
-    { given: { name: "lookup_ordr", candidates: ["lookup_order", "add_note"] }, want: ["lookup_order"] },
-    { given: { name: "note", candidates: ["lookup_order", "add_note"] }, want: ["add_note"] },
-    { given: { name: "weather", candidates: ["lookup_order", "add_note"] }, want: [] },
-  ])("$given.name → $want", ({ given, want }) => {
-    expect(findNearNames(given.name, given.candidates)).toEqual(want);
   });
 });
