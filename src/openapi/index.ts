@@ -9,7 +9,7 @@ export {
   parseJsonPointer,
   resolveJsonPointer,
 } from "./json-pointer.js";
-export { listOperations } from "./list-operations.js";
+export { type ListedOperation, listOperations, readOperations } from "./list-operations.js";
 export { loadDocument, MAX_DOCUMENT_NESTING } from "./load-document.js";
 export { operationFromToolDetail } from "./operation-from-tool-detail.js";
 export type {
@@ -21,5 +21,5 @@ export type {
   ParameterSpec,
   RequestBodySpec,
 } from "./operation-spec.js";
-export { selectOperations } from "./select-operations.js";
+export { type OperationIdentity, selectOperations } from "./select-operations.js";
 export { upgradeSwagger2 } from "./upgrade-swagger2.js";

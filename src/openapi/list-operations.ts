@@ -5,6 +5,7 @@ import { appendJsonPointer } from "./json-pointer.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { readParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
+import type { OperationIdentity } from "./select-operations.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -18,12 +19,30 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
  * const operations = listOperations(loadDocument(text));
  */
 export function listOperations(document: JsonObject): OperationSpec[] {
+  return readOperations(document).map((listed) => {
+    if (listed.operation === undefined) throw listed.error;
+    return listed.operation;
+  });
+}
+
+/** One operation of a document: read in full, or the error that stopped its reading (a `$ref` to nothing, ...). */
+export interface ListedOperation extends OperationIdentity {
+  operation?: OperationSpec;
+  error?: unknown;
+}
+
+/**
+ * Like {@link listOperations}, but an operation that cannot be read (a dangling `$ref` in its parameters, a malformed
+ * request body) is returned with its error instead of stopping the others. A document whose `paths` is not an object
+ * still throws.
+ */
+export function readOperations(document: JsonObject): ListedOperation[] {
   const paths = document.paths ?? {};
   if (!isJsonObject(paths)) {
     throw new ActionRecallError("INVALID_DOCUMENT", "#/paths must be an object", { data: { pointer: "#/paths" } });
   }
   const serverUrl = firstServerUrl(document.servers);
-  const operations: OperationSpec[] = [];
+  const operations: ListedOperation[] = [];
   for (const [path, pathItem] of Object.entries(paths)) {
     const pathPointer = appendJsonPointer("#/paths", path);
     if (!isJsonObject(pathItem)) {
@@ -36,37 +55,58 @@ export function listOperations(document: JsonObject): OperationSpec[] {
       if (!(METHODS as readonly string[]).includes(method)) continue;
       const operation = pathItem[method];
       const pointer = appendJsonPointer(pathPointer, method);
-      if (!isJsonObject(operation)) {
-        throw new ActionRecallError("INVALID_DOCUMENT", `${pointer} must be an object`, { data: { pointer } });
-      }
       const upper = method.toUpperCase() as HttpMethod;
-      const spec: OperationSpec = {
-        id: typeof operation.operationId === "string" ? operation.operationId : `${upper} ${path}`,
-        method: upper,
-        path,
-        parameters: readParameters(
-          document,
-          { parameters: pathItem.parameters, pointer: `${pathPointer}/parameters` },
-          { parameters: operation.parameters, pointer: `${pointer}/parameters` },
-        ),
-        document,
-        pointer,
-      };
-      if (typeof operation.operationId === "string") spec.operationId = operation.operationId;
-      const summary = text(operation.summary) ?? text(pathItem.summary);
-      if (summary !== undefined) spec.summary = summary;
-      const description = text(operation.description) ?? text(pathItem.description);
-      if (description !== undefined) spec.description = description;
-      const operationServerUrl = firstServerUrl(operation.servers) ?? pathServerUrl;
-      if (operationServerUrl !== undefined) spec.serverUrl = operationServerUrl;
-      const requestBody = readRequestBody(document, operation.requestBody, `${pointer}/requestBody`);
-      if (requestBody !== undefined) spec.requestBody = requestBody;
-      if (operation.deprecated === true) spec.deprecated = true;
-      if (Array.isArray(operation.tags)) spec.tags = operation.tags.filter((tag) => typeof tag === "string");
-      operations.push(spec);
+      const operationId = isJsonObject(operation) ? operation.operationId : undefined;
+      const identity: OperationIdentity =
+        typeof operationId === "string"
+          ? { id: operationId, operationId, method: upper, path }
+          : { id: `${upper} ${path}`, method: upper, path };
+      const source = { pathItem, operation, pointer, pathPointer, identity, serverUrl: pathServerUrl };
+      try {
+        operations.push({ ...identity, operation: readOperation(document, source) });
+      } catch (error) {
+        operations.push({ ...identity, error });
+      }
     }
   }
   return operations;
+}
+
+interface OperationSource {
+  pathItem: JsonObject;
+  operation: unknown;
+  pointer: string;
+  pathPointer: string;
+  identity: OperationIdentity;
+  serverUrl: string | undefined;
+}
+
+function readOperation(document: JsonObject, source: OperationSource): OperationSpec {
+  const { pathItem, operation, pointer, pathPointer, identity } = source;
+  if (!isJsonObject(operation)) {
+    throw new ActionRecallError("INVALID_DOCUMENT", `${pointer} must be an object`, { data: { pointer } });
+  }
+  const spec: OperationSpec = {
+    ...identity,
+    parameters: readParameters(
+      document,
+      { parameters: pathItem.parameters, pointer: `${pathPointer}/parameters` },
+      { parameters: operation.parameters, pointer: `${pointer}/parameters` },
+    ),
+    document,
+    pointer,
+  };
+  const summary = text(operation.summary) ?? text(pathItem.summary);
+  if (summary !== undefined) spec.summary = summary;
+  const description = text(operation.description) ?? text(pathItem.description);
+  if (description !== undefined) spec.description = description;
+  const operationServerUrl = firstServerUrl(operation.servers) ?? source.serverUrl;
+  if (operationServerUrl !== undefined) spec.serverUrl = operationServerUrl;
+  const requestBody = readRequestBody(document, operation.requestBody, `${pointer}/requestBody`);
+  if (requestBody !== undefined) spec.requestBody = requestBody;
+  if (operation.deprecated === true) spec.deprecated = true;
+  if (Array.isArray(operation.tags)) spec.tags = operation.tags.filter((tag) => typeof tag === "string");
+  return spec;
 }
 
 function firstServerUrl(servers: unknown): string | undefined {

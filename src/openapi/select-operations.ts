@@ -9,7 +9,10 @@ import type { OperationSpec } from "./operation-spec.js";
  * @example
  * selectOperations(listOperations(document), ["listPets", "DELETE /pets/{petId}"]);
  */
-export function selectOperations(operations: readonly OperationSpec[], selectors: readonly string[]): OperationSpec[] {
+export function selectOperations<Operation extends OperationIdentity>(
+  operations: readonly Operation[],
+  selectors: readonly string[],
+): Operation[] {
   return selectors.map((selector) => {
     const found = operations.find((operation) => matches(operation, selector));
     if (found !== undefined) return found;
@@ -24,7 +27,10 @@ export function selectOperations(operations: readonly OperationSpec[], selectors
   });
 }
 
-function matches(operation: OperationSpec, selector: string): boolean {
+/** What selection reads of an operation: an operation that could not be read in full still has these. */
+export type OperationIdentity = Pick<OperationSpec, "id" | "operationId" | "method" | "path">;
+
+function matches(operation: OperationIdentity, selector: string): boolean {
   if (operation.operationId === selector || operation.id === selector) return true;
   const [method, ...rest] = selector.trim().split(/\s+/);
   return rest.length === 1 && method?.toUpperCase() === operation.method && rest[0] === operation.path;

@@ -1,7 +1,7 @@
 import { isActionRecallError } from "../errors/action-recall-error.js";
 import { ErrorCode } from "../errors/error-codes.js";
 import { detectDocumentKind } from "../openapi/detect-document-kind.js";
-import { listOperations } from "../openapi/list-operations.js";
+import { type ListedOperation, readOperations } from "../openapi/list-operations.js";
 import { loadDocument } from "../openapi/load-document.js";
 import { operationFromToolDetail } from "../openapi/operation-from-tool-detail.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
@@ -28,18 +28,21 @@ export function convertOperations(input: string | object, options: ConvertOption
     const tool = convertMcpTool(document as unknown as McpToolInput, options);
     return { tools: [tool], failures: [] };
   }
-  const all: OperationSpec[] =
-    kind === "tool-detail" || kind === "api-spec" ? [operationFromToolDetail(document)] : listOperations(document);
+  const all: ListedOperation[] =
+    kind === "tool-detail" || kind === "api-spec"
+      ? [listedOne(operationFromToolDetail(document))]
+      : readOperations(document);
   const operations = options.operations === undefined ? all : selectOperations(all, options.operations);
   const result: ConversionResult = { tools: [], failures: [] };
   const takenNames = new Set<string>();
   // Operations share components: each component is expanded once per remaining depth, not once per use.
   const cache = createExpansionCache();
-  for (const operation of operations) {
+  for (const listed of operations) {
     try {
-      result.tools.push(convertNamedOperation(operation, options, takenNames, cache));
+      if (listed.operation === undefined) throw listed.error;
+      result.tools.push(convertNamedOperation(listed.operation, options, takenNames, cache));
     } catch (error) {
-      result.failures.push(toFailure(operation.id, error));
+      result.failures.push(toFailure(listed.id, error));
     }
   }
   return result;
@@ -56,4 +59,9 @@ function toFailure(operation: string, error: unknown): ConversionFailure {
     operation,
     error: { code: ErrorCode.INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
   };
+}
+
+function listedOne(operation: OperationSpec): ListedOperation {
+  const { id, operationId, method, path } = operation;
+  return operationId === undefined ? { id, method, path, operation } : { id, operationId, method, path, operation };
 }

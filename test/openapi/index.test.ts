@@ -15,6 +15,7 @@ test("the openapi index exports exactly its public API", () => {
     "loadDocument",
     "operationFromToolDetail",
     "parseJsonPointer",
+    "readOperations",
     "resolveJsonPointer",
     "selectOperations",
     "upgradeSwagger2",

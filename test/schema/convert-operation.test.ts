@@ -380,6 +380,36 @@ describe("inputs and failures", () => {
     expect(failures).toEqual([{ operation: "broken", error: expect.objectContaining({ code: "REF_NOT_FOUND" }) }]);
   });
 
+  test.each([
+    {
+      name: "a $ref'ed parameter that points nowhere",
+      broken: { operationId: "broken", parameters: [{ $ref: "#/components/parameters/Nope" }] },
+      want: "REF_NOT_FOUND",
+    },
+    { name: "an operation that is not an object", broken: "nonsense", want: "INVALID_DOCUMENT" },
+    {
+      name: "a $ref'ed request body that points nowhere",
+      broken: { operationId: "broken", requestBody: { $ref: "#/components/requestBodies/Nope" } },
+      want: "REF_NOT_FOUND",
+    },
+  ])("an operation that cannot even be read ($name) fails alone", ({ broken, want }) => {
+    const document = {
+      openapi: "3.0.0",
+      info: { title: "t", version: "1" },
+      paths: { "/a": { get: broken }, "/b": { get: { operationId: "fine" } } },
+    };
+    const { tools, failures } = convertOperations(document);
+    expect(tools.map((tool) => tool.operation)).toEqual(["fine"]);
+    expect(failures).toEqual([
+      {
+        operation: typeof broken === "string" ? "GET /a" : "broken",
+        error: expect.objectContaining({ code: want }),
+      },
+    ]);
+    const selected = convertOperations(document, { operations: ["GET /a"] });
+    expect(selected.failures.map((failure) => failure.error.code)).toEqual([want]);
+  });
+
   test("an unknown selector throws OPERATION_NOT_FOUND with suggestions", () => {
     expect(() => convertOperations(petstore, { operations: ["updatePets"] })).toThrow(
       expect.objectContaining({
