@@ -46,6 +46,20 @@ function parseChunks(chunks: readonly string[]): number {
   return calls;
 }
 
+/** The same parse through `onEvent`: events go straight to the callback, no array per chunk. */
+function parseChunksWithCallback(chunks: readonly string[]): number {
+  let calls = 0;
+  const stream = createToolCallStream({
+    tools,
+    onEvent: (event) => {
+      if (event.type === "tool-call") calls += 1;
+    },
+  });
+  for (const chunk of chunks) stream.push(chunk);
+  stream.end();
+  return calls;
+}
+
 /** The floor of any 1-character consumer: appending the ready chunks to a string, nothing else. */
 function appendChunks(chunks: readonly string[]): number {
   let copy = "";
@@ -78,23 +92,30 @@ export async function run(): Promise<void> {
   const oneShot = median(15, () => parseToolCalls(text, { tools }).calls.length, 1_000);
   const chunks16 = median(9, () => parseChunks(by16), 1_000);
   const chunks1 = median(9, () => parseChunks(by1), 1_000);
+  const callback16 = median(9, () => parseChunksWithCallback(by16), 1_000);
+  const callback1 = median(9, () => parseChunksWithCallback(by1), 1_000);
   const baseline1 = median(9, () => appendChunks(by1), 1_000);
-  const chunks1Quarter = median(9, () => parseChunks(quarterBy1), 250);
+  const chunks1Quarter = median(9, () => parseChunksWithCallback(quarterBy1), 250);
   const rate = (milliseconds: number): string => `${(megabytes / (milliseconds / 1000)).toFixed(1)} MB/s`;
   console.log(
     `calls: ${megabytes.toFixed(2)} MB, 1,000 invokes (median of runs after warm-up; chunks cut before timing)`,
   );
-  console.log(`  one-shot parseToolCalls   ${oneShot.toFixed(1)} ms  ${rate(oneShot)}`);
-  console.log(`  stream, 16-char chunks    ${chunks16.toFixed(1)} ms  ${rate(chunks16)}`);
-  console.log(`  stream, 1-char chunks     ${chunks1.toFixed(1)} ms  ${rate(chunks1)}`);
-  console.log(`  baseline: append 1-char chunks only  ${baseline1.toFixed(1)} ms  ${rate(baseline1)}`);
-  console.log(`  1-char / one-shot time    ${(chunks1 / oneShot).toFixed(2)}x (limit 3x)`);
-  console.log(`  16-char / one-shot time   ${(chunks16 / oneShot).toFixed(2)}x`);
-  console.log(`  1-char parse / 1-char baseline  ${(chunks1 / baseline1).toFixed(2)}x`);
+  const line = (label: string, milliseconds: number): void =>
+    console.log(
+      `  ${label.padEnd(37)}${milliseconds.toFixed(1)} ms  ${rate(milliseconds)}  ${(milliseconds / oneShot).toFixed(2)}x one-shot`,
+    );
+  line("one-shot parseToolCalls", oneShot);
+  line("stream onEvent, 16-char chunks", callback16);
+  line("stream onEvent, 1-char chunks", callback1);
+  line("stream push arrays, 16-char chunks", chunks16);
+  line("stream push arrays, 1-char chunks", chunks1);
+  line("baseline: append 1-char chunks only", baseline1);
+  console.log(`  1-char onEvent / one-shot time  ${(callback1 / oneShot).toFixed(2)}x (limit 3x)`);
+  console.log(`  1-char onEvent parse / 1-char baseline  ${(callback1 / baseline1).toFixed(2)}x`);
   const perCharacter = (milliseconds: number, length: number): string =>
     `${((milliseconds * 1e6) / length).toFixed(0)} ns/char`;
   console.log(
-    `  linear time: 1-char cost at 0.25 MB ${perCharacter(chunks1Quarter, quarterLength)}, at 1 MB ${perCharacter(chunks1, text.length)}`,
+    `  linear time: 1-char cost at 0.25 MB ${perCharacter(chunks1Quarter, quarterLength)}, at 1 MB ${perCharacter(callback1, text.length)}`,
   );
 }
 

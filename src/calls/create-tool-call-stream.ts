@@ -11,6 +11,12 @@ export interface ToolCallStreamOptions {
   tools?: readonly CallableTool[];
   /** Which text syntax to read (`xml`, `hermes`, `legacy-xml`); `auto` (the default) reads them all. */
   format?: "auto" | ToolCallFormat;
+  /**
+   * Receives each event as soon as it is complete, in order; `push` and `end` then return an empty array (and
+   * `toTransformStream` enqueues nothing). The allocation-light way to consume a stream of tiny chunks: no array is
+   * built per chunk.
+   */
+  onEvent?: (event: ToolCallStreamEvent) => void;
 }
 
 /** An incremental tool-call parser over model text arriving in chunks. */
@@ -42,10 +48,16 @@ class ScannerStream extends ToolCallScanner implements ToolCallStream {
  * const stream = createToolCallStream({ tools });
  * for await (const chunk of modelText) for (const event of stream.push(chunk)) handle(event);
  * for (const event of stream.end()) handle(event);
+ *
+ * @example
+ * const stream = createToolCallStream({ tools, onEvent: handle });
+ * for await (const chunk of modelText) stream.push(chunk);
+ * stream.end();
  */
 export function createToolCallStream(options: ToolCallStreamOptions = {}): ToolCallStream {
   return new ScannerStream({
     formats: textFormatsFor(options.format ?? "auto"),
     ...(options.tools === undefined ? {} : { catalog: createToolCatalog(options.tools) }),
+    ...(options.onEvent === undefined ? {} : { sink: options.onEvent }),
   });
 }

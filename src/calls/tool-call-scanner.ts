@@ -32,6 +32,11 @@ export interface ToolCallScannerOptions {
   firstCallIndex?: number;
   /** Whether to report `tool-call-delta` events (the one-shot parser does not need them). Default true. */
   deltas?: boolean;
+  /**
+   * Where each event goes as soon as it is complete. Without it, events are collected and returned by `push`/`end`;
+   * with it, those return an empty array and no array is built per chunk.
+   */
+  sink?: (event: ToolCallStreamEvent) => void;
 }
 
 // States of the scanner. Each reads its part of a chunk and returns where it stopped.
@@ -73,7 +78,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly catalog: ToolCatalog | undefined;
   private readonly formats: ReadonlySet<TextToolCallFormat>;
   private readonly deltas: boolean;
-  private events: ToolCallStreamEvent[] = [];
+  /**
+   * Events collected for the next `push`/`end` return value when no sink was given. Starts as a one-element literal
+   * (most chunks complete one event): an empty array grown by `push` would reserve room for many.
+   */
+  private events: ToolCallStreamEvent[] | undefined;
+  /** The one way every event leaves the scanner: the caller's sink, or collection into `events`. */
+  private readonly deliver: (event: ToolCallStreamEvent) => void;
   private state = TEXT;
   private nextCallIndex: number;
   /** Text not yet reported; coalesced into one event. */
@@ -108,23 +119,27 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.formats = options.formats;
     this.nextCallIndex = options.firstCallIndex ?? 0;
     this.deltas = options.deltas ?? true;
+    this.deliver = options.sink ?? this.collect;
   }
 
   /**
-   * Scans the next chunk and returns the events it completes. A chunk of prose or of a parameter value holding no `<`
-   * (most chunks of a stream) takes a fast path: it cannot change the state, so its one event is made directly.
+   * Scans the next chunk and returns the events it completes (none when a sink takes them). A chunk of prose or of a
+   * parameter value holding no `<` (most chunks of a stream) takes a fast path: it cannot change the state, and after
+   * the previous chunk nothing is pending, so its one event is delivered directly.
    */
   push(chunk: string): readonly ToolCallStreamEvent[] {
     if (chunk === "") return NO_EVENTS;
-    if (!chunk.includes("<")) {
-      if (this.state === TEXT) return [{ type: "text", delta: chunk }];
-      if (this.state === VALUE && this.invoke !== undefined) {
-        this.value += chunk;
-        if (!this.deltas) return NO_EVENTS;
-        return [{ type: "tool-call-delta", id: this.invoke.id, argumentsDelta: chunk, parameter: this.parameter }];
+    const plain = !chunk.includes("<");
+    if (plain && this.state === TEXT) {
+      this.deliver({ type: "text", delta: chunk });
+    } else if (plain && this.state === VALUE && this.invoke !== undefined) {
+      this.value += chunk;
+      if (this.deltas) {
+        this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta: chunk, parameter: this.parameter });
       }
+    } else {
+      this.consume(chunk);
     }
-    this.consume(chunk);
     return this.takeEvents();
   }
 
@@ -152,11 +167,16 @@ export class ToolCallScanner implements ToolCallEventSource {
   private takeEvents(): readonly ToolCallStreamEvent[] {
     this.flushDelta();
     this.flushText();
-    if (this.events.length === 0) return NO_EVENTS;
     const events = this.events;
-    this.events = [];
+    if (events === undefined) return NO_EVENTS;
+    this.events = undefined;
     return events;
   }
+
+  private readonly collect = (event: ToolCallStreamEvent): void => {
+    if (this.events === undefined) this.events = [event];
+    else this.events.push(event);
+  };
 
   private consume(chunk: string): void {
     let index = 0;
@@ -613,12 +633,12 @@ export class ToolCallScanner implements ToolCallEventSource {
   private emit(event: ToolCallStreamEvent): void {
     if (event.type !== "tool-call-delta") this.flushDelta();
     this.flushText();
-    this.events.push(event);
+    this.deliver(event);
   }
 
   private flushText(): void {
     if (this.text === "") return;
-    this.events.push({ type: "text", delta: this.text });
+    this.deliver({ type: "text", delta: this.text });
     this.text = "";
   }
 
@@ -628,9 +648,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     const argumentsDelta = this.pendingDelta;
     this.pendingDelta = "";
     if (this.invoke !== undefined) {
-      this.events.push({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
+      this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
     } else if (this.legacy !== undefined) {
-      this.events.push({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
+      this.deliver({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
     }
   }
 }

@@ -14,6 +14,14 @@ function streamEvents(chunks: string[]): ToolCallStreamEvent[] {
   return [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.end()];
 }
 
+/** Feeds `chunks` to a new stream that delivers through `onEvent`; returns every event, and what `push`/`end` gave. */
+function callbackEvents(chunks: string[]): { events: ToolCallStreamEvent[]; returned: ToolCallStreamEvent[] } {
+  const events: ToolCallStreamEvent[] = [];
+  const stream = createToolCallStream({ tools, onEvent: (event) => events.push(event) });
+  const returned = [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.end()];
+  return { events, returned };
+}
+
 /** What the stream's events say, in the one-shot parser's shape. */
 function summarize(events: ToolCallStreamEvent[]) {
   return {
@@ -142,6 +150,16 @@ describe("createToolCallStream", () => {
     },
   );
 
+  test.each(samples.map((sample, index) => [index, sample]))(
+    "sample %i in 1-character chunks through onEvent gives the array path's events, and push returns none",
+    (_, sample) => {
+      const { events, returned } = callbackEvents([...sample]);
+      expect(summarize(events)).toEqual(parseToolCalls(sample, { tools }));
+      expect(events).toEqual(streamEvents([...sample]));
+      expect(returned).toEqual([]);
+    },
+  );
+
   test("the TransformStream adapter gives the same events", async () => {
     const sample = samples[0] ?? "";
     const source = ReadableStream.from([...sample]);
@@ -186,7 +204,14 @@ describe("createToolCallStream", () => {
       .map((parts) => parts.join(""));
     fc.assert(
       fc.property(input, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
-        expect(summarize(streamEvents(split(text, cuts)))).toEqual(parseToolCalls(text, { tools }));
+        const chunks = split(text, cuts);
+        const oneShot = parseToolCalls(text, { tools });
+        const collected = streamEvents(chunks);
+        expect(summarize(collected)).toEqual(oneShot);
+        const { events, returned } = callbackEvents(chunks);
+        expect(summarize(events)).toEqual(oneShot);
+        expect(events).toEqual(collected);
+        expect(returned).toEqual([]);
       }),
       { numRuns: 1000 },
     );
