@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
 
 /** One request as the loopback server saw it: the raw target, headers and body bytes. */
 export interface ReceivedRequest {
@@ -41,6 +42,8 @@ export async function startLoopbackServer(
     url: `http://127.0.0.1:${port}`,
     received,
     close: async () => {
+      // Idempotent: a test may close its server early to make it unreachable; the file's afterEach closes it again.
+      if (!server.listening) return;
       server.closeAllConnections();
       server.close();
       await once(server, "close");
@@ -51,4 +54,29 @@ export async function startLoopbackServer(
 /** Answers JSON with a status. */
 export function answerJson(response: ServerResponse, status: number, value: unknown): void {
   response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+}
+
+/** Returns a `start` for one test file: each server it starts is closed after the test that started it. */
+export function useLoopbackServers(): (...args: Parameters<typeof startLoopbackServer>) => Promise<LoopbackServer> {
+  const open: LoopbackServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((server) => server.close()));
+  });
+  return async (...args) => {
+    const server = await startLoopbackServer(...args);
+    open.push(server);
+    return server;
+  };
+}
+
+/** The code and data of whatever `promise` rejects with (and a failure when it resolves). */
+export async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; data: unknown }> {
+  const error = await promise.then(
+    () => {
+      throw new Error("expected a rejection");
+    },
+    (reason: unknown) => reason,
+  );
+  const { code, data } = error as { code: unknown; data: unknown };
+  return { code, data };
 }

@@ -1,32 +1,12 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { postToProxy, streamFromProxy, toProxyBody } from "../../src/http/index.js";
 import type { OperationSpec } from "../../src/openapi/operation-spec.js";
 import seedOperation from "../fixtures/http/seed003-operation.json" with { type: "json" };
-import { answerJson, type LoopbackServer, startLoopbackServer } from "./loopback-server.js";
+import { answerJson, rejection, useLoopbackServers } from "./loopback-server.js";
 
 const seed = seedOperation as unknown as OperationSpec;
 
-let server: LoopbackServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start(...args: Parameters<typeof startLoopbackServer>): Promise<LoopbackServer> {
-  server = await startLoopbackServer(...args);
-  return server;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; data: unknown }> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (reason: unknown) => reason,
-  );
-  const { code, data } = error as { code: unknown; data: unknown };
-  return { code, data };
-}
+const start = useLoopbackServers();
 
 describe("toProxyBody", () => {
   test.each([

@@ -1,31 +1,10 @@
 import { Buffer } from "node:buffer";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { buildRequest, sendRequest } from "../../src/http/index.js";
-import { answerJson, type LoopbackServer, startLoopbackServer } from "./loopback-server.js";
+import { answerJson, rejection, useLoopbackServers } from "./loopback-server.js";
 import { operation, parameter, requestBody } from "./operations.js";
 
-let server: LoopbackServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start(...args: Parameters<typeof startLoopbackServer>): Promise<LoopbackServer> {
-  server = await startLoopbackServer(...args);
-  return server;
-}
-
-/** The code and data of whatever `promise` rejects with. */
-async function rejection(promise: Promise<unknown>): Promise<{ code: unknown; data: unknown }> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (reason: unknown) => reason,
-  );
-  const { code, data } = error as { code: unknown; data: unknown };
-  return { code, data };
-}
+const start = useLoopbackServers();
 
 describe("what leaves us is what the server reads", () => {
   const hostile = "a b/../日本\r\n;&=#?@//evil.com";
@@ -265,7 +244,6 @@ describe("decoding and checks", () => {
     const loopback = await start(() => {});
     const url = loopback.url;
     await loopback.close();
-    server = undefined;
     const error = await rejection(sendRequest({ method: "POST", url, headers: {} }, { upstream: "gone" }));
     expect(error).toEqual({ code: "UPSTREAM_ERROR", data: { upstream: "gone" } });
   });
