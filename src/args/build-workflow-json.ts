@@ -1,7 +1,7 @@
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
+import { getOwnProperty, isJsonObject } from "../openapi/own-properties.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
-import { getOwnProperty, isJsonObject } from "./set-own-property.js";
 import type { ToolDeclaration } from "./tool-declaration.js";
 
 /** One step of a workflow: a tool call with its declaration. `id` defaults to `step-<index>`, `label` to the tool name. */

@@ -1,6 +1,6 @@
+import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
-import { getOwnProperty, isJsonObject, setOwnProperty } from "./set-own-property.js";
 import type { ToolDeclaration } from "./tool-declaration.js";
 
 /** Options of {@link completeToolArgs}. */

@@ -1,5 +1,6 @@
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { BuiltCall } from "./build-xml-call.js";
-import { isPlainObject, parseJsonArguments, parseJsonText } from "./parse-json-arguments.js";
+import { parseJsonArguments, parseJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCall } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
@@ -16,7 +17,7 @@ export function buildHermesCall(
   catalog: ToolCatalog | undefined,
 ): BuiltCall | { errors: ToolCallError[] } {
   const parsed = parseJsonText(body.trim());
-  if (!parsed.success || !isPlainObject(parsed.value) || typeof parsed.value.name !== "string") {
+  if (!parsed.success || !isJsonObject(parsed.value) || typeof parsed.value.name !== "string") {
     return {
       errors: [
         {
@@ -36,7 +37,7 @@ export function buildHermesCall(
     if (read.rawArguments !== undefined) call.rawArguments = read.rawArguments;
     if (read.message !== undefined)
       errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": ${read.message}`, callIndex, name });
-  } else if (isPlainObject(given)) {
+  } else if (isJsonObject(given)) {
     call.arguments = given;
   } else if (given !== undefined) {
     errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": arguments are not an object`, callIndex, name });

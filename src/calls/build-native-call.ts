@@ -1,5 +1,6 @@
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { BuiltCall } from "./build-xml-call.js";
-import { isPlainObject, parseJsonArguments } from "./parse-json-arguments.js";
+import { parseJsonArguments } from "./parse-json-arguments.js";
 import type { ToolCall, ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
@@ -30,7 +31,7 @@ export function buildNativeCall(native: NativeCall, callIndex: number, catalog: 
     if (read.rawArguments !== undefined) call.rawArguments = read.rawArguments;
     if (read.message !== undefined)
       errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": ${read.message}`, callIndex, name });
-  } else if (isPlainObject(native.arguments)) {
+  } else if (isJsonObject(native.arguments)) {
     call.arguments = native.arguments;
   } else if (native.arguments !== undefined && native.arguments !== null) {
     errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": arguments are not an object`, callIndex, name });

@@ -1,4 +1,5 @@
-import { isPlainObject, parseJsonText } from "./parse-json-arguments.js";
+import { isJsonObject } from "../openapi/own-properties.js";
+import { parseJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 
 /** What {@link coerceArgument} made of a value: the typed value, or why it does not fit the schema. */
@@ -48,7 +49,7 @@ function trimTrailingLineBreak(text: string): string {
 /** The JSON Schema types a value may take, from `type` or the branches of `anyOf` / `oneOf`. */
 function schemaTypes(schema: unknown): Set<string> {
   const types = new Set<string>();
-  if (!isPlainObject(schema)) return types;
+  if (!isJsonObject(schema)) return types;
   const { type } = schema;
   if (typeof type === "string") types.add(type);
   if (Array.isArray(type)) for (const item of type) if (typeof item === "string") types.add(item);
@@ -78,7 +79,7 @@ function convert(text: string, type: string): unknown {
     case "array": {
       const parsed = parseJsonText(text);
       if (!parsed.success) return undefined;
-      const fits = type === "array" ? Array.isArray(parsed.value) : isPlainObject(parsed.value);
+      const fits = type === "array" ? Array.isArray(parsed.value) : isJsonObject(parsed.value);
       return fits ? parsed.value : undefined;
     }
     default:

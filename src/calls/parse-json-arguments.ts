@@ -1,4 +1,5 @@
 import { jsonrepair } from "jsonrepair";
+import { isJsonObject } from "../openapi/own-properties.js";
 
 /** What {@link parseJsonText} read: the value, and whether `jsonrepair` had to fix the text first. */
 export type JsonTextResult = { success: true; value: unknown; repaired: boolean } | { success: false; message: string };
@@ -37,13 +38,8 @@ export function parseJsonArguments(text: string): JsonArgumentsResult {
   const parsed = parseJsonText(text);
   if (!parsed.success)
     return { arguments: {}, rawArguments: text, message: `Arguments are not JSON: ${parsed.message}` };
-  if (!isPlainObject(parsed.value)) {
+  if (!isJsonObject(parsed.value)) {
     return { arguments: {}, rawArguments: text, message: "Arguments are JSON but not an object" };
   }
   return parsed.repaired ? { arguments: parsed.value, rawArguments: text } : { arguments: parsed.value };
-}
-
-/** True for a JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
+import { isJsonObject } from "../openapi/own-properties.js";
 import { buildNativeCall, type NativeCall } from "./build-native-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
-import { isPlainObject } from "./parse-json-arguments.js";
 import type { ToolCall, ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { type TextToolCallFormat, ToolCallScanner } from "./tool-call-scanner.js";
@@ -53,12 +53,12 @@ const PROVIDER_KEYS = ["choices", "output", "tool_calls", "function_call", "role
 
 function looksLikeProviderOutput(value: unknown): boolean {
   if (Array.isArray(value))
-    return value.length > 0 && value.every((item) => isPlainObject(item) && typeof item.type === "string");
-  return isPlainObject(value) && PROVIDER_KEYS.some((key) => Object.hasOwn(value, key));
+    return value.length > 0 && value.every((item) => isJsonObject(item) && typeof item.type === "string");
+  return isJsonObject(value) && PROVIDER_KEYS.some((key) => Object.hasOwn(value, key));
 }
 
 function isToolUseBlock(block: unknown): boolean {
-  return isPlainObject(block) && block.type === "tool_use";
+  return isJsonObject(block) && block.type === "tool_use";
 }
 
 class OutputReader {
@@ -78,7 +78,7 @@ class OutputReader {
   read(output: unknown): void {
     if (typeof output === "string") this.readString(output);
     else if (Array.isArray(output)) this.readItems(output);
-    else if (isPlainObject(output)) this.readObject(output);
+    else if (isJsonObject(output)) this.readObject(output);
     else this.fail(`Cannot read tool calls from ${output === null ? "null" : typeof output}`);
   }
 
@@ -86,8 +86,8 @@ class OutputReader {
   private readObject(output: Record<string, unknown>): void {
     const { choices, output: responsesOutput, content, type } = output;
     if (Array.isArray(choices)) {
-      const message = isPlainObject(choices[0]) ? choices[0].message : undefined;
-      if (isPlainObject(message)) this.readChatMessage(message);
+      const message = isJsonObject(choices[0]) ? choices[0].message : undefined;
+      if (isJsonObject(message)) this.readChatMessage(message);
       else this.fail("The completion has no choices[0].message");
     } else if (Array.isArray(responsesOutput)) {
       this.readItems(responsesOutput);
@@ -124,7 +124,7 @@ class OutputReader {
   /** Responses API items and Anthropic content blocks, in order. */
   private readItems(items: unknown[]): void {
     for (const item of items) {
-      if (!isPlainObject(item)) continue;
+      if (!isJsonObject(item)) continue;
       if (item.type === "function_call") {
         this.addNative({
           id: item.call_id ?? item.id,
@@ -148,12 +148,12 @@ class OutputReader {
     else if (Array.isArray(content)) this.readItems(content);
     if (Array.isArray(toolCalls)) {
       for (const toolCall of toolCalls) {
-        const details = isPlainObject(toolCall) && isPlainObject(toolCall.function) ? toolCall.function : {};
-        const id = isPlainObject(toolCall) ? toolCall.id : undefined;
+        const details = isJsonObject(toolCall) && isJsonObject(toolCall.function) ? toolCall.function : {};
+        const id = isJsonObject(toolCall) ? toolCall.id : undefined;
         this.addNative({ id, name: details.name, arguments: details.arguments, format: "json" });
       }
     }
-    if (isPlainObject(functionCall)) {
+    if (isJsonObject(functionCall)) {
       this.addNative({ id: undefined, name: functionCall.name, arguments: functionCall.arguments, format: "json" });
     }
   }

@@ -1,5 +1,5 @@
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { CallableTool } from "./callable-tool.js";
-import { isPlainObject } from "./parse-json-arguments.js";
 
 /** Options of {@link renderToolPrompt}. */
 export interface RenderToolPromptOptions {
@@ -185,7 +185,7 @@ function sampleValue(schema: Record<string, unknown>): unknown {
 function typeLabel(schema: Record<string, unknown>): string {
   const { type, items } = schema;
   if (Array.isArray(type)) return type.join(" | ");
-  if (type === "array" && isPlainObject(items)) return `array of ${typeLabel(items)}`;
+  if (type === "array" && isJsonObject(items)) return `array of ${typeLabel(items)}`;
   return typeof type === "string" ? type : "any";
 }
 
@@ -199,8 +199,8 @@ function firstType(schema: Record<string, unknown>): string | undefined {
 
 function propertiesOf(tool: CallableTool): Array<[string, Record<string, unknown>]> {
   const { properties } = tool.parameters;
-  if (!isPlainObject(properties)) return [];
-  return Object.entries(properties).map(([name, schema]) => [name, isPlainObject(schema) ? schema : {}]);
+  if (!isJsonObject(properties)) return [];
+  return Object.entries(properties).map(([name, schema]) => [name, isJsonObject(schema) ? schema : {}]);
 }
 
 function requiredOf(tool: CallableTool): Set<string> {

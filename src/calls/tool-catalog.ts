@@ -1,6 +1,6 @@
 import { closestName } from "../errors/closest-name.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { CallableTool } from "./callable-tool.js";
-import { isPlainObject } from "./parse-json-arguments.js";
 import type { ToolCall } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 
@@ -27,7 +27,7 @@ export function createToolCatalog(tools: readonly CallableTool[]): ToolCatalog {
 /** The schema of each parameter of `tool`, by own property only. */
 export function parameterSchema(tool: CallableTool, parameter: string): unknown {
   const properties = tool.parameters.properties;
-  return isPlainObject(properties) && Object.hasOwn(properties, parameter) ? properties[parameter] : undefined;
+  return isJsonObject(properties) && Object.hasOwn(properties, parameter) ? properties[parameter] : undefined;
 }
 
 /**
@@ -62,7 +62,7 @@ export function checkToolCall(call: ToolCall, callIndex: number, catalog: ToolCa
     return [error];
   }
   const { properties, additionalProperties } = tool.parameters;
-  if (!isPlainObject(properties) || additionalProperties === true || isPlainObject(additionalProperties)) return [];
+  if (!isJsonObject(properties) || additionalProperties === true || isJsonObject(additionalProperties)) return [];
   const errors: ToolCallError[] = [];
   for (const parameter of Object.keys(call.arguments)) {
     if (Object.hasOwn(properties, parameter)) continue;

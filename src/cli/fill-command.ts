@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { isJsonObject } from "../args/set-own-property.js";
 import { ActionRecallError, isActionRecallError } from "../errors/action-recall-error.js";
 import { createLlmClient } from "../llm/llm-client.js";
 import { llmSettingsFromEnv } from "../llm/llm-settings.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import { type FillSlotsOptions, fillSlots } from "../slots/fill-slots.js";
 import type { SlotHistoryStep } from "../slots/slot-sources.js";
 import type { CliIo } from "./cli-io.js";

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../schema/json-schema.js";
-import { isJsonObject } from "./is-json-object.js";
+import { isJsonObject } from "./own-properties.js";
 
 /** What a loaded document is, which decides how its operations are read. */
 export type DocumentKind = "openapi-3.0" | "openapi-3.1" | "swagger-2.0" | "tool-detail" | "api-spec" | "mcp-tool";

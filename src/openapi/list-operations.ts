@@ -1,8 +1,8 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonObject } from "../schema/json-schema.js";
-import { isJsonObject } from "./is-json-object.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
+import { isJsonObject } from "./own-properties.js";
 import { readParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
 import type { OperationIdentity } from "./select-operations.js";

@@ -2,8 +2,8 @@ import { parse as parseYaml, YAMLParseError } from "yaml";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { detectDocumentKind } from "./detect-document-kind.js";
-import { defineOwn, isJsonObject } from "./is-json-object.js";
 import { formatJsonPointer } from "./json-pointer.js";
+import { isJsonObject, setOwnProperty } from "./own-properties.js";
 import { upgradeSwagger2 } from "./upgrade-swagger2.js";
 
 /** Deeper than this, a document is refused: real specs nest a few dozen levels, hostile ones thousands. */
@@ -117,7 +117,7 @@ function copyJson(value: unknown, path: string[] = []): JsonValue {
     if (entry === undefined) continue; // as JSON.stringify does
     path.push(key);
     const copied = copyJson(entry, path);
-    if (key === "__proto__") defineOwn(copy, key, copied);
+    if (key === "__proto__") setOwnProperty(copy, key, copied);
     else copy[key] = copied;
     path.pop();
   }

@@ -1,8 +1,8 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import type { JsonObject } from "../schema/json-schema.js";
-import { isJsonObject } from "./is-json-object.js";
+import type { JsonObject, JsonSchema } from "../schema/json-schema.js";
 import { resolveJsonPointer } from "./json-pointer.js";
 import type { ParameterLocation, ParameterSpec } from "./operation-spec.js";
+import { isJsonObject } from "./own-properties.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 /** How many `$ref` hops a parameter or request body may take before it is treated as a loop. */
@@ -16,7 +16,7 @@ export function followObjectRef(
   value: unknown,
   document: JsonObject,
   pointer: string,
-): { object: JsonObject; pointer: string } {
+): { object: Record<string, unknown>; pointer: string } {
   let current = value;
   let where = pointer;
   for (let hop = 0; hop <= MAX_OBJECT_REF_HOPS; hop += 1) {
@@ -91,7 +91,7 @@ function readParameter(document: JsonObject, raw: unknown, pointer: string): Par
 }
 
 /** The parameter's schema: `schema`, or the schema of its one `content` media type; `{}` when it has neither. */
-function parameterSchema(parameter: JsonObject): JsonObject {
+function parameterSchema(parameter: Record<string, unknown>): JsonSchema {
   if (isJsonObject(parameter.schema)) return parameter.schema;
   if (isJsonObject(parameter.content)) {
     const media = Object.values(parameter.content)[0];

@@ -1,7 +1,7 @@
 import type { JsonObject } from "../schema/json-schema.js";
 import { chooseMediaType } from "./choose-media-type.js";
-import { isJsonObject } from "./is-json-object.js";
 import type { EncodingSpec, RequestBodySpec } from "./operation-spec.js";
+import { isJsonObject } from "./own-properties.js";
 import { followObjectRef } from "./read-parameters.js";
 
 /**

@@ -5,6 +5,7 @@ import { ActionRecallError, isActionRecallError } from "../errors/index.js";
 import { postToProxy } from "../http/post-to-proxy.js";
 import type { ProxyBody } from "../http/proxy-body.js";
 import { toProxyBody } from "../http/to-proxy-body.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { completeAndValidateArguments } from "./complete-and-validate-arguments.js";
 import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
@@ -25,13 +26,12 @@ export interface ExecuteDynamicToolOptions {
   signal?: AbortSignal;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 function isToolCall(value: unknown): value is ToolCall {
   return (
-    isRecord(value) && typeof value.name === "string" && isRecord(value.arguments) && typeof value.format === "string"
+    isJsonObject(value) &&
+    typeof value.name === "string" &&
+    isJsonObject(value.arguments) &&
+    typeof value.format === "string"
   );
 }
 

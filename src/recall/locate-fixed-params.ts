@@ -1,5 +1,6 @@
 import { resolveJsonPointer } from "../openapi/json-pointer.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { FixedParams } from "../schema/tool-definition.js";
 
 /** Fixed parameters placed where the operation takes them, and the names it does not know. */
@@ -12,21 +13,17 @@ export interface LocatedFixedParams {
 
 type SchemaObject = Record<string, unknown>;
 
-function isObject(value: unknown): value is SchemaObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /** Follows `$ref`s (a bounded number of hops, so a ref loop cannot hang) to the schema they name. */
 function dereference(schema: unknown, document: unknown): SchemaObject | undefined {
   let current = schema;
-  for (let hops = 0; hops < 32 && isObject(current) && typeof current.$ref === "string"; hops += 1) {
+  for (let hops = 0; hops < 32 && isJsonObject(current) && typeof current.$ref === "string"; hops += 1) {
     try {
       current = resolveJsonPointer(document, current.$ref);
     } catch {
       return undefined;
     }
   }
-  return isObject(current) ? current : undefined;
+  return isJsonObject(current) ? current : undefined;
 }
 
 /** True when the body schema has a property at the dotted path (through `$ref` and `allOf`), or is free-form there. */
@@ -36,19 +33,20 @@ function bodyHasPath(schema: unknown, segments: readonly string[], document: unk
   const [first, ...rest] = segments;
   if (first === undefined) return true;
   const properties = resolved.properties;
-  if (isObject(properties) && Object.hasOwn(properties, first)) return bodyHasPath(properties[first], rest, document);
+  if (isJsonObject(properties) && Object.hasOwn(properties, first))
+    return bodyHasPath(properties[first], rest, document);
   const branches = [resolved.allOf, resolved.anyOf, resolved.oneOf].filter(Array.isArray).flat();
   if (branches.some((branch) => bodyHasPath(branch, segments, document))) return true;
   // An object schema that names no properties takes any key: the value can go there.
   return (
-    !isObject(properties) &&
+    !isJsonObject(properties) &&
     branches.length === 0 &&
-    (resolved.type === "object" || isObject(resolved.additionalProperties))
+    (resolved.type === "object" || isJsonObject(resolved.additionalProperties))
   );
 }
 
 /** Sets an own property, also for names like `__proto__` that plain assignment would treat specially. */
-function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+function setOwnProperty(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
@@ -56,13 +54,13 @@ function setDotted(target: Record<string, unknown>, segments: readonly string[],
   const [first, ...rest] = segments;
   if (first === undefined) return false;
   if (rest.length === 0) {
-    defineOwn(target, first, value);
+    setOwnProperty(target, first, value);
     return true;
   }
   const existing = Object.hasOwn(target, first) ? target[first] : undefined;
-  if (existing !== undefined && !isObject(existing)) return false;
+  if (existing !== undefined && !isJsonObject(existing)) return false;
   const child = existing ?? {};
-  defineOwn(target, first, child);
+  setOwnProperty(target, first, child);
   return setDotted(child as Record<string, unknown>, rest, value);
 }
 
@@ -96,7 +94,7 @@ export function locateFixedParams(
         (candidate) => candidate.in === "header" && candidate.name.toLowerCase() === name.toLowerCase(),
       );
     if (parameter !== undefined) {
-      defineOwn(section(parameter.in), parameter.name, value);
+      setOwnProperty(section(parameter.in), parameter.name, value);
       continue;
     }
     const segments = name.split(".");

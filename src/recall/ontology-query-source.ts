@@ -1,4 +1,5 @@
 import { UpstreamError } from "../errors/index.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { ActionQueryResult, ActionRecallRequest, ActionSource } from "./action-source.js";
 import { fillUrlTemplate } from "./fill-url-template.js";
 import { requestUpstreamJson, type UpstreamCallOptions } from "./request-upstream-json.js";
@@ -15,10 +16,6 @@ export interface OntologyQuerySourceOptions extends Omit<UpstreamCallOptions, "s
 
 const UPSTREAM = "ontology-query";
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /** Checks the shape of an action query answer read from the wire: an `action_source` with a `type`, an `actions` list. */
 export function readActionQueryResult(value: unknown, upstream: string): ActionQueryResult {
   const malformed = (what: string) =>
@@ -26,10 +23,10 @@ export function readActionQueryResult(value: unknown, upstream: string): ActionQ
       upstream,
       bodyExcerpt: JSON.stringify(value)?.slice(0, 500) ?? "",
     });
-  if (!isRecord(value)) throw malformed("a JSON object");
+  if (!isJsonObject(value)) throw malformed("a JSON object");
   const { action_source: source, actions } = value;
-  if (!isRecord(source) || typeof source.type !== "string") throw malformed('an "action_source" with a "type"');
-  if (!Array.isArray(actions) || !actions.every(isRecord)) throw malformed('an "actions" list of objects');
+  if (!isJsonObject(source) || typeof source.type !== "string") throw malformed('an "action_source" with a "type"');
+  if (!Array.isArray(actions) || !actions.every(isJsonObject)) throw malformed('an "actions" list of objects');
   return value as unknown as ActionQueryResult;
 }
 

@@ -1,10 +1,8 @@
+import { isJsonObject } from "../openapi/own-properties.js";
+
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 /** One operation found in an OpenAPI 3 document. */
 interface FoundOperation {
@@ -16,12 +14,12 @@ interface FoundOperation {
 
 /** Finds an operation by `operationId` or `"METHOD /path"`; undefined when the document has none such. */
 export function findOpenApiOperation(document: JsonRecord, selector: string): FoundOperation | undefined {
-  const paths = isRecord(document.paths) ? document.paths : {};
+  const paths = isJsonObject(document.paths) ? document.paths : {};
   for (const [path, pathItem] of Object.entries(paths)) {
-    if (!isRecord(pathItem)) continue;
+    if (!isJsonObject(pathItem)) continue;
     for (const method of METHODS) {
       const operation = pathItem[method];
-      if (!isRecord(operation)) continue;
+      if (!isJsonObject(operation)) continue;
       if (operation.operationId === selector || `${method.toUpperCase()} ${path}` === selector) {
         return { path, method, pathItem, operation };
       }
@@ -31,7 +29,7 @@ export function findOpenApiOperation(document: JsonRecord, selector: string): Fo
 }
 
 function parameterKey(parameter: unknown): string {
-  return isRecord(parameter) ? `${String(parameter.in)}:${String(parameter.name)}` : JSON.stringify(parameter);
+  return isJsonObject(parameter) ? `${String(parameter.in)}:${String(parameter.name)}` : JSON.stringify(parameter);
 }
 
 /**
@@ -49,14 +47,14 @@ export function toolDetailFromOpenApi(
   const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
   const ownKeys = new Set(own.map(parameterKey));
   const parameters = [...shared.filter((parameter) => !ownKeys.has(parameterKey(parameter))), ...own];
-  const responses = isRecord(operation.responses)
+  const responses = isJsonObject(operation.responses)
     ? Object.entries(operation.responses).map(([statusCode, response]) => ({
         status_code: statusCode,
-        ...(isRecord(response) ? response : {}),
+        ...(isJsonObject(response) ? response : {}),
       }))
     : [];
   const servers = Array.isArray(document.servers) ? document.servers : [];
-  const serverUrl = isRecord(servers[0]) && typeof servers[0].url === "string" ? servers[0].url : "";
+  const serverUrl = isJsonObject(servers[0]) && typeof servers[0].url === "string" ? servers[0].url : "";
   const summary = typeof operation.summary === "string" ? operation.summary : undefined;
   const operationDescription = typeof operation.description === "string" ? operation.description : undefined;
   const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
@@ -79,7 +77,7 @@ export function toolDetailFromOpenApi(
         parameters,
         ...(operation.requestBody === undefined ? {} : { request_body: operation.requestBody }),
         responses,
-        components: isRecord(document.components) ? document.components : {},
+        components: isJsonObject(document.components) ? document.components : {},
       },
     },
   };

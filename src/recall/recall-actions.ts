@@ -1,3 +1,4 @@
+import { isJsonObject } from "../openapi/own-properties.js";
 import { convertMcpTool } from "../schema/convert-mcp-tool.js";
 import { convertOperation } from "../schema/convert-operation.js";
 import type { Dialect } from "../schema/tool-definition.js";
@@ -29,10 +30,6 @@ export interface RecallContext {
 /** One recall: the action, the object, the caller, and optionally a dialect to add the tool in. */
 export interface RecallActionsRequest extends ActionRecallRequest {
   dialect?: Dialect;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function buildOperationTool(
@@ -91,7 +88,7 @@ function buildMcpTool(
     fixed_params: fixed,
     mcp: { tool_name: tool.toolName },
   };
-  const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+  const properties = isJsonObject(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
   const unlocated = Object.keys(fixed).filter((name) => !Object.hasOwn(properties, name));
   if (locate && unlocated.length > 0) dynamicTool.unlocated_fixed_params = unlocated;
   if (dialect !== undefined) dynamicTool.dialect_tool = converted.tool;
@@ -114,7 +111,7 @@ export async function recallActions(request: RecallActionsRequest, context: Reca
       reason: `No action of type "${request.actionTypeId}" applies to this object in knowledge network "${request.knId}"`,
     };
   }
-  const fixed = isRecord(action.parameters) ? action.parameters : {};
+  const fixed = isJsonObject(action.parameters) ? action.parameters : {};
   const build = async (): Promise<DynamicTool> => {
     const tool = await context.toolResolver.resolve(query.action_source, request);
     return tool.kind === "operation"

@@ -1,6 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
 import type { ArgumentSection } from "../openapi/operation-spec.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { JsonSchema } from "./json-schema.js";
 import type { FixedParams } from "./tool-definition.js";
 
@@ -49,7 +49,7 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
     fixed[section] = values;
     const schema = sections[section];
     const existing = schema === undefined ? undefined : findProperty(schema, name, section === "header");
-    defineOwn(values, existing ?? name, value);
+    setOwnProperty(values, existing ?? name, value);
     if (schema !== undefined && existing !== undefined) {
       sections[section] = removeProperty(schema, existing, value);
       changed.add(section);
@@ -120,13 +120,13 @@ function removeProperty(schema: JsonSchema, name: string, value: unknown): JsonS
   const nested = isJsonObject(value) && isJsonObject(property) && isJsonObject(property.properties);
   const kept: JsonSchema = {};
   for (const [key, entry] of Object.entries(properties)) {
-    if (key !== name) defineOwn(kept, key, entry);
+    if (key !== name) setOwnProperty(kept, key, entry);
     else if (nested) {
       let inner = property as JsonSchema;
       for (const [innerName, innerValue] of Object.entries(value as JsonSchema)) {
         if (findProperty(inner, innerName, false) !== undefined) inner = removeProperty(inner, innerName, innerValue);
       }
-      defineOwn(kept, key, inner);
+      setOwnProperty(kept, key, inner);
     }
   }
   const result: JsonSchema = { ...schema, properties: kept };

@@ -1,5 +1,5 @@
-import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
 import type { JsonSchema } from "./json-schema.js";
@@ -82,7 +82,7 @@ function parameterSection(
   const required: string[] = [];
   for (const parameter of parameters) {
     const pointer = `#/properties/${location}/properties/${escapeToken(parameter.name)}`;
-    defineOwn(properties, parameter.name, parameterSchema(parameter, expandAt(parameter.schema, pointer, false)));
+    setOwnProperty(properties, parameter.name, parameterSchema(parameter, expandAt(parameter.schema, pointer, false)));
     if (parameter.required) required.push(parameter.name);
   }
   const schema: JsonSchema = { type: "object", description: SECTION_DESCRIPTIONS[location], properties };
@@ -130,7 +130,7 @@ function bodySection(
   };
   if (schema.required !== undefined) section.required = schema.required;
   for (const [keyword, value] of Object.entries(schema)) {
-    if (!Object.hasOwn(section, keyword)) defineOwn(section, keyword, value);
+    if (!Object.hasOwn(section, keyword)) setOwnProperty(section, keyword, value);
   }
   return { schema: section, required: body.required };
 }
@@ -140,7 +140,7 @@ function markBinaryFields(schema: JsonSchema): JsonSchema {
   if (!isJsonObject(schema.properties)) return schema;
   const properties: JsonSchema = {};
   for (const [name, field] of Object.entries(schema.properties)) {
-    defineOwn(properties, name, isJsonObject(field) ? markBinaryField(field) : field);
+    setOwnProperty(properties, name, isJsonObject(field) ? markBinaryField(field) : field);
   }
   return { ...schema, properties };
 }

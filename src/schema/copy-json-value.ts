@@ -1,4 +1,4 @@
-import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 
 /**
  * Copies a plain data value (an `enum`, a `default`, an example) so the output never shares objects with the input;
@@ -8,6 +8,6 @@ export function copyJsonValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copyJsonValue);
   if (!isJsonObject(value)) return value;
   const copy = {};
-  for (const [key, entry] of Object.entries(value)) defineOwn(copy, key, copyJsonValue(entry));
+  for (const [key, entry] of Object.entries(value)) setOwnProperty(copy, key, copyJsonValue(entry));
   return copy;
 }

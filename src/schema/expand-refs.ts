@@ -1,6 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
 import { appendJsonPointer, isExternalRef, parseJsonPointer, resolveJsonPointer } from "../openapi/json-pointer.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyJsonValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
@@ -194,7 +194,7 @@ function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, s
   }
   // A description written next to the `$ref` is about this use of the schema: it wins over the target's.
   const noted = expandObject(Object.fromEntries(annotations), context, state);
-  for (const [keyword, value] of Object.entries(noted)) defineOwn(result, keyword, value);
+  for (const [keyword, value] of Object.entries(noted)) setOwnProperty(result, keyword, value);
   return applyNullable(
     result,
     annotations.some(([keyword, value]) => keyword === "nullable" && value === true),
@@ -386,11 +386,11 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
 }
 
 /**
- * `defineOwn`, but by plain assignment for every key other than `__proto__` (the only key a plain object's
+ * `setOwnProperty`, but by plain assignment for every key other than `__proto__` (the only key a plain object's
  * assignment treats specially): this runs for every keyword of every expanded schema, and assignment is far cheaper.
  */
 function setOwn(target: JsonSchema, key: string, value: unknown): void {
-  if (key === "__proto__") defineOwn(target, key, value);
+  if (key === "__proto__") setOwnProperty(target, key, value);
   else target[key] = value;
 }
 

@@ -1,6 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { DialectChange, PrunedSchema } from "./conversion-report.js";
 import { toDialect } from "./dialects/to-dialect.js";
 import type { JsonSchema } from "./json-schema.js";
@@ -94,19 +94,19 @@ function cutBelow(
     if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
       const map: JsonSchema = {};
       for (const [name, inner] of Object.entries(value)) {
-        defineOwn(map, name, cutBelow(inner, level, appendJsonPointer(at, name), current + 1, pruned));
+        setOwnProperty(map, name, cutBelow(inner, level, appendJsonPointer(at, name), current + 1, pruned));
       }
-      defineOwn(result, keyword, map);
+      setOwnProperty(result, keyword, map);
     } else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
-      defineOwn(
+      setOwnProperty(
         result,
         keyword,
         value.map((inner, index) => cutBelow(inner, level, `${at}/${index}`, current + 1, pruned)),
       );
     } else if ((SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") && isJsonObject(value)) {
-      defineOwn(result, keyword, cutBelow(value, level, at, current + 1, pruned));
+      setOwnProperty(result, keyword, cutBelow(value, level, at, current + 1, pruned));
     } else {
-      defineOwn(result, keyword, value);
+      setOwnProperty(result, keyword, value);
     }
   }
   return result;
@@ -133,7 +133,7 @@ function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], ke
       if (typeof name !== "string" || !Object.hasOwn(schema.properties, name)) continue;
       const property = schema.properties[name];
       const at = appendJsonPointer(pointer, "properties", name);
-      defineOwn(properties, name, isJsonObject(property) ? shorten(property, at, pruned, false) : property);
+      setOwnProperty(properties, name, isJsonObject(property) ? shorten(property, at, pruned, false) : property);
     }
     short.properties = properties;
     short.required = schema.required;

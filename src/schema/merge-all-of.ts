@@ -1,5 +1,5 @@
-import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { SchemaConflict } from "./conversion-report.js";
 import type { JsonSchema } from "./json-schema.js";
 import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
@@ -34,7 +34,7 @@ export function mergeAllOf(schema: JsonSchema, pointer: string, conflicts: Schem
     if (folded === undefined) rest.push(branch);
     else merged = folded;
   });
-  if (rest.length > 0) defineOwn(merged, "allOf", rest);
+  if (rest.length > 0) setOwnProperty(merged, "allOf", rest);
   return merged;
 }
 
@@ -52,12 +52,12 @@ function fold(
   const merged: JsonSchema = { ...base };
   for (const [keyword, value] of Object.entries(branch)) {
     if (!Object.hasOwn(merged, keyword)) {
-      defineOwn(merged, keyword, value);
+      setOwnProperty(merged, keyword, value);
       continue;
     }
     const combined = combine(keyword, merged[keyword], value, pointer, conflicts);
     if (combined === undefined) return undefined;
-    defineOwn(merged, keyword, combined.value);
+    setOwnProperty(merged, keyword, combined.value);
   }
   return merged;
 }
@@ -83,7 +83,7 @@ function combine(
       const property = Object.hasOwn(properties, name)
         ? mergeAllOf({ allOf: [properties[name], schema] }, appendJsonPointer(pointer, "properties", name), conflicts)
         : schema;
-      defineOwn(properties, name, property);
+      setOwnProperty(properties, name, property);
     }
     return { value: properties };
   }
@@ -141,7 +141,7 @@ function typeList(type: unknown): string[] | undefined {
 
 function withoutKeyword(schema: JsonSchema, keyword: string): JsonSchema {
   const copy: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) if (key !== keyword) defineOwn(copy, key, value);
+  for (const [key, value] of Object.entries(schema)) if (key !== keyword) setOwnProperty(copy, key, value);
   return copy;
 }
 

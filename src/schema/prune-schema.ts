@@ -1,5 +1,5 @@
-import { defineOwn, isJsonObject } from "../openapi/is-json-object.js";
 import { resolveJsonPointer } from "../openapi/json-pointer.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { copyJsonValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
 
@@ -35,7 +35,7 @@ function followRefs(schema: unknown, document: unknown): JsonSchema {
   const siblings: JsonSchema = {};
   for (let hop = 0; hop < MAX_REF_HOPS && isJsonObject(current) && typeof current.$ref === "string"; hop += 1) {
     for (const [key, value] of Object.entries(current)) {
-      if (key !== "$ref" && !Object.hasOwn(siblings, key)) defineOwn(siblings, key, value);
+      if (key !== "$ref" && !Object.hasOwn(siblings, key)) setOwnProperty(siblings, key, value);
     }
     try {
       current = resolveJsonPointer(document, current.$ref);

@@ -5,6 +5,7 @@ import { parseToolCalls } from "../calls/index.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
 import { streamFromProxy, toProxyBody } from "../http/index.js";
 import { createLlmClient, type LlmClient } from "../llm/index.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import {
   type ActionCatalog,
   completeAndValidateArguments,
@@ -51,10 +52,6 @@ const REDACTED_PATHS = [
   "headers['x-account-id']",
 ];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /** Every bound action for `/mcp`: the configured ones, or every catalog action with an empty identity. */
 function catalogBindings(catalog: ActionCatalog | undefined): McpActionBinding[] {
   if (catalog === undefined) return [];
@@ -71,7 +68,7 @@ function catalogBindings(catalog: ActionCatalog | undefined): McpActionBinding[]
 
 /** Writes an error as `{code, message, ...data}` with its mapped status. */
 function sendError(reply: FastifyReply, code: string, message: string, data: unknown): FastifyReply {
-  return reply.code(httpStatusOf(code)).send({ ...(isRecord(data) ? data : {}), code, message });
+  return reply.code(httpStatusOf(code)).send({ ...(isJsonObject(data) ? data : {}), code, message });
 }
 
 /** Streams an async iterable as server-sent events, one `data:` line per item, ending with `[DONE]`. */
@@ -96,7 +93,7 @@ async function sendEvents(reply: FastifyReply, events: AsyncIterable<string>): P
 /** The call to stream: a ToolCall as given, or the first call of raw model output; its arguments validated. */
 function prepareStreamedCall(tool: DynamicTool, call: unknown): Record<string, unknown> {
   const parsed =
-    isRecord(call) && typeof call.name === "string" && isRecord(call.arguments)
+    isJsonObject(call) && typeof call.name === "string" && isJsonObject(call.arguments)
       ? call.arguments
       : parseToolCalls(call, {
           tools: [{ name: tool.name, description: tool.description, parameters: tool.parameters }],
@@ -165,7 +162,7 @@ export async function buildServer(
 
   const metrics = createServiceMetrics(() => {
     const stats = recallContext?.cacheStats;
-    return isRecord(stats) ? (stats as Record<string, TtlCacheStats | undefined>) : {};
+    return isJsonObject(stats) ? (stats as Record<string, TtlCacheStats | undefined>) : {};
   });
   app.addHook("onResponse", async (request, reply) => {
     metrics.observeRequest(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { isActionRecallError } from "../errors/index.js";
 import { buildRequest, type ProxyResult, sendRequest } from "../http/index.js";
 import { operationFromToolDetail } from "../openapi/operation-from-tool-detail.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { ToolDetailProvider } from "../recall/index.js";
 import { httpStatusOf } from "./http-status-of.js";
 
@@ -13,10 +14,6 @@ export interface CatalogProxyOptions {
   details: ToolDetailProvider;
   timeoutMs: number;
   maxResponseBytes: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 const PROXY_BODY_SCHEMA = {
@@ -52,7 +49,7 @@ export function registerCatalogProxy(app: FastifyInstance, options: CatalogProxy
       const operation = operationFromToolDetail(detail);
       const { timeout, body, ...located } = request.body;
       // The proxy body always carries `body` ({} when empty); an operation without a request body takes none.
-      const emptyBody = isRecord(body) && Object.keys(body).length === 0;
+      const emptyBody = isJsonObject(body) && Object.keys(body).length === 0;
       const layered = operation.requestBody === undefined && emptyBody ? located : { ...located, body };
       const started = performance.now();
       try {

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ActionRecallError } from "../errors/index.js";
 import { type LlmSettings, llmSettingsFromEnv } from "../llm/index.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 
 /** One action the `/mcp` endpoint exposes as a tool: which action of which knowledge network, for which object. */
 export interface McpActionBinding {
@@ -94,15 +95,11 @@ function readJson(env: Record<string, string | undefined>, name: string): unknow
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 function readMcpServers(env: Record<string, string | undefined>): Record<string, string> {
   const value = readJson(env, "MCP_SERVERS");
   if (value === undefined) return {};
   const text = env.MCP_SERVERS ?? "";
-  if (!isRecord(value)) throw invalid("MCP_SERVERS", text, 'a JSON object {"<mcp_id>": "<http(s) URL>"}');
+  if (!isJsonObject(value)) throw invalid("MCP_SERVERS", text, 'a JSON object {"<mcp_id>": "<http(s) URL>"}');
   const servers: Record<string, string> = Object.create(null);
   for (const [id, url] of Object.entries(value)) {
     if (typeof url !== "string" || !URL.canParse(url)) {
@@ -120,13 +117,13 @@ function readBindings(env: Record<string, string | undefined>): McpActionBinding
   if (!Array.isArray(value)) throw invalid("MCP_ACTION_BINDINGS", env.MCP_ACTION_BINDINGS ?? "", expected);
   return value.map((item, index) => {
     const setting = `MCP_ACTION_BINDINGS[${index}]`;
-    if (!isRecord(item) || typeof item.kn_id !== "string" || typeof item.action_type_id !== "string") {
+    if (!isJsonObject(item) || typeof item.kn_id !== "string" || typeof item.action_type_id !== "string") {
       throw invalid(setting, JSON.stringify(item), expected);
     }
     return {
       kn_id: item.kn_id,
       action_type_id: item.action_type_id,
-      unique_identity: isRecord(item.unique_identity) ? item.unique_identity : {},
+      unique_identity: isJsonObject(item.unique_identity) ? item.unique_identity : {},
       account_id: typeof item.account_id === "string" ? item.account_id : "mcp",
       account_type: typeof item.account_type === "string" ? item.account_type : "user",
     };

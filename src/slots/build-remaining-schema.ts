@@ -1,6 +1,6 @@
 import type { ErrorObject } from "ajv";
-import { isJsonObject, setOwnProperty } from "../args/set-own-property.js";
 import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { containsRef, resolveLocalRef } from "./resolve-local-ref.js";
 

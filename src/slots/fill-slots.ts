@@ -1,6 +1,6 @@
-import { isJsonObject } from "../args/set-own-property.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { LlmClient } from "../llm/llm-client.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { RemainingSchema } from "./build-remaining-schema.js";
 import { makeNullable } from "./make-nullable.js";

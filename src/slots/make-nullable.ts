@@ -1,4 +1,4 @@
-import { isJsonObject } from "../args/set-own-property.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 
 const BASIC_TYPES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean"]);

@@ -1,5 +1,5 @@
-import { getOwnProperty, isJsonObject, setOwnProperty } from "../args/set-own-property.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
+import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 
 /** What {@link mergeSlotData} returns: the merged copy and the pointers it wrote. */
 export interface MergedSlotData {

@@ -1,4 +1,4 @@
-import { isJsonObject } from "../args/set-own-property.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 
 /**
  * Rewrites OpenAPI 3.0's `nullable: true` where Ajv refuses it (no `type` beside it, as GitHub's spec has over

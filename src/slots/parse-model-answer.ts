@@ -1,5 +1,5 @@
 import { jsonrepair } from "jsonrepair";
-import { isJsonObject } from "../args/set-own-property.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 
 /**
  * Reads the JSON object out of a model's free-text answer: reasoning (`<think>...</think>`) is dropped, then the last

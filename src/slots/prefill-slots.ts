@@ -1,5 +1,5 @@
-import { getOwnProperty, isJsonObject, setOwnProperty } from "../args/set-own-property.js";
 import { appendJsonPointer, parseJsonPointer } from "../openapi/json-pointer.js";
+import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { resolveLocalRef } from "./resolve-local-ref.js";
 import type { SlotHistoryStep, SlotSource, SlotSources } from "./slot-sources.js";

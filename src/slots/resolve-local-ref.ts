@@ -1,5 +1,5 @@
-import { isJsonObject } from "../args/set-own-property.js";
 import { resolveJsonPointer } from "../openapi/json-pointer.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 
 /** More `$ref` hops than this in a row is a loop (`A -> B -> A`), not a schema. */

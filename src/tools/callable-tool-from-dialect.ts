@@ -1,5 +1,6 @@
 import type { CallableTool } from "../calls/callable-tool.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 
 /**
@@ -18,21 +19,21 @@ import type { JsonSchema } from "../schema/json-schema.js";
  * // [{ name: "get_weather", description: "", parameters: {...} }]
  */
 export function callableToolFromDialect(value: unknown, pointer = ""): CallableTool[] {
-  if (!isObject(value)) throw invalid("a tool must be an object", pointer);
-  if (isObject(value.definition)) return callableToolFromDialect(value.definition, `${pointer}/definition`);
-  if (isObject(value.tool)) return callableToolFromDialect(value.tool, `${pointer}/tool`);
+  if (!isJsonObject(value)) throw invalid("a tool must be an object", pointer);
+  if (isJsonObject(value.definition)) return callableToolFromDialect(value.definition, `${pointer}/definition`);
+  if (isJsonObject(value.tool)) return callableToolFromDialect(value.tool, `${pointer}/tool`);
   if (Array.isArray(value.functionDeclarations)) {
     return value.functionDeclarations.flatMap((declaration, index) =>
       callableToolFromDialect(declaration, `${pointer}/functionDeclarations/${index}`),
     );
   }
-  if (value.type === "function" && isObject(value.function)) {
+  if (value.type === "function" && isJsonObject(value.function)) {
     return callableToolFromDialect(value.function, `${pointer}/function`);
   }
   if (typeof value.name !== "string" || value.name === "") throw invalid("a tool needs a name", `${pointer}/name`);
   const schemaKey = ["parameters", "input_schema", "inputSchema"].find((key) => Object.hasOwn(value, key));
   const parameters = schemaKey === undefined ? { type: "object", properties: {} } : value[schemaKey];
-  if (!isObject(parameters))
+  if (!isJsonObject(parameters))
     throw invalid(`the schema of tool "${value.name}" must be an object`, `${pointer}/${schemaKey}`);
   const description = typeof value.description === "string" ? value.description : "";
   return [{ name: value.name, description, parameters: parameters as JsonSchema }];
@@ -44,14 +45,10 @@ export function callableToolFromDialect(value: unknown, pointer = ""): CallableT
  */
 export function callableToolsFromDialect(value: unknown): CallableTool[] {
   if (Array.isArray(value)) return value.flatMap((entry, index) => callableToolFromDialect(entry, `/${index}`));
-  if (isObject(value) && Array.isArray(value.tools)) {
+  if (isJsonObject(value) && Array.isArray(value.tools)) {
     return value.tools.flatMap((entry, index) => callableToolFromDialect(entry, `/tools/${index}`));
   }
   throw invalid("tools must be a JSON array (or an object with a tools array)", "");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function invalid(message: string, pointer: string): ActionRecallError {

@@ -1,8 +1,9 @@
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
+import { isJsonObject } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { Dialect } from "../tool-definition.js";
-import { isJsonObject, typesOf } from "./dialect-context.js";
+import { typesOf } from "./dialect-context.js";
 import { TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
 import { GEMINI_FORMATS, GEMINI_KEYWORDS } from "./to-gemini-tool.js";
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_LIMITS } from "./to-openai-strict-tool.js";

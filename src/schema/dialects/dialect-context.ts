@@ -1,3 +1,4 @@
+import { isJsonObject } from "../../openapi/own-properties.js";
 import type { DialectChange } from "../conversion-report.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { Dialect } from "../tool-definition.js";
@@ -70,11 +71,6 @@ export function describeWithNotes(description: unknown, notes: readonly string[]
   if (notes.length === 0) return base;
   const constraints = `Constraints: ${notes.join("; ")}.`;
   return base === undefined || base === "" ? constraints : `${base}\n${constraints}`;
-}
-
-/** True for a plain JSON object (a schema or a map of schemas), false for arrays, null and primitives. */
-export function isJsonObject(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The `type` keyword as a list (`"string"` is `["string"]`, missing is `[]`). */

@@ -1,6 +1,7 @@
+import { isJsonObject } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { DialectContext } from "./dialect-context.js";
-import { isJsonObject, recordChange } from "./dialect-context.js";
+import { recordChange } from "./dialect-context.js";
 
 /**
  * Folds a schema's `allOf` into the schema itself, for dialects that reject `allOf`: properties are merged (the first

@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
+import { isJsonObject } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { ToolDefinition } from "../tool-definition.js";
 import type { DialectContext } from "./dialect-context.js";
@@ -7,7 +8,6 @@ import {
   describeUnsupportedKeyword,
   describeWithNotes,
   hasOnlyConstraintBranches,
-  isJsonObject,
   recordChange,
   typesOf,
 } from "./dialect-context.js";
