@@ -1,6 +1,7 @@
 import { isJsonObject } from "../openapi/own-properties.js";
 import { convertMcpTool } from "../schema/convert-mcp-tool.js";
 import { convertOperation } from "../schema/convert-operation.js";
+import type { ConvertedTool, ConvertOptions } from "../schema/converted-tool.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import type { ActionRecallRequest, ActionSource } from "./action-source.js";
 import { deepFreeze } from "./deep-freeze.js";
@@ -41,18 +42,10 @@ function buildOperationTool(
   const locate = context.locateFixedParams ?? true;
   const located = locate ? locateFixedParams(fixed, tool.operation) : undefined;
   const converted = convertOperation(tool.operation, {
-    ...(context.maxDepth === undefined ? {} : { maxDepth: context.maxDepth }),
-    ...(dialect === undefined ? {} : { dialect }),
+    ...conversionOptions(context, dialect),
     ...(located === undefined ? { fixConstants: false } : { fixed: located.byLocation }),
   });
-  const dynamicTool: DynamicTool = {
-    name: tool.name,
-    description: tool.description,
-    parameters: converted.definition.parameters,
-    api_url: tool.apiUrl,
-    original_schema: tool.originalSchema,
-    fixed_params: fixed,
-  };
+  const dynamicTool = dynamicToolOf(tool, converted, fixed);
   if (located !== undefined) {
     // The converter's `fixed` holds the located values plus the constants it fixed: all go back into the request.
     dynamicTool.fixed_params_by_location = converted.fixed;
@@ -71,23 +64,11 @@ function buildMcpTool(
   const locate = context.locateFixedParams ?? true;
   const converted = convertMcpTool(
     { name: tool.name, description: tool.description, inputSchema: tool.inputSchema },
-    {
-      fixConstants: false,
-      ...(context.maxDepth === undefined ? {} : { maxDepth: context.maxDepth }),
-      ...(dialect === undefined ? {} : { dialect }),
-      ...(locate ? { fixed } : {}),
-    },
+    { fixConstants: false, ...conversionOptions(context, dialect), ...(locate ? { fixed } : {}) },
   );
-  const dynamicTool: DynamicTool = {
-    name: tool.name,
-    description: tool.description,
-    parameters: converted.definition.parameters,
-    api_url: tool.apiUrl,
-    original_schema: tool.originalSchema,
-    // MCP arguments are flat, so are its fixed parameters (as in kweaver): execution merges them by name.
-    fixed_params: fixed,
-    mcp: { tool_name: tool.toolName },
-  };
+  // MCP arguments are flat, so are its fixed parameters (as in kweaver): execution merges them by name.
+  const dynamicTool = dynamicToolOf(tool, converted, fixed);
+  dynamicTool.mcp = { tool_name: tool.toolName };
   const properties = isJsonObject(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
   const unlocated = Object.keys(fixed).filter((name) => !Object.hasOwn(properties, name));
   if (locate && unlocated.length > 0) dynamicTool.unlocated_fixed_params = unlocated;
@@ -131,4 +112,28 @@ export async function recallActions(request: RecallActionsRequest, context: Reca
   // A copy is frozen, not the built tool: that shares objects with the cached detail or the catalog's documents.
   const dynamicTool = await cache.get(key, async () => deepFreeze(structuredClone(await build())));
   return { _dynamic_tools: [dynamicTool] };
+}
+
+/** What both sources pass to the converter: the configured depth and the requested dialect. */
+function conversionOptions(context: RecallContext, dialect: Dialect | undefined): ConvertOptions {
+  return {
+    ...(context.maxDepth === undefined ? {} : { maxDepth: context.maxDepth }),
+    ...(dialect === undefined ? {} : { dialect }),
+  };
+}
+
+/** The fields every dynamic tool has, whatever its source (seed 003's shape). */
+function dynamicToolOf(
+  tool: OperationTool | McpTool,
+  converted: ConvertedTool,
+  fixed: Record<string, unknown>,
+): DynamicTool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: converted.definition.parameters,
+    api_url: tool.apiUrl,
+    original_schema: tool.originalSchema,
+    fixed_params: fixed,
+  };
 }
