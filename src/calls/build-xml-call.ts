@@ -1,8 +1,9 @@
+import { setOwnProperty } from "../openapi/own-properties.js";
 import { coerceArgument } from "./coerce-argument.js";
 import { decodeXmlText } from "./decode-xml-text.js";
 import type { ArgumentError, ToolCall, ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
-import { argumentErrorsOf, checkToolCall, parameterSchema, setOwn, type ToolCatalog } from "./tool-catalog.js";
+import { argumentErrorsOf, checkToolCall, parameterSchema, type ToolCatalog } from "./tool-catalog.js";
 
 /** A call read from XML before typing: its id, tool name and each parameter's raw text, in order. */
 export interface ScannedXmlCall {
@@ -44,9 +45,9 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
     const text = decodeXmlText(raw);
     const typed = coerceArgument(text, tool === undefined ? undefined : parameterSchema(tool, parameter));
     if (typed.success) {
-      setOwn(args, parameter, typed.value);
+      setOwnProperty(args, parameter, typed.value);
     } else {
-      setOwn(args, parameter, text);
+      setOwnProperty(args, parameter, text);
       argumentErrors.push({ parameter, message: typed.message, raw });
     }
   }

@@ -31,16 +31,6 @@ export function parameterSchema(tool: CallableTool, parameter: string): unknown 
 }
 
 /**
- * Sets `record[key] = value` as an own data property. `__proto__` is the one key whose assignment would reach the
- * prototype instead (an accessor on `Object.prototype`), so it is defined rather than assigned.
- */
-export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-  else record[key] = value;
-}
-
-/**
  * Reports what the catalog does not know about `call`: an unknown tool, or argument names the tool's schema does not
  * declare (unless it allows additional properties explicitly), each with the closest known name.
  */

@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
+import { setOwnProperty } from "../openapi/own-properties.js";
 import { encodeStrict } from "./encode-uri-component.js";
 import { findParameter } from "./find-parameter.js";
 import { serializePathStyle } from "./serialize-parameter.js";
@@ -65,12 +66,7 @@ export function serializeHeaders(
       return text.replace(/[^\u0020-\u007e]+/g, (run) => encodeStrict(run, `header.${name}`));
     };
     const explode = findParameter(operation, "header", name)?.explode ?? false;
-    Object.defineProperty(headers, name, {
-      value: serializePathStyle({ name, value, style: "simple", explode, encode }),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwnProperty(headers, name, serializePathStyle({ name, value, style: "simple", explode, encode }));
   }
   const cookie = serializeCookies(cookies);
   if (cookie !== undefined) {

@@ -2,6 +2,7 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 // A type-only import: the JSON types live with the schema module, and erase at build time.
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { appendJsonPointer } from "./json-pointer.js";
+import { setOwnProperty } from "./own-properties.js";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch"] as const;
 const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
@@ -76,12 +77,7 @@ export function upgradeSwagger2(document: JsonObject): JsonObject {
     else if (key === "host" || key === "basePath" || key === "schemes")
       upgraded.servers = upgrader.servers(document.schemes);
     else if (!["definitions", "parameters", "responses", "securityDefinitions", "consumes", "produces"].includes(key)) {
-      Object.defineProperty(upgraded, key, {
-        value: upgradeRefs(value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwnProperty(upgraded, key, upgradeRefs(value));
     }
   }
   const components = upgrader.components();
@@ -148,12 +144,7 @@ class SwaggerUpgrader {
           if (plain.length > 0)
             upgraded.parameters = plain.map(({ source, parameter }) => upgradeParameterOrRef(source, parameter));
         } else {
-          Object.defineProperty(upgraded, key, {
-            value: upgradeRefs(value),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
+          setOwnProperty(upgraded, key, upgradeRefs(value));
         }
       }
       return upgraded;
@@ -186,12 +177,7 @@ class SwaggerUpgrader {
       } else if (key === "schemes") {
         upgraded.servers = this.servers(value);
       } else {
-        Object.defineProperty(upgraded, key, {
-          value: upgradeRefs(value),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        setOwnProperty(upgraded, key, upgradeRefs(value));
       }
     }
     const requestBody = upgradeRequestBody(
@@ -238,12 +224,7 @@ class SwaggerUpgrader {
       } else if (key === "headers" && isObject(value)) {
         upgraded.headers = mapValues(value, (header) => (isObject(header) ? moveIntoSchema(header) : header));
       } else if (key !== "examples") {
-        Object.defineProperty(upgraded, key, {
-          value: upgradeRefs(value),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        setOwnProperty(upgraded, key, upgradeRefs(value));
       }
     }
     return upgraded;
@@ -280,12 +261,7 @@ function moveIntoSchema(parameter: JsonObject): JsonObject {
     if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) schema[key] = value;
     else if (key === "schema") upgraded.schema = upgradeSchema(value);
     else if (key !== "collectionFormat") {
-      Object.defineProperty(upgraded, key, {
-        value: upgradeRefs(value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwnProperty(upgraded, key, upgradeRefs(value));
     }
   }
   if (Object.keys(schema).length > 0) upgraded.schema = upgradeSchema(schema);
@@ -359,13 +335,7 @@ function upgradeSchema(schema: JsonValue): JsonValue {
       upgraded.type = "string";
       upgraded.format = "binary";
     } else if (key === "discriminator" && typeof value === "string") upgraded.discriminator = { propertyName: value };
-    else
-      Object.defineProperty(upgraded, key, {
-        value: upgradeSchema(value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    else setOwnProperty(upgraded, key, upgradeSchema(value));
   }
   return upgraded;
 }

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/index.js";
+import { setOwnProperty } from "../openapi/own-properties.js";
 import type { ActionCatalog, CatalogAction } from "./action-catalog.js";
 import type { ActionQueryResult, ActionRecallRequest, ActionSource } from "./action-source.js";
 import { findOpenApiOperation, toolDetailFromOpenApi } from "./openapi-tool-detail.js";
@@ -27,12 +28,7 @@ function fillIdentity(value: unknown, identity: Record<string, unknown>, paramet
   if (value !== null && typeof value === "object") {
     const filled: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(filled, key, {
-        value: fillIdentity(item, identity, parameter),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwnProperty(filled, key, fillIdentity(item, identity, parameter));
     }
     return filled;
   }
@@ -73,12 +69,7 @@ export function createCatalogActionSource(catalog: ActionCatalog): ActionSource 
       const action = findAction(catalog, request.knId, request.actionTypeId);
       const parameters: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(action.fixed_params ?? {})) {
-        Object.defineProperty(parameters, name, {
-          value: fillIdentity(value, request.uniqueIdentity, name),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        setOwnProperty(parameters, name, fillIdentity(value, request.uniqueIdentity, name));
       }
       const tool = action.tool;
       const source =

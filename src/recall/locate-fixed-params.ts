@@ -1,6 +1,6 @@
 import { resolveJsonPointer } from "../openapi/json-pointer.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
-import { isJsonObject } from "../openapi/own-properties.js";
+import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { FixedParams } from "../schema/tool-definition.js";
 
 /** Fixed parameters placed where the operation takes them, and the names it does not know. */
@@ -43,11 +43,6 @@ function bodyHasPath(schema: unknown, segments: readonly string[], document: unk
     branches.length === 0 &&
     (resolved.type === "object" || isJsonObject(resolved.additionalProperties))
   );
-}
-
-/** Sets an own property, also for names like `__proto__` that plain assignment would treat specially. */
-function setOwnProperty(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function setDotted(target: Record<string, unknown>, segments: readonly string[], value: unknown): boolean {

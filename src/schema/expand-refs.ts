@@ -353,17 +353,17 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
           omitted.push(name);
           continue;
         }
-        setOwn(map, name, expanded);
+        setOwnProperty(map, name, expanded);
       }
-      setOwn(result, keyword, map);
+      setOwnProperty(result, keyword, map);
     } else if (SUBSCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
-      setOwn(
+      setOwnProperty(
         result,
         keyword,
         value.map((inner, index) => child(inner, `${pointer}/${index}`)),
       );
     } else if (keyword === "items" && Array.isArray(value)) {
-      setOwn(
+      setOwnProperty(
         result,
         keyword,
         value.map((inner, index) => child(inner, `${pointer}/${index}`)),
@@ -372,9 +372,9 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
       (SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") &&
       (isJsonObject(value) || typeof value === "boolean")
     ) {
-      setOwn(result, keyword, child(value, pointer));
+      setOwnProperty(result, keyword, child(value, pointer));
     } else {
-      setOwn(result, keyword, copyJsonValue(value));
+      setOwnProperty(result, keyword, copyJsonValue(value));
     }
   }
   if (omitted.length > 0 && Array.isArray(result.required)) {
@@ -383,15 +383,6 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
   }
   const merged = mergeAllOf(result, state.pointer, context.conflicts);
   return applyNullable(merged, schema.nullable === true);
-}
-
-/**
- * `setOwnProperty`, but by plain assignment for every key other than `__proto__` (the only key a plain object's
- * assignment treats specially): this runs for every keyword of every expanded schema, and assignment is far cheaper.
- */
-function setOwn(target: JsonSchema, key: string, value: unknown): void {
-  if (key === "__proto__") setOwnProperty(target, key, value);
-  else target[key] = value;
 }
 
 /**
