@@ -4,6 +4,7 @@ import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
 import { readParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
+import { createRefResolver } from "./ref-resolver.js";
 
 const METHODS: readonly HttpMethod[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -35,12 +36,13 @@ export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec 
   }
   const path = text(metadata?.path) ?? text(apiSpec.path) ?? "/";
   const operationId = text(apiSpec.operationId) ?? text(apiSpec.operation_id) ?? identifier(metadata?.summary);
+  // Refs in an api_spec are written against the api_spec itself (`#/components/schemas/...`).
+  const resolve = createRefResolver(apiSpec);
   const spec: OperationSpec = {
     id: operationId ?? `${method} ${path}`,
     method,
     path,
-    // Refs in an api_spec are written against the api_spec itself (`#/components/schemas/...`).
-    parameters: readParameters(apiSpec, { parameters: apiSpec.parameters, pointer: "#/parameters" }),
+    parameters: readParameters(resolve, { parameters: apiSpec.parameters, pointer: "#/parameters" }),
     document: apiSpec,
     pointer: "#",
   };
@@ -52,7 +54,7 @@ export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec 
   const serverUrl = text(metadata?.server_url) ?? text(apiSpec.server_url);
   if (serverUrl !== undefined) spec.serverUrl = serverUrl;
   const body = apiSpec.request_body ?? apiSpec.requestBody;
-  const requestBody = readRequestBody(apiSpec, body, "#/request_body");
+  const requestBody = readRequestBody(resolve, body, "#/request_body");
   if (requestBody !== undefined) spec.requestBody = requestBody;
   if (Array.isArray(apiSpec.tags)) spec.tags = apiSpec.tags.filter((tag) => typeof tag === "string");
   return spec;

@@ -1,8 +1,8 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import type { JsonObject, JsonSchema } from "../schema/json-schema.js";
-import { resolveJsonPointer } from "./json-pointer.js";
+import type { JsonSchema } from "../schema/json-schema.js";
 import type { ParameterLocation, ParameterSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
+import type { RefResolver } from "./ref-resolver.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 /** How many `$ref` hops a parameter or request body may take before it is treated as a loop. */
@@ -14,7 +14,7 @@ const MAX_OBJECT_REF_HOPS = 16;
  */
 export function followObjectRef(
   value: unknown,
-  document: JsonObject,
+  resolve: RefResolver,
   pointer: string,
 ): { object: Record<string, unknown>; pointer: string } {
   let current = value;
@@ -25,17 +25,17 @@ export function followObjectRef(
     }
     if (typeof current.$ref !== "string") return { object: current, pointer: where };
     where = current.$ref;
-    current = resolveJsonPointer(document, current.$ref);
+    current = resolve(current.$ref);
   }
   throw new ActionRecallError("REF_NOT_FOUND", `The $ref chain at ${pointer} loops`, { data: { pointer } });
 }
 
 /**
  * Reads an operation's parameters (path-level first, then operation-level; the operation wins on the same name and
- * location), resolving `$ref`ed parameters. `pathLevel` and `operationLevel` are the raw arrays with their pointers.
+ * location), resolving `$ref`ed parameters through `resolve`. `lists` are the raw arrays with their pointers.
  */
 export function readParameters(
-  document: JsonObject,
+  resolve: RefResolver,
   ...lists: { parameters: unknown; pointer: string }[]
 ): ParameterSpec[] {
   const byKey = new Map<string, ParameterSpec>();
@@ -47,7 +47,7 @@ export function readParameters(
       });
     }
     parameters.forEach((raw, index) => {
-      const parameter = readParameter(document, raw, `${pointer}/${index}`);
+      const parameter = readParameter(resolve, raw, `${pointer}/${index}`);
       if (parameter === undefined) return;
       const key = `${parameter.in}\u0000${parameter.name}`;
       byKey.delete(key); // a later (operation-level) definition replaces the earlier one, and takes its place last
@@ -57,8 +57,8 @@ export function readParameters(
   return [...byKey.values()];
 }
 
-function readParameter(document: JsonObject, raw: unknown, pointer: string): ParameterSpec | undefined {
-  const { object, pointer: where } = followObjectRef(raw, document, pointer);
+function readParameter(resolve: RefResolver, raw: unknown, pointer: string): ParameterSpec | undefined {
+  const { object, pointer: where } = followObjectRef(raw, resolve, pointer);
   const location = object.in;
   if (typeof object.name !== "string" || object.name === "") {
     throw new ActionRecallError("INVALID_DOCUMENT", `The parameter at ${where} has no name`, {

@@ -1,16 +1,16 @@
-import type { JsonObject } from "../schema/json-schema.js";
 import { chooseMediaType } from "./choose-media-type.js";
 import type { EncodingSpec, RequestBodySpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
 import { followObjectRef } from "./read-parameters.js";
+import type { RefResolver } from "./ref-resolver.js";
 
 /**
  * Reads a request body object (resolving a `$ref` to `#/components/requestBodies/...`) and chooses the media type the
  * tool is written for. `undefined` when there is no body or it lists no media type.
  */
-export function readRequestBody(document: JsonObject, raw: unknown, pointer: string): RequestBodySpec | undefined {
+export function readRequestBody(resolve: RefResolver, raw: unknown, pointer: string): RequestBodySpec | undefined {
   if (raw === undefined || raw === null) return undefined;
-  const { object, pointer: where } = followObjectRef(raw, document, pointer);
+  const { object, pointer: where } = followObjectRef(raw, resolve, pointer);
   const content = isJsonObject(object.content) ? object.content : {};
   const mediaTypes = Object.keys(content);
   const mediaType = chooseMediaType(mediaTypes);

@@ -9,9 +9,9 @@ const SECTIONS: readonly ArgumentSection[] = ["header", "path", "query", "cookie
 /** Options of {@link applyFixedValues}. */
 export interface ApplyFixedValuesOptions {
   /** Values the caller supplies: flat by name (`{"x-account-id": "a"}`) or by location (`{header: {...}}`). */
-  fixed?: Record<string, unknown>;
+  fixed?: Record<string, unknown> | undefined;
   /** Also fix required parameters that allow exactly one value (`const`, one-value `enum`). Default true. */
-  fixConstants?: boolean;
+  fixConstants?: boolean | undefined;
   /** Sections whose required one-value members are fixed. Default: the parameter sections (not `body`). */
   constantSections?: readonly ArgumentSection[];
 }
@@ -29,17 +29,19 @@ export interface FixedValuesApplied {
  * `fixed`. A body value that is an object and names nested properties fixes just those. Empty sections disappear,
  * and with them their entry in the top-level `required`. Required parameters with exactly one allowed value are
  * fixed too, unless `fixConstants` is false. Flat names found nowhere are returned in `unplaced`, never dropped
- * silently; a flat name found in two sections throws `AMBIGUOUS_ARGUMENT`. The schema passed in is not mutated.
+ * silently; a flat name found in two sections throws `AMBIGUOUS_ARGUMENT`. The schema passed in is not mutated
+ * (when nothing is fixed, it is returned as it is).
  *
  * @example
  * applyFixedValues(layered, { fixed: { "x-account-id": "a" } }).fixed; // {header: {"x-account-id": "a"}}
  */
 export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesOptions = {}): FixedValuesApplied {
+  // Sections are replaced, never edited: `removeProperty` returns a new schema for each one it changes.
   const sections: Record<string, JsonSchema> = {};
   const layeredProperties = isJsonObject(layered.properties) ? layered.properties : {};
   for (const section of SECTIONS) {
     const value = layeredProperties[section];
-    if (isJsonObject(value)) sections[section] = { ...value };
+    if (isJsonObject(value)) sections[section] = value;
   }
   const fixed: FixedParams = {};
   const unplaced: string[] = [];
@@ -87,7 +89,8 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
       }
     }
   }
-  return { schema: rebuild(layered, sections, changed), fixed, unplaced };
+  // Most operations have nothing fixed: the layered schema then stays as it is.
+  return { schema: changed.size === 0 ? layered : rebuild(layered, sections, changed), fixed, unplaced };
 }
 
 /** The one value a schema allows (`const`, or an `enum` of one), if it allows exactly one. */

@@ -1,3 +1,4 @@
+import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
@@ -43,16 +44,20 @@ export interface LayeredSchema {
 export function buildLayeredSchema(operation: OperationSpec, options: LayeredSchemaOptions = {}): LayeredSchema {
   const pruned: PrunedSchema[] = [];
   const conflicts: SchemaConflict[] = [];
+  const refSiblings = options.refSiblings ?? refSiblingsOf(operation);
   const expandAt = (schema: unknown, pointer: string, omitReadOnly: boolean): JsonSchema => {
+    // Written out rather than spread from `options`: spreading is slow, and this runs for every parameter.
     const expanded = expandRefs(schema, {
-      ...options,
       document: operation.document,
       pointer,
       omitReadOnly,
-      refSiblings: options.refSiblings ?? refSiblingsOf(operation),
+      refSiblings,
+      maxDepth: options.maxDepth,
+      resolveExternalRef: options.resolveExternalRef,
+      cache: options.cache,
     });
-    pruned.push(...expanded.pruned);
-    conflicts.push(...expanded.conflicts);
+    for (const entry of expanded.pruned) pruned.push(entry);
+    for (const entry of expanded.conflicts) conflicts.push(entry);
     return expanded.schema;
   };
   const properties: JsonSchema = {};
@@ -81,7 +86,7 @@ function parameterSection(
   const properties: JsonSchema = {};
   const required: string[] = [];
   for (const parameter of parameters) {
-    const pointer = `#/properties/${location}/properties/${escapeToken(parameter.name)}`;
+    const pointer = `#/properties/${location}/properties/${escapeJsonPointerToken(parameter.name)}`;
     setOwnProperty(properties, parameter.name, parameterSchema(parameter, expandAt(parameter.schema, pointer, false)));
     if (parameter.required) required.push(parameter.name);
   }
@@ -168,8 +173,4 @@ function isObjectSchema(schema: JsonSchema): boolean {
 function refSiblingsOf(operation: OperationSpec): "all" | "annotations" {
   const version = operation.document.openapi;
   return typeof version === "string" && version.startsWith("3.0") ? "annotations" : "all";
-}
-
-function escapeToken(token: string): string {
-  return token.replaceAll("~", "~0").replaceAll("/", "~1");
 }

@@ -30,14 +30,11 @@ export function convertNamedOperation(
   cache?: ExpansionCache,
 ): ConvertedTool {
   const layered = buildLayeredSchema(operation, {
-    ...(cache === undefined ? {} : { cache }),
-    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
-    ...(options.resolveExternalRef === undefined ? {} : { resolveExternalRef: options.resolveExternalRef }),
+    cache,
+    maxDepth: options.maxDepth,
+    resolveExternalRef: options.resolveExternalRef,
   });
-  const applied = applyFixedValues(layered.schema, {
-    ...(options.fixed === undefined ? {} : { fixed: options.fixed }),
-    ...(options.fixConstants === undefined ? {} : { fixConstants: options.fixConstants }),
-  });
+  const applied = applyFixedValues(layered.schema, { fixed: options.fixed, fixConstants: options.fixConstants });
   return finishConversion(
     {
       definition: {
@@ -58,9 +55,12 @@ export function convertNamedOperation(
 
 /** The summary and the description, once each (tool boxes often repeat one as the other). */
 function describeOperation(operation: OperationSpec): string {
-  const parts = [operation.summary, operation.description].filter(
-    (part): part is string => part !== undefined && part.trim() !== "",
-  );
-  const unique = parts.filter((part, index) => parts.indexOf(part) === index);
-  return unique.length > 0 ? unique.join("\n\n") : `${operation.method} ${operation.path}`;
+  const summary = hasText(operation.summary) ? operation.summary : undefined;
+  const description = hasText(operation.description) ? operation.description : undefined;
+  if (summary === undefined) return description ?? `${operation.method} ${operation.path}`;
+  return description === undefined || description === summary ? summary : `${summary}\n\n${description}`;
+}
+
+function hasText(text: string | undefined): text is string {
+  return text !== undefined && text.trim() !== "";
 }

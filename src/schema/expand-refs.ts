@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { appendJsonPointer, isExternalRef, parseJsonPointer, resolveJsonPointer } from "../openapi/json-pointer.js";
+import { appendJsonPointer, isExternalRef, parseJsonPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
+import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyJsonValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
@@ -29,7 +30,7 @@ export interface ExpandRefsOptions {
   /** The root local `$ref`s resolve against (`#/components/...`, `#/$defs/...`). Default: the schema itself. */
   document?: unknown;
   /** `$ref` hops followed on one path before pruning. Default {@link DEFAULT_MAX_DEPTH}. */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
   /** Pointer of the schema in the output, the base of every reported pointer. Default `#`. */
   pointer?: string;
   /** Leave out `readOnly` properties (and their `required` entries): request bodies do. Default false. */
@@ -38,18 +39,18 @@ export interface ExpandRefsOptions {
    * What a `$ref`'s other keywords do: `all` (JSON Schema 2019-09+, OAS 3.1) applies them; `annotations` (draft-07,
    * OAS 3.0) keeps only annotations such as `description` and ignores the rest. Default `all`.
    */
-  refSiblings?: "all" | "annotations";
+  refSiblings?: "all" | "annotations" | undefined;
   /**
    * Resolves an external `$ref` (another file, a URL) to its schema; without it external refs throw
    * `EXTERNAL_REF_REFUSED`. This module does no I/O: a caller that allows a base directory reads the file itself.
    */
-  resolveExternalRef?: (ref: string) => unknown;
+  resolveExternalRef?: ((ref: string) => unknown) | undefined;
   /**
    * Expansions to reuse across calls on the same document with the same `maxDepth` and `refSiblings` (one
    * `convertOperations` call): see {@link createExpansionCache}. The schemas it returns are then shared: never mutate
    * them. Default: none.
    */
-  cache?: ExpansionCache;
+  cache?: ExpansionCache | undefined;
 }
 
 /**
@@ -58,8 +59,10 @@ export interface ExpandRefsOptions {
  * nesting and size limits are not reached, and its report entries are re-based on the new pointer.
  */
 export interface ExpansionCache {
-  /** Expansions of `$ref` targets, by remaining depth, `omitReadOnly` and ref. */
-  readonly entries: Map<string, CachedExpansion>;
+  /** Expansions of `$ref` targets: by ref, then by remaining depth and `omitReadOnly` (see `variantOf`). */
+  readonly entries: Map<string, (CachedExpansion | undefined)[]>;
+  /** The document's local refs, each looked up once (set on first use). */
+  resolve?: RefResolver;
 }
 
 /** A cache for {@link ExpandRefsOptions.cache}, to share across the operations of one document conversion. */
@@ -103,6 +106,7 @@ export interface ExpandedSchema {
 
 interface ExpansionContext {
   document: unknown;
+  resolve: RefResolver;
   maxDepth: number;
   omitReadOnly: boolean;
   refSiblings: "all" | "annotations";
@@ -134,8 +138,10 @@ interface PathState {
  * const { schema, pruned } = expandRefs({ $ref: "#/components/schemas/A" }, { document, maxDepth: 2 });
  */
 export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): ExpandedSchema {
+  const document = options.document ?? schema;
   const context: ExpansionContext = {
-    document: options.document ?? schema,
+    document,
+    resolve: resolverFor(document, options.cache),
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     omitReadOnly: options.omitReadOnly ?? false,
     refSiblings: options.refSiblings ?? "all",
@@ -153,6 +159,13 @@ export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): Ex
     pruned: context.pruned,
     conflicts: context.conflicts,
   };
+}
+
+/** The cache's resolver, shared by the expansions of one document; a resolver of its own without a cache. */
+function resolverFor(document: unknown, cache: ExpansionCache | undefined): RefResolver {
+  if (cache === undefined) return createRefResolver(document);
+  cache.resolve ??= createRefResolver(document);
+  return cache.resolve;
 }
 
 function expand(schema: unknown, context: ExpansionContext, state: PathState): unknown {
@@ -174,17 +187,16 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
 
 function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, state: PathState): unknown {
   const target = resolveRef(ref, context, state.pointer);
-  const siblings = Object.entries(schema).filter(([keyword]) => keyword !== "$ref");
-  const onPath = state.refs.includes(ref);
   const overBudget = context.schemasMade > MAX_EXPANDED_SCHEMAS;
   if (state.refs.length >= context.maxDepth || overBudget) {
-    const reason = overBudget ? "budget" : onPath ? "cycle" : "depth";
+    const reason = overBudget ? "budget" : state.refs.includes(ref) ? "cycle" : "depth";
     notePrune(context, state.refs, ref, overBudget);
     context.pruned.push({ pointer: state.pointer, ref, reason });
-    return pruneSchema({ ...schema, $ref: ref }, context.document, pruneNote(reason, ref, context.maxDepth));
+    return pruneSchema(schema, context.document, pruneNote(reason, ref, context.maxDepth));
   }
   const expanded = expandTarget(target, ref, context, state);
-  if (siblings.length === 0) return expanded;
+  if (!hasKeywordBesidesRef(schema)) return expanded;
+  const siblings = Object.entries(schema).filter(([keyword]) => keyword !== "$ref");
   const annotations = siblings.filter(([keyword]) => ANNOTATION_KEYWORDS.has(keyword));
   const assertions = context.refSiblings === "all" ? siblings.filter(([k]) => !ANNOTATION_KEYWORDS.has(k)) : [];
   let result: JsonSchema = isJsonObject(expanded) ? { ...expanded } : expanded === false ? { not: {} } : {};
@@ -201,27 +213,38 @@ function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, s
   );
 }
 
+/** Most `$ref`s stand alone: checking that costs no array, unlike listing the siblings. */
+function hasKeywordBesidesRef(schema: JsonSchema): boolean {
+  for (const keyword in schema) if (keyword !== "$ref" && Object.hasOwn(schema, keyword)) return true;
+  return false;
+}
+
 /** Expands a ref's target, reusing or recording a cached expansion when there is a cache and the ref is local. */
 function expandTarget(target: unknown, ref: string, context: ExpansionContext, state: PathState): unknown {
-  const inner: PathState = { ...state, refs: [...state.refs, ref], nesting: state.nesting + 1 };
+  const inner: PathState = { refs: [...state.refs, ref], pointer: state.pointer, nesting: state.nesting + 1 };
   const cache = context.cache;
   if (cache === undefined || isExternalRef(ref)) return expand(target, context, inner);
-  const key = `${context.maxDepth - state.refs.length}|${context.omitReadOnly ? "r" : "-"}|${ref}`;
-  return expandCached(cache, key, context, state, () => expand(target, context, inner));
+  let variants = cache.entries.get(ref);
+  if (variants === undefined) {
+    variants = [];
+    cache.entries.set(ref, variants);
+  }
+  const variant = (context.maxDepth - state.refs.length) * 2 + (context.omitReadOnly ? 1 : 0);
+  return expandCached(variants, variant, context, state, () => expand(target, context, inner));
 }
 
 /**
- * Reuses the expansion stored under `key` when it comes out the same here; otherwise runs `work` (the expansion below
+ * Reuses the expansion stored as `variants[variant]` when it comes out the same here; otherwise runs `work` (the expansion below
  * `state`'s path), recording what it depends on, and stores it unless the size budget cut it.
  */
 function expandCached(
-  cache: ExpansionCache,
-  key: string,
+  variants: (CachedExpansion | undefined)[],
+  variant: number,
   context: ExpansionContext,
   state: PathState,
   work: () => unknown,
 ): unknown {
-  const cached = cache.entries.get(key);
+  const cached = variants[variant];
   if (cached !== undefined && reusable(cached, context, state)) {
     reuse(cached, context, state);
     return cached.schema;
@@ -245,15 +268,15 @@ function expandCached(
     context.frames.pop();
   }
   closeFrame(frame, context, state.refs);
-  if (!frame.overBudget && !cache.entries.has(key)) {
-    cache.entries.set(key, {
+  if (!frame.overBudget && variants[variant] === undefined) {
+    variants[variant] = {
       schema: expanded,
       pruned: context.pruned.slice(frame.prunedStart).map((entry) => relativeTo(entry, frame.pointer)),
       conflicts: context.conflicts.slice(frame.conflictsStart).map((entry) => relativeTo(entry, frame.pointer)),
       schemasMade: context.schemasMade - frame.schemasMadeStart,
       nesting: frame.deepestNesting - frame.nestingStart,
       outsideRefs: frame.outsideRefs,
-    });
+    };
   }
   return expanded;
 }
@@ -306,17 +329,25 @@ function notePrune(context: ExpansionContext, path: readonly string[], ref: stri
 }
 
 function relativeTo<Entry extends { pointer: string }>(entry: Entry, base: string): Entry {
-  return { ...entry, pointer: entry.pointer.slice(base.length) };
+  return withPointer(entry, entry.pointer.slice(base.length));
 }
 
 function rebased<Entry extends { pointer: string }>(entry: Entry, base: string): Entry {
-  return { ...entry, pointer: base + entry.pointer };
+  return withPointer(entry, base + entry.pointer);
+}
+
+/** A copy of a report entry at another pointer, keys in their order (spreading them is slow on this path). */
+function withPointer<Entry extends { pointer: string }>(entry: Entry, pointer: string): Entry {
+  const copy = {} as Entry;
+  for (const key of Object.keys(entry) as (keyof Entry)[]) copy[key] = entry[key];
+  copy.pointer = pointer;
+  return copy;
 }
 
 function resolveRef(ref: string, context: ExpansionContext, pointer: string): unknown {
   if (!isExternalRef(ref)) {
     try {
-      return resolveJsonPointer(context.document, ref);
+      return context.resolve(ref);
     } catch (cause) {
       if (cause instanceof ActionRecallError) {
         throw new ActionRecallError(cause.code, `${cause.message} (the $ref at ${pointer})`, {
@@ -340,15 +371,16 @@ function resolveRef(ref: string, context: ExpansionContext, pointer: string): un
 function expandObject(schema: JsonSchema, context: ExpansionContext, state: PathState): JsonSchema {
   const result: JsonSchema = {};
   const omitted: string[] = [];
-  const child = (inner: unknown, at: string) =>
-    expand(inner, context, { refs: state.refs, pointer: at, nesting: state.nesting + 1 });
-  for (const [keyword, value] of Object.entries(schema)) {
+  const nesting = state.nesting + 1;
+  for (const keyword of Object.keys(schema)) {
     if (DEFINITION_KEYWORDS.has(keyword) || keyword === "nullable" || keyword === "$schema") continue;
-    const pointer = appendJsonPointer(state.pointer, keyword);
+    const value = schema[keyword];
     if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
+      const pointer = appendJsonPointer(state.pointer, keyword);
       const map: JsonSchema = {};
-      for (const [name, inner] of Object.entries(value)) {
-        const expanded = child(inner, appendJsonPointer(pointer, name));
+      for (const name of Object.keys(value)) {
+        const at = appendJsonPointer(pointer, name);
+        const expanded = expand(value[name], context, { refs: state.refs, pointer: at, nesting });
         if (keyword === "properties" && context.omitReadOnly && isJsonObject(expanded) && expanded.readOnly === true) {
           omitted.push(name);
           continue;
@@ -356,23 +388,18 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
         setOwnProperty(map, name, expanded);
       }
       setOwnProperty(result, keyword, map);
-    } else if (SUBSCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
-      setOwnProperty(
-        result,
-        keyword,
-        value.map((inner, index) => child(inner, `${pointer}/${index}`)),
+    } else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
+      const pointer = appendJsonPointer(state.pointer, keyword);
+      const list = value.map((inner, index) =>
+        expand(inner, context, { refs: state.refs, pointer: `${pointer}/${index}`, nesting }),
       );
-    } else if (keyword === "items" && Array.isArray(value)) {
-      setOwnProperty(
-        result,
-        keyword,
-        value.map((inner, index) => child(inner, `${pointer}/${index}`)),
-      );
+      setOwnProperty(result, keyword, list);
     } else if (
       (SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") &&
       (isJsonObject(value) || typeof value === "boolean")
     ) {
-      setOwnProperty(result, keyword, child(value, pointer));
+      const pointer = appendJsonPointer(state.pointer, keyword);
+      setOwnProperty(result, keyword, expand(value, context, { refs: state.refs, pointer, nesting }));
     } else {
       setOwnProperty(result, keyword, copyJsonValue(value));
     }

@@ -21,7 +21,7 @@ export function finishConversion(parts: ConversionParts, options: ConvertOptions
   const fitted = fitTokenBudget(parts.definition, {
     dialect: options.dialect ?? "openai",
     keptLevels: parts.keptLevels,
-    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+    maxTokens: options.maxTokens,
   });
   const report: ConvertedTool["report"] = {
     pruned: [...parts.pruned, ...fitted.pruned],

@@ -17,7 +17,7 @@ const BUDGET_NOTE = "detail cut to fit the token budget";
 export interface FitTokenBudgetOptions {
   dialect: Dialect;
   /** Default {@link DEFAULT_MAX_TOKENS}. */
-  maxTokens?: number;
+  maxTokens?: number | undefined;
   /**
    * Schema levels never cut: 2 for a layered schema (root, sections, top-level parameters), 1 for a flat one.
    * Their schemas may be shortened, never removed.

@@ -43,7 +43,11 @@ export function fitsTokens(json: string, size: ToolSize, maxTokens: number): boo
   return size.tokens <= maxTokens;
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 function utf8Length(text: string): number {
+  // Tool JSON is nearly always ASCII: one native scan then proves one byte per character.
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);

@@ -369,6 +369,10 @@ describe("names and descriptions", () => {
     { given: ["a.b", "a b"], want: ["a_b", "a_b_10a3f9f2"] },
     { given: ["a.b", "a.b"], want: ["a_b", "a_b_108bf50c"] },
     { given: ["!!!"], want: ["tool"] },
+    { given: ["__a__b__"], want: ["a_b"] },
+    { given: ["/repos/{owner}/-/x-y_"], want: ["repos_owner_-_x-y"] },
+    { given: ["café über"], want: ["caf_ber"] },
+    { given: ["_-_"], want: ["-"] },
   ])("sanitizeToolName $given", ({ given, want }) => {
     const taken = new Set<string>();
     expect(given.map((name) => sanitizeToolName(name, taken))).toEqual(want);

@@ -25,11 +25,7 @@ export function sanitizeToolName(name: string, taken: Set<string>): string {
     taken.add(name);
     return name;
   }
-  const cleaned =
-    name
-      .replace(/[^a-zA-Z0-9_-]+/g, "_")
-      .replace(/_+/g, "_")
-      .replace(/^_+|_+$/g, "") || "tool";
+  const cleaned = cleanName(name) || "tool";
   let candidate = cleaned.length > MAX_TOOL_NAME_LENGTH ? withHashSuffix(cleaned, name) : cleaned;
   // Two source names can clean to the same name, and the same name can be converted twice: salt until unique.
   for (let salt = 0; taken.has(candidate); salt += 1) {
@@ -45,6 +41,39 @@ export function ensureToolName(name: string, context: DialectContext): string {
   const sanitized = sanitizeToolName(name, new Set());
   recordChange(context, "name", "#", "renamed", `${JSON.stringify(name)} -> ${JSON.stringify(sanitized)}`);
   return sanitized;
+}
+
+/**
+ * Other characters become `_`, runs of `_` collapse and none is left at either end. One pass instead of three
+ * replacements: every operation of a document without operationIds (`"GET /repos/{owner}"`) comes through here.
+ */
+function cleanName(name: string): string {
+  let cleaned = "";
+  let separated = false;
+  for (let index = 0; index < name.length; index += 1) {
+    const code = name.charCodeAt(index);
+    if (code === UNDERSCORE || !isNameCharacter(code)) {
+      separated = true;
+      continue;
+    }
+    if (separated && cleaned !== "") cleaned += "_";
+    separated = false;
+    cleaned += name.charAt(index);
+  }
+  return cleaned;
+}
+
+const UNDERSCORE = 0x5f;
+
+/** `[a-zA-Z0-9_-]`. */
+function isNameCharacter(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === UNDERSCORE ||
+    code === 0x2d
+  );
 }
 
 function withHashSuffix(base: string, source: string): string {
