@@ -1,5 +1,11 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 
+/**
+ * Special-token text such as `<|endoftext|>` in a description is ordinary text in a tool definition: counted as
+ * such, not refused (by default the tokenizer throws on it, which would fail the conversion of a harmless spec).
+ */
+const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
 /** A tool's size: characters of its compact JSON, and o200k tokens of that JSON (counted when first read). */
 export interface ToolSize {
   characters: number;
@@ -21,16 +27,14 @@ export function measureToolSize(tool: unknown): ToolSize {
 /** {@link measureToolSize} of JSON text already written. */
 export function measureJson(json: string): ToolSize {
   let tokens: number | undefined;
-  const size = { characters: json.length } as ToolSize;
-  Object.defineProperty(size, "tokens", {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      tokens ??= countTokens(json);
+  // A literal getter is an own enumerable property, and every size object shares one shape.
+  return {
+    characters: json.length,
+    get tokens() {
+      tokens ??= countTokens(json, AS_PLAIN_TEXT);
       return tokens;
     },
-  });
-  return size;
+  };
 }
 
 /**

@@ -336,6 +336,14 @@ describe("token budget", () => {
     expect(Object.keys(body?.properties.detail?.properties ?? {})).toEqual(["level"]);
   });
 
+  test("special-token text in a description is counted as text, not refused by the tokenizer", () => {
+    const withSpecialText = structuredClone(deep);
+    withSpecialText.components.schemas.Detail.properties.field0.description = "Ends with <|endoftext|> literally";
+    const { tools, failures } = convertOperations(withSpecialText, { maxTokens: 300 });
+    expect(failures).toEqual([]);
+    expect(tools[0]?.report.size.tokens).toBeLessThanOrEqual(300);
+  });
+
   test("when even the top level does not fit, the failure says BUDGET_EXCEEDED", () => {
     const { tools, failures } = convertOperations(deep, { maxTokens: 20 });
     expect(tools).toEqual([]);
