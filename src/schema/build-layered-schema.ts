@@ -2,7 +2,7 @@ import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
-import { type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
+import { type ExpandedSchema, type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
 import type { JsonSchema } from "./json-schema.js";
 
 /** The sections in the order they appear in a layered schema. */
@@ -20,7 +20,31 @@ const BINARY_NOTE =
   "A file: pass its content as a string, or a data URL (data:<media type>;base64,<content>) for binary content";
 
 /** Options of {@link buildLayeredSchema}: those of the `$ref` expansion that apply to a whole operation. */
-export type LayeredSchemaOptions = Pick<ExpandRefsOptions, "maxDepth" | "resolveExternalRef" | "refSiblings" | "cache">;
+export interface LayeredSchemaOptions
+  extends Pick<ExpandRefsOptions, "maxDepth" | "resolveExternalRef" | "refSiblings" | "cache"> {
+  /** Parameter schemas to share across the operations of one conversion: see {@link createParameterSchemaCache}. */
+  parameterCache?: ParameterSchemaCache | undefined;
+}
+
+/**
+ * Parameters' property schemas (the expanded schema with the parameter's own description and examples), by the
+ * parameter's schema object. A component parameter (`#/components/parameters/owner`) that hundreds of operations use
+ * is then built once, and they share one property schema: never mutate it.
+ */
+export type ParameterSchemaCache = WeakMap<object, SharedParameterSchema[]>;
+
+/** A cache for {@link LayeredSchemaOptions.parameterCache}: one per document conversion, with the same options. */
+export function createParameterSchemaCache(): ParameterSchemaCache {
+  return new WeakMap();
+}
+
+interface SharedParameterSchema {
+  /** The parameter it was built for: reused only for one that says the same (same name, description, ...). */
+  parameter: ParameterSpec;
+  schema: JsonSchema;
+  pruned: PrunedSchema[];
+  conflicts: SchemaConflict[];
+}
 
 /** A layered schema, with what its expansion cut and could not merge. */
 export interface LayeredSchema {
@@ -45,9 +69,13 @@ export function buildLayeredSchema(operation: OperationSpec, options: LayeredSch
   const pruned: PrunedSchema[] = [];
   const conflicts: SchemaConflict[] = [];
   const refSiblings = options.refSiblings ?? refSiblingsOf(operation);
-  const expandAt = (schema: unknown, pointer: string, omitReadOnly: boolean): JsonSchema => {
+  const report = (expanded: Pick<ExpandedSchema, "pruned" | "conflicts">): void => {
+    for (const entry of expanded.pruned) pruned.push(entry);
+    for (const entry of expanded.conflicts) conflicts.push(entry);
+  };
+  const expandAt = (schema: unknown, pointer: string, omitReadOnly: boolean): ExpandedSchema =>
     // Written out rather than spread from `options`: spreading is slow, and this runs for every parameter.
-    const expanded = expandRefs(schema, {
+    expandRefs(schema, {
       document: operation.document,
       pointer,
       omitReadOnly,
@@ -56,15 +84,11 @@ export function buildLayeredSchema(operation: OperationSpec, options: LayeredSch
       resolveExternalRef: options.resolveExternalRef,
       cache: options.cache,
     });
-    for (const entry of expanded.pruned) pruned.push(entry);
-    for (const entry of expanded.conflicts) conflicts.push(entry);
-    return expanded.schema;
-  };
+  const build: SectionBuilder = { expandAt, report, parameterCache: options.parameterCache };
   const properties: JsonSchema = {};
   const required: string[] = [];
   for (const section of SECTION_ORDER) {
-    const built =
-      section === "body" ? bodySection(operation, expandAt) : parameterSection(operation, section, expandAt);
+    const built = section === "body" ? bodySection(operation, build) : parameterSection(operation, section, build);
     if (built === undefined) continue;
     properties[section] = built.schema;
     if (built.required) required.push(section);
@@ -74,25 +98,66 @@ export function buildLayeredSchema(operation: OperationSpec, options: LayeredSch
   return { schema, pruned, conflicts };
 }
 
-type ExpandAt = (schema: unknown, pointer: string, omitReadOnly: boolean) => JsonSchema;
+/** How sections are built for one operation: expansion at a pointer, the operation's report, the shared cache. */
+interface SectionBuilder {
+  expandAt: (schema: unknown, pointer: string, omitReadOnly: boolean) => ExpandedSchema;
+  report: (expanded: Pick<ExpandedSchema, "pruned" | "conflicts">) => void;
+  parameterCache: ParameterSchemaCache | undefined;
+}
 
 function parameterSection(
   operation: OperationSpec,
   location: ParameterLocation,
-  expandAt: ExpandAt,
+  build: SectionBuilder,
 ): { schema: JsonSchema; required: boolean } | undefined {
   const parameters = operation.parameters.filter((parameter) => parameter.in === location);
   if (parameters.length === 0) return undefined;
   const properties: JsonSchema = {};
   const required: string[] = [];
   for (const parameter of parameters) {
-    const pointer = `#/properties/${location}/properties/${escapeJsonPointerToken(parameter.name)}`;
-    setOwnProperty(properties, parameter.name, parameterSchema(parameter, expandAt(parameter.schema, pointer, false)));
+    setOwnProperty(properties, parameter.name, propertyOfParameter(parameter, build));
     if (parameter.required) required.push(parameter.name);
   }
   const schema: JsonSchema = { type: "object", description: SECTION_DESCRIPTIONS[location], properties };
   if (required.length > 0) schema.required = required;
   return { schema, required: required.length > 0 };
+}
+
+/** A parameter's property schema, shared with every operation that has the same parameter when there is a cache. */
+function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): JsonSchema {
+  const shared = build.parameterCache?.get(parameter.schema)?.find((entry) => saysTheSame(entry.parameter, parameter));
+  if (shared !== undefined) {
+    // Report entries are copied so that no two reports share one; the pointers are the same (same name, location).
+    build.report({ pruned: shared.pruned.map(copyEntry), conflicts: shared.conflicts.map(copyEntry) });
+    return shared.schema;
+  }
+  const pointer = `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`;
+  const expanded = build.expandAt(parameter.schema, pointer, false);
+  build.report(expanded);
+  const schema = parameterSchema(parameter, expanded.schema);
+  if (build.parameterCache !== undefined) {
+    const entry = { parameter, schema, pruned: expanded.pruned, conflicts: expanded.conflicts };
+    const entries = build.parameterCache.get(parameter.schema);
+    if (entries === undefined) build.parameterCache.set(parameter.schema, [entry]);
+    else entries.push(entry);
+  }
+  return schema;
+}
+
+/** Whether two parameters with one schema object give the same property schema at the same pointer. */
+function saysTheSame(left: ParameterSpec, right: ParameterSpec): boolean {
+  return (
+    left.name === right.name &&
+    left.in === right.in &&
+    left.description === right.description &&
+    left.example === right.example &&
+    left.examples === right.examples &&
+    left.deprecated === right.deprecated
+  );
+}
+
+function copyEntry<Entry extends object>(entry: Entry): Entry {
+  return { ...entry };
 }
 
 /** A parameter's expanded schema with what the parameter itself says: description, examples, deprecation. */
@@ -112,7 +177,7 @@ function parameterSchema(parameter: ParameterSpec, schema: JsonSchema): JsonSche
 
 function bodySection(
   operation: OperationSpec,
-  expandAt: ExpandAt,
+  build: SectionBuilder,
 ): { schema: JsonSchema; required: boolean } | undefined {
   const body = operation.requestBody;
   if (body === undefined) return undefined;
@@ -121,8 +186,11 @@ function bodySection(
   const isJson = mediaType === "application/json" || mediaType.endsWith("+json") || mediaType.endsWith("/json");
   let schema: JsonSchema;
   if (mediaType === "text/plain") schema = { type: "string" };
-  else if (isJson || isForm) schema = expandAt(body.schema, "#/properties/body", true);
-  else schema = { type: "string", format: "binary", description: BINARY_NOTE };
+  else if (isJson || isForm) {
+    const expanded = build.expandAt(body.schema, "#/properties/body", true);
+    build.report(expanded);
+    schema = expanded.schema;
+  } else schema = { type: "string", format: "binary", description: BINARY_NOTE };
   if (isForm) schema = markBinaryFields(schema);
   const description = body.description ?? (typeof schema.description === "string" ? schema.description : undefined);
   const bodyDescription = description ?? `${SECTION_DESCRIPTIONS.body} (${mediaType})`;

@@ -1,9 +1,10 @@
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { applyFixedValues } from "./apply-fixed-values.js";
-import { buildLayeredSchema } from "./build-layered-schema.js";
+import { buildLayeredSchema, createParameterSchemaCache, type ParameterSchemaCache } from "./build-layered-schema.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
+import type { TokenCountMemo } from "./count-json-tokens.js";
 import { sanitizeToolName } from "./dialects/sanitize-tool-name.js";
-import type { ExpansionCache } from "./expand-refs.js";
+import { createExpansionCache, type ExpansionCache } from "./expand-refs.js";
 import { finishConversion } from "./finish-conversion.js";
 
 /**
@@ -19,18 +20,32 @@ export function convertOperation(operation: OperationSpec, options: ConvertOptio
   return convertNamedOperation(operation, options, new Set());
 }
 
+/** What the operations of one document conversion (with the same options) share. */
+export interface ConversionCaches {
+  expansions: ExpansionCache;
+  parameters: ParameterSchemaCache;
+  tokenCounts: TokenCountMemo;
+}
+
+/** Caches for the operations of one document conversion. */
+export function createConversionCaches(): ConversionCaches {
+  return { expansions: createExpansionCache(), parameters: createParameterSchemaCache(), tokenCounts: new Map() };
+}
+
 /**
  * {@link convertOperation}, with tool names kept unique across one conversion through `takenNames`, and `$ref`
- * expansions shared across it through `cache` (the operations of one document, converted with the same options).
+ * expansions and parameter schemas shared across it through `caches` (the operations of one document, converted
+ * with the same options).
  */
 export function convertNamedOperation(
   operation: OperationSpec,
   options: ConvertOptions,
   takenNames: Set<string>,
-  cache?: ExpansionCache,
+  caches?: ConversionCaches,
 ): ConvertedTool {
   const layered = buildLayeredSchema(operation, {
-    cache,
+    cache: caches?.expansions,
+    parameterCache: caches?.parameters,
     maxDepth: options.maxDepth,
     resolveExternalRef: options.resolveExternalRef,
   });
@@ -48,6 +63,7 @@ export function convertNamedOperation(
       conflicts: layered.conflicts,
       unplacedFixed: applied.unplaced,
       keptLevels: 2,
+      tokenCounts: caches?.tokenCounts,
     },
     options,
   );

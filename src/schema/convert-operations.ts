@@ -7,9 +7,8 @@ import { operationFromToolDetail } from "../openapi/operation-from-tool-detail.j
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { selectOperations } from "../openapi/select-operations.js";
 import { convertMcpTool, type McpToolInput } from "./convert-mcp-tool.js";
-import { convertNamedOperation } from "./convert-operation.js";
+import { convertNamedOperation, createConversionCaches } from "./convert-operation.js";
 import type { ConversionFailure, ConversionResult, ConvertOptions } from "./converted-tool.js";
-import { createExpansionCache } from "./expand-refs.js";
 
 /**
  * Converts every operation of a document (or those `options.operations` selects, by `operationId` or
@@ -35,12 +34,13 @@ export function convertOperations(input: string | object, options: ConvertOption
   const operations = options.operations === undefined ? all : selectOperations(all, options.operations);
   const result: ConversionResult = { tools: [], failures: [] };
   const takenNames = new Set<string>();
-  // Operations share components: each component is expanded once per remaining depth, not once per use.
-  const cache = createExpansionCache();
+  // Operations share components: each component is expanded once per remaining depth, and each shared parameter
+  // built once, not once per use.
+  const caches = createConversionCaches();
   for (const listed of operations) {
     try {
       if (listed.operation === undefined) throw listed.error;
-      result.tools.push(convertNamedOperation(listed.operation, options, takenNames, cache));
+      result.tools.push(convertNamedOperation(listed.operation, options, takenNames, caches));
     } catch (error) {
       result.failures.push(toFailure(listed.id, error));
     }

@@ -59,7 +59,7 @@ export interface ExpandRefsOptions {
  * nesting and size limits are not reached, and its report entries are re-based on the new pointer.
  */
 export interface ExpansionCache {
-  /** Expansions of `$ref` targets: by ref, then by remaining depth and `omitReadOnly` (see `variantOf`). */
+  /** Expansions of `$ref` targets: by ref, then at index `remaining depth * 2 + (omitReadOnly ? 1 : 0)`. */
   readonly entries: Map<string, (CachedExpansion | undefined)[]>;
   /** The document's local refs, each looked up once (set on first use). */
   resolve?: RefResolver;

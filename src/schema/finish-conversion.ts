@@ -1,6 +1,7 @@
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
+import type { TokenCountMemo } from "./count-json-tokens.js";
 import { fitTokenBudget } from "./fit-token-budget.js";
 import type { FixedParams, ToolDefinition } from "./tool-definition.js";
 
@@ -14,6 +15,8 @@ export interface ConversionParts {
   unplacedFixed: string[];
   /** Schema levels the budget never cuts: 2 for a layered schema, 1 for a flat one. */
   keptLevels: number;
+  /** Token counts shared by the tools of one conversion. */
+  tokenCounts?: TokenCountMemo | undefined;
 }
 
 /** Writes the tool in its dialect within the token budget, and assembles the {@link ConvertedTool} and its report. */
@@ -22,6 +25,7 @@ export function finishConversion(parts: ConversionParts, options: ConvertOptions
     dialect: options.dialect ?? "openai",
     keptLevels: parts.keptLevels,
     maxTokens: options.maxTokens,
+    tokenCounts: parts.tokenCounts,
   });
   const report: ConvertedTool["report"] = {
     pruned: [...parts.pruned, ...fitted.pruned],

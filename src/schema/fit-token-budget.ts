@@ -2,9 +2,10 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { DialectChange, PrunedSchema } from "./conversion-report.js";
+import type { TokenCountMemo } from "./count-json-tokens.js";
 import { toDialect } from "./dialects/to-dialect.js";
 import type { JsonSchema } from "./json-schema.js";
-import { fitsTokens, measureJson, type ToolSize } from "./measure-tool-size.js";
+import { countTokensOverBytes, type ToolSize, toolSize } from "./measure-tool-size.js";
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
 import type { Dialect, ToolDefinition } from "./tool-definition.js";
 
@@ -23,6 +24,8 @@ export interface FitTokenBudgetOptions {
    * Their schemas may be shortened, never removed.
    */
   keptLevels: number;
+  /** Token counts shared by the tools of one conversion (see `countJsonTokens`). */
+  tokenCounts?: TokenCountMemo | undefined;
 }
 
 /** The tool written in its dialect, fitted to the budget, with its size and what was cut. */
@@ -54,14 +57,17 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
   for (;;) {
     const { tool, changes } = toDialect(current, options.dialect);
     const json = JSON.stringify(tool) ?? "";
-    const size = measureJson(json);
-    if (fitsTokens(json, size, maxTokens)) return { definition: current, tool, changes, pruned, size };
+    const tokens = countTokensOverBytes(json, maxTokens, options.tokenCounts);
+    if (tokens === undefined || tokens <= maxTokens) {
+      const size = toolSize(tool, json.length, tokens, options.tokenCounts);
+      return { definition: current, tool, changes, pruned, size };
+    }
     level ??= schemaLevels(definition.parameters) - 2;
     if (level < options.keptLevels) {
       throw new ActionRecallError(
         "BUDGET_EXCEEDED",
-        `The tool "${definition.name}" needs ${size.tokens} tokens even with every nested schema cut; the budget is ${maxTokens}`,
-        { data: { tokens: size.tokens, maxTokens } },
+        `The tool "${definition.name}" needs ${tokens} tokens even with every nested schema cut; the budget is ${maxTokens}`,
+        { data: { tokens, maxTokens } },
       );
     }
     current = { ...current, parameters: cutBelow(current.parameters, level, "#", 0, pruned) };

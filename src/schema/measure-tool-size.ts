@@ -1,10 +1,4 @@
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-
-/**
- * Special-token text such as `<|endoftext|>` in a description is ordinary text in a tool definition: counted as
- * such, not refused (by default the tokenizer throws on it, which would fail the conversion of a harmless spec).
- */
-const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+import { countJsonTokens, type TokenCountMemo } from "./count-json-tokens.js";
 
 /** A tool's size: characters of its compact JSON, and o200k tokens of that JSON (counted when first read). */
 export interface ToolSize {
@@ -21,30 +15,34 @@ export interface ToolSize {
  * measureToolSize({ type: "function", function: { name: "ping", parameters: { type: "object" } } }).tokens;
  */
 export function measureToolSize(tool: unknown): ToolSize {
-  return measureJson(JSON.stringify(tool) ?? "");
+  return toolSize(tool, (JSON.stringify(tool) ?? "").length);
 }
 
-/** {@link measureToolSize} of JSON text already written. */
-export function measureJson(json: string): ToolSize {
-  let tokens: number | undefined;
+/**
+ * The size of `tool`, whose JSON has `characters` characters, with its token count when already known. The JSON text
+ * itself is not kept (most sizes are never read in tokens, and thousands of texts would outlive the conversion): the
+ * tool is written again if its tokens are read, and counted with `memo` (see {@link countJsonTokens}).
+ */
+export function toolSize(tool: unknown, characters: number, knownTokens?: number, memo?: TokenCountMemo): ToolSize {
+  let tokens = knownTokens;
   // A literal getter is an own enumerable property, and every size object shares one shape.
   return {
-    characters: json.length,
+    characters,
     get tokens() {
-      tokens ??= countTokens(json, AS_PLAIN_TEXT);
+      tokens ??= countJsonTokens(JSON.stringify(tool) ?? "", memo);
       return tokens;
     },
   };
 }
 
 /**
- * Whether JSON text fits in `maxTokens` o200k tokens. A token holds at least one UTF-8 byte, so text of at most
- * `maxTokens` bytes fits without counting; only longer text is counted (through `size`, which remembers the count).
+ * The exact o200k token count of JSON text that may not fit in `maxTokens`, or `undefined` when its bytes prove that it
+ * does: a token holds at least one UTF-8 byte, so only text of more than `maxTokens` bytes is counted.
  */
-export function fitsTokens(json: string, size: ToolSize, maxTokens: number): boolean {
+export function countTokensOverBytes(json: string, maxTokens: number, memo?: TokenCountMemo): number | undefined {
   // A UTF-16 code unit is at most 3 UTF-8 bytes: most tools fit without even measuring the bytes.
-  if (json.length * 3 <= maxTokens || utf8Length(json) <= maxTokens) return true;
-  return size.tokens <= maxTokens;
+  if (json.length * 3 <= maxTokens || utf8Length(json) <= maxTokens) return undefined;
+  return countJsonTokens(json, memo);
 }
 
 const NON_ASCII = /[\u0080-\uffff]/;

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, test } from "vitest";
 import { convertOperations } from "../../src/schema/convert-operations.js";
 import { checkDialectRules } from "../../src/schema/dialects/index.js";
@@ -55,6 +56,10 @@ describe.each(CORPUS)("$name", ({ text }) => {
         if (json.includes('"$ref"')) problems.push(`${operation}: contains $ref`);
         for (const violation of checkDialectRules(tool, dialect)) problems.push(`${operation}: ${violation}`);
         if (report.size.tokens > DEFAULT_TOKEN_BUDGET) problems.push(`${operation}: ${report.size.tokens} tokens`);
+        // The report's count (pieces counted once per conversion) is the tokenizer's count of the whole text.
+        const tokens = countTokens(json, { disallowedSpecial: new Set() });
+        if (report.size.tokens !== tokens) problems.push(`${operation}: ${report.size.tokens} tokens, not ${tokens}`);
+        if (report.size.characters !== json.length) problems.push(`${operation}: ${report.size.characters} chars`);
         try {
           ajv.compile(parametersOf(tool) as object);
         } catch (error) {

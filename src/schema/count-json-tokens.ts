@@ -1,0 +1,62 @@
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+
+/**
+ * Special-token text such as `<|endoftext|>` in a description is ordinary text in a tool definition: counted as
+ * such, not refused (by default the tokenizer throws on it, which would fail the conversion of a harmless spec).
+ */
+const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** Token counts of pieces of JSON already counted, by piece: share one across the tools of a conversion. */
+export type TokenCountMemo = Map<string, number>;
+
+/**
+ * The o200k token count of JSON text, exactly as `countTokens` gives it, counting each repeated piece once.
+ *
+ * o200k first splits text into pieces with a regular expression, and encodes each piece on its own. An ASCII letter
+ * preceded by two ASCII punctuation characters (`{"type`, `","description`, `":"Lists`) always starts a new piece:
+ * the expression's punctuation run takes both characters greedily and stops at the letter, and no alternative lets a
+ * letter run take in two punctuation characters before it. So the text can be cut there and the counts of the parts
+ * added up. Tools repeat such parts a lot (keys, shared parameter descriptions), and `memo` counts each once.
+ *
+ * @example
+ * countJsonTokens(JSON.stringify(tool), new Map());
+ */
+export function countJsonTokens(json: string, memo?: TokenCountMemo): number {
+  if (memo === undefined) return countTokens(json, AS_PLAIN_TEXT);
+  let total = 0;
+  let start = 0;
+  for (let index = 2; index < json.length; index += 1) {
+    if (
+      isAsciiLetter(json.charCodeAt(index)) &&
+      isAsciiPunctuation(json.charCodeAt(index - 1)) &&
+      isAsciiPunctuation(json.charCodeAt(index - 2))
+    ) {
+      total += countPiece(json.slice(start, index), memo);
+      start = index;
+    }
+  }
+  return total + countPiece(json.slice(start), memo);
+}
+
+function countPiece(piece: string, memo: TokenCountMemo): number {
+  let count = memo.get(piece);
+  if (count === undefined) {
+    count = countTokens(piece, AS_PLAIN_TEXT);
+    memo.set(piece, count);
+  }
+  return count;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+}
+
+/** ASCII characters that are neither space, letter nor digit: `[^\s\p{L}\p{N}]` within ASCII. */
+function isAsciiPunctuation(code: number): boolean {
+  return (
+    (code >= 0x21 && code <= 0x2f) ||
+    (code >= 0x3a && code <= 0x40) ||
+    (code >= 0x5b && code <= 0x60) ||
+    (code >= 0x7b && code <= 0x7e)
+  );
+}
