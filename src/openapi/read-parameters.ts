@@ -38,7 +38,8 @@ export function readParameters(
   resolve: RefResolver,
   ...lists: { parameters: unknown; pointer: string }[]
 ): ParameterSpec[] {
-  const byKey = new Map<string, ParameterSpec>();
+  // An array, not a map by name: operations have a handful of parameters, and this runs for each of thousands.
+  const read: ParameterSpec[] = [];
   for (const { parameters, pointer } of lists) {
     if (parameters === undefined || parameters === null) continue;
     if (!Array.isArray(parameters)) {
@@ -46,15 +47,16 @@ export function readParameters(
         data: { pointer },
       });
     }
-    parameters.forEach((raw, index) => {
-      const parameter = readParameter(resolve, raw, `${pointer}/${index}`);
-      if (parameter === undefined) return;
-      const key = `${parameter.in}\u0000${parameter.name}`;
-      byKey.delete(key); // a later (operation-level) definition replaces the earlier one, and takes its place last
-      byKey.set(key, parameter);
-    });
+    for (let index = 0; index < parameters.length; index += 1) {
+      const parameter = readParameter(resolve, parameters[index], `${pointer}/${index}`);
+      if (parameter === undefined) continue;
+      // A later (operation-level) definition replaces the earlier one, and takes its place last.
+      const earlier = read.findIndex((other) => other.name === parameter.name && other.in === parameter.in);
+      if (earlier !== -1) read.splice(earlier, 1);
+      read.push(parameter);
+    }
   }
-  return [...byKey.values()];
+  return read;
 }
 
 function readParameter(resolve: RefResolver, raw: unknown, pointer: string): ParameterSpec | undefined {

@@ -25,15 +25,17 @@ export function countJsonTokens(json: string, memo?: TokenCountMemo): number {
   if (memo === undefined) return countTokens(json, AS_PLAIN_TEXT);
   let total = 0;
   let start = 0;
-  for (let index = 2; index < json.length; index += 1) {
-    if (
-      isAsciiLetter(json.charCodeAt(index)) &&
-      isAsciiPunctuation(json.charCodeAt(index - 1)) &&
-      isAsciiPunctuation(json.charCodeAt(index - 2))
-    ) {
+  let previous = OTHER;
+  let beforePrevious = OTHER;
+  for (let index = 0; index < json.length; index += 1) {
+    const code = json.charCodeAt(index);
+    const kind = code < 0x80 ? (ASCII_KINDS[code] ?? OTHER) : OTHER;
+    if (kind === LETTER && previous === PUNCTUATION && beforePrevious === PUNCTUATION) {
       total += countPiece(json.slice(start, index), memo);
       start = index;
     }
+    beforePrevious = previous;
+    previous = kind;
   }
   return total + countPiece(json.slice(start), memo);
 }
@@ -47,16 +49,18 @@ function countPiece(piece: string, memo: TokenCountMemo): number {
   return count;
 }
 
-function isAsciiLetter(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
-}
+const OTHER = 0;
+const LETTER = 1;
+/** Neither space, letter nor digit: `[^\s\p{L}\p{N}]` within printable ASCII. */
+const PUNCTUATION = 2;
 
-/** ASCII characters that are neither space, letter nor digit: `[^\s\p{L}\p{N}]` within ASCII. */
-function isAsciiPunctuation(code: number): boolean {
-  return (
+/** The kind of each ASCII character, by code. */
+const ASCII_KINDS = Uint8Array.from({ length: 0x80 }, (_, code) => {
+  if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) return LETTER;
+  const isPunctuation =
     (code >= 0x21 && code <= 0x2f) ||
     (code >= 0x3a && code <= 0x40) ||
     (code >= 0x5b && code <= 0x60) ||
-    (code >= 0x7b && code <= 0x7e)
-  );
-}
+    (code >= 0x7b && code <= 0x7e);
+  return isPunctuation ? PUNCTUATION : OTHER;
+});

@@ -44,36 +44,26 @@ export function ensureToolName(name: string, context: DialectContext): string {
 }
 
 /**
- * Other characters become `_`, runs of `_` collapse and none is left at either end. One pass instead of three
- * replacements: every operation of a document without operationIds (`"GET /repos/{owner}"`) comes through here.
+ * Other characters become `_`, runs of `_` collapse and none is left at either end. One pass that copies whole runs,
+ * instead of three replacements: every operation of a document without operationIds comes through here.
  */
 function cleanName(name: string): string {
   let cleaned = "";
-  let separated = false;
-  for (let index = 0; index < name.length; index += 1) {
-    const code = name.charCodeAt(index);
-    if (code === UNDERSCORE || !isNameCharacter(code)) {
-      separated = true;
-      continue;
-    }
-    if (separated && cleaned !== "") cleaned += "_";
-    separated = false;
-    cleaned += name.charAt(index);
+  let index = 0;
+  while (index < name.length) {
+    while (index < name.length && isSeparator(name.charCodeAt(index))) index += 1;
+    const start = index;
+    while (index < name.length && !isSeparator(name.charCodeAt(index))) index += 1;
+    if (index > start) cleaned += cleaned === "" ? name.slice(start, index) : `_${name.slice(start, index)}`;
   }
   return cleaned;
 }
 
-const UNDERSCORE = 0x5f;
-
-/** `[a-zA-Z0-9_-]`. */
-function isNameCharacter(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x30 && code <= 0x39) ||
-    code === UNDERSCORE ||
-    code === 0x2d
-  );
+/** `_` and anything outside `[a-zA-Z0-9-]`. */
+function isSeparator(code: number): boolean {
+  const isNameCharacter =
+    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x2d;
+  return !isNameCharacter;
 }
 
 function withHashSuffix(base: string, source: string): string {
