@@ -3,7 +3,7 @@ import type { JsonObject } from "../schema/json-schema.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
-import { readParameters } from "./read-parameters.js";
+import { readParameters, type SharedParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
 import { createRefResolver, type RefResolver } from "./ref-resolver.js";
 import type { OperationIdentity } from "./select-operations.js";
@@ -42,7 +42,7 @@ export function readOperations(document: JsonObject): ListedOperation[] {
   if (!isJsonObject(paths)) {
     throw new ActionRecallError("INVALID_DOCUMENT", "#/paths must be an object", { data: { pointer: "#/paths" } });
   }
-  const resolve = createRefResolver(document);
+  const reader: DocumentReader = { resolve: createRefResolver(document), sharedParameters: new WeakMap() };
   const serverUrl = firstServerUrl(document.servers);
   const operations: ListedOperation[] = [];
   for (const path of Object.keys(paths)) {
@@ -67,7 +67,7 @@ export function readOperations(document: JsonObject): ListedOperation[] {
           : { id: `${upper} ${path}`, method: upper, path };
       const source = { pathItem, operation, pointer, pathPointer, identity: listed, serverUrl: pathServerUrl };
       try {
-        listed.operation = readOperation(resolve, document, source);
+        listed.operation = readOperation(reader, document, source);
       } catch (error) {
         listed.error = error;
       }
@@ -86,15 +86,24 @@ interface OperationSource {
   serverUrl: string | undefined;
 }
 
-function readOperation(resolve: RefResolver, document: JsonObject, source: OperationSource): OperationSpec {
+/** What the reading of one document's operations shares. */
+interface DocumentReader {
+  resolve: RefResolver;
+  sharedParameters: SharedParameters;
+}
+
+function readOperation(reader: DocumentReader, document: JsonObject, source: OperationSource): OperationSpec {
   const { pathItem, operation, pointer, pathPointer, identity } = source;
   if (!isJsonObject(operation)) {
     throw new ActionRecallError("INVALID_DOCUMENT", `${pointer} must be an object`, { data: { pointer } });
   }
   const parameters = readParameters(
-    resolve,
-    { parameters: pathItem.parameters, pointer: `${pathPointer}/parameters` },
-    { parameters: operation.parameters, pointer: `${pointer}/parameters` },
+    reader.resolve,
+    [
+      { parameters: pathItem.parameters, pointer: `${pathPointer}/parameters` },
+      { parameters: operation.parameters, pointer: `${pointer}/parameters` },
+    ],
+    reader.sharedParameters,
   );
   const { id, operationId, method, path } = identity;
   const spec: OperationSpec =
@@ -107,7 +116,7 @@ function readOperation(resolve: RefResolver, document: JsonObject, source: Opera
   if (description !== undefined) spec.description = description;
   const operationServerUrl = firstServerUrl(operation.servers) ?? source.serverUrl;
   if (operationServerUrl !== undefined) spec.serverUrl = operationServerUrl;
-  const requestBody = readRequestBody(resolve, operation.requestBody, `${pointer}/requestBody`);
+  const requestBody = readRequestBody(reader.resolve, operation.requestBody, `${pointer}/requestBody`);
   if (requestBody !== undefined) spec.requestBody = requestBody;
   if (operation.deprecated === true) spec.deprecated = true;
   if (Array.isArray(operation.tags)) spec.tags = operation.tags.filter((tag) => typeof tag === "string");

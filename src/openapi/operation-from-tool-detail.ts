@@ -42,7 +42,7 @@ export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec 
     id: operationId ?? `${method} ${path}`,
     method,
     path,
-    parameters: readParameters(resolve, { parameters: apiSpec.parameters, pointer: "#/parameters" }),
+    parameters: readParameters(resolve, [{ parameters: apiSpec.parameters, pointer: "#/parameters" }]),
     document: apiSpec,
     pointer: "#",
   };

@@ -31,12 +31,20 @@ export function followObjectRef(
 }
 
 /**
+ * Component parameters already read, by the object a `$ref` points to: the operations of a document that share one
+ * (`#/components/parameters/owner`) then share one {@link ParameterSpec}.
+ */
+export type SharedParameters = WeakMap<object, ParameterSpec>;
+
+/**
  * Reads an operation's parameters (path-level first, then operation-level; the operation wins on the same name and
- * location), resolving `$ref`ed parameters through `resolve`. `lists` are the raw arrays with their pointers.
+ * location), resolving `$ref`ed parameters through `resolve`. `lists` are the raw arrays with their pointers;
+ * `shared`, kept across the operations of one document, reads each `$ref`ed parameter once.
  */
 export function readParameters(
   resolve: RefResolver,
-  ...lists: { parameters: unknown; pointer: string }[]
+  lists: readonly { parameters: unknown; pointer: string }[],
+  shared?: SharedParameters,
 ): ParameterSpec[] {
   // An array, not a map by name: operations have a handful of parameters, and this runs for each of thousands.
   const read: ParameterSpec[] = [];
@@ -48,8 +56,7 @@ export function readParameters(
       });
     }
     for (let index = 0; index < parameters.length; index += 1) {
-      const parameter = readParameter(resolve, parameters[index], `${pointer}/${index}`);
-      if (parameter === undefined) continue;
+      const parameter = readSharedParameter(resolve, parameters[index], `${pointer}/${index}`, shared);
       // A later (operation-level) definition replaces the earlier one, and takes its place last.
       const earlier = read.findIndex((other) => other.name === parameter.name && other.in === parameter.in);
       if (earlier !== -1) read.splice(earlier, 1);
@@ -59,8 +66,24 @@ export function readParameters(
   return read;
 }
 
-function readParameter(resolve: RefResolver, raw: unknown, pointer: string): ParameterSpec | undefined {
+function readSharedParameter(
+  resolve: RefResolver,
+  raw: unknown,
+  pointer: string,
+  shared: SharedParameters | undefined,
+): ParameterSpec {
   const { object, pointer: where } = followObjectRef(raw, resolve, pointer);
+  // Only a `$ref`ed parameter is shared: read in place, its pointer is the operation's own.
+  if (shared === undefined || where === pointer) return readParameter(object, where);
+  let parameter = shared.get(object);
+  if (parameter === undefined) {
+    parameter = readParameter(object, where);
+    shared.set(object, parameter);
+  }
+  return parameter;
+}
+
+function readParameter(object: Record<string, unknown>, where: string): ParameterSpec {
   const location = object.in;
   if (typeof object.name !== "string" || object.name === "") {
     throw new ActionRecallError("INVALID_DOCUMENT", `The parameter at ${where} has no name`, {

@@ -147,12 +147,13 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
 /** Whether two parameters with one schema object give the same property schema at the same pointer. */
 function saysTheSame(left: ParameterSpec, right: ParameterSpec): boolean {
   return (
-    left.name === right.name &&
-    left.in === right.in &&
-    left.description === right.description &&
-    left.example === right.example &&
-    left.examples === right.examples &&
-    left.deprecated === right.deprecated
+    left === right ||
+    (left.name === right.name &&
+      left.in === right.in &&
+      left.description === right.description &&
+      left.example === right.example &&
+      left.examples === right.examples &&
+      left.deprecated === right.deprecated)
   );
 }
 
