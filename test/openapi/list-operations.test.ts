@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { chooseMediaType } from "../../src/openapi/choose-media-type.js";
-import { listOperations } from "../../src/openapi/list-operations.js";
+import { listOperations, readOperations } from "../../src/openapi/list-operations.js";
 import { selectOperations } from "../../src/openapi/select-operations.js";
 
 const document = {
@@ -76,6 +76,42 @@ describe("listOperations", () => {
       pointer: "#/components/requestBodies/User",
     });
     expect(update?.serverUrl).toBe("https://api.example.com/v1");
+  });
+});
+
+describe("readOperations", () => {
+  const broken = {
+    openapi: "3.0.3",
+    paths: {
+      "/a": {
+        get: { parameters: [{ $ref: "#/components/parameters/Gone" }] },
+        post: { requestBody: { $ref: "#/components/requestBodies/Gone" } },
+        put: { parameters: [{ $ref: "#/components/parameters/Shared" }] },
+        delete: { parameters: [{ $ref: "#/components/parameters/Shared" }] },
+      },
+    },
+    components: { parameters: { Shared: { name: "limit", in: "query", schema: { type: "integer" } } } },
+  };
+  const [get, post, put, remove] = readOperations(broken);
+
+  test.each([
+    { name: "a parameter", given: get, where: "#/paths/~1a/get/parameters/0", ref: "#/components/parameters/Gone" },
+    {
+      name: "a request body",
+      given: post,
+      where: "#/paths/~1a/post/requestBody",
+      ref: "#/components/requestBodies/Gone",
+    },
+  ])("$name $ref to nothing fails that operation, naming where the $ref stands", ({ given, where, ref }) => {
+    expect(given?.operation).toBeUndefined();
+    expect(given?.error).toMatchObject({ code: "REF_NOT_FOUND", data: { pointer: where, ref } });
+    expect((given?.error as Error).message).toContain(`the $ref at ${where}`);
+  });
+
+  test("operations that $ref one component parameter share one ParameterSpec, pointing at the component", () => {
+    const [first] = put?.operation?.parameters ?? [];
+    expect(first).toMatchObject({ name: "limit", pointer: "#/components/parameters/Shared" });
+    expect(remove?.operation?.parameters[0]).toBe(first);
   });
 });
 
