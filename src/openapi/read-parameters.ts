@@ -25,23 +25,10 @@ export function followObjectRef(
     }
     if (typeof current.$ref !== "string") return { object: current, pointer: where };
     const ref = current.$ref;
-    current = resolveAt(resolve, ref, where);
+    current = resolve(ref, where);
     where = ref;
   }
   throw new ActionRecallError("REF_NOT_FOUND", `The $ref chain at ${pointer} loops`, { data: { pointer } });
-}
-
-/** Resolves a `$ref`; a failure also names where the `$ref` stands, since the target does not exist. */
-function resolveAt(resolve: RefResolver, ref: string, pointer: string): unknown {
-  try {
-    return resolve(ref);
-  } catch (cause) {
-    if (!(cause instanceof ActionRecallError)) throw cause;
-    throw new ActionRecallError(cause.code, `${cause.message} (the $ref at ${pointer})`, {
-      cause,
-      data: { pointer, ref },
-    });
-  }
 }
 
 /**

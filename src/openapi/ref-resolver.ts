@@ -1,7 +1,11 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
 import { resolveJsonPointer } from "./json-pointer.js";
 
-/** Looks up local `$ref`s of one document (see {@link createRefResolver}). */
-export type RefResolver = (ref: string) => unknown;
+/**
+ * Looks up a local `$ref` of one document (see {@link createRefResolver}). `at`, the pointer where the `$ref` stands,
+ * is named in the error when the target does not exist.
+ */
+export type RefResolver = (ref: string, at?: string) => unknown;
 
 /**
  * A {@link resolveJsonPointer} for one document that parses and walks each distinct `$ref` once: a large document
@@ -14,10 +18,22 @@ export type RefResolver = (ref: string) => unknown;
  */
 export function createRefResolver(document: unknown): RefResolver {
   const found = new Map<string, unknown>();
-  return (ref) => {
+  return (ref, at) => {
     if (found.has(ref)) return found.get(ref);
-    const target = resolveJsonPointer(document, ref);
+    const target = at === undefined ? resolveJsonPointer(document, ref) : resolveJsonPointerAt(document, ref, at);
     found.set(ref, target);
     return target;
   };
+}
+
+function resolveJsonPointerAt(document: unknown, ref: string, at: string): unknown {
+  try {
+    return resolveJsonPointer(document, ref);
+  } catch (cause) {
+    if (!(cause instanceof ActionRecallError)) throw cause;
+    throw new ActionRecallError(cause.code, `${cause.message} (the $ref at ${at})`, {
+      cause,
+      data: { pointer: at, ref },
+    });
+  }
 }

@@ -345,19 +345,7 @@ function withPointer<Entry extends { pointer: string }>(entry: Entry, pointer: s
 }
 
 function resolveRef(ref: string, context: ExpansionContext, pointer: string): unknown {
-  if (!isExternalRef(ref)) {
-    try {
-      return context.resolve(ref);
-    } catch (cause) {
-      if (cause instanceof ActionRecallError) {
-        throw new ActionRecallError(cause.code, `${cause.message} (the $ref at ${pointer})`, {
-          cause,
-          data: { pointer, ref },
-        });
-      }
-      throw cause;
-    }
-  }
+  if (!isExternalRef(ref)) return context.resolve(ref, pointer);
   if (context.resolveExternalRef === undefined) {
     throw new ActionRecallError(
       "EXTERNAL_REF_REFUSED",

@@ -55,4 +55,15 @@ describe("createRefResolver", () => {
     const resolve = createRefResolver(document);
     expect([codeOf(() => resolve(given)), codeOf(() => resolve(given))]).toEqual([want, want]);
   });
+
+  test("given where the $ref stands, a failure names it as the pointer and in the message", () => {
+    const resolve = createRefResolver(document);
+    expect(() => resolve("#/components/schemas/missing", "#/paths/~1a/get/parameters/0")).toThrow(
+      expect.objectContaining({
+        code: "REF_NOT_FOUND",
+        message: expect.stringContaining("(the $ref at #/paths/~1a/get/parameters/0)"),
+        data: { pointer: "#/paths/~1a/get/parameters/0", ref: "#/components/schemas/missing" },
+      }),
+    );
+  });
 });
