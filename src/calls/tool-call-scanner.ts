@@ -83,8 +83,9 @@ export class ToolCallScanner implements ToolCallEventSource {
    * (most chunks complete one event): an empty array grown by `push` would reserve room for many.
    */
   private events: ToolCallStreamEvent[] | undefined;
-  /** The one way every event leaves the scanner: the caller's sink, or collection into `events`. */
+  /** The one way every event leaves the scanner (but {@link deliverAlone}): the caller's sink, or `events`. */
   private readonly deliver: (event: ToolCallStreamEvent) => void;
+  private readonly sink: ((event: ToolCallStreamEvent) => void) | undefined;
   private state = TEXT;
   private nextCallIndex: number;
   /** Text not yet reported; coalesced into one event. */
@@ -119,6 +120,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.formats = options.formats;
     this.nextCallIndex = options.firstCallIndex ?? 0;
     this.deltas = options.deltas ?? true;
+    this.sink = options.sink;
     this.deliver = options.sink ?? this.collect;
   }
 
@@ -129,18 +131,30 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   push(chunk: string): readonly ToolCallStreamEvent[] {
     if (chunk === "") return NO_EVENTS;
-    const plain = !chunk.includes("<");
-    if (plain && this.state === TEXT) {
-      this.deliver({ type: "text", delta: chunk });
-    } else if (plain && this.state === VALUE && this.invoke !== undefined) {
-      this.value += chunk;
-      if (this.deltas) {
-        this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta: chunk, parameter: this.parameter });
+    // A one-character chunk (a stream at its finest) is compared, not searched.
+    const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
+    if (plain) {
+      if (this.state === TEXT) return this.deliverAlone({ type: "text", delta: chunk });
+      if (this.state === VALUE && this.invoke !== undefined) {
+        this.value += chunk;
+        if (!this.deltas) return NO_EVENTS;
+        const { id } = this.invoke;
+        return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk, parameter: this.parameter });
       }
-    } else {
-      this.consume(chunk);
     }
+    this.consume(chunk);
     return this.takeEvents();
+  }
+
+  /**
+   * Delivers the one event of a fast-path chunk. Nothing is pending then (every `push` ends with all its events
+   * taken), so the event skips the collecting and is handed over or returned on its own: this is the per-character
+   * path of a stream.
+   */
+  private deliverAlone(event: ToolCallStreamEvent): readonly ToolCallStreamEvent[] {
+    if (this.sink === undefined) return [event];
+    this.sink(event);
+    return NO_EVENTS;
   }
 
   /** Ends the input: held text is released, and a block left open becomes an `UNTERMINATED_CALL` error. */
