@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +33,10 @@ test.each(examples.map((code, index) => ({ index, code })))(
       file,
       `${code.replaceAll('from "action-recall"', `from ${JSON.stringify(packageRoot)}`)}\nexport {};\n`,
     );
-    await expect(import(file)).resolves.toBeDefined();
+    try {
+      await expect(import(file)).resolves.toBeDefined();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   },
 );

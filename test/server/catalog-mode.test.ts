@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -11,10 +11,11 @@ const FIXTURES = new URL("../fixtures/server/catalog/", import.meta.url);
 
 let ordersApi: OrdersApi;
 let app: FastifyInstance;
+let directory: string;
 beforeEach(async () => {
   // The example catalog, with the orders API on a free port instead of 3101.
   ordersApi = await startOrdersApi({ port: 0 });
-  const directory = mkdtempSync(join(tmpdir(), "action-recall-catalog-"));
+  directory = mkdtempSync(join(tmpdir(), "action-recall-catalog-"));
   writeFileSync(join(directory, "action-recall.yaml"), readFileSync(new URL("action-recall.yaml", FIXTURES)));
   writeFileSync(
     join(directory, "orders-api.yaml"),
@@ -28,6 +29,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await app.close();
   await ordersApi.close();
+  rmSync(directory, { recursive: true, force: true });
 });
 
 async function recall(actionType: string, identity: Record<string, unknown>): Promise<Record<string, unknown>> {

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { ActionRecallError } from "../../src/errors/index.js";
 import { loadServiceConfig } from "../../src/server/service-config.js";
 
 const EMPTY_DIRECTORY = mkdtempSync(join(tmpdir(), "action-recall-config-"));
+afterAll(() => rmSync(EMPTY_DIRECTORY, { recursive: true, force: true }));
 
 describe("loadServiceConfig", () => {
   test("defaults: port 8080 on 127.0.0.1, catalog mode on the example catalog", () => {
@@ -24,7 +25,7 @@ describe("loadServiceConfig", () => {
   });
 
   test("an action-recall.yaml in the working directory wins over the example", () => {
-    const directory = mkdtempSync(join(tmpdir(), "action-recall-config-"));
+    const directory = mkdtempSync(join(EMPTY_DIRECTORY, "working-"));
     writeFileSync(join(directory, "action-recall.yaml"), "knowledge_networks: {}\n");
     expect(loadServiceConfig({}, directory).catalogFile).toBe(join(directory, "action-recall.yaml"));
   });
