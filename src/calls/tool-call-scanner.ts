@@ -4,6 +4,7 @@ import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { shortenText } from "./shorten-text.js";
+import { TextAccumulator } from "./text-accumulator.js";
 import type { ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
@@ -102,7 +103,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private stray = "";
   private invoke: ScannedXmlCall | undefined;
   private parameter = "";
-  private value = "";
+  private readonly value = new TextAccumulator();
   /** Text held back in a value until we know whether it is a closing tag. */
   private held = "";
   private closeTagName = "";
@@ -136,7 +137,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (plain) {
       if (this.state === TEXT) return this.deliverAlone({ type: "text", delta: chunk });
       if (this.state === VALUE && this.invoke !== undefined) {
-        this.value += chunk;
+        this.value.append(chunk);
         if (!this.deltas) return NO_EVENTS;
         const { id } = this.invoke;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk, parameter: this.parameter });
@@ -466,21 +467,21 @@ export class ToolCallScanner implements ToolCallEventSource {
   private openParameter(tag: string): void {
     this.parameter = parseXmlAttributes(tag).get("name") ?? "";
     if (this.parameter === "") this.invokeError(`${tag} has no name attribute`);
-    this.value = "";
+    this.value.reset();
     this.state = VALUE;
     if (isSelfClosing(tag)) this.closeParameter();
   }
 
   private closeParameter(): void {
     this.flushDelta();
-    this.invoke?.parameters.push([this.parameter, this.value]);
-    this.value = "";
+    this.invoke?.parameters.push([this.parameter, this.value.toString()]);
+    this.value.reset();
     this.state = INVOKE;
   }
 
   /** Text of a parameter value (an arrow: it is passed to {@link ClosingLiteral.scan}). */
   private readonly appendValue = (text: string): void => {
-    this.value += text;
+    this.value.append(text);
     if (this.deltas) this.pendingDelta += text;
   };
 

@@ -1,0 +1,41 @@
+import { describe, expect, test } from "vitest";
+import { TextAccumulator } from "../../src/calls/text-accumulator.js";
+
+/** The text an accumulator gives after these appends. */
+function accumulate(pieces: readonly string[]): string {
+  const accumulator = new TextAccumulator();
+  for (const piece of pieces) accumulator.append(piece);
+  return accumulator.toString();
+}
+
+describe("TextAccumulator", () => {
+  test.each([
+    { name: "single characters", given: ["a", "b", "c"], want: "abc" },
+    {
+      name: "single characters and longer pieces, in order",
+      given: ["a", "bc", "d", "", "e", "<", "fgh"],
+      want: "abcde<fgh",
+    },
+    { name: "a surrogate pair split across two chunks", given: ["x", "\ud83d", "\ude00", "y"], want: "x\u{1F600}y" },
+    { name: "a lone surrogate, kept as it is", given: ["\ud800", "a", "\udfff"], want: "\ud800a\udfff" },
+    { name: "nothing", given: [], want: "" },
+  ])("$name", ({ given, want }) => {
+    expect(accumulate(given)).toBe(want);
+  });
+
+  test.each([8191, 8192, 8193, 70_000])("%i single characters come out whole and in order", (count) => {
+    const want = "0123456789".repeat(Math.ceil(count / 10)).slice(0, count);
+    expect(accumulate([...want])).toBe(want);
+  });
+
+  test("reading does not end the text; reset does", () => {
+    const accumulator = new TextAccumulator();
+    accumulator.append("a");
+    const first = accumulator.toString();
+    accumulator.append("b");
+    const second = accumulator.toString();
+    accumulator.reset();
+    accumulator.append("c");
+    expect([first, second, accumulator.toString()]).toEqual(["a", "ab", "c"]);
+  });
+});
