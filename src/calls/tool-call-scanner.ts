@@ -110,7 +110,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private closeTagSpaced = false;
   private lookahead = "";
   /** Raw body of a Hermes block or legacy tag, and what closes it. */
-  private body = "";
+  private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
   private cdataEnd = new ClosingLiteral("]]>");
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
@@ -321,7 +321,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.legacy = { id: `call_${callIndex}`, callIndex, tool: opener, openingTag: this.tag };
     this.emit({ type: "tool-call-start", id: this.legacy.id, name: opener.name });
     if (isSelfClosing(this.tag)) {
-      this.body = "";
+      this.body.reset();
       this.closeRawBody();
       return;
     }
@@ -332,7 +332,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private openRawBody(closer: string): void {
     this.state = RAW_BODY;
-    this.body = "";
+    this.body.reset();
     this.bodyCloser = new ClosingLiteral(closer);
   }
 
@@ -340,7 +340,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = TEXT;
     this.flushDelta();
     const legacy = this.legacy;
-    const body = this.body;
+    const body = this.body.toString();
     this.legacy = undefined;
     if (legacy === undefined) {
       const callIndex = this.nextCallIndex;
@@ -360,7 +360,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Text of a Hermes block or legacy tag (an arrow: it is passed to {@link ClosingLiteral.scan}). */
   private readonly appendBody = (text: string): void => {
-    this.body += text;
+    this.body.append(text);
     if (this.deltas && this.legacy !== undefined) this.pendingDelta += text;
   };
 
