@@ -2,6 +2,7 @@ import { buildHermesCall } from "./build-hermes-call.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
+import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -10,7 +11,7 @@ import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
-import { isNameCharacter, isSpace, nameEnd, tagName } from "./xml-characters.js";
+import { isNameCharacter, isSpace, tagName } from "./xml-characters.js";
 
 /** What a streaming parser does: take chunks, give events. */
 export interface ToolCallEventSource {
@@ -46,26 +47,17 @@ const TEXT_TAG = 1; // `<name ...` in prose, until we know whether it opens a ca
 const BLOCK = 2; // inside <function_calls>, between invokes
 const INVOKE = 3; // inside <invoke>, between parameters
 const STRUCTURE_TAG = 4; // a tag inside a block or an invoke, until its `>`
-const VALUE = 5; // a parameter's raw value
-const VALUE_LESS_THAN = 6; // `<` in a value
-const VALUE_CLOSE_TAG = 7; // `</name` in a value, until `>`
-const VALUE_AFTER_CLOSE = 8; // whitespace after a closing tag in a value
-const VALUE_LOOKAHEAD = 9; // the tag after that whitespace: does it prove the closing tag was real?
-const CDATA_OPEN = 10; // `<!` in a value, maybe `<![CDATA[`
-const CDATA = 11; // inside a CDATA section, until `]]>`
-const RAW_BODY = 12; // the body of a Hermes block or a legacy tag, until its closing tag
+const VALUE = 5; // a parameter's raw value: see ParameterValueScanner
+const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its closing tag
 
 /** What an opening tag in prose starts: a block, a Hermes call, or a registered legacy tag's tool. */
 type Opener = CallableTool | "function_calls" | "tool_call" | undefined;
 
-const CDATA_START = "<![CDATA[";
 /**
  * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
  * rather than frozen: a frozen array has another element kind, which makes every consumer loop polymorphic and slow.
  */
 const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
-/** Tags whose arrival right after a `</parameter>` proves it closed the value. */
-const STRUCTURE_TAGS = ["<parameter", "</invoke", "</function_calls", "<invoke"];
 
 /**
  * A tolerant, incremental scanner for tool calls written in text: `<function_calls>` blocks, Hermes `<tool_call>`
@@ -103,16 +95,12 @@ export class ToolCallScanner implements ToolCallEventSource {
   private stray = "";
   private invoke: ScannedXmlCall | undefined;
   private parameter = "";
-  private readonly value = new TextAccumulator();
-  /** Text held back in a value until we know whether it is a closing tag. */
-  private held = "";
-  private closeTagName = "";
-  private closeTagSpaced = false;
-  private lookahead = "";
+  private readonly value = new ParameterValueScanner((text) => {
+    if (this.deltas) this.pendingDelta += text;
+  });
   /** Raw body of a Hermes block or legacy tag, and what closes it. */
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
-  private cdataEnd = new ClosingLiteral("]]>");
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
   private pendingDelta = "";
 
@@ -136,8 +124,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
     if (plain) {
       if (this.state === TEXT) return this.deliverAlone({ type: "text", delta: chunk });
-      if (this.state === VALUE && this.invoke !== undefined) {
-        this.value.append(chunk);
+      if (this.state === VALUE && this.value.readsPlainText && this.invoke !== undefined) {
+        this.value.text.append(chunk);
         if (!this.deltas) return NO_EVENTS;
         const { id } = this.invoke;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk, parameter: this.parameter });
@@ -211,29 +199,8 @@ export class ToolCallScanner implements ToolCallEventSource {
           index = this.scanStructureTag(chunk, index);
           break;
         case VALUE:
-          index = this.scanValue(chunk, index);
-          break;
-        case VALUE_LESS_THAN:
-          index = this.scanValueLessThan(chunk, index);
-          break;
-        case VALUE_CLOSE_TAG:
-          index = this.scanValueCloseTag(chunk, index);
-          break;
-        case VALUE_AFTER_CLOSE:
-          index = this.scanValueAfterClose(chunk, index);
-          break;
-        case VALUE_LOOKAHEAD:
-          index = this.scanValueLookahead(chunk, index);
-          break;
-        case CDATA_OPEN:
-          index = this.scanCdataOpen(chunk, index);
-          break;
-        case CDATA:
-          index = this.cdataEnd.scan(chunk, index, this.appendValue);
-          if (this.cdataEnd.found) {
-            this.appendValue(this.cdataEnd.literal);
-            this.state = VALUE;
-          }
+          index = this.value.scan(chunk, index);
+          if (this.value.ending !== undefined) this.closeValue(this.value.ending);
           break;
         default:
           index = this.bodyCloser.scan(chunk, index, this.appendBody);
@@ -467,149 +434,29 @@ export class ToolCallScanner implements ToolCallEventSource {
   private openParameter(tag: string): void {
     this.parameter = parseXmlAttributes(tag).get("name") ?? "";
     if (this.parameter === "") this.invokeError(`${tag} has no name attribute`);
-    this.value.reset();
+    this.value.start();
     this.state = VALUE;
     if (isSelfClosing(tag)) this.closeParameter();
   }
 
   private closeParameter(): void {
     this.flushDelta();
-    this.invoke?.parameters.push([this.parameter, this.value.toString()]);
-    this.value.reset();
+    this.invoke?.parameters.push([this.parameter, this.value.text.toString()]);
+    this.value.text.reset();
     this.state = INVOKE;
   }
 
-  /** Text of a parameter value (an arrow: it is passed to {@link ClosingLiteral.scan}). */
-  private readonly appendValue = (text: string): void => {
-    this.value.append(text);
-    if (this.deltas) this.pendingDelta += text;
-  };
-
-  private scanValue(chunk: string, index: number): number {
-    const lessThan = chunk.indexOf("<", index);
-    if (lessThan === -1) {
-      this.appendValue(index === 0 ? chunk : chunk.slice(index));
-      return chunk.length;
-    }
-    if (lessThan > index) this.appendValue(chunk.slice(index, lessThan));
-    this.held = "<";
-    this.state = VALUE_LESS_THAN;
-    return lessThan + 1;
-  }
-
-  private scanValueLessThan(chunk: string, index: number): number {
-    const character = chunk.charAt(index);
-    if (character === "/") {
-      this.held += character;
-      this.closeTagName = "";
-      this.closeTagSpaced = false;
-      this.state = VALUE_CLOSE_TAG;
-      return index + 1;
-    }
-    if (character === "!") {
-      this.held += character;
-      this.state = CDATA_OPEN;
-      return index + 1;
-    }
-    return this.releaseHeld(index);
-  }
-
-  /** The held text was value after all; the current character is read again as value. */
-  private releaseHeld(index: number): number {
-    this.appendValue(this.held);
-    this.held = "";
-    this.state = VALUE;
-    return index;
-  }
-
-  private scanCdataOpen(chunk: string, index: number): number {
-    const character = chunk.charAt(index);
-    if (character !== CDATA_START.charAt(this.held.length)) return this.releaseHeld(index);
-    this.held += character;
-    if (this.held.length < CDATA_START.length) return index + 1;
-    this.appendValue(this.held);
-    this.held = "";
-    this.cdataEnd = new ClosingLiteral("]]>");
-    this.state = CDATA;
-    return index + 1;
-  }
-
-  /** Reads `</name` and `>`; any closing tag may end a value (a wrong name is reported), if what follows proves it. */
-  private scanValueCloseTag(chunk: string, start: number): number {
-    let index = start;
-    if (!this.closeTagSpaced) {
-      const end = nameEnd(chunk, index);
-      if (end > index) {
-        const name = chunk.slice(index, end);
-        this.closeTagName += name;
-        this.held += name;
-        index = end;
-      }
-    }
-    for (; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (character === ">" && this.closeTagName !== "") {
-        this.held += character;
-        this.state = VALUE_AFTER_CLOSE;
-        return index + 1;
-      }
-      if (!isSpace(character) || this.closeTagName === "") return this.releaseHeld(index);
-      this.closeTagSpaced = true;
-      this.held += character;
-    }
-    return chunk.length;
-  }
-
-  private scanValueAfterClose(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (character === "<") {
-        this.lookahead = "<";
-        this.state = VALUE_LOOKAHEAD;
-        return index + 1;
-      }
-      if (!isSpace(character)) return this.releaseHeld(index);
-      this.held += character;
-    }
-    return chunk.length;
-  }
-
-  /**
-   * A closing tag in a value is real only when the next tag is `<parameter`, `<invoke`, `</invoke>` or
-   * `</function_calls>`: so code holding a literal `</parameter>` is not cut.
-   */
-  private scanValueLookahead(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (isNameCharacter(character) || (character === "/" && this.lookahead === "<")) {
-        if (extendsStructureTag(this.lookahead, character)) {
-          this.lookahead += character;
-          continue;
-        }
-      } else if (STRUCTURE_TAGS.includes(this.lookahead)) {
-        this.closeValue();
-        return index;
-      }
-      // Not a structure tag: the closing tag and the whitespace were value, and the lookahead is read again as value.
-      const lookahead = this.lookahead;
-      this.releaseHeld(index);
-      this.consume(lookahead);
-      return index;
-    }
-    return chunk.length;
-  }
-
-  private closeValue(): void {
-    if (this.closeTagName !== "parameter") {
+  /** The value ended at a real closing tag; the structure tag after it is read on as a tag of the invoke. */
+  private closeValue({ closingTagName, nextTag }: ValueEnding): void {
+    if (closingTagName !== "parameter") {
       this.invokeError(
-        `Parameter "${this.parameter}" was closed by </${this.closeTagName}>; read as </parameter>`,
+        `Parameter "${this.parameter}" was closed by </${closingTagName}>; read as </parameter>`,
         this.parameter,
       );
     }
-    this.held = "";
     this.closeParameter();
     this.tagContext = INVOKE;
-    this.tag = this.lookahead;
+    this.tag = nextTag;
     this.quote = "";
     this.state = STRUCTURE_TAG;
   }
@@ -668,12 +515,4 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.deliver({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
     }
   }
-}
-
-/** Whether `prefix + character` still begins one of the structure tags. */
-function extendsStructureTag(prefix: string, character: string): boolean {
-  for (const tag of STRUCTURE_TAGS) {
-    if (tag.length > prefix.length && tag.charAt(prefix.length) === character && tag.startsWith(prefix)) return true;
-  }
-  return false;
 }
