@@ -15,7 +15,8 @@ import type { ConversionFailure, ConversionResult, ConvertOptions } from "./conv
  * `"METHOD /path"`) into tools. The input is JSON or YAML text or a parsed object: OpenAPI 3.0/3.1, Swagger 2.0, a
  * tool-box tool detail or `api_spec`, or an MCP tool. An operation that fails is listed in `failures` with its error
  * code and message; the others are still converted. A document that cannot be read at all, or an unknown selector,
- * throws. Tool names are unique within one call.
+ * throws. Tool names are unique within one call. The tools of one call share the schema objects of what their
+ * operations share (a component, a `$ref`ed parameter): treat them as read-only, or copy one before changing it.
  *
  * @example
  * const { tools, failures } = convertOperations(readFileSync("openapi.yaml", "utf8"), { dialect: "anthropic" });
