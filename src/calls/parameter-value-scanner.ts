@@ -37,7 +37,8 @@ export class ParameterValueScanner {
   private state = PLAIN;
   /** Text held back until we know whether it is a closing tag. */
   private held = "";
-  private closeTagName = "";
+  /** How long the name of a closing tag being read is: the name itself is in `held`, after `</`. */
+  private closeTagNameLength = 0;
   private closeTagSpaced = false;
   private lookahead = "";
   private cdataEnd = new ClosingLiteral("]]>");
@@ -117,7 +118,7 @@ export class ParameterValueScanner {
     const character = chunk.charAt(index);
     if (character === "/") {
       this.held += character;
-      this.closeTagName = "";
+      this.closeTagNameLength = 0;
       this.closeTagSpaced = false;
       this.state = CLOSE_TAG;
       return index + 1;
@@ -156,20 +157,19 @@ export class ParameterValueScanner {
     if (!this.closeTagSpaced) {
       const end = nameEnd(chunk, index);
       if (end > index) {
-        const name = chunk.slice(index, end);
-        this.closeTagName += name;
-        this.held += name;
+        this.closeTagNameLength += end - index;
+        this.held += chunk.slice(index, end);
         index = end;
       }
     }
     for (; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
-      if (character === ">" && this.closeTagName !== "") {
+      if (character === ">" && this.closeTagNameLength > 0) {
         this.held += character;
         this.state = AFTER_CLOSE;
         return index + 1;
       }
-      if (!isSpace(character) || this.closeTagName === "") return this.releaseHeld(index);
+      if (!isSpace(character) || this.closeTagNameLength === 0) return this.releaseHeld(index);
       this.closeTagSpaced = true;
       this.held += character;
     }
@@ -200,8 +200,9 @@ export class ParameterValueScanner {
           continue;
         }
       } else if (STRUCTURE_TAGS.includes(this.lookahead)) {
+        const closingTagName = this.held.slice(2, 2 + this.closeTagNameLength);
         this.held = "";
-        this.ending = { closingTagName: this.closeTagName, nextTag: this.lookahead };
+        this.ending = { closingTagName, nextTag: this.lookahead };
         return index;
       }
       // Not a structure tag: the closing tag and the whitespace were value, and the lookahead is read again as value.

@@ -41,6 +41,21 @@ describe("ParameterValueScanner", () => {
       want: { value: "5", ending: { closingTagName: "param", nextTag: "</function_calls" }, rest: ">" },
     },
     {
+      name: "a wrong closing name, one character at a time",
+      given: [..."5</param>  </function_calls>"],
+      want: { value: "5", ending: { closingTagName: "param", nextTag: "</function_calls" }, rest: ">" },
+    },
+    {
+      name: "a closing tag with a space before its >, one character at a time",
+      given: [..."1</parameter >\n<parameter "],
+      want: { value: "1", ending: { closingTagName: "parameter", nextTag: "<parameter" }, rest: " " },
+    },
+    {
+      name: "a closing tag with no name: value",
+      given: ["a</ >b</parameter></invoke>"],
+      want: { value: "a</ >b", ending: { closingTagName: "parameter", nextTag: "</invoke" }, rest: ">" },
+    },
+    {
       name: "a closing tag followed by a tag that is not a structure tag",
       given: ["x</parameter> <b>bold</b></parameter><invoke "],
       want: {

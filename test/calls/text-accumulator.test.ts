@@ -28,6 +28,25 @@ describe("TextAccumulator", () => {
     expect(accumulate([...want])).toBe(want);
   });
 
+  test.each([
+    { name: "a shorter value after a longer one", given: [[..."abcde"], [..."xy"]], want: ["abcde", "xy"] },
+    { name: "a longer value after a shorter one", given: [[..."ab"], [..."wxyz"]], want: ["ab", "wxyz"] },
+    {
+      name: "a value of longer pieces after single characters",
+      given: [[..."abc"], ["de", "f"]],
+      want: ["abc", "def"],
+    },
+    { name: "an empty value between two", given: [[..."abc"], [], ["z"]], want: ["abc", "", "z"] },
+  ])("values one after another, reset between them: $name", ({ given, want }) => {
+    const accumulator = new TextAccumulator();
+    const values = given.map((pieces) => {
+      accumulator.reset();
+      for (const piece of pieces) accumulator.append(piece);
+      return accumulator.toString();
+    });
+    expect(values).toEqual(want);
+  });
+
   test("reading does not end the text; reset does", () => {
     const accumulator = new TextAccumulator();
     accumulator.append("a");
