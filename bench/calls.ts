@@ -1,6 +1,8 @@
 import type { CallableTool } from "../src/calls/callable-tool.js";
 import { createToolCallStream } from "../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../src/calls/parse-tool-calls.js";
+import type { ToolCallStreamEvent } from "../src/calls/tool-call-stream-event.js";
+import { alternatingMedians } from "./timing.js";
 
 const tools: CallableTool[] = [
   {
@@ -46,12 +48,17 @@ function parseChunks(chunks: readonly string[]): number {
   return calls;
 }
 
-/** The same parse through `onEvent`: events go straight to the callback, no array per chunk. */
+/**
+ * The same parse through `onEvent`: events go straight to the callback, no array per chunk. The callback keeps the
+ * last event, as a consumer that forwards events does; one that dropped them would let V8 skip building them.
+ */
+let lastEvent: ToolCallStreamEvent | undefined;
 function parseChunksWithCallback(chunks: readonly string[]): number {
   let calls = 0;
   const stream = createToolCallStream({
     tools,
     onEvent: (event) => {
+      lastEvent = event;
       if (event.type === "tool-call") calls += 1;
     },
   });
@@ -70,18 +77,13 @@ function appendChunks(chunks: readonly string[]): number {
   return copy.length > 0 ? 1_000 : 0;
 }
 
-/** The median of `runs` timings of `work`, in milliseconds, after `warmUps` untimed runs. */
-function median(runs: number, work: () => number, expected: number, warmUps = 3): number {
-  const timings: number[] = [];
-  for (let run = 0; run < warmUps + runs; run += 1) {
-    const start = performance.now();
+/** `work`, checked to find `expected` calls: a parser that found none would look fast. */
+function checked(work: () => number, expected: number): () => number {
+  return () => {
     const calls = work();
-    const elapsed = performance.now() - start;
     if (calls !== expected) throw new Error(`expected ${expected} calls, got ${calls}`);
-    if (run >= warmUps) timings.push(elapsed);
-  }
-  timings.sort((left, right) => left - right);
-  return timings[Math.floor(timings.length / 2)] ?? Number.NaN;
+    return calls;
+  };
 }
 
 /** Tool-call parsing throughput: one-shot, and streamed in 1- and 16-character chunks, over 1 MB with 1,000 invokes. */
@@ -92,16 +94,21 @@ export async function run(): Promise<void> {
   const by1 = chunksOf(text, 1);
   const quarterBy1 = chunksOf(modelOutput(250_000, 250), 1);
   const quarterLength = quarterBy1.length;
-  const oneShot = median(15, () => parseToolCalls(text, { tools }).calls.length, 1_000);
-  const chunks16 = median(9, () => parseChunks(by16), 1_000);
-  const chunks1 = median(9, () => parseChunks(by1), 1_000);
-  const callback16 = median(9, () => parseChunksWithCallback(by16), 1_000);
-  const callback1 = median(9, () => parseChunksWithCallback(by1), 1_000);
-  const baseline1 = median(9, () => appendChunks(by1), 1_000);
-  const chunks1Quarter = median(9, () => parseChunksWithCallback(quarterBy1), 250);
+  // Timed in alternation, so that each ratio to one-shot comes from the same minutes of a shared machine.
+  const times = alternatingMedians(9, 3, {
+    oneShot: checked(() => parseToolCalls(text, { tools }).calls.length, 1_000),
+    chunks16: checked(() => parseChunks(by16), 1_000),
+    chunks1: checked(() => parseChunks(by1), 1_000),
+    callback16: checked(() => parseChunksWithCallback(by16), 1_000),
+    callback1: checked(() => parseChunksWithCallback(by1), 1_000),
+    baseline1: checked(() => appendChunks(by1), 1_000),
+    chunks1Quarter: checked(() => parseChunksWithCallback(quarterBy1), 250),
+  });
+  const { oneShot, chunks16, chunks1, callback16, callback1, baseline1, chunks1Quarter } = times;
+  if (lastEvent === undefined) throw new Error("the callback saw no event");
   const rate = (milliseconds: number): string => `${(megabytes / (milliseconds / 1000)).toFixed(1)} MB/s`;
   console.log(
-    `calls: ${megabytes.toFixed(2)} MB, 1,000 invokes (median of runs after warm-up; chunks cut before timing)`,
+    `calls: ${megabytes.toFixed(2)} MB, 1,000 invokes (medians of 9 alternating rounds after 3 warm-ups; chunks cut before timing)`,
   );
   const line = (label: string, milliseconds: number): void =>
     console.log(

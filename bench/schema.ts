@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { performance } from "node:perf_hooks";
 import $RefParser from "@apidevtools/json-schema-ref-parser";
 import { listOperations } from "../src/openapi/list-operations.js";
 import { convertOperation } from "../src/schema/convert-operation.js";
@@ -9,6 +8,7 @@ import { countJsonTokens } from "../src/schema/count-json-tokens.js";
 import { DEFAULT_MAX_TOKENS } from "../src/schema/fit-token-budget.js";
 import type { JsonObject } from "../src/schema/json-schema.js";
 import { DIALECTS } from "../src/schema/tool-definition.js";
+import { alternatingMedians, medianOf, percentile, timeOnce } from "./timing.js";
 
 const require = createRequire(import.meta.url);
 const GITHUB_SPEC = require.resolve("@octokit/openapi/generated/api.github.com.json");
@@ -27,18 +27,10 @@ export async function run(): Promise<void> {
 
   // The conversion and its baseline are timed in alternation, after the same warm-up, so that both run with the
   // JIT warm and in the same state of the heap (parsing 13 MB leaves garbage that a later collection pays for).
-  for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {
-    JSON.parse(text);
-    convert();
-  }
-  const parseTimes: number[] = [];
-  const openaiTimes: number[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    parseTimes.push(timeOnce(() => JSON.parse(text)));
-    openaiTimes.push(timeOnce(convert));
-  }
-  const parseMs = percentile(parseTimes, 50);
-  const openaiMs = percentile(openaiTimes, 50);
+  const { parseMs, openaiMs } = alternatingMedians(ROUNDS, WARM_UP_ROUNDS, {
+    parseMs: () => JSON.parse(text),
+    openaiMs: convert,
+  });
   const { tools, failures } = convert();
   const operations = tools.length + failures.length;
 
@@ -79,19 +71,6 @@ export async function run(): Promise<void> {
   console.log(lines.join("\n"));
 }
 
-function timeOnce(work: () => unknown): number {
-  const start = performance.now();
-  work();
-  return performance.now() - start;
-}
-
-function medianOf(rounds: number, work: () => unknown): number {
-  return percentile(
-    Array.from({ length: rounds }, () => timeOnce(work)),
-    50,
-  );
-}
-
 async function medianOfAsync(rounds: number, work: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
@@ -100,10 +79,4 @@ async function medianOfAsync(rounds: number, work: () => Promise<unknown>): Prom
     times.push(performance.now() - start);
   }
   return percentile(times, 50);
-}
-
-/** Nearest-rank percentile. */
-function percentile(values: readonly number[], rank: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1)] ?? Number.NaN;
 }

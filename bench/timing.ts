@@ -1,0 +1,46 @@
+import { performance } from "node:perf_hooks";
+
+/** Milliseconds one run of `work` takes. */
+export function timeOnce(work: () => unknown): number {
+  const start = performance.now();
+  work();
+  return performance.now() - start;
+}
+
+/** The median of `rounds` timings of `work`, in milliseconds. */
+export function medianOf(rounds: number, work: () => unknown): number {
+  return percentile(
+    Array.from({ length: rounds }, () => timeOnce(work)),
+    50,
+  );
+}
+
+/**
+ * The median timing of each of `works`, timed in alternation: each round runs every work once, after `warmUps` untimed
+ * rounds. A ratio of two works is then read from the same minutes of a shared, noisy machine, with the JIT equally
+ * warm and the heap in the same state for both (garbage one work leaves is collected during the next, whichever it is).
+ */
+export function alternatingMedians<Name extends string>(
+  rounds: number,
+  warmUps: number,
+  works: Record<Name, () => unknown>,
+): Record<Name, number> {
+  const entries = Object.entries(works) as Array<[Name, () => unknown]>;
+  const times = new Map<Name, number[]>(entries.map(([name]) => [name, []]));
+  for (let round = 0; round < warmUps + rounds; round += 1) {
+    for (const [name, work] of entries) {
+      const elapsed = timeOnce(work);
+      if (round >= warmUps) times.get(name)?.push(elapsed);
+    }
+  }
+  return Object.fromEntries(entries.map(([name]) => [name, percentile(times.get(name) ?? [], 50)])) as Record<
+    Name,
+    number
+  >;
+}
+
+/** Nearest-rank percentile (`rank` from 0 to 100). */
+export function percentile(values: readonly number[], rank: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
