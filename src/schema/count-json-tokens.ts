@@ -23,6 +23,24 @@ export type TokenCountMemo = Map<string, number>;
  */
 export function countJsonTokens(json: string, memo?: TokenCountMemo): number {
   if (memo === undefined) return countTokens(json, AS_PLAIN_TEXT);
+  return countJsonTokensWithin(json, Number.NEGATIVE_INFINITY, 1, memo);
+}
+
+/**
+ * Like {@link countJsonTokens}, but stops once the count is proved to be within `maxTokens`: when the pieces counted
+ * so far, plus a token for each byte of the rest (`bytesPerUnit` bytes per UTF-16 code unit: 1 for ASCII text, 3
+ * otherwise), are no more than `maxTokens`, that sum is returned. So a result over `maxTokens` is the exact count,
+ * and one within it is a bound.
+ *
+ * @example
+ * countJsonTokensWithin(json, 8000, json.length === byteLength ? 1 : 3, memo) <= 8000; // the tool fits
+ */
+export function countJsonTokensWithin(
+  json: string,
+  maxTokens: number,
+  bytesPerUnit: number,
+  memo: TokenCountMemo,
+): number {
   let total = 0;
   let start = 0;
   let previous = OTHER;
@@ -33,6 +51,8 @@ export function countJsonTokens(json: string, memo?: TokenCountMemo): number {
     if (kind === LETTER && previous === PUNCTUATION && beforePrevious === PUNCTUATION) {
       total += countPiece(json.slice(start, index), memo);
       start = index;
+      const bound = total + (json.length - start) * bytesPerUnit;
+      if (bound <= maxTokens) return bound;
     }
     beforePrevious = previous;
     previous = kind;

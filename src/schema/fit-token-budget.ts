@@ -4,8 +4,9 @@ import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { DialectChange, PrunedSchema } from "./conversion-report.js";
 import type { TokenCountMemo } from "./count-json-tokens.js";
 import { toDialect } from "./dialects/to-dialect.js";
+import { jsonBytesBound } from "./json-bytes-bound.js";
 import type { JsonSchema } from "./json-schema.js";
-import { countTokensOverBytes, type ToolSize, toolSize } from "./measure-tool-size.js";
+import { countTokensOverBudget, type ToolSize, toolSize } from "./measure-tool-size.js";
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
 import type { Dialect, ToolDefinition } from "./tool-definition.js";
 
@@ -34,7 +35,7 @@ export interface FittedTool {
   tool: unknown;
   changes: DialectChange[];
   pruned: PrunedSchema[];
-  /** Characters, and tokens counted when first read (see `measureToolSize`). */
+  /** Characters and tokens, measured when first read (see `measureToolSize`). */
   size: ToolSize;
 }
 
@@ -49,6 +50,7 @@ export interface FittedTool {
  */
 export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudgetOptions): FittedTool {
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const tokenCounts = options.tokenCounts ?? new Map<string, number>();
   const pruned: PrunedSchema[] = [];
   let current = definition;
   // Cutting at level L removes every level below it: the first cut removes the deepest level. Most tools fit as they
@@ -56,10 +58,15 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
   let level: number | undefined;
   for (;;) {
     const { tool, changes } = toDialect(current, options.dialect);
+    // Most tools are proved to fit by a bound of their bytes; only the others are written and counted.
+    if (jsonBytesBound(tool, maxTokens) <= maxTokens) {
+      const size = toolSize(tool, undefined, undefined, tokenCounts);
+      return { definition: current, tool, changes, pruned, size };
+    }
     const json = JSON.stringify(tool) ?? "";
-    const tokens = countTokensOverBytes(json, maxTokens, options.tokenCounts);
-    if (tokens === undefined || tokens <= maxTokens) {
-      const size = toolSize(tool, json.length, tokens, options.tokenCounts);
+    const tokens = countTokensOverBudget(json, maxTokens, tokenCounts);
+    if (tokens === undefined) {
+      const size = toolSize(tool, json, undefined, tokenCounts);
       return { definition: current, tool, changes, pruned, size };
     }
     level ??= schemaLevels(definition.parameters) - 2;

@@ -1,6 +1,6 @@
-import { countJsonTokens, type TokenCountMemo } from "./count-json-tokens.js";
+import { countJsonTokens, countJsonTokensWithin, type TokenCountMemo } from "./count-json-tokens.js";
 
-/** A tool's size: characters of its compact JSON, and o200k tokens of that JSON (counted when first read). */
+/** A tool's size: characters of its compact JSON, and o200k tokens of that JSON (both measured when first read). */
 export interface ToolSize {
   characters: number;
   tokens: number;
@@ -8,26 +8,31 @@ export interface ToolSize {
 
 /**
  * The size of a tool as a provider receives it: characters of its compact JSON, and tokens of that JSON in the o200k
- * encoding (GPT-4o and later). Exact counting costs more than the whole conversion, so `tokens` is an enumerable
- * getter that counts on first read and remembers the number: `JSON.stringify` and deep equality still see it.
+ * encoding (GPT-4o and later). Both are enumerable getters that measure on first read and remember the number, so
+ * `JSON.stringify` and deep equality still see them: exact counting costs more than the whole conversion, and
+ * writing every tool's JSON as much as the rest of it.
  *
  * @example
  * measureToolSize({ type: "function", function: { name: "ping", parameters: { type: "object" } } }).tokens;
  */
 export function measureToolSize(tool: unknown): ToolSize {
-  return toolSize(tool, (JSON.stringify(tool) ?? "").length);
+  return toolSize(tool);
 }
 
 /**
- * The size of `tool`, whose JSON has `characters` characters, with its token count when already known. The JSON text
- * itself is not kept (most sizes are never read in tokens, and thousands of texts would outlive the conversion): the
- * tool is written again if its tokens are read, and counted with `memo` (see {@link countJsonTokens}).
+ * The size of `tool`, with its JSON text and token count when already known. The text itself is not kept (most sizes
+ * are never read, and thousands of texts would outlive the conversion): the tool is written again when its size is
+ * first read, and its tokens are counted with `memo` (see {@link countJsonTokens}).
  */
-export function toolSize(tool: unknown, characters: number, knownTokens?: number, memo?: TokenCountMemo): ToolSize {
+export function toolSize(tool: unknown, knownJson?: string, knownTokens?: number, memo?: TokenCountMemo): ToolSize {
+  let characters = knownJson?.length;
   let tokens = knownTokens;
-  // A literal getter is an own enumerable property, and every size object shares one shape.
+  // Literal getters are own enumerable properties, and every size object shares one shape.
   return {
-    characters,
+    get characters() {
+      characters ??= (JSON.stringify(tool) ?? "").length;
+      return characters;
+    },
     get tokens() {
       tokens ??= countJsonTokens(JSON.stringify(tool) ?? "", memo);
       return tokens;
@@ -36,13 +41,17 @@ export function toolSize(tool: unknown, characters: number, knownTokens?: number
 }
 
 /**
- * The exact o200k token count of JSON text that may not fit in `maxTokens`, or `undefined` when its bytes prove that it
- * does: a token holds at least one UTF-8 byte, so only text of more than `maxTokens` bytes is counted.
+ * The exact o200k token count of JSON text that is over `maxTokens`, or `undefined` when it fits. A token holds at
+ * least one UTF-8 byte, so text of no more than `maxTokens` bytes fits uncounted, and longer text is counted only
+ * until the tokens counted plus the bytes left are proved to fit.
  */
-export function countTokensOverBytes(json: string, maxTokens: number, memo?: TokenCountMemo): number | undefined {
+export function countTokensOverBudget(json: string, maxTokens: number, memo: TokenCountMemo): number | undefined {
   // A UTF-16 code unit is at most 3 UTF-8 bytes: most tools fit without even measuring the bytes.
-  if (json.length * 3 <= maxTokens || utf8Length(json) <= maxTokens) return undefined;
-  return countJsonTokens(json, memo);
+  if (json.length * 3 <= maxTokens) return undefined;
+  const bytes = utf8Length(json);
+  if (bytes <= maxTokens) return undefined;
+  const tokens = countJsonTokensWithin(json, maxTokens, bytes === json.length ? 1 : 3, memo);
+  return tokens <= maxTokens ? undefined : tokens;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/;

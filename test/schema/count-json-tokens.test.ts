@@ -1,10 +1,53 @@
 import fc from "fast-check";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, test } from "vitest";
-import { countJsonTokens } from "../../src/schema/count-json-tokens.js";
+import { countJsonTokens, countJsonTokensWithin } from "../../src/schema/count-json-tokens.js";
 
 // The reference: the tokenizer on the whole text, special-token text counted as text.
 const reference = (text: string): number => countTokens(text, { disallowedSpecial: new Set() });
+
+/** Texts made of JSON's pieces: keys, escapes, contractions, non-ASCII, special-token text. */
+const jsonLikeText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        "{",
+        "}",
+        "[",
+        "]",
+        '"',
+        ":",
+        ",",
+        "'",
+        "'s",
+        "'ll",
+        "\\n",
+        '\\"',
+        " ",
+        "  ",
+        "\n",
+        "a",
+        "Type",
+        "description",
+        "ID",
+        "123",
+        "4",
+        "ü",
+        "日本",
+        "😀",
+        "\u0301",
+        "_",
+        "-",
+        "/",
+        "<|endoftext|>",
+      ),
+      fc.string({ maxLength: 3 }),
+    ),
+    { maxLength: 40 },
+  )
+  .map((pieces) => pieces.join(""));
+
+const utf8Bytes = (text: string): number => Buffer.byteLength(text, "utf8");
 
 describe("countJsonTokens", () => {
   test.each([
@@ -20,43 +63,32 @@ describe("countJsonTokens", () => {
   });
 
   test("for any text made of JSON's pieces, cutting before a letter that follows two punctuation marks is exact", () => {
-    const piece = fc.constantFrom(
-      "{",
-      "}",
-      "[",
-      "]",
-      '"',
-      ":",
-      ",",
-      "'",
-      "'s",
-      "'ll",
-      "\\n",
-      '\\"',
-      " ",
-      "  ",
-      "\n",
-      "a",
-      "Type",
-      "description",
-      "ID",
-      "123",
-      "4",
-      "ü",
-      "日本",
-      "😀",
-      "\u0301",
-      "_",
-      "-",
-      "/",
-      "<|endoftext|>",
-    );
     fc.assert(
-      fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 40 }), (pieces) => {
-        const text = pieces.join("");
-        return countJsonTokens(text, new Map()) === reference(text);
+      fc.property(jsonLikeText, (text) => countJsonTokens(text, new Map()) === reference(text)),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("countJsonTokensWithin", () => {
+  test("over the budget it is the exact count; within it, a bound of the exact count that is within too", () => {
+    fc.assert(
+      fc.property(jsonLikeText, fc.integer({ min: 0, max: 60 }), (text, maxTokens) => {
+        const exact = reference(text);
+        const bytesPerUnit = utf8Bytes(text) === text.length ? 1 : 3;
+        const counted = countJsonTokensWithin(text, maxTokens, bytesPerUnit, new Map());
+        return counted > maxTokens ? counted === exact : exact <= counted;
       }),
       { numRuns: 2000 },
     );
+  });
+
+  test("stops counting once the rest cannot break the budget", () => {
+    // 200 short pieces: within a budget of 10,000 tokens after the first piece, since the rest is 2,000 bytes.
+    const text = '{"type":"x"},'.repeat(200);
+    const memo = new Map<string, number>();
+    expect(countJsonTokensWithin(text, 10_000, 1, memo)).toBeLessThanOrEqual(10_000);
+    expect(memo.size).toBe(1);
+    expect(countJsonTokensWithin(text, 100, 1, new Map())).toBe(reference(text));
   });
 });

@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { jsonBytesBound } from "../../src/schema/json-bytes-bound.js";
+
+const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? "", "utf8");
+
+/** JSON values whose strings have any code units: control characters, quotes, non-ASCII, lone surrogates. */
+const anyJson = fc.jsonValue({ maxDepth: 4, stringUnit: "binary" });
+
+describe("jsonBytesBound", () => {
+  test("is never below the UTF-8 bytes of the JSON text, for any JSON value", () => {
+    fc.assert(
+      fc.property(anyJson, (value) => jsonBytesBound(value, Number.POSITIVE_INFINITY) >= bytesOf(value)),
+      { numRuns: 2000 },
+    );
+  });
+
+  test.each([
+    { name: "a control character", given: "\u0001" },
+    { name: "a lone surrogate", given: "\ud800" },
+    { name: "a quote and a backslash", given: '"\\' },
+    { name: "an emoji", given: "😀" },
+  ])("is never below the bytes of the escaped string: $name, repeated", ({ given }) => {
+    const value = { [given]: given.repeat(100) };
+    expect(jsonBytesBound(value, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(bytesOf(value));
+  });
+
+  test("stops past the limit with a bound over it", () => {
+    const value = { a: "x".repeat(100), b: ["y".repeat(100)] };
+    expect(jsonBytesBound(value, 50)).toBeGreaterThan(50);
+    fc.assert(
+      fc.property(anyJson, fc.nat(200), (json, limit) => {
+        const bound = jsonBytesBound(json, limit);
+        // Within the limit the walk went through everything; past it, the full bound is past it too.
+        return bound <= limit ? bound >= bytesOf(json) : jsonBytesBound(json, Number.POSITIVE_INFINITY) > limit;
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("a value with toJSON, which could write anything, has no bound", () => {
+    expect(jsonBytesBound({ when: new Date(0) }, 8000)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  test("a cyclic value ends the walk at the limit instead of running forever", () => {
+    const cyclic: Record<string, unknown> = { name: "loop" };
+    cyclic.self = cyclic;
+    expect(jsonBytesBound(cyclic, 8000)).toBeGreaterThan(8000);
+  });
+
+  test("undefined members and items are bounded like the null or nothing JSON writes", () => {
+    const value = { a: undefined, b: [undefined, () => 1], c: 1.5e-7, d: true };
+    expect(jsonBytesBound(value, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(bytesOf(value));
+  });
+});
