@@ -7,8 +7,9 @@ import { isJsonObject } from "../openapi/own-properties.js";
  * Writing a tool's JSON is most of what sizing it costs, and most tools are far inside the token budget, which a
  * bound proves as well as the exact length does: a token holds at least one byte. The walk reads the structure and
  * only the lengths of strings, taking 6 bytes per UTF-16 code unit (no unit is written longer: `\u00XX` or `\uDXXX`
- * when escaped, 3 bytes raw, 4 for two units of a surrogate pair). A value with `toJSON`, which could write anything,
- * gets no bound (`Infinity`).
+ * when escaped, 3 bytes raw, 4 for two units of a surrogate pair); a long string whose characters are all printable
+ * ASCII, tabs or line breaks takes 2 per unit (`\"`, `\n`), and one without other control characters or surrogates
+ * 3. A value with `toJSON`, which could write anything, gets no bound (`Infinity`).
  *
  * @example
  * jsonBytesBound({ name: "ping" }, 8000); // 41, over the 15 bytes of {"name":"ping"}
@@ -39,6 +40,14 @@ function addBound(value: unknown, total: number, limit: number): number {
   return sum;
 }
 
+/** Characters that could take more than 2 bytes: not printable ASCII, nor a tab or line break (escaped in 2). */
+const OVER_TWO_BYTES = /[^\x20-\x7e\t\n\r]/;
+/** Characters that could take more than 3 bytes: other control characters (`\u00XX`) and surrogates, maybe lone. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
+const OVER_THREE_BYTES = /[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]/;
+
 function stringBound(text: string): number {
-  return 6 * text.length + 2;
+  // Long strings (descriptions) carry most of a tool's bytes: one native scan or two tighten their bound.
+  const perUnit = text.length < 16 ? 6 : !OVER_TWO_BYTES.test(text) ? 2 : !OVER_THREE_BYTES.test(text) ? 3 : 6;
+  return perUnit * text.length + 2;
 }

@@ -15,14 +15,40 @@ describe("jsonBytesBound", () => {
     );
   });
 
+  test("is never below the bytes of long strings of any characters (those the walk scans)", () => {
+    const character = fc.oneof(
+      fc.constantFrom("a", " ", '"', "\\", "\n", "\t", "\r", "\b", "\f", "\u0001", "\u001f", "\u007f"),
+      fc.constantFrom("é", "日", "😀", "\ud800", "\udfff", "\u2028"),
+      fc.string({ unit: "binary", maxLength: 1 }),
+    );
+    const longString = fc.array(character, { minLength: 16, maxLength: 80 }).map((characters) => characters.join(""));
+    fc.assert(
+      fc.property(fc.array(longString, { maxLength: 4 }), (strings) => {
+        const value = Object.fromEntries(strings.map((text) => [text, text]));
+        return jsonBytesBound(value, Number.POSITIVE_INFINITY) >= bytesOf(value);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   test.each([
     { name: "a control character", given: "\u0001" },
     { name: "a lone surrogate", given: "\ud800" },
     { name: "a quote and a backslash", given: '"\\' },
     { name: "an emoji", given: "😀" },
+    { name: "a form feed among printable ASCII", given: "line\fbreak, long enough to be scanned" },
+    { name: "a lone surrogate among non-ASCII", given: "é\udc00, long enough to be scanned" },
+    { name: "line breaks and quotes", given: '"quoted"\n\t"and again"\r\n' },
+    { name: "non-ASCII text", given: "日本語のテキスト、スキャンされる長さ" },
   ])("is never below the bytes of the escaped string: $name, repeated", ({ given }) => {
     const value = { [given]: given.repeat(100) };
     expect(jsonBytesBound(value, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(bytesOf(value));
+  });
+
+  test("is tight enough that a long plain description of 3,000 characters fits a budget of 8,000 bytes", () => {
+    expect(jsonBytesBound({ description: "Lists the issues of a repository.\n".repeat(85) }, 8000)).toBeLessThanOrEqual(
+      8000,
+    );
   });
 
   test("stops past the limit with a bound over it", () => {
