@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import { Agent, request } from "undici";
 import { buildServer } from "../src/server/build-server.js";
 import { loadServiceConfig } from "../src/server/service-config.js";
+import { fixturePath } from "./fixture-path.js";
 
 const DURATION_SECONDS = 3;
 /** Latency is read with one connection (no queueing), throughput with many. */
@@ -24,7 +25,7 @@ const ACTION_QUERY_PATH =
 const HEADERS = { "content-type": "application/json", "x-account-id": "bench", "x-account-type": "user" };
 
 function readSeed(name: string): string {
-  return readFileSync(new URL(`../test/fixtures/server/${name}`, import.meta.url), "utf8");
+  return readFileSync(fixturePath(`server/${name}`), "utf8");
 }
 
 /** A loopback upstream answering every request with one JSON text (the seed's payloads, pre-serialised). */

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { JsonSchema } from "../src/schema/json-schema.js";
 import { SlotProcessor } from "../src/slots/slot-processor.js";
+import { fixturePath } from "./fixture-path.js";
 
 interface Case {
   name: string;
@@ -12,9 +13,7 @@ interface Case {
 
 /** Seed 003's FirstQueryWithSearchAfter body, with its components so the `$ref`s resolve. */
 function seed003Case(): Case {
-  const detail = JSON.parse(
-    readFileSync(new URL("../test/fixtures/seed003-tool-detail.json", import.meta.url), "utf8"),
-  );
+  const detail = JSON.parse(readFileSync(fixturePath("seed003-tool-detail.json"), "utf8"));
   const apiSpec = detail.metadata.api_spec;
   return {
     name: "seed 003 FirstQueryWithSearchAfter",
