@@ -110,14 +110,15 @@ function parameterSection(
   location: ParameterLocation,
   build: SectionBuilder,
 ): { schema: JsonSchema; required: boolean } | undefined {
-  const parameters = operation.parameters.filter((parameter) => parameter.in === location);
-  if (parameters.length === 0) return undefined;
-  const properties: JsonSchema = {};
+  let properties: JsonSchema | undefined;
   const required: string[] = [];
-  for (const parameter of parameters) {
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== location) continue;
+    properties ??= {};
     setOwnProperty(properties, parameter.name, propertyOfParameter(parameter, build));
     if (parameter.required) required.push(parameter.name);
   }
+  if (properties === undefined) return undefined;
   const schema: JsonSchema = { type: "object", description: SECTION_DESCRIPTIONS[location], properties };
   if (required.length > 0) schema.required = required;
   return { schema, required: required.length > 0 };
@@ -128,7 +129,9 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
   const shared = build.parameterCache?.get(parameter.schema)?.find((entry) => saysTheSame(entry.parameter, parameter));
   if (shared !== undefined) {
     // Report entries are copied so that no two reports share one; the pointers are the same (same name, location).
-    build.report({ pruned: shared.pruned.map(copyEntry), conflicts: shared.conflicts.map(copyEntry) });
+    if (shared.pruned.length > 0 || shared.conflicts.length > 0) {
+      build.report({ pruned: shared.pruned.map(copyEntry), conflicts: shared.conflicts.map(copyEntry) });
+    }
     return shared.schema;
   }
   const pointer = `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`;
