@@ -60,13 +60,13 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
     const { tool, changes } = toDialect(current, options.dialect);
     // Most tools are proved to fit by a bound of their bytes; only the others are written and counted.
     if (jsonBytesBound(tool, maxTokens) <= maxTokens) {
-      const size = toolSize(tool, undefined, undefined, tokenCounts);
+      const size = toolSize(tool, tokenCounts);
       return { definition: current, tool, changes, pruned, size };
     }
     const json = JSON.stringify(tool) ?? "";
     const tokens = countTokensOverBudget(json, maxTokens, tokenCounts);
     if (tokens === undefined) {
-      const size = toolSize(tool, json, undefined, tokenCounts);
+      const size = toolSize(tool, tokenCounts, json);
       return { definition: current, tool, changes, pruned, size };
     }
     level ??= schemaLevels(definition.parameters) - 2;

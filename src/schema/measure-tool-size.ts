@@ -2,42 +2,65 @@ import { countJsonTokens, countJsonTokensWithin, type TokenCountMemo } from "./c
 
 /** A tool's size: characters of its compact JSON, and o200k tokens of that JSON (both measured when first read). */
 export interface ToolSize {
-  characters: number;
-  tokens: number;
+  readonly characters: number;
+  readonly tokens: number;
 }
 
 /**
  * The size of a tool as a provider receives it: characters of its compact JSON, and tokens of that JSON in the o200k
- * encoding (GPT-4o and later). Both are enumerable getters that measure on first read and remember the number, so
- * `JSON.stringify` and deep equality still see them: exact counting costs more than the whole conversion, and
- * writing every tool's JSON as much as the rest of it.
+ * encoding (GPT-4o and later). Both are getters that measure on first read and remember the number: exact counting
+ * costs more than the whole conversion, and writing every tool's JSON as much as the rest of it. `JSON.stringify`
+ * writes both numbers; to copy them into a plain object, read them (`{characters, tokens} = size`).
  *
  * @example
  * measureToolSize({ type: "function", function: { name: "ping", parameters: { type: "object" } } }).tokens;
  */
 export function measureToolSize(tool: unknown): ToolSize {
-  return toolSize(tool);
+  return new LazyToolSize(tool);
 }
 
 /**
- * The size of `tool`, with its JSON text and token count when already known. The text itself is not kept (most sizes
- * are never read, and thousands of texts would outlive the conversion): the tool is written again when its size is
- * first read, and its tokens are counted with `memo` (see {@link countJsonTokens}).
+ * The size of `tool`, measured when first read; `knownJson` is its JSON text when already written. The text itself is
+ * not kept (most sizes are never read, and thousands of texts would outlive the conversion): the tool is written again
+ * when its size is first read, and its tokens are counted with `memo` (see {@link countJsonTokens}).
  */
-export function toolSize(tool: unknown, knownJson?: string, knownTokens?: number, memo?: TokenCountMemo): ToolSize {
-  let characters = knownJson?.length;
-  let tokens = knownTokens;
-  // Literal getters are own enumerable properties, and every size object shares one shape.
-  return {
-    get characters() {
-      characters ??= (JSON.stringify(tool) ?? "").length;
-      return characters;
-    },
-    get tokens() {
-      tokens ??= countJsonTokens(JSON.stringify(tool) ?? "", memo);
-      return tokens;
-    },
-  };
+export function toolSize(tool: unknown, memo?: TokenCountMemo, knownJson?: string): ToolSize {
+  return new LazyToolSize(tool, memo, knownJson?.length);
+}
+
+/**
+ * A class, not an object literal with getters: V8 builds such a literal through a slow runtime path, and a conversion
+ * makes one size per tool (a thousand for a large spec).
+ */
+class LazyToolSize implements ToolSize {
+  readonly #tool: unknown;
+  readonly #memo: TokenCountMemo | undefined;
+  #characters: number | undefined;
+  #tokens: number | undefined;
+
+  constructor(tool: unknown, memo?: TokenCountMemo, characters?: number) {
+    this.#tool = tool;
+    this.#memo = memo;
+    this.#characters = characters;
+  }
+
+  get characters(): number {
+    this.#characters ??= (JSON.stringify(this.#tool) ?? "").length;
+    return this.#characters;
+  }
+
+  get tokens(): number {
+    if (this.#tokens === undefined) {
+      const json = JSON.stringify(this.#tool) ?? "";
+      this.#characters = json.length;
+      this.#tokens = countJsonTokens(json, this.#memo);
+    }
+    return this.#tokens;
+  }
+
+  toJSON(): { characters: number; tokens: number } {
+    return { characters: this.characters, tokens: this.tokens };
+  }
 }
 
 /**

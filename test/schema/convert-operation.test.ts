@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Ajv } from "ajv";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, test } from "vitest";
 import { operationFromToolDetail } from "../../src/openapi/operation-from-tool-detail.js";
 import { convertOperation } from "../../src/schema/convert-operation.js";
@@ -57,6 +58,15 @@ describe("seed 003 tool detail (golden, reviewed)", () => {
     expect(converted.report.size.characters).toBe(JSON.stringify(converted.tool).length);
     expect(converted.report.size.tokens).toBeGreaterThan(100);
     expect(converted.report.size.tokens).toBeLessThan(converted.report.size.characters);
+  });
+
+  test("the size is measured when first read, and JSON.stringify writes both numbers", () => {
+    const [fresh] = convertOperations(detail, { dialect: "openai" }).tools;
+    const written = JSON.parse(JSON.stringify(fresh?.report)) as { size: unknown };
+    expect(written.size).toEqual({
+      characters: JSON.stringify(fresh?.tool).length,
+      tokens: countTokens(JSON.stringify(fresh?.tool)),
+    });
   });
 });
 
