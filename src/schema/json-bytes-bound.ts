@@ -18,7 +18,8 @@ export function jsonBytesBound(value: unknown, limit: number): number {
 
 function addBound(value: unknown, total: number, limit: number): number {
   if (typeof value === "string") return total + stringBound(value);
-  if (typeof value === "number") return total + String(value).length;
+  // `NaN` and the infinities are written `null`.
+  if (typeof value === "number") return total + (Number.isFinite(value) ? String(value).length : 4);
   if (typeof value !== "object" || value === null) return total + 5; // true, false, null; others are left out
   if (typeof (value as { toJSON?: unknown }).toJSON === "function") return Number.POSITIVE_INFINITY;
   // Brackets or braces, and a comma before every item or member.

@@ -64,6 +64,19 @@ describe("jsonBytesBound", () => {
     );
   });
 
+  test.each([
+    { given: Number.NaN },
+    { given: Number.NEGATIVE_INFINITY },
+    { given: -0 },
+    { given: -1.2345678901234567e-7 },
+    { given: 1e21 },
+    { given: false },
+    { given: null },
+    { given: "" },
+  ])("is never below the bytes of $given on its own", ({ given }) => {
+    expect(jsonBytesBound(given, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(bytesOf(given));
+  });
+
   test("a value with toJSON, which could write anything, has no bound", () => {
     expect(jsonBytesBound({ when: new Date(0) }, 8000)).toBe(Number.POSITIVE_INFINITY);
   });
@@ -74,8 +87,8 @@ describe("jsonBytesBound", () => {
     expect(jsonBytesBound(cyclic, 8000)).toBeGreaterThan(8000);
   });
 
-  test("undefined members and items are bounded like the null or nothing JSON writes", () => {
-    const value = { a: undefined, b: [undefined, () => 1], c: 1.5e-7, d: true };
+  test("undefined members and items, and NaN, are bounded like the null or nothing JSON writes", () => {
+    const value = { a: undefined, b: [undefined, () => 1], c: 1.5e-7, d: true, e: Number.NaN, f: [Number.NaN] };
     expect(jsonBytesBound(value, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(bytesOf(value));
   });
 });
