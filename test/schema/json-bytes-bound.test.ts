@@ -68,7 +68,7 @@ describe("jsonBytesBound", () => {
     { given: Number.NaN },
     { given: Number.NEGATIVE_INFINITY },
     { given: -0 },
-    { given: -1.2345678901234567e-7 },
+    { given: -1.2345678901234566e-7 },
     { given: 1e21 },
     { given: false },
     { given: null },
