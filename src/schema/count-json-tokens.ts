@@ -13,10 +13,13 @@ export type TokenCountMemo = Map<string, number>;
  * The o200k token count of JSON text, exactly as `countTokens` gives it, counting each repeated piece once.
  *
  * o200k first splits text into pieces with a regular expression, and encodes each piece on its own. An ASCII letter
- * preceded by two ASCII punctuation characters (`{"type`, `","description`, `":"Lists`) always starts a new piece:
- * the expression's punctuation run takes both characters greedily and stops at the letter, and no alternative lets a
- * letter run take in two punctuation characters before it. So the text can be cut there and the counts of the parts
- * added up. Tools repeat such parts a lot (keys, shared parameter descriptions), and `memo` counts each once.
+ * preceded by two ASCII punctuation characters (`{"type`, `","description`, `":"Lists`), the first of them not `/`,
+ * always starts a new piece: the expression's punctuation run (`[^\s\p{L}\p{N}]+[\r\n/]*`) takes both characters
+ * greedily and stops at the letter, and no alternative lets a letter run take in two punctuation characters before
+ * it. A `/` is the exception: after a line break, the run's `[\r\n/]*` tail can end on it, and the next punctuation
+ * character then starts a word with the letter (`:\n/` and `-A` in `:\n/-A`). So the text can be cut at the other
+ * places and the counts of the parts added up. Tools repeat such parts a lot (keys, shared parameter descriptions),
+ * and `memo` counts each once.
  *
  * @example
  * countJsonTokens(JSON.stringify(tool), new Map());
@@ -48,7 +51,7 @@ export function countJsonTokensWithin(
   for (let index = 0; index < json.length; index += 1) {
     const code = json.charCodeAt(index);
     const kind = code < 0x80 ? (ASCII_KINDS[code] ?? OTHER) : OTHER;
-    if (kind === LETTER && previous === PUNCTUATION && beforePrevious === PUNCTUATION) {
+    if (kind === LETTER && (previous === PUNCTUATION || previous === SLASH) && beforePrevious === PUNCTUATION) {
       total += countPiece(json.slice(start, index), memo);
       start = index;
       const bound = total + (json.length - start) * bytesPerUnit;
@@ -71,8 +74,10 @@ function countPiece(piece: string, memo: TokenCountMemo): number {
 
 const OTHER = 0;
 const LETTER = 1;
-/** Neither space, letter nor digit: `[^\s\p{L}\p{N}]` within printable ASCII. */
+/** Neither space, letter nor digit: `[^\s\p{L}\p{N}]` within printable ASCII, but `/`. */
 const PUNCTUATION = 2;
+/** `/`: punctuation that may end a piece before more punctuation (see {@link countJsonTokens}). */
+const SLASH = 3;
 
 /** The kind of each ASCII character, by code. */
 const ASCII_KINDS = Uint8Array.from({ length: 0x80 }, (_, code) => {
@@ -82,5 +87,6 @@ const ASCII_KINDS = Uint8Array.from({ length: 0x80 }, (_, code) => {
     (code >= 0x3a && code <= 0x40) ||
     (code >= 0x5b && code <= 0x60) ||
     (code >= 0x7b && code <= 0x7e);
+  if (code === 0x2f) return SLASH;
   return isPunctuation ? PUNCTUATION : OTHER;
 });

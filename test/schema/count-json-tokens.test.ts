@@ -56,6 +56,9 @@ describe("countJsonTokens", () => {
     { given: '{"a":"-- \\"quoted\\" --","b":"x\\ny","c":"ünïcödé, 日本語, emoji 😀x"}' },
     { given: '[{"x":1},{"y":22},{"z":333},"😀😀a","—a","..a","\'\'s"]' },
     { given: '{"text":"ends with <|endoftext|> literally"}' },
+    // A line break, then a slash: the punctuation piece ends on the slash, and "-A" is a word of its own.
+    { given: ":\n/-A" },
+    { given: '{"a":"x"}\n//-Type\r/.b' },
     { given: "" },
   ])("counts $given as the tokenizer does on the whole text", ({ given }) => {
     const memo = new Map<string, number>();
@@ -66,6 +69,21 @@ describe("countJsonTokens", () => {
     fc.assert(
       fc.property(jsonLikeText, (text) => countJsonTokens(text, new Map()) === reference(text)),
       { numRuns: 2000 },
+    );
+  });
+
+  test("for any text over the characters o200k's pieces turn on, cutting is exact (dense, short texts)", () => {
+    // Line breaks before a slash, contractions, digits, marks and special-token text: where the rule could slip.
+    const character = fc.constantFrom(
+      ...[":", "\n", "\r", "/", "-", "A", "a", " ", '"', "'", "s", "1", "é", "\t", "{", "_", "<", "|", "ll"],
+      ...["\u0301", "😀", "\\", "<|endoftext|>"],
+    );
+    fc.assert(
+      fc.property(fc.array(character, { maxLength: 24 }), (characters) => {
+        const text = characters.join("");
+        return countJsonTokens(text, new Map()) === reference(text);
+      }),
+      { numRuns: 20_000 },
     );
   });
 });
