@@ -5,6 +5,7 @@ import { request as undiciRequest } from "undici";
 import { buildRequest, sendRequest } from "../src/http/index.js";
 import type { OperationSpec } from "../src/openapi/operation-spec.js";
 import seedOperation from "../test/fixtures/http/seed003-operation.json" with { type: "json" };
+import { percentile, timesOfAsync } from "./timing.js";
 
 const operation = seedOperation as unknown as OperationSpec;
 const serverUrl = "http://127.0.0.1:8080";
@@ -39,20 +40,6 @@ function timeLoop(iterations: number, work: () => unknown): number {
   return performance.now() - started;
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
-}
-
-async function latencies(iterations: number, call: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let index = 0; index < iterations; index++) {
-    const started = performance.now();
-    await call();
-    samples.push(performance.now() - started);
-  }
-  return samples.sort((left, right) => left - right);
-}
-
 /** Measures building requests (against a naive hand-built baseline) and sending them (against bare undici). */
 export async function run(): Promise<void> {
   const iterations = 50_000;
@@ -77,15 +64,15 @@ export async function run(): Promise<void> {
     const send = () =>
       sendRequest({ method: "GET", url, headers: {} }, { timeoutMs: 5_000, allowedHosts: ["127.0.0.1"] });
     const bare = async () => (await undiciRequest(url)).body.json();
-    await latencies(200, send);
-    await latencies(200, bare);
-    const ours = await latencies(calls, send);
-    const baseline = await latencies(calls, bare);
-    const p50 = percentile(ours, 0.5);
-    const baseP50 = percentile(baseline, 0.5);
+    await timesOfAsync(200, send);
+    await timesOfAsync(200, bare);
+    const ours = await timesOfAsync(calls, send);
+    const baseline = await timesOfAsync(calls, bare);
+    const p50 = percentile(ours, 50);
+    const baseP50 = percentile(baseline, 50);
     console.log(
-      `http: sendRequest GET loopback p50 ${(p50 * 1000).toFixed(0)} µs, p99 ${(percentile(ours, 0.99) * 1000).toFixed(0)} µs; ` +
-        `bare undici p50 ${(baseP50 * 1000).toFixed(0)} µs, p99 ${(percentile(baseline, 0.99) * 1000).toFixed(0)} µs; ` +
+      `http: sendRequest GET loopback p50 ${(p50 * 1000).toFixed(0)} µs, p99 ${(percentile(ours, 99) * 1000).toFixed(0)} µs; ` +
+        `bare undici p50 ${(baseP50 * 1000).toFixed(0)} µs, p99 ${(percentile(baseline, 99) * 1000).toFixed(0)} µs; ` +
         `added at p50 ${((p50 - baseP50) * 1000).toFixed(0)} µs (ratio ${(p50 / baseP50).toFixed(2)}x)`,
     );
   } finally {

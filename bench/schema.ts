@@ -9,7 +9,7 @@ import { jsonBytesBound } from "../src/schema/json-bytes-bound.js";
 import type { JsonObject } from "../src/schema/json-schema.js";
 import { countTokensOverBudget } from "../src/schema/measure-tool-size.js";
 import { DIALECTS } from "../src/schema/tool-definition.js";
-import { alternatingMedians, medianOf, percentile, timeOnce } from "./timing.js";
+import { alternatingMedians, medianOf, percentile, timeOnce, timesOfAsync } from "./timing.js";
 
 const require = createRequire(import.meta.url);
 const GITHUB_SPEC = require.resolve("@octokit/openapi/generated/api.github.com.json");
@@ -58,7 +58,7 @@ export async function run(): Promise<void> {
   const allDialectsMs = medianOf(3, () => {
     for (const dialect of DIALECTS) convertOperations(document, { dialect });
   });
-  const dereferenceMs = await medianOfAsync(3, () => $RefParser.dereference(structuredClone(document)));
+  const dereferenceMs = percentile(await timesOfAsync(3, () => $RefParser.dereference(structuredClone(document))), 50);
 
   const lines = [
     `schema: GitHub REST spec, ${operations} operations (${failures.length} failed), ${(text.length / 1e6).toFixed(1)} MB`,
@@ -71,14 +71,4 @@ export async function run(): Promise<void> {
     `  of which sizing (a bytes bound of every tool; JSON and tokens where it is over budget): ${sizingMs.toFixed(1)} ms = ${(sizingMs / parseMs).toFixed(2)}x JSON.parse`,
   ];
   console.log(lines.join("\n"));
-}
-
-async function medianOfAsync(rounds: number, work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return percentile(times, 50);
 }

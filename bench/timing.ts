@@ -15,6 +15,17 @@ export function medianOf(rounds: number, work: () => unknown): number {
   );
 }
 
+/** Milliseconds each of `rounds` runs of an asynchronous `work` takes, one run after another. */
+export async function timesOfAsync(rounds: number, work: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
 /**
  * The median timing of each of `works`, timed in alternation: each round runs every work once, after `warmUps` untimed
  * rounds. A ratio of two works is then read from the same minutes of a shared, noisy machine, with the JIT equally
