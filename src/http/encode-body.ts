@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { mediaTypeEssence } from "../openapi/media-type-essence.js";
 import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
 import { encodeMultipart } from "./encode-multipart.js";
 import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
@@ -15,7 +16,7 @@ export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody
   if (body === undefined) return undefined;
   const requestBody = operation.requestBody;
   const mediaType = requestBody?.mediaType ?? "application/json";
-  const essence = (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+  const essence = mediaTypeEssence(mediaType);
   if (essence === "application/json" || essence.endsWith("+json")) {
     return { body: stringifyJson(body, operation), contentType: mediaType };
   }

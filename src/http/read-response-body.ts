@@ -1,6 +1,7 @@
 import { Buffer } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { UpstreamError } from "../errors/upstream-error.js";
+import { mediaTypeEssence } from "../openapi/media-type-essence.js";
 import { bodyExcerpt } from "./body-excerpt.js";
 
 /** Default largest response body read: 10 MiB. */
@@ -59,6 +60,6 @@ export async function readResponseBody(
 
 /** True for `application/json` and any `+json` type, parameters ignored. */
 export function isJsonMediaType(contentType: string): boolean {
-  const essence = (contentType.split(";")[0] ?? "").trim().toLowerCase();
+  const essence = mediaTypeEssence(contentType);
   return essence === "application/json" || essence.endsWith("+json");
 }

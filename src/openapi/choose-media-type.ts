@@ -1,22 +1,31 @@
+import { mediaTypeEssence } from "./media-type-essence.js";
+
 /**
  * Picks the media type a tool's body is written for, out of those an operation accepts: JSON (`application/json`,
  * then any `*+json` or `*\/json`), then form-urlencoded, then multipart, then `text/plain`, then `*\/*`, then the
  * first listed. Media type parameters (`; charset=utf-8`) are ignored when comparing.
  */
 export function chooseMediaType(mediaTypes: readonly string[]): string | undefined {
-  const essence = (mediaType: string) => mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
-  const preferences: ((type: string) => boolean)[] = [
-    (type) => type === "application/json",
-    (type) => type.endsWith("+json") || type.endsWith("/json"),
-    (type) => type === "application/x-www-form-urlencoded",
-    (type) => type === "multipart/form-data",
-    (type) => type.startsWith("multipart/"),
-    (type) => type === "text/plain",
-    (type) => type === "*/*" || type === "application/*",
-  ];
-  for (const prefers of preferences) {
-    const found = mediaTypes.find((mediaType) => prefers(essence(mediaType)));
-    if (found !== undefined) return found;
+  let chosen = mediaTypes[0];
+  let chosenRank = Number.POSITIVE_INFINITY;
+  for (const mediaType of mediaTypes) {
+    const rank = preferenceRank(mediaTypeEssence(mediaType));
+    if (rank < chosenRank) {
+      chosen = mediaType;
+      chosenRank = rank;
+    }
   }
-  return mediaTypes[0];
+  return chosen;
+}
+
+/** Lower is preferred; the first listed of equal rank wins. */
+function preferenceRank(essence: string): number {
+  if (essence === "application/json") return 0;
+  if (essence.endsWith("+json") || essence.endsWith("/json")) return 1;
+  if (essence === "application/x-www-form-urlencoded") return 2;
+  if (essence === "multipart/form-data") return 3;
+  if (essence.startsWith("multipart/")) return 4;
+  if (essence === "text/plain") return 5;
+  if (essence === "*/*" || essence === "application/*") return 6;
+  return 7;
 }

@@ -1,4 +1,5 @@
 import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
+import { mediaTypeEssence } from "../openapi/media-type-essence.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
@@ -185,7 +186,7 @@ function bodySection(
 ): { schema: JsonSchema; required: boolean } | undefined {
   const body = operation.requestBody;
   if (body === undefined) return undefined;
-  const mediaType = body.mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const mediaType = mediaTypeEssence(body.mediaType);
   const isForm = mediaType === "application/x-www-form-urlencoded" || mediaType.startsWith("multipart/");
   const isJson = mediaType === "application/json" || mediaType.endsWith("+json") || mediaType.endsWith("/json");
   let schema: JsonSchema;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { chooseMediaType } from "../../src/openapi/choose-media-type.js";
 import { listOperations, readOperations } from "../../src/openapi/list-operations.js";
+import { mediaTypeEssence } from "../../src/openapi/media-type-essence.js";
 import { selectOperations } from "../../src/openapi/select-operations.js";
 
 const document = {
@@ -126,9 +127,27 @@ describe("chooseMediaType", () => {
     { given: ["text/plain", "multipart/form-data"], want: "multipart/form-data" },
     { given: ["application/octet-stream", "text/plain"], want: "text/plain" },
     { given: ["application/octet-stream"], want: "application/octet-stream" },
+    { given: ["application/vnd.a+json", "application/vnd.b+json"], want: "application/vnd.a+json" },
+    {
+      given: ["application/x-www-form-urlencoded", "Application/JSON; charset=utf-8"],
+      want: "Application/JSON; charset=utf-8",
+    },
+    { given: ["text/plain", "multipart/mixed"], want: "multipart/mixed" },
+    { given: ["application/octet-stream", "*/*"], want: "*/*" },
     { given: [], want: undefined },
   ])("$given -> $want", ({ given, want }) => {
     expect(chooseMediaType(given)).toBe(want);
+  });
+});
+
+describe("mediaTypeEssence", () => {
+  test.each([
+    { given: "application/json", want: "application/json" },
+    { given: " Text/Plain ; charset=UTF-8", want: "text/plain" },
+    { given: "multipart/form-data; boundary=x;y", want: "multipart/form-data" },
+    { given: "", want: "" },
+  ])("$given -> $want", ({ given, want }) => {
+    expect(mediaTypeEssence(given)).toBe(want);
   });
 });
 

@@ -1,0 +1,11 @@
+/**
+ * A media type without its parameters, lower-cased: `application/json` for `Application/JSON; charset=utf-8`. Media
+ * types compare by this essence (RFC 9110 names the type and subtype case-insensitive).
+ *
+ * @example
+ * mediaTypeEssence("text/plain; charset=utf-8"); // "text/plain"
+ */
+export function mediaTypeEssence(mediaType: string): string {
+  const end = mediaType.indexOf(";");
+  return (end === -1 ? mediaType : mediaType.slice(0, end)).trim().toLowerCase();
+}
