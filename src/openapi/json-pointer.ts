@@ -30,9 +30,9 @@ export function parseJsonPointer(pointer: string): string[] {
 
 /** Escapes one token for use in a JSON pointer (`~` to `~0`, `/` to `~1`). */
 export function escapeJsonPointerToken(token: string): string {
-  // Most tokens need no escaping: two scans are far cheaper than two replacements on a hot path.
-  if (!token.includes("~") && !token.includes("/")) return token;
-  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+  // Scans are far cheaper than replacements on this hot path: replace only what is there (paths have `/`, few `~`).
+  const tildesEscaped = token.includes("~") ? token.replaceAll("~", "~0") : token;
+  return tildesEscaped.includes("/") ? tildesEscaped.replaceAll("/", "~1") : tildesEscaped;
 }
 
 /** Joins tokens into a `#/...` pointer, escaping each. */

@@ -8,7 +8,17 @@ import { readRequestBody } from "./read-request-body.js";
 import { createRefResolver, type RefResolver } from "./ref-resolver.js";
 import type { OperationIdentity } from "./select-operations.js";
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+/** The operation keys of a path item, with the method each names. */
+const METHODS: ReadonlyMap<string, HttpMethod> = new Map([
+  ["get", "GET"],
+  ["put", "PUT"],
+  ["post", "POST"],
+  ["delete", "DELETE"],
+  ["options", "OPTIONS"],
+  ["head", "HEAD"],
+  ["patch", "PATCH"],
+  ["trace", "TRACE"],
+]);
 
 /**
  * Lists every operation of an OpenAPI 3.x document (as {@link loadDocument} returns it), in document order, as
@@ -55,10 +65,10 @@ export function readOperations(document: JsonObject): ListedOperation[] {
     }
     const pathServerUrl = firstServerUrl(pathItem.servers) ?? serverUrl;
     for (const method of Object.keys(pathItem)) {
-      if (!(METHODS as readonly string[]).includes(method)) continue;
+      const upper = METHODS.get(method);
+      if (upper === undefined) continue;
       const operation = pathItem[method];
       const pointer = appendJsonPointer(pathPointer, method);
-      const upper = method.toUpperCase() as HttpMethod;
       const operationId = isJsonObject(operation) ? operation.operationId : undefined;
       // Objects are written out whole, not spread: spreading differently shaped objects is slow on this hot path.
       const listed: ListedOperation =

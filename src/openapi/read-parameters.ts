@@ -59,12 +59,21 @@ export function readParameters(
     for (let index = 0; index < parameters.length; index += 1) {
       const parameter = readSharedParameter(resolve, parameters[index], `${pointer}/${index}`, shared);
       // A later (operation-level) definition replaces the earlier one, and takes its place last.
-      const earlier = read.findIndex((other) => other.name === parameter.name && other.in === parameter.in);
+      const earlier = indexOfParameter(read, parameter);
       if (earlier !== -1) read.splice(earlier, 1);
       read.push(parameter);
     }
   }
   return read;
+}
+
+/** Where a parameter of the same name and location is in `read`, or -1 (a loop: no closure per parameter). */
+function indexOfParameter(read: readonly ParameterSpec[], parameter: ParameterSpec): number {
+  for (let index = 0; index < read.length; index += 1) {
+    const other = read[index] as ParameterSpec;
+    if (other.name === parameter.name && other.in === parameter.in) return index;
+  }
+  return -1;
 }
 
 function readSharedParameter(

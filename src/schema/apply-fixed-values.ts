@@ -5,6 +5,7 @@ import type { JsonSchema } from "./json-schema.js";
 import type { FixedParams } from "./tool-definition.js";
 
 const SECTIONS: readonly ArgumentSection[] = ["header", "path", "query", "cookie", "body"];
+const PARAMETER_SECTIONS = SECTIONS.filter((section) => section !== "body");
 
 /** Options of {@link applyFixedValues}. */
 export interface ApplyFixedValuesOptions {
@@ -45,7 +46,7 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
   }
   const fixed: FixedParams = {};
   const unplaced: string[] = [];
-  const changed = new Set<ArgumentSection>();
+  const changed: ArgumentSection[] = [];
   const place = (section: ArgumentSection, name: string, value: unknown) => {
     const values = fixed[section] ?? {};
     fixed[section] = values;
@@ -54,7 +55,7 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
     setOwnProperty(values, existing ?? name, value);
     if (schema !== undefined && existing !== undefined) {
       sections[section] = removeProperty(schema, existing, value);
-      changed.add(section);
+      if (!changed.includes(section)) changed.push(section);
     }
   };
   for (const [key, value] of Object.entries(options.fixed ?? {})) {
@@ -78,8 +79,7 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
     else place(section, key, value);
   }
   if (options.fixConstants ?? true) {
-    const constantSections = options.constantSections ?? SECTIONS.filter((candidate) => candidate !== "body");
-    for (const section of constantSections) {
+    for (const section of options.constantSections ?? PARAMETER_SECTIONS) {
       const schema = sections[section];
       if (schema === undefined || !Array.isArray(schema.required) || !isJsonObject(schema.properties)) continue;
       for (const name of schema.required) {
@@ -90,7 +90,7 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
     }
   }
   // Most operations have nothing fixed: the layered schema then stays as it is.
-  return { schema: changed.size === 0 ? layered : rebuild(layered, sections, changed), fixed, unplaced };
+  return { schema: changed.length === 0 ? layered : rebuild(layered, sections, changed), fixed, unplaced };
 }
 
 /** The one value a schema allows (`const`, or an `enum` of one), if it allows exactly one. */
@@ -146,7 +146,7 @@ function removeProperty(schema: JsonSchema, name: string, value: unknown): JsonS
 function rebuild(
   layered: JsonSchema,
   sections: Record<string, JsonSchema>,
-  changed: ReadonlySet<ArgumentSection>,
+  changed: readonly ArgumentSection[],
 ): JsonSchema {
   const properties: JsonSchema = {};
   const required: string[] = [];
@@ -154,7 +154,7 @@ function rebuild(
   for (const section of SECTIONS) {
     const schema = sections[section];
     if (schema === undefined) continue;
-    if (!changed.has(section)) {
+    if (!changed.includes(section)) {
       properties[section] = schema;
       if (wasRequired.includes(section)) required.push(section);
       continue;

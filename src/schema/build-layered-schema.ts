@@ -111,23 +111,26 @@ function parameterSection(
   location: ParameterLocation,
   build: SectionBuilder,
 ): { schema: JsonSchema; required: boolean } | undefined {
+  // Most operations lack most locations: nothing is allocated for those.
   let properties: JsonSchema | undefined;
-  const required: string[] = [];
+  let required: string[] | undefined;
   for (const parameter of operation.parameters) {
     if (parameter.in !== location) continue;
     properties ??= {};
     setOwnProperty(properties, parameter.name, propertyOfParameter(parameter, build));
-    if (parameter.required) required.push(parameter.name);
+    if (!parameter.required) continue;
+    required ??= [];
+    required.push(parameter.name);
   }
   if (properties === undefined) return undefined;
   const schema: JsonSchema = { type: "object", description: SECTION_DESCRIPTIONS[location], properties };
-  if (required.length > 0) schema.required = required;
-  return { schema, required: required.length > 0 };
+  if (required !== undefined) schema.required = required;
+  return { schema, required: required !== undefined };
 }
 
 /** A parameter's property schema, shared with every operation that has the same parameter when there is a cache. */
 function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): JsonSchema {
-  const shared = build.parameterCache?.get(parameter.schema)?.find((entry) => saysTheSame(entry.parameter, parameter));
+  const shared = findShared(build.parameterCache?.get(parameter.schema), parameter);
   if (shared !== undefined) {
     // Report entries are copied so that no two reports share one; the pointers are the same (same name, location).
     if (shared.pruned.length > 0 || shared.conflicts.length > 0) {
@@ -146,6 +149,15 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
     else entries.push(entry);
   }
   return schema;
+}
+
+/** The entry built for a parameter that says the same as `parameter` (a loop: this runs for every parameter). */
+function findShared(
+  entries: readonly SharedParameterSchema[] | undefined,
+  parameter: ParameterSpec,
+): SharedParameterSchema | undefined {
+  for (const entry of entries ?? []) if (saysTheSame(entry.parameter, parameter)) return entry;
+  return undefined;
 }
 
 /** Whether two parameters with one schema object give the same property schema at the same pointer. */
