@@ -130,7 +130,7 @@ function parameterSection(
 
 /** A parameter's property schema, shared with every operation that has the same parameter when there is a cache. */
 function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): JsonSchema {
-  const shared = findShared(build.parameterCache?.get(parameter.schema), parameter);
+  const shared = build.parameterCache?.get(parameter.schema)?.find((entry) => saysTheSame(entry.parameter, parameter));
   if (shared !== undefined) {
     // Report entries are copied so that no two reports share one; the pointers are the same (same name, location).
     if (shared.pruned.length > 0 || shared.conflicts.length > 0) {
@@ -149,15 +149,6 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
     else entries.push(entry);
   }
   return schema;
-}
-
-/** The entry built for a parameter that says the same as `parameter` (a loop: this runs for every parameter). */
-function findShared(
-  entries: readonly SharedParameterSchema[] | undefined,
-  parameter: ParameterSpec,
-): SharedParameterSchema | undefined {
-  for (const entry of entries ?? []) if (saysTheSame(entry.parameter, parameter)) return entry;
-  return undefined;
 }
 
 /** Whether two parameters with one schema object give the same property schema at the same pointer. */
