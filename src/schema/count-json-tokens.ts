@@ -21,19 +21,27 @@ export type TokenCountMemo = Map<string, number>;
  * places and the counts of the parts added up. Tools repeat such parts a lot (keys, shared parameter descriptions),
  * and `memo` counts each once.
  *
+ * `cutOneIn` above 1 cuts only one such place in that many, chosen by the letter and the two characters after it, as
+ * backup tools cut files by content: a stretch of JSON that another tool repeats is cut at the same places there, so
+ * the memo still finds its parts, and the parts are longer. That pays where a few large tools are counted (each call
+ * of the tokenizer costs a few microseconds before it reads a byte), not where every tool of a spec is: short parts
+ * recur across tools more often (GitHub's 1,223 tools: 95 ms cut everywhere, 122 ms one in 8).
+ *
  * @example
  * countJsonTokens(JSON.stringify(tool), new Map());
  */
-export function countJsonTokens(json: string, memo?: TokenCountMemo): number {
+export function countJsonTokens(json: string, memo?: TokenCountMemo, cutOneIn = 1): number {
   if (memo === undefined) return countTokens(json, AS_PLAIN_TEXT);
-  return countJsonTokensWithin(json, Number.NEGATIVE_INFINITY, 1, memo);
+  return countJsonTokensWithin(json, Number.NEGATIVE_INFINITY, 1, memo, cutOneIn);
 }
 
 /**
  * Like {@link countJsonTokens}, but stops once the count is proved to be within `maxTokens`: when the pieces counted
  * so far, plus a token for each byte of the rest (`bytesPerUnit` bytes per UTF-16 code unit: 1 for ASCII text, 3
  * otherwise), are no more than `maxTokens`, that sum is returned. So a result over `maxTokens` is the exact count,
- * and one within it is a bound.
+ * and one within it is a bound. It cuts one safe place in 8 by default: a budget check counts only the few tools
+ * that are large, and there a tool's 400 cuts became 80 calls of the tokenizer (the conversion of GitHub's spec, 4%
+ * faster).
  *
  * @example
  * countJsonTokensWithin(json, 8000, json.length === byteLength ? 1 : 3, memo) <= 8000; // the tool fits
@@ -43,6 +51,7 @@ export function countJsonTokensWithin(
   maxTokens: number,
   bytesPerUnit: number,
   memo: TokenCountMemo,
+  cutOneIn = BUDGET_CUT_ONE_IN,
 ): number {
   let total = 0;
   let start = 0;
@@ -51,7 +60,9 @@ export function countJsonTokensWithin(
   for (let index = 0; index < json.length; index += 1) {
     const code = json.charCodeAt(index);
     const kind = code < 0x80 ? (ASCII_KINDS[code] ?? OTHER) : OTHER;
-    if (kind === LETTER && (previous === PUNCTUATION || previous === SLASH) && beforePrevious === PUNCTUATION) {
+    const isSafe =
+      kind === LETTER && (previous === PUNCTUATION || previous === SLASH) && beforePrevious === PUNCTUATION;
+    if (isSafe && isChosen(json, index, cutOneIn)) {
       total += countPiece(json.slice(start, index), memo);
       start = index;
       const bound = total + (json.length - start) * bytesPerUnit;
@@ -61,6 +72,17 @@ export function countJsonTokensWithin(
     previous = kind;
   }
   return total + countPiece(json.slice(start), memo);
+}
+
+/** Safe places a budget check cuts: one in this many. */
+const BUDGET_CUT_ONE_IN = 8;
+
+/** Whether the safe place at `index` is one of the `1 / cutOneIn` cut, by its letter and the two characters after. */
+function isChosen(json: string, index: number, cutOneIn: number): boolean {
+  if (cutOneIn === 1) return true;
+  if (index + 2 >= json.length) return false;
+  const hash = (json.charCodeAt(index) * 31 + json.charCodeAt(index + 1)) * 17 + json.charCodeAt(index + 2);
+  return hash % cutOneIn === 0;
 }
 
 function countPiece(piece: string, memo: TokenCountMemo): number {

@@ -49,6 +49,11 @@ const jsonLikeText = fc
 
 const utf8Bytes = (text: string): number => Buffer.byteLength(text, "utf8");
 
+/** Cut at every safe place: the properties then test the rule at every place it allows. */
+const EVERY = 1;
+/** Cut at one safe place in eight, as a budget check does. */
+const SAMPLED = 8;
+
 describe("countJsonTokens", () => {
   test.each([
     { given: '{"type":"object","properties":{"name":{"type":"string"}}}' },
@@ -60,16 +65,40 @@ describe("countJsonTokens", () => {
     { given: ":\n/-A" },
     { given: '{"a":"x"}\n//-Type\r/.b' },
     { given: "" },
-  ])("counts $given as the tokenizer does on the whole text", ({ given }) => {
+  ])("counts $given as the tokenizer does on the whole text, cut at every safe place or a few", ({ given }) => {
     const memo = new Map<string, number>();
-    expect([countJsonTokens(given, memo), countJsonTokens(given, memo)]).toEqual([reference(given), reference(given)]);
+    const counts = [
+      countJsonTokens(given, memo, EVERY),
+      countJsonTokens(given, memo),
+      countJsonTokens(given, memo, SAMPLED),
+    ];
+    expect(counts).toEqual([reference(given), reference(given), reference(given)]);
   });
 
   test("for any text made of JSON's pieces, cutting before a letter that follows two punctuation marks is exact", () => {
     fc.assert(
-      fc.property(jsonLikeText, (text) => countJsonTokens(text, new Map()) === reference(text)),
+      fc.property(jsonLikeText, (text) => {
+        const exact = reference(text);
+        return countJsonTokens(text, new Map(), EVERY) === exact && countJsonTokens(text, new Map(), SAMPLED) === exact;
+      }),
       { numRuns: 2000 },
     );
+  });
+
+  test("a stretch of JSON repeated after another beginning is cut the same way, so the memo finds its pieces", () => {
+    const properties = Array.from({ length: 40 }, (_, index) => [
+      `field${index}`,
+      { type: "string", maxLength: index },
+    ]);
+    const stretch = JSON.stringify(Object.fromEntries(properties));
+    const memo = new Map<string, number>();
+    countJsonTokens(`{"name":"first","properties":${stretch}}`, memo, SAMPLED);
+    const piecesOfFirst = memo.size;
+    expect(piecesOfFirst).toBeGreaterThan(4);
+    const second = `{"name":"another one","description":"Other words first.","properties":${stretch}}`;
+    expect(countJsonTokens(second, memo, SAMPLED)).toBe(reference(second));
+    // Only the pieces around the different beginning are new.
+    expect(memo.size - piecesOfFirst).toBeLessThanOrEqual(2);
   });
 
   test("for any text over the characters o200k's pieces turn on, cutting is exact (dense, short texts)", () => {
@@ -81,7 +110,7 @@ describe("countJsonTokens", () => {
     fc.assert(
       fc.property(fc.array(character, { maxLength: 24 }), (characters) => {
         const text = characters.join("");
-        return countJsonTokens(text, new Map()) === reference(text);
+        return countJsonTokens(text, new Map(), EVERY) === reference(text);
       }),
       { numRuns: 20_000 },
     );
@@ -94,8 +123,10 @@ describe("countJsonTokensWithin", () => {
       fc.property(jsonLikeText, fc.integer({ min: 0, max: 60 }), (text, maxTokens) => {
         const exact = reference(text);
         const bytesPerUnit = utf8Bytes(text) === text.length ? 1 : 3;
-        const counted = countJsonTokensWithin(text, maxTokens, bytesPerUnit, new Map());
-        return counted > maxTokens ? counted === exact : exact <= counted;
+        return [EVERY, SAMPLED].every((cutOneIn) => {
+          const counted = countJsonTokensWithin(text, maxTokens, bytesPerUnit, new Map(), cutOneIn);
+          return counted > maxTokens ? counted === exact : exact <= counted;
+        });
       }),
       { numRuns: 2000 },
     );
@@ -105,8 +136,8 @@ describe("countJsonTokensWithin", () => {
     // 200 short pieces: within a budget of 10,000 tokens after the first piece, since the rest is 2,000 bytes.
     const text = '{"type":"x"},'.repeat(200);
     const memo = new Map<string, number>();
-    expect(countJsonTokensWithin(text, 10_000, 1, memo)).toBeLessThanOrEqual(10_000);
+    expect(countJsonTokensWithin(text, 10_000, 1, memo, EVERY)).toBeLessThanOrEqual(10_000);
     expect(memo.size).toBe(1);
-    expect(countJsonTokensWithin(text, 100, 1, new Map())).toBe(reference(text));
+    expect(countJsonTokensWithin(text, 100, 1, new Map(), EVERY)).toBe(reference(text));
   });
 });
