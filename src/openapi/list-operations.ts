@@ -45,14 +45,17 @@ export interface ListedOperation extends OperationIdentity {
 /**
  * Like {@link listOperations}, but an operation that cannot be read (a dangling `$ref` in its parameters, a malformed
  * request body) is returned with its error instead of stopping the others. A document whose `paths` is not an object
- * still throws.
+ * still throws. `resolve` looks up the document's `$ref`s; pass one to share its lookups with a later pass.
  */
-export function readOperations(document: JsonObject): ListedOperation[] {
+export function readOperations(
+  document: JsonObject,
+  resolve: RefResolver = createRefResolver(document),
+): ListedOperation[] {
   const paths = document.paths ?? {};
   if (!isJsonObject(paths)) {
     throw new ActionRecallError("INVALID_DOCUMENT", "#/paths must be an object", { data: { pointer: "#/paths" } });
   }
-  const reader: DocumentReader = { resolve: createRefResolver(document), sharedParameters: new WeakMap() };
+  const reader: DocumentReader = { resolve, sharedParameters: new WeakMap() };
   const serverUrl = firstServerUrl(document.servers);
   const operations: ListedOperation[] = [];
   for (const path of Object.keys(paths)) {

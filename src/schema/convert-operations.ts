@@ -5,6 +5,7 @@ import { type ListedOperation, readOperations } from "../openapi/list-operations
 import { loadDocument } from "../openapi/load-document.js";
 import { operationFromToolDetail } from "../openapi/operation-from-tool-detail.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
+import { createRefResolver } from "../openapi/ref-resolver.js";
 import { selectOperations } from "../openapi/select-operations.js";
 import { convertMcpTool, type McpToolInput } from "./convert-mcp-tool.js";
 import { convertNamedOperation, createConversionCaches } from "./convert-operation.js";
@@ -28,16 +29,20 @@ export function convertOperations(input: string | object, options: ConvertOption
     const tool = convertMcpTool(document as unknown as McpToolInput, options);
     return { tools: [tool], failures: [] };
   }
-  const all: ListedOperation[] =
-    kind === "tool-detail" || kind === "api-spec"
-      ? [listedOne(operationFromToolDetail(document))]
-      : readOperations(document);
-  const operations = options.operations === undefined ? all : selectOperations(all, options.operations);
-  const result: ConversionResult = { tools: [], failures: [] };
-  const takenNames = new Set<string>();
   // Operations share components: each component is expanded once per remaining depth, and each shared parameter
   // built once, not once per use.
   const caches = createConversionCaches();
+  let all: ListedOperation[];
+  if (kind === "tool-detail" || kind === "api-spec") {
+    all = [listedOne(operationFromToolDetail(document))];
+  } else {
+    // The operations are read from and expanded against this document: their `$ref`s are looked up once for both.
+    caches.expansions.resolve = createRefResolver(document);
+    all = readOperations(document, caches.expansions.resolve);
+  }
+  const operations = options.operations === undefined ? all : selectOperations(all, options.operations);
+  const result: ConversionResult = { tools: [], failures: [] };
+  const takenNames = new Set<string>();
   for (const listed of operations) {
     try {
       if (listed.operation === undefined) throw listed.error;

@@ -61,7 +61,7 @@ export interface ExpandRefsOptions {
 export interface ExpansionCache {
   /** Expansions of `$ref` targets: by ref, then at index `remaining depth * 2 + (omitReadOnly ? 1 : 0)`. */
   readonly entries: Map<string, (CachedExpansion | undefined)[]>;
-  /** The document's local refs, each looked up once (set on first use). */
+  /** The document's local refs, each looked up once (set on first use, or by a caller that shares its resolver). */
   resolve?: RefResolver;
 }
 
