@@ -1,4 +1,5 @@
 import type { OperationSpec } from "../openapi/operation-spec.js";
+import type { RefResolver } from "../openapi/ref-resolver.js";
 import { applyFixedValues } from "./apply-fixed-values.js";
 import { buildLayeredSchema, createParameterSchemaCache, type ParameterSchemaCache } from "./build-layered-schema.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
@@ -27,9 +28,13 @@ export interface ConversionCaches {
   tokenCounts: TokenCountMemo;
 }
 
-/** Caches for the operations of one document conversion. */
-export function createConversionCaches(): ConversionCaches {
-  return { expansions: createExpansionCache(), parameters: createParameterSchemaCache(), tokenCounts: new Map() };
+/** Caches for the operations of one document conversion; `resolve` is the document's ref resolver, if there is one. */
+export function createConversionCaches(resolve?: RefResolver): ConversionCaches {
+  return {
+    expansions: createExpansionCache(resolve),
+    parameters: createParameterSchemaCache(),
+    tokenCounts: new Map(),
+  };
 }
 
 /**

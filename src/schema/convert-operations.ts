@@ -29,17 +29,14 @@ export function convertOperations(input: string | object, options: ConvertOption
     const tool = convertMcpTool(document as unknown as McpToolInput, options);
     return { tools: [tool], failures: [] };
   }
+  const isToolDetail = kind === "tool-detail" || kind === "api-spec";
+  // An OpenAPI document's operations are read from it and expanded against it: one resolver looks their refs up once.
+  const resolve = isToolDetail ? undefined : createRefResolver(document);
+  const all: ListedOperation[] =
+    resolve === undefined ? [listedOne(operationFromToolDetail(document))] : readOperations(document, resolve);
   // Operations share components: each component is expanded once per remaining depth, and each shared parameter
   // built once, not once per use.
-  const caches = createConversionCaches();
-  let all: ListedOperation[];
-  if (kind === "tool-detail" || kind === "api-spec") {
-    all = [listedOne(operationFromToolDetail(document))];
-  } else {
-    // The operations are read from and expanded against this document: their `$ref`s are looked up once for both.
-    caches.expansions.resolve = createRefResolver(document);
-    all = readOperations(document, caches.expansions.resolve);
-  }
+  const caches = createConversionCaches(resolve);
   const operations = options.operations === undefined ? all : selectOperations(all, options.operations);
   const result: ConversionResult = { tools: [], failures: [] };
   const takenNames = new Set<string>();

@@ -61,13 +61,16 @@ export interface ExpandRefsOptions {
 export interface ExpansionCache {
   /** Expansions of `$ref` targets: by ref, then at index `remaining depth * 2 + (omitReadOnly ? 1 : 0)`. */
   readonly entries: Map<string, (CachedExpansion | undefined)[]>;
-  /** The document's local refs, each looked up once (set on first use, or by a caller that shares its resolver). */
+  /** The document's local refs, each looked up once (given at creation, or set on first use). */
   resolve?: RefResolver;
 }
 
-/** A cache for {@link ExpandRefsOptions.cache}, to share across the operations of one document conversion. */
-export function createExpansionCache(): ExpansionCache {
-  return { entries: new Map() };
+/**
+ * A cache for {@link ExpandRefsOptions.cache}, to share across the operations of one document conversion. `resolve`
+ * is the document's ref resolver when the caller already looks refs up with one (it read the operations with it).
+ */
+export function createExpansionCache(resolve?: RefResolver): ExpansionCache {
+  return resolve === undefined ? { entries: new Map() } : { entries: new Map(), resolve };
 }
 
 interface CachedExpansion {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, test } from "vitest";
 import { listOperations } from "../../src/openapi/list-operations.js";
+import { createRefResolver } from "../../src/openapi/ref-resolver.js";
 import { convertOperation } from "../../src/schema/convert-operation.js";
 import { convertOperations } from "../../src/schema/convert-operations.js";
 import { createExpansionCache, expandRefs } from "../../src/schema/expand-refs.js";
@@ -23,6 +24,18 @@ const document = {
 };
 
 describe("expansion cache", () => {
+  test("looks refs up with the resolver it was created with (the one that read the operations)", () => {
+    const looked: string[] = [];
+    const resolve = createRefResolver(document);
+    const cache = createExpansionCache((ref, at) => {
+      looked.push(ref);
+      return resolve(ref, at);
+    });
+    const given = expandRefs(ref("A"), { document, maxDepth: 2, cache });
+    expect(given).toEqual(expandRefs(ref("A"), { document, maxDepth: 2 }));
+    expect(looked).toContain("#/components/schemas/A");
+  });
+
   test.each([
     { name: "a cycle, then the same subtree where it is only depth", order: ["A", "C"] },
     { name: "depth first, then the same subtree where it is a cycle", order: ["C", "A"] },
