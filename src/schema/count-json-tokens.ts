@@ -1,4 +1,18 @@
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { createRequire } from "node:module";
+
+type O200kEncoding = typeof import("gpt-tokenizer/encoding/o200k_base");
+
+/**
+ * gpt-tokenizer builds its 200,000-entry vocabulary when it is loaded, which takes longer than starting Node: it is
+ * loaded (its CommonJS build, synchronously) at the first count, so importing the package, and converting a spec
+ * whose tools are all far inside the budget, never pay for it.
+ */
+let encoding: O200kEncoding | undefined;
+
+function countTokens(text: string): number {
+  encoding ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as O200kEncoding;
+  return encoding.countTokens(text, AS_PLAIN_TEXT);
+}
 
 /**
  * Special-token text such as `<|endoftext|>` in a description is ordinary text in a tool definition: counted as
@@ -31,7 +45,7 @@ export type TokenCountMemo = Map<string, number>;
  * countJsonTokens(JSON.stringify(tool), new Map());
  */
 export function countJsonTokens(json: string, memo?: TokenCountMemo, cutOneIn = 1): number {
-  if (memo === undefined) return countTokens(json, AS_PLAIN_TEXT);
+  if (memo === undefined) return countTokens(json);
   return countJsonTokensWithin(json, Number.NEGATIVE_INFINITY, 1, memo, cutOneIn);
 }
 
@@ -87,7 +101,7 @@ function isChosen(json: string, index: number, cutOneIn: number): boolean {
 function countPiece(piece: string, memo: TokenCountMemo): number {
   let count = memo.get(piece);
   if (count === undefined) {
-    count = countTokens(piece, AS_PLAIN_TEXT);
+    count = countTokens(piece);
     memo.set(piece, count);
   }
   return count;
