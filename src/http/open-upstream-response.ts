@@ -1,4 +1,4 @@
-import { type Dispatcher, request as undiciRequest } from "undici";
+import type { Dispatcher } from "undici";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { UpstreamError } from "../errors/upstream-error.js";
 import { assertAllowedHost } from "./assert-allowed-host.js";
@@ -22,6 +22,9 @@ export interface UpstreamCallOptions {
   headers?: Record<string, string>;
 }
 
+/** undici takes longer to load than Node takes to start: it is loaded at the first request, not with the package. */
+let undici: typeof import("undici") | undefined;
+
 /** An upstream answer whose body is still to be read, and how to turn any failure into a typed error. */
 export interface OpenedResponse {
   upstream: string;
@@ -41,6 +44,7 @@ export async function openUpstreamResponse(
   request: HttpRequest,
   options: UpstreamCallOptions & { timeout: "total" | "idle" },
 ): Promise<OpenedResponse> {
+  undici ??= await import("undici");
   const url = parseRequestUrl(request.url);
   const upstream = options.upstream ?? `${url.origin}${url.pathname}`;
   assertAllowedHost(url, options.allowedHosts);
@@ -98,7 +102,7 @@ export async function openUpstreamResponse(
     throw fail(options.signal.reason);
   }
   try {
-    const response = await undiciRequest(url, {
+    const response = await undici.request(url, {
       method: request.method as Dispatcher.HttpMethod,
       headers,
       body: request.body ?? null,

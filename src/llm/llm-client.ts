@@ -1,5 +1,5 @@
 import { jsonrepair } from "jsonrepair";
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
@@ -65,18 +65,26 @@ export function createLlmClient(options: LlmClientOptions = {}): LlmClient {
     timeoutMs: options.timeoutMs ?? DEFAULT_LLM_SETTINGS.timeoutMs,
     maxRetries: options.maxRetries ?? DEFAULT_LLM_SETTINGS.maxRetries,
   };
-  const openai = new OpenAI({
-    baseURL: settings.baseURL,
-    apiKey: settings.apiKey,
-    timeout: settings.timeoutMs,
-    maxRetries: settings.maxRetries,
-  });
+  // The SDK takes longer to load than Node takes to start: it is loaded at the first request, not with the package.
+  let sdkClient: Promise<OpenAI> | undefined;
+  const openai = (): Promise<OpenAI> => {
+    sdkClient ??= import("openai").then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: settings.baseURL,
+          apiKey: settings.apiKey,
+          timeout: settings.timeoutMs,
+          maxRetries: settings.maxRetries,
+        }),
+    );
+    return sdkClient;
+  };
   const model = settings.model;
   const failure = (cause: unknown) => toLlmError(cause, settings);
 
   async function create(body: Omit<ChatCompletionCreateParamsNonStreaming, "model">, signal: AbortSignal | undefined) {
     try {
-      return await openai.chat.completions.create({ ...body, model, stream: false }, signalOption(signal));
+      return await (await openai()).chat.completions.create({ ...body, model, stream: false }, signalOption(signal));
     } catch (cause) {
       throw failure(cause);
     }
@@ -125,7 +133,7 @@ export function createLlmClient(options: LlmClientOptions = {}): LlmClient {
     },
     async *stream(options) {
       try {
-        const stream = await openai.chat.completions.create(
+        const stream = await (await openai()).chat.completions.create(
           {
             model,
             messages: [...options.messages],

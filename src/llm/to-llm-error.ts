@@ -1,4 +1,5 @@
-import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+// The error classes alone: the SDK's root module is loaded only when a client first sends a request.
+import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai/core/error";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 
 /** Longest part of an endpoint's error body kept in a message. */

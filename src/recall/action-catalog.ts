@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import { parse as parseYaml } from "yaml";
 import { ActionRecallError } from "../errors/index.js";
 import { findOpenApiOperation } from "./openapi-tool-detail.js";
@@ -99,7 +99,8 @@ const CATALOG_SCHEMA = {
   },
 } as const;
 
-const validateCatalog = new Ajv({ allErrors: true, strict: false }).compile(CATALOG_SCHEMA);
+/** Compiled at the first catalog read: compiling at import made every import of the package pay for it. */
+let catalogValidator: ValidateFunction | undefined;
 
 function configInvalid(path: string, pointer: string, message: string, cause?: unknown): ActionRecallError {
   return new ActionRecallError(
@@ -135,6 +136,8 @@ async function readYaml(path: string, label: string, pointer: string): Promise<u
  */
 export async function loadActionCatalog(path: string): Promise<ActionCatalog> {
   const raw = await readYaml(path, path, "");
+  catalogValidator ??= new Ajv({ allErrors: true, strict: false }).compile(CATALOG_SCHEMA);
+  const validateCatalog = catalogValidator;
   if (!validateCatalog(raw)) {
     const issues = (validateCatalog.errors ?? []).filter(
       (issue) => issue.keyword !== "oneOf" && issue.keyword !== "if",

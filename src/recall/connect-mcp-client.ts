@@ -1,7 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpError, ErrorCode as McpErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UpstreamError } from "../errors/index.js";
 
 /** Options of {@link connectMcpClient}. */
@@ -15,11 +12,21 @@ export interface McpConnectOptions {
 
 const CLIENT_INFO = { name: "action-recall", version: "0.1.0" };
 
+/**
+ * The MCP SDK takes longer to load than Node takes to start: it is loaded at the first connection, not with the
+ * package. Until then nothing can have thrown an `McpError`.
+ */
+let mcpTypes: typeof import("@modelcontextprotocol/sdk/types.js") | undefined;
+
 /** Turns an MCP SDK failure into UPSTREAM_TIMEOUT or UPSTREAM_ERROR naming the server. */
 export function toMcpUpstreamError(error: unknown, upstream: string): UpstreamError {
   if (error instanceof UpstreamError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof McpError && error.code === McpErrorCode.RequestTimeout) {
+  if (
+    mcpTypes !== undefined &&
+    error instanceof mcpTypes.McpError &&
+    error.code === mcpTypes.ErrorCode.RequestTimeout
+  ) {
     return new UpstreamError("UPSTREAM_TIMEOUT", `${upstream} did not answer in time`, { upstream }, { cause: error });
   }
   return new UpstreamError("UPSTREAM_ERROR", `${upstream} failed: ${message}`, { upstream }, { cause: error });
@@ -32,6 +39,13 @@ export function toMcpUpstreamError(error: unknown, upstream: string): UpstreamEr
 export async function connectMcpClient(url: string, options: McpConnectOptions): Promise<Client> {
   const requestInit: RequestInit = { headers: options.headers ?? {} };
   const requestOptions = { timeout: options.timeoutMs };
+  const [{ Client }, { SSEClientTransport }, { StreamableHTTPClientTransport }, types] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/client/sse.js"),
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  mcpTypes = types;
   const streamable = new Client(CLIENT_INFO);
   try {
     await streamable.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit }), requestOptions);

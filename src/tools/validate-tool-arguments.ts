@@ -12,11 +12,18 @@ import { isLayeredSchema } from "../schema/is-layered-schema.js";
  * tools sharing an `$id` from colliding in the shared instance.
  */
 const AJV_OPTIONS = { allErrors: true, strict: false, addUsedSchema: false, logger: false } as const;
-const draft07 = new Ajv(AJV_OPTIONS);
-const draft2020 = new Ajv2020(AJV_OPTIONS);
-// ajv-formats is CommonJS: under NodeNext its default import is the module, whose `default` is the plugin.
-formatsPlugin.default(draft07);
-formatsPlugin.default(draft2020);
+/** The shared instances, made at the first validation: making them (meta-schemas compiled) at import cost every import. */
+let instances: { draft07: Ajv; draft2020: Ajv2020 } | undefined;
+
+function ajvInstances(): { draft07: Ajv; draft2020: Ajv2020 } {
+  if (instances === undefined) {
+    instances = { draft07: new Ajv(AJV_OPTIONS), draft2020: new Ajv2020(AJV_OPTIONS) };
+    // ajv-formats is CommonJS: under NodeNext its default import is the module, whose `default` is the plugin.
+    formatsPlugin.default(instances.draft07);
+    formatsPlugin.default(instances.draft2020);
+  }
+  return instances;
+}
 
 const validators = new WeakMap<CallableTool, ValidateFunction>();
 
@@ -35,6 +42,7 @@ export function validateToolArguments(tool: CallableTool, args: Record<string, u
 function validatorOf(tool: CallableTool): ValidateFunction {
   const cached = validators.get(tool);
   if (cached !== undefined) return cached;
+  const { draft07, draft2020 } = ajvInstances();
   const ajv = String(tool.parameters.$schema ?? "").includes("2020-12") ? draft2020 : draft07;
   let validate: ValidateFunction;
   try {

@@ -77,6 +77,21 @@ describe("MCP tool resolver (real MCP server)", () => {
     await expect(resolverFor({}).resolve(given, request)).rejects.toMatchObject(want);
   });
 
+  test("a server slower than the timeout is UPSTREAM_TIMEOUT naming it", async () => {
+    const server = await startMcpTestServer({ listDelayMs: 2_000 });
+    try {
+      const resolver = createMcpToolResolver({ servers: { slow: server.url }, cacheTtlMs: 60_000, timeoutMs: 200 });
+      await expect(
+        resolver.resolve({ type: "mcp", mcp_id: "slow", tool_name: "add_note" }, request),
+      ).rejects.toMatchObject({
+        code: "UPSTREAM_TIMEOUT",
+        data: { upstream: "mcp:slow" },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   test("an unreachable server is UPSTREAM_ERROR naming it, and is not cached", async () => {
     const server = await startMcpTestServer();
     const url = server.url;

@@ -67,6 +67,8 @@ export interface McpTestServerOptions {
   transport?: "streamable-http" | "sse";
   /** The tools to list. Default {@link MCP_TEST_TOOLS}. */
   tools?: Tool[];
+  /** How long `tools/list` waits before answering (a slow server). Default 0. */
+  listDelayMs?: number;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
     const server = new Server({ name: "mcp-test-server", version: "1.0.0" }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => {
       listed += 1;
+      if (options.listDelayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, options.listDelayMs));
       return { tools };
     });
     server.setRequestHandler(CallToolRequestSchema, async (request) => {

@@ -1,4 +1,4 @@
-import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createRequire } from "node:module";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
@@ -8,6 +8,14 @@ import { TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
 import { GEMINI_FORMATS, GEMINI_KEYWORDS } from "./to-gemini-tool.js";
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_LIMITS } from "./to-openai-strict-tool.js";
 import { OPENAI_DESCRIPTION_LIMIT } from "./to-openai-tool.js";
+
+type McpTypes = typeof import("@modelcontextprotocol/sdk/types.js");
+
+/**
+ * The MCP SDK's schemas (zod), loaded (their CommonJS build) at the first MCP check: loading them takes longer than
+ * starting Node, and converting tools never needs them.
+ */
+let mcpTypes: McpTypes | undefined;
 
 /** Called for every schema in a tool's parameters, with how many objects enclose it through `properties`. */
 type SchemaVisitor = (schema: JsonSchema, pointer: string, nesting: number) => void;
@@ -116,7 +124,8 @@ function checkGeminiTool(tool: unknown, violations: string[]): void {
 }
 
 function checkMcpTool(tool: unknown, violations: string[]): void {
-  const parsed = ToolSchema.safeParse(tool);
+  mcpTypes ??= createRequire(import.meta.url)("@modelcontextprotocol/sdk/types.js") as McpTypes;
+  const parsed = mcpTypes.ToolSchema.safeParse(tool);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) violations.push(`#/${issue.path.join("/")}: ${issue.message}`);
     return;
