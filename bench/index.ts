@@ -9,6 +9,7 @@ const benches: Array<[title: string, module: string]> = [
   ["tool-call parsing (issue 3)", "./calls.js"],
   ["argument check and convert (issue 4)", "./slots.js"],
   ["request building and sending", "./http.js"],
+  ["startup of a fresh process", "./startup.js"],
 ];
 
 for (const [title, module] of benches) {
