@@ -50,6 +50,27 @@ export function alternatingMedians<Name extends string>(
   >;
 }
 
+/**
+ * Milliseconds of each run of each asynchronous work, the works run in alternation (one run of each per round, after
+ * `warmUps` untimed rounds): their percentiles then compare the same minutes of the machine.
+ */
+export async function alternatingTimesOfAsync<Name extends string>(
+  rounds: number,
+  warmUps: number,
+  works: Record<Name, () => Promise<unknown>>,
+): Promise<Record<Name, number[]>> {
+  const entries = Object.entries(works) as Array<[Name, () => Promise<unknown>]>;
+  const times = Object.fromEntries(entries.map(([name]) => [name, [] as number[]])) as Record<Name, number[]>;
+  for (let round = 0; round < warmUps + rounds; round += 1) {
+    for (const [name, work] of entries) {
+      const start = performance.now();
+      await work();
+      if (round >= warmUps) times[name].push(performance.now() - start);
+    }
+  }
+  return times;
+}
+
 /** Nearest-rank percentile (`rank` from 0 to 100). */
 export function percentile(values: readonly number[], rank: number): number {
   const sorted = [...values].sort((left, right) => left - right);
