@@ -100,7 +100,7 @@ const CATALOG_SCHEMA = {
 } as const;
 
 /** Compiled at the first catalog read: compiling at import made every import of the package pay for it. */
-let catalogValidator: ValidateFunction | undefined;
+let validateCatalog: ValidateFunction | undefined;
 
 function configInvalid(path: string, pointer: string, message: string, cause?: unknown): ActionRecallError {
   return new ActionRecallError(
@@ -136,8 +136,7 @@ async function readYaml(path: string, label: string, pointer: string): Promise<u
  */
 export async function loadActionCatalog(path: string): Promise<ActionCatalog> {
   const raw = await readYaml(path, path, "");
-  catalogValidator ??= new Ajv({ allErrors: true, strict: false }).compile(CATALOG_SCHEMA);
-  const validateCatalog = catalogValidator;
+  validateCatalog ??= new Ajv({ allErrors: true, strict: false }).compile(CATALOG_SCHEMA);
   if (!validateCatalog(raw)) {
     const issues = (validateCatalog.errors ?? []).filter(
       (issue) => issue.keyword !== "oneOf" && issue.keyword !== "if",

@@ -1,5 +1,11 @@
 import { createRequire } from "node:module";
 
+/**
+ * Special-token text such as `<|endoftext|>` in a description is ordinary text in a tool definition: counted as
+ * such, not refused (by default the tokenizer throws on it, which would fail the conversion of a harmless spec).
+ */
+const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
 type O200kEncoding = typeof import("gpt-tokenizer/encoding/o200k_base");
 
 /**
@@ -13,12 +19,6 @@ function countTokens(text: string): number {
   encoding ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as O200kEncoding;
   return encoding.countTokens(text, AS_PLAIN_TEXT);
 }
-
-/**
- * Special-token text such as `<|endoftext|>` in a description is ordinary text in a tool definition: counted as
- * such, not refused (by default the tokenizer throws on it, which would fail the conversion of a harmless spec).
- */
-const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
 /** Token counts of pieces of JSON already counted, by piece: share one across the tools of a conversion. */
 export type TokenCountMemo = Map<string, number>;
