@@ -7,7 +7,7 @@ import { convertOperations } from "../src/schema/convert-operations.js";
 import { DEFAULT_MAX_TOKENS } from "../src/schema/fit-token-budget.js";
 import { jsonBytesBound } from "../src/schema/json-bytes-bound.js";
 import type { JsonObject } from "../src/schema/json-schema.js";
-import { countTokensOverBudget } from "../src/schema/measure-tool-size.js";
+import { fitsTokenBudget } from "../src/schema/measure-tool-size.js";
 import { DIALECTS } from "../src/schema/tool-definition.js";
 import { alternatingMedians, medianOf, percentile, timeOnce, timesOfAsync } from "./timing.js";
 
@@ -51,7 +51,7 @@ export async function run(): Promise<void> {
     const memo = new Map<string, number>();
     for (const { tool } of tools) {
       if (jsonBytesBound(tool, DEFAULT_MAX_TOKENS) > DEFAULT_MAX_TOKENS) {
-        countTokensOverBudget(JSON.stringify(tool), DEFAULT_MAX_TOKENS, memo);
+        fitsTokenBudget(JSON.stringify(tool), DEFAULT_MAX_TOKENS, memo);
       }
     }
   });

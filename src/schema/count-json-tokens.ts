@@ -46,15 +46,17 @@ export type TokenCountMemo = Map<string, number>;
  */
 export function countJsonTokens(json: string, memo?: TokenCountMemo, cutOneIn = 1): number {
   if (memo === undefined) return countTokens(json);
-  return countJsonTokensWithin(json, Number.NEGATIVE_INFINITY, 1, memo, cutOneIn);
+  return countParts(json, memo, cutOneIn, undefined);
 }
 
 /**
- * Like {@link countJsonTokens}, but stops once the count is proved to be within `maxTokens`: when the pieces counted
- * so far, plus a token for each byte of the rest (`bytesPerUnit` bytes per UTF-16 code unit: 1 for ASCII text, 3
- * otherwise), are no more than `maxTokens`, that sum is returned. So a result over `maxTokens` is the exact count,
- * and one within it is a bound. It cuts one safe place in 8 by default: a budget check counts only the few tools
- * that are large, and there (GitHub's 9 tools over 8,000 bytes) 449 calls of the tokenizer became 83.
+ * Like {@link countJsonTokens}, but stops as soon as the count is proved to be within `maxTokens` or over it: when
+ * the pieces counted so far, plus a token for each byte of the rest (`bytesPerUnit` bytes per UTF-16 code unit: 1
+ * for ASCII text, 3 otherwise), are no more than `maxTokens`, that sum is returned; when the pieces counted so far
+ * are more than `maxTokens`, their count is. So a result within `maxTokens` is an upper bound of the exact count,
+ * and one over it a lower bound: a tool of 200,000 tokens is known to be over a budget of 8,000 after about 8,000.
+ * It cuts one safe place in 8 by default: a budget check counts only the few tools that are large, and there
+ * (GitHub's 9 tools over 8,000 bytes) 449 calls of the tokenizer became 83.
  *
  * @example
  * countJsonTokensWithin(json, 8000, json.length === byteLength ? 1 : 3, memo) <= 8000; // the tool fits
@@ -65,6 +67,16 @@ export function countJsonTokensWithin(
   bytesPerUnit: number,
   memo: TokenCountMemo,
   cutOneIn = BUDGET_CUT_ONE_IN,
+): number {
+  return countParts(json, memo, cutOneIn, { maxTokens, bytesPerUnit });
+}
+
+/** The tokens of `json`, counted part by part; with a `budget`, only until they are proved within it or over it. */
+function countParts(
+  json: string,
+  memo: TokenCountMemo,
+  cutOneIn: number,
+  budget: { maxTokens: number; bytesPerUnit: number } | undefined,
 ): number {
   let total = 0;
   let start = 0;
@@ -78,8 +90,11 @@ export function countJsonTokensWithin(
     if (isSafe && isChosen(json, index, cutOneIn)) {
       total += countPiece(json.slice(start, index), memo);
       start = index;
-      const bound = total + (json.length - start) * bytesPerUnit;
-      if (bound <= maxTokens) return bound;
+      if (budget !== undefined) {
+        if (total > budget.maxTokens) return total;
+        const bound = total + (json.length - start) * budget.bytesPerUnit;
+        if (bound <= budget.maxTokens) return bound;
+      }
     }
     beforePrevious = previous;
     previous = kind;
@@ -88,7 +103,7 @@ export function countJsonTokensWithin(
 }
 
 /** Safe places a budget check cuts: one in this many. */
-const BUDGET_CUT_ONE_IN = 8;
+export const BUDGET_CUT_ONE_IN = 8;
 
 /** Whether the safe place at `index` is one of the `1 / cutOneIn` cut, by its letter and the two characters after. */
 function isChosen(json: string, index: number, cutOneIn: number): boolean {

@@ -2,11 +2,11 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { DialectChange, PrunedSchema } from "./conversion-report.js";
-import type { TokenCountMemo } from "./count-json-tokens.js";
+import { BUDGET_CUT_ONE_IN, countJsonTokens, type TokenCountMemo } from "./count-json-tokens.js";
 import { toDialect } from "./dialects/to-dialect.js";
 import { jsonBytesBound } from "./json-bytes-bound.js";
 import type { JsonSchema } from "./json-schema.js";
-import { countTokensOverBudget, type ToolSize, toolSize } from "./measure-tool-size.js";
+import { fitsTokenBudget, type ToolSize, toolSize } from "./measure-tool-size.js";
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
 import type { Dialect, ToolDefinition } from "./tool-definition.js";
 
@@ -40,46 +40,74 @@ export interface FittedTool {
 }
 
 /**
- * Writes a tool in its dialect and, while it is over the token budget, cuts the deepest schema level (each schema
- * there keeps its type, title, description and enum, and an object keeps its required properties in that short
- * form), level after level up to the top-level parameters. Top-level parameters and required properties are never
- * dropped; when even that does not fit, it throws `BUDGET_EXCEEDED`.
+ * Writes a tool in its dialect and, when it is over the token budget, cuts its deepest schema levels (each schema at
+ * the cut keeps its type, title, description and enum, and an object keeps its required properties in that short
+ * form): first the deepest level alone, then one more level at a time, up to the top-level parameters, until it fits.
+ * Top-level parameters and required properties are never dropped. When even the tool cut down to its top-level
+ * parameters does not fit, no cut can help: that form is tried first, and its failure throws `BUDGET_EXCEEDED` with
+ * its exact token count (the smallest budget the tool needs).
  *
  * @example
  * const fitted = fitTokenBudget(definition, { dialect: "openai", maxTokens: 2000, keptLevels: 2 });
  */
 export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudgetOptions): FittedTool {
-  const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
-  const tokenCounts = options.tokenCounts ?? new Map<string, number>();
-  const pruned: PrunedSchema[] = [];
-  let current = definition;
-  // Cutting at level L removes every level below it: the first cut removes the deepest level. Most tools fit as they
-  // are, so the levels are counted only once a cut is needed.
-  let level: number | undefined;
-  for (;;) {
-    const { tool, changes } = toDialect(current, options.dialect);
-    // Most tools are proved to fit by a bound of their bytes; only the others are written and counted.
-    if (jsonBytesBound(tool, maxTokens) <= maxTokens) {
-      const size = toolSize(tool, tokenCounts);
-      return { definition: current, tool, changes, pruned, size };
-    }
-    const json = JSON.stringify(tool) ?? "";
-    const tokens = countTokensOverBudget(json, maxTokens, tokenCounts);
-    if (tokens === undefined) {
-      const size = toolSize(tool, tokenCounts, json);
-      return { definition: current, tool, changes, pruned, size };
-    }
-    level ??= schemaLevels(definition.parameters) - 2;
-    if (level < options.keptLevels) {
-      throw new ActionRecallError(
-        "BUDGET_EXCEEDED",
-        `The tool "${definition.name}" needs ${tokens} tokens even with every nested schema cut; the budget is ${maxTokens}`,
-        { data: { tokens, maxTokens } },
-      );
-    }
-    current = { ...current, parameters: cutBelow(current.parameters, level, "#", 0, pruned) };
-    level -= 1;
+  const budget: Budget = {
+    dialect: options.dialect,
+    maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+    tokenCounts: options.tokenCounts ?? new Map<string, number>(),
+  };
+  const whole = writeWithinBudget(definition, [], budget);
+  if (whole.fitted !== undefined) return whole.fitted;
+  // Cutting at level L shortens the schemas at level L and removes every level below; the deepest cut is 2 above
+  // the bottom. Most tools fit as they are, so the levels are counted only once a cut is needed.
+  const deepestCut = schemaLevels(definition.parameters) - 2;
+  if (deepestCut < options.keptLevels) throw budgetExceeded(definition, whole.json, budget);
+  const topLevel = writeWithinBudget(...cutFrom(definition, options.keptLevels), budget);
+  if (topLevel.fitted === undefined) throw budgetExceeded(definition, topLevel.json, budget);
+  for (let level = deepestCut; level > options.keptLevels; level -= 1) {
+    const attempt = writeWithinBudget(...cutFrom(definition, level), budget);
+    if (attempt.fitted !== undefined) return attempt.fitted;
   }
+  return topLevel.fitted;
+}
+
+/** What every attempt to fit one tool shares. */
+interface Budget {
+  dialect: Dialect;
+  maxTokens: number;
+  tokenCounts: TokenCountMemo;
+}
+
+/** The tool written in its dialect, when it fits the budget; its JSON when it does not. */
+function writeWithinBudget(
+  definition: ToolDefinition,
+  pruned: PrunedSchema[],
+  budget: Budget,
+): { fitted: FittedTool; json?: undefined } | { fitted?: undefined; json: string } {
+  const { tool, changes } = toDialect(definition, budget.dialect);
+  // Most tools are proved to fit by a bound of their bytes; only the others are written and counted.
+  if (jsonBytesBound(tool, budget.maxTokens) <= budget.maxTokens) {
+    return { fitted: { definition, tool, changes, pruned, size: toolSize(tool, budget.tokenCounts) } };
+  }
+  const json = JSON.stringify(tool) ?? "";
+  if (!fitsTokenBudget(json, budget.maxTokens, budget.tokenCounts)) return { json };
+  return { fitted: { definition, tool, changes, pruned, size: toolSize(tool, budget.tokenCounts, json) } };
+}
+
+/** The definition with every schema at `level` shortened and everything below removed, and what that cut. */
+function cutFrom(definition: ToolDefinition, level: number): [ToolDefinition, PrunedSchema[]] {
+  const pruned: PrunedSchema[] = [];
+  return [{ ...definition, parameters: cutBelow(definition.parameters, level, "#", 0, pruned) }, pruned];
+}
+
+function budgetExceeded(definition: ToolDefinition, json: string, budget: Budget): ActionRecallError {
+  // The budget check stopped counting once the count was over; the exact count goes on from the parts it counted.
+  const tokens = countJsonTokens(json, budget.tokenCounts, BUDGET_CUT_ONE_IN);
+  return new ActionRecallError(
+    "BUDGET_EXCEEDED",
+    `The tool "${definition.name}" needs ${tokens} tokens even with every nested schema cut; the budget is ${budget.maxTokens}`,
+    { data: { tokens, maxTokens: budget.maxTokens } },
+  );
 }
 
 /** How many schema levels a schema has (a schema without subschemas has one). */

@@ -64,29 +64,29 @@ class LazyToolSize implements ToolSize {
 }
 
 /**
- * The exact o200k token count of JSON text that is over `maxTokens`, or `undefined` when it fits. A token holds at
- * least one UTF-8 byte, so text of no more than `maxTokens` bytes fits uncounted, and longer text is counted only
- * until the tokens counted plus the bytes left are proved to fit.
+ * Whether JSON text has no more than `maxTokens` o200k tokens. A token holds at least one UTF-8 byte, so text of no
+ * more than `maxTokens` bytes fits uncounted, and longer text is counted only until the tokens counted plus the bytes
+ * left are proved to fit, or the tokens counted are already over.
  */
-export function countTokensOverBudget(json: string, maxTokens: number, memo: TokenCountMemo): number | undefined {
+export function fitsTokenBudget(json: string, maxTokens: number, memo: TokenCountMemo): boolean {
   // A UTF-16 code unit is at most 3 UTF-8 bytes: most tools fit without even measuring the bytes.
-  if (json.length * 3 <= maxTokens) return undefined;
-  const bytes = utf8Length(json);
-  if (bytes <= maxTokens) return undefined;
-  const tokens = countJsonTokensWithin(json, maxTokens, bytes === json.length ? 1 : 3, memo);
-  return tokens <= maxTokens ? undefined : tokens;
+  if (json.length * 3 <= maxTokens) return true;
+  // Tool JSON is nearly always ASCII: one native scan then proves one byte per character.
+  const isAscii = !NON_ASCII.test(json);
+  if (isAscii ? json.length <= maxTokens : hasUtf8BytesWithin(json, maxTokens)) return true;
+  return countJsonTokensWithin(json, maxTokens, isAscii ? 1 : 3, memo) <= maxTokens;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/;
 
-function utf8Length(text: string): number {
-  // Tool JSON is nearly always ASCII: one native scan then proves one byte per character.
-  if (!NON_ASCII.test(text)) return text.length;
+/** Whether `text` has no more than `limit` UTF-8 bytes; the count stops once over (a large tool is long over). */
+function hasUtf8BytesWithin(text: string, limit: number): boolean {
   let bytes = 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     // A surrogate pair is 4 bytes: 2 counted for each half.
     bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 2 : 3;
+    if (bytes > limit) return false;
   }
-  return bytes;
+  return true;
 }

@@ -359,6 +359,42 @@ describe("token budget", () => {
     expect(tools).toEqual([]);
     expect(failures).toEqual([{ operation: "makeThing", error: expect.objectContaining({ code: "BUDGET_EXCEEDED" }) }]);
   });
+
+  test("BUDGET_EXCEEDED names the smallest budget the tool fits: its size with every nested schema cut", () => {
+    const failure = convertOperations(deep, { maxTokens: 20 }).failures[0];
+    const needed = Number(/needs (\d+) tokens/.exec(failure?.error.message ?? "")?.[1]);
+    expect(needed).toBeGreaterThan(20);
+    expect(convertOperations(deep, { maxTokens: needed }).tools[0]?.report.size.tokens).toBe(needed);
+    expect(convertOperations(deep, { maxTokens: needed - 1 }).failures[0]?.error.code).toBe("BUDGET_EXCEEDED");
+  });
+
+  test("each cut schema says once that detail was cut, however many levels were cut", () => {
+    // A chain of required objects beside wide optional parts: fitting cuts several levels, and the required members
+    // of a cut object are kept in short form.
+    const wide = Object.fromEntries(
+      Array.from({ length: 30 }, (_, index) => [`f${index}`, { type: "string", description: `Field ${index} costs` }]),
+    );
+    const link = (description: string, required: string, inner: object) => ({
+      type: "object",
+      description,
+      required: [required],
+      properties: { [required]: inner, ...wide },
+    });
+    const a = link("A", "b", link("B", "c", link("C", "d", { type: "object", properties: wide })));
+    const schema = { type: "object", required: ["a"], properties: { a } };
+    const chain = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/x": { post: { requestBody: { required: true, content: { "application/json": { schema } } } } },
+      },
+    };
+    for (const maxTokens of [150, 300, 600]) {
+      const json = JSON.stringify(convertOperations(chain, { maxTokens }).tools[0]?.tool);
+      expect(json).toContain("(detail cut to fit the token budget)");
+      expect(json).not.toContain("budget) (detail cut");
+    }
+  });
 });
 
 describe("inputs and failures", () => {

@@ -118,14 +118,14 @@ describe("countJsonTokens", () => {
 });
 
 describe("countJsonTokensWithin", () => {
-  test("over the budget it is the exact count; within it, a bound of the exact count that is within too", () => {
+  test("over the budget it is a lower bound of the exact count; within it, an upper bound", () => {
     fc.assert(
       fc.property(jsonLikeText, fc.integer({ min: 0, max: 60 }), (text, maxTokens) => {
         const exact = reference(text);
         const bytesPerUnit = utf8Bytes(text) === text.length ? 1 : 3;
         return [EVERY, SAMPLED].every((cutOneIn) => {
           const counted = countJsonTokensWithin(text, maxTokens, bytesPerUnit, new Map(), cutOneIn);
-          return counted > maxTokens ? counted === exact : exact <= counted;
+          return counted > maxTokens ? maxTokens < counted && counted <= exact : exact <= counted;
         });
       }),
       { numRuns: 2000 },
@@ -138,6 +138,15 @@ describe("countJsonTokensWithin", () => {
     const memo = new Map<string, number>();
     expect(countJsonTokensWithin(text, 10_000, 1, memo, EVERY)).toBeLessThanOrEqual(10_000);
     expect(memo.size).toBe(1);
-    expect(countJsonTokensWithin(text, 100, 1, new Map(), EVERY)).toBe(reference(text));
+  });
+
+  test("stops counting once the count is over the budget", () => {
+    // 200 distinct members: 'x0' to 'x199'. Over a budget of 20 tokens after a few members.
+    const text = JSON.stringify(Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`x${index}`, index])));
+    const memo = new Map<string, number>();
+    const counted = countJsonTokensWithin(text, 20, 1, memo, EVERY);
+    expect(counted).toBeGreaterThan(20);
+    expect(counted).toBeLessThan(reference(text));
+    expect(memo.size).toBeLessThan(20);
   });
 });
