@@ -364,7 +364,16 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
   const omitted: string[] = [];
   const nesting = state.nesting + 1;
   for (const keyword of Object.keys(schema)) {
-    if (DEFINITION_KEYWORDS.has(keyword) || keyword === "nullable" || keyword === "$schema") continue;
+    // Vendor extensions (`x-*`) are for code generators and gateways, not the model, and their values are not schemas:
+    // a `$ref` inside one (`x-enum-reference`) would be left pointing into a document the tool does not carry.
+    if (
+      DEFINITION_KEYWORDS.has(keyword) ||
+      keyword === "nullable" ||
+      keyword === "$schema" ||
+      keyword.startsWith("x-")
+    ) {
+      continue;
+    }
     const value = schema[keyword];
     if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
       const pointer = appendJsonPointer(state.pointer, keyword);

@@ -265,6 +265,21 @@ describe("keywords", () => {
       },
     },
     { name: "$defs are dropped once expanded", given: { $defs: { X: {} }, type: "object" }, want: { type: "object" } },
+    {
+      // Bungie's spec (APIs.guru) carries `x-enum-reference: {$ref}` in its schemas.
+      name: "vendor extensions are left out, with the $refs inside them",
+      given: {
+        type: "array",
+        "x-internal": true,
+        items: {
+          type: "integer",
+          enum: [100, 200],
+          "x-enum-reference": { $ref: "#/$defs/Id" },
+          "x-enum-is-bitmask": false,
+        },
+      },
+      want: { type: "array", items: { type: "integer", enum: [100, 200] } },
+    },
   ])("$name", ({ given, want }) => {
     expect(expandRefs(given, { document: { $defs: { Id: { type: "string", format: "uuid" } } } }).schema).toEqual(want);
   });
