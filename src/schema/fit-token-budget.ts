@@ -58,8 +58,8 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
   };
   const whole = writeWithinBudget(definition, [], budget);
   if (whole.fitted !== undefined) return whole.fitted;
-  // Cutting at level L shortens the schemas at level L and removes every level below; the deepest cut is 2 above
-  // the bottom. Most tools fit as they are, so the levels are counted only once a cut is needed.
+  // Cutting at level L shortens the schemas at level L and removes every level below: the deepest cut is at the level
+  // just above the bottom one. Most tools fit as they are, so the levels are counted only once a cut is needed.
   const deepestCut = schemaLevels(definition.parameters) - 2;
   if (deepestCut < options.keptLevels) throw budgetExceeded(definition, whole.json, budget);
   const topLevel = writeWithinBudget(...cutFrom(definition, options.keptLevels), budget);
