@@ -59,6 +59,8 @@ export function readOperations(
   const serverUrl = firstServerUrl(document.servers);
   const operations: ListedOperation[] = [];
   for (const path of Object.keys(paths)) {
+    // The Paths Object may carry specification extensions (`x-codegen-contextRoot: "/api"`) beside its paths.
+    if (path.startsWith("x-")) continue;
     const pathItem = paths[path];
     const pathPointer = appendJsonPointer("#/paths", path);
     if (!isJsonObject(pathItem)) {

@@ -112,6 +112,11 @@ describe("readOperations", () => {
     });
   });
 
+  test("extensions of the Paths Object are not paths (apicurio's x-codegen-contextRoot)", () => {
+    const document = { openapi: "3.0.3", paths: { "x-codegen-contextRoot": "/api", "/a": { get: {} } } };
+    expect(readOperations(document).map((listed) => listed.id)).toEqual(["GET /a"]);
+  });
+
   test("operations that $ref one component parameter share one ParameterSpec, pointing at the component", () => {
     const [first] = put?.operation?.parameters ?? [];
     expect(first).toMatchObject({ name: "limit", pointer: "#/components/parameters/Shared" });
