@@ -22,7 +22,10 @@ export interface DialectChange {
   detail?: string;
 }
 
-/** A disagreement found while merging `allOf` branches (two different types, two different consts, ...). */
+/**
+ * A problem found in the source schema and what was done about it: a disagreement between `allOf` branches (two
+ * different types, two different consts, ...), or a keyword validators refuse, repaired (see `repairKeywords`).
+ */
 export interface SchemaConflict {
   pointer: string;
   keyword: string;

@@ -7,6 +7,7 @@ import { copyJsonValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import { pruneSchema } from "./prune-schema.js";
+import { repairKeywords } from "./repair-keywords.js";
 import {
   ANNOTATION_KEYWORDS,
   DEFINITION_KEYWORDS,
@@ -408,6 +409,7 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
     result.required = result.required.filter((name) => !omitted.includes(name as string));
     if ((result.required as unknown[]).length === 0) delete result.required;
   }
+  repairKeywords(result, state.pointer, context.conflicts);
   const merged = mergeAllOf(result, state.pointer, context.conflicts);
   return applyNullable(merged, schema.nullable === true);
 }

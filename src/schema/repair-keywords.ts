@@ -1,0 +1,137 @@
+import type { SchemaConflict } from "./conversion-report.js";
+import { describeWithNotes } from "./dialects/dialect-context.js";
+import type { JsonSchema } from "./json-schema.js";
+
+/**
+ * Rewrites, in place, the keywords of one expanded schema that OpenAPI documents write in forms JSON Schema
+ * validators (Ajv) and providers refuse, keeping their meaning wherever it can be kept. Found across the 2,639 specs
+ * of APIs.guru, where they made hundreds of tools fail to compile:
+ * - OAS 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` (`{minimum: 0, exclusiveMinimum: true}`) become the
+ *   numbers JSON Schema has used since draft 6 (`{exclusiveMinimum: 0}`);
+ * - repeated `enum` values and `required` names are written once;
+ * - a `pattern` that is not an ECMA-262 regular expression with the `u` flag (AWS's `^[a-zA-Z0-9\-\_]+$`) loses its
+ *   needless escapes of punctuation when that makes it one; otherwise (Java's `\p{Alnum}`) it moves into the
+ *   description, where the model still reads it.
+ * Each repair is recorded in `conflicts` at `pointer`.
+ */
+export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: SchemaConflict[]): void {
+  // Runs for every schema of a conversion: each check reads one keyword, and nothing is allocated unless it repairs.
+  const { exclusiveMinimum, exclusiveMaximum, enum: values, required, pattern } = schema;
+  if (exclusiveMinimum !== undefined && typeof exclusiveMinimum !== "number") {
+    repairExclusiveBound(schema, "exclusiveMinimum", "minimum", pointer, conflicts);
+  }
+  if (exclusiveMaximum !== undefined && typeof exclusiveMaximum !== "number") {
+    repairExclusiveBound(schema, "exclusiveMaximum", "maximum", pointer, conflicts);
+  }
+  if (Array.isArray(values) && hasRepeats(values)) {
+    schema.enum = withoutRepeats(values);
+    conflicts.push({ pointer, keyword: "enum", message: "repeated values written once" });
+  }
+  if (Array.isArray(required) && hasRepeats(required)) {
+    schema.required = withoutRepeats(required);
+    conflicts.push({ pointer, keyword: "required", message: "repeated names written once" });
+  }
+  if (pattern !== undefined) repairPattern(schema, pattern, pointer, conflicts);
+}
+
+function repairExclusiveBound(
+  schema: JsonSchema,
+  keyword: string,
+  bound: string,
+  pointer: string,
+  conflicts: SchemaConflict[],
+): void {
+  const exclusive = schema[keyword];
+  delete schema[keyword];
+  if (exclusive === true && typeof schema[bound] === "number") {
+    schema[keyword] = schema[bound];
+    delete schema[bound];
+    const message = `OpenAPI 3.0's boolean form written as the number JSON Schema expects (the ${bound})`;
+    conflicts.push({ pointer, keyword, message });
+  } else if (exclusive !== false) {
+    const message = `${JSON.stringify(exclusive)} without a numeric ${bound} bounds nothing: dropped`;
+    conflicts.push({ pointer, keyword, message });
+  }
+}
+
+function hasRepeats(values: readonly unknown[]): boolean {
+  // Most lists are short: compared pairwise, nothing is allocated for the schemas without repeats.
+  if (values.length > 32) return new Set(values.map(identityOf)).size < values.length;
+  for (let index = 1; index < values.length; index += 1) {
+    const identity = identityOf(values[index]);
+    for (let earlier = 0; earlier < index; earlier += 1) if (identityOf(values[earlier]) === identity) return true;
+  }
+  return false;
+}
+
+function withoutRepeats(values: readonly unknown[]): unknown[] {
+  const seen = new Set<unknown>();
+  return values.filter((value) => {
+    const identity = identityOf(value);
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
+  });
+}
+
+/** Primitives stand for themselves; objects and arrays by their JSON (enum values are plain data). */
+function identityOf(value: unknown): unknown {
+  return typeof value === "object" && value !== null ? `json:${JSON.stringify(value)}` : value;
+}
+
+function repairPattern(schema: JsonSchema, pattern: unknown, pointer: string, conflicts: SchemaConflict[]): void {
+  if (typeof pattern !== "string") {
+    delete schema.pattern;
+    conflicts.push({ pointer, keyword: "pattern", message: `${JSON.stringify(pattern)} is not a string: dropped` });
+    return;
+  }
+  if (isUnicodeRegExp(pattern)) return;
+  const unescaped = withoutNeedlessEscapes(pattern);
+  if (isUnicodeRegExp(unescaped)) {
+    schema.pattern = unescaped;
+    const message = "needless escapes of punctuation removed: the u flag refuses them";
+    conflicts.push({ pointer, keyword: "pattern", message });
+    return;
+  }
+  delete schema.pattern;
+  const description = describeWithNotes(schema.description, [`pattern ${JSON.stringify(pattern)}`]);
+  if (description !== undefined) schema.description = description;
+  const message = "not an ECMA-262 regular expression: moved into the description";
+  conflicts.push({ pointer, keyword: "pattern", message });
+}
+
+function isUnicodeRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Characters the `u` flag lets a backslash escape: syntax characters and `/` (and `-` in a character class). */
+const ESCAPABLE = new Set("^$\\.*+?()[]{}|/");
+
+/**
+ * The pattern with `\` removed before punctuation that needs no escape (`\_`, `\:`, `\=`, and `\-` outside a
+ * character class): without the `u` flag such an escape stands for the character itself, with it the pattern is
+ * refused. Escapes of letters and digits (`\d`, `\p{L}`) are kept.
+ */
+function withoutNeedlessEscapes(pattern: string): string {
+  let result = "";
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const character = pattern[index] as string;
+    if (character === "\\" && index + 1 < pattern.length) {
+      const escaped = pattern[index + 1] as string;
+      index += 1;
+      const isNeedless = !/[A-Za-z0-9]/.test(escaped) && !ESCAPABLE.has(escaped) && !(inClass && escaped === "-");
+      result += isNeedless ? escaped : `\\${escaped}`;
+      continue;
+    }
+    if (character === "[") inClass = true;
+    else if (character === "]") inClass = false;
+    result += character;
+  }
+  return result;
+}
