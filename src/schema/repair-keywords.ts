@@ -55,11 +55,13 @@ function repairExclusiveBound(
 }
 
 function hasRepeats(values: readonly unknown[]): boolean {
-  // Most lists are short: compared pairwise, nothing is allocated for the schemas without repeats.
-  if (values.length > 32) return new Set(values.map(identityOf)).size < values.length;
+  // Most lists are short lists of strings: compared pairwise, nothing is allocated when there is no repeat.
+  if (values.length < 2) return false;
+  if (values.length > 32 || values.some((value) => typeof value === "object" && value !== null)) {
+    return new Set(values.map(identityOf)).size < values.length;
+  }
   for (let index = 1; index < values.length; index += 1) {
-    const identity = identityOf(values[index]);
-    for (let earlier = 0; earlier < index; earlier += 1) if (identityOf(values[earlier]) === identity) return true;
+    for (let earlier = 0; earlier < index; earlier += 1) if (values[earlier] === values[index]) return true;
   }
   return false;
 }
