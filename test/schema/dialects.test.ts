@@ -276,6 +276,12 @@ describe("gemini lowering", () => {
       want: { type: "integer", description: "Constraints: enum: [1,2]." },
     },
     {
+      // stackexchange.com's `accepted` (APIs.guru): a string whose enum holds booleans; an empty enum accepts nothing.
+      name: "a string enum without a string value is described, never left empty",
+      given: { type: "string", enum: [true, false] },
+      want: { type: "string", description: "Constraints: enum: [true,false]." },
+    },
+    {
       name: "additionalProperties and exclusive bounds are described",
       given: {
         type: "object",

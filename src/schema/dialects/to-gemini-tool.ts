@@ -98,10 +98,12 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
       case "enum":
       case "const":
         if (keyword === "const") recordChange(context, keyword, pointer, "lowered", "const -> one-value enum");
-        if (isString) {
+        // A string schema whose values are all of other types (`type: string, enum: [true, false]`) would be left
+        // with an empty enum, which accepts nothing: its values are described instead.
+        if (isString && enumValues?.some((entry) => typeof entry === "string") === true) {
           if (valueTypes.length === 0) entries.push(["type", "string"]);
-          nullable = nullable || enumValues?.includes(null) === true;
-          entries.push(["enum", enumValues?.filter((entry) => typeof entry === "string")]);
+          nullable = nullable || enumValues.includes(null);
+          entries.push(["enum", enumValues.filter((entry) => typeof entry === "string")]);
         } else describe(keyword, value);
         break;
       case "format":
