@@ -61,6 +61,16 @@ describe("jsonBytesBound", () => {
     );
   });
 
+  test("takes a byte per character for long ASCII strings with nothing to escape, as JSON writes them", () => {
+    // The short key is bounded without a scan, at 6 bytes per character (55 over), and a comma after each member (1).
+    const clean = { description: "Lists the issues of a repository. ".repeat(200) };
+    const limit = bytesOf(clean) + 56;
+    expect(jsonBytesBound(clean, limit)).toBeLessThanOrEqual(limit);
+    // One line break makes every unit of the string count twice, as it could be escaped.
+    const withLineBreak = { description: `${clean.description}\n` };
+    expect(jsonBytesBound(withLineBreak, limit + 1)).toBeGreaterThan(2 * bytesOf(withLineBreak) - 100);
+  });
+
   test("stops past the limit with a bound over it", () => {
     const value = { a: "x".repeat(100), b: ["y".repeat(100)] };
     expect(jsonBytesBound(value, 50)).toBeGreaterThan(50);
