@@ -11,12 +11,16 @@ import type { JsonSchema } from "./json-schema.js";
  * - repeated `enum` values and `required` names are written once;
  * - a `pattern` that is not an ECMA-262 regular expression with the `u` flag (AWS's `^[a-zA-Z0-9\-\_]+$`) loses its
  *   needless escapes of punctuation when that makes it one; otherwise (Java's `\p{Alnum}`) it moves into the
- *   description, where the model still reads it.
+ *   description, where the model still reads it;
+ * - a `type` that names no JSON type: `"String"` is written in lower case, OpenAPI 2.0's `"file"` as a binary string,
+ *   repeated names once, and what names no type at all (codat's `type: {type: "string", ...}`) is dropped.
  * Each repair is recorded in `conflicts` at `pointer`.
  */
 export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: SchemaConflict[]): void {
   // Runs for every schema of a conversion: each check reads one keyword, and nothing is allocated unless it repairs.
-  const { exclusiveMinimum, exclusiveMaximum, enum: values, required, pattern } = schema;
+  const { type, exclusiveMinimum, exclusiveMaximum, enum: values, required, pattern } = schema;
+  if (type !== undefined && !(typeof type === "string" && JSON_TYPES.has(type)))
+    repairType(schema, type, pointer, conflicts);
   if (exclusiveMinimum !== undefined && typeof exclusiveMinimum !== "number") {
     repairExclusiveBound(schema, "exclusiveMinimum", "minimum", pointer, conflicts);
   }
@@ -32,6 +36,32 @@ export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: S
     conflicts.push({ pointer, keyword: "required", message: "repeated names written once" });
   }
   if (pattern !== undefined) repairPattern(schema, pattern, pointer, conflicts);
+}
+
+const JSON_TYPES: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+function repairType(schema: JsonSchema, type: unknown, pointer: string, conflicts: SchemaConflict[]): void {
+  if (Array.isArray(type) && type.every((name) => JSON_TYPES.has(name)) && !hasRepeats(type)) return;
+  const written = Array.isArray(type) ? type : [type];
+  const names = withoutRepeats(written.flatMap(jsonTypeOf));
+  const given = JSON.stringify(type).slice(0, 120);
+  if (names.length === 0) {
+    delete schema.type;
+    conflicts.push({ pointer, keyword: "type", message: `${given} names no JSON type: dropped` });
+    return;
+  }
+  schema.type = Array.isArray(type) || names.length > 1 ? names : names[0];
+  if (written.includes("file") && schema.format === undefined) schema.format = "binary";
+  const message = `${given} written as ${JSON.stringify(schema.type)}: JSON types are lower-case names, each once`;
+  conflicts.push({ pointer, keyword: "type", message });
+}
+
+/** The JSON type a `type` entry means: its lower-case form, `string` for OpenAPI 2.0's `file`; none for others. */
+function jsonTypeOf(name: unknown): string[] {
+  if (typeof name !== "string") return [];
+  const lower = name.toLowerCase();
+  if (lower === "file") return ["string"];
+  return JSON_TYPES.has(lower) ? [lower] : [];
 }
 
 function repairExclusiveBound(

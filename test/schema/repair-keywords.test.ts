@@ -53,6 +53,30 @@ describe("keywords validators refuse are repaired, keeping their meaning, and re
       reported: ["pattern"],
     },
     {
+      name: "a type holding a schema names no JSON type and is dropped (codat.io's create-item)",
+      given: { type: { type: "string", enum: ["Inventory", "Service"] }, description: "Type of the item." },
+      want: { description: "Type of the item." },
+      reported: ["type"],
+    },
+    {
+      name: "type names are written in lower case, each once",
+      given: { type: ["String", "null", "string", "Null"] },
+      want: { type: ["string", "null"] },
+      reported: ["type"],
+    },
+    {
+      name: "OpenAPI 2.0's file type becomes a binary string",
+      given: { type: "file", description: "The upload." },
+      want: { type: "string", description: "The upload.", format: "binary" },
+      reported: ["type"],
+    },
+    {
+      name: "a type array keeps the names that are JSON types",
+      given: { type: ["integer", "decimal"] },
+      want: { type: ["integer"] },
+      reported: ["type"],
+    },
+    {
       name: "a pattern that is not a string is dropped (api.video)",
       given: { type: "string", pattern: 42 },
       want: { type: "string" },
@@ -70,7 +94,7 @@ describe("keywords validators refuse are repaired, keeping their meaning, and re
 
   test("valid keywords are left exactly as written", () => {
     const given = {
-      type: "string",
+      type: ["string", "null"],
       pattern: "^[a-z\\-]+\\.\\d{2}$",
       enum: ["a-1.12", "b-2.34"],
       minLength: 1,
