@@ -51,7 +51,8 @@ function repairType(schema: JsonSchema, type: unknown, pointer: string, conflict
     return;
   }
   schema.type = Array.isArray(type) || names.length > 1 ? names : names[0];
-  if (written.includes("file") && schema.format === undefined) schema.format = "binary";
+  const isFile = written.some((name) => typeof name === "string" && name.toLowerCase() === "file");
+  if (isFile && schema.format === undefined) schema.format = "binary";
   const message = `${given} written as ${JSON.stringify(schema.type)}: JSON types are lower-case names, each once`;
   conflicts.push({ pointer, keyword: "type", message });
 }

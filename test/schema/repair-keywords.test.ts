@@ -66,7 +66,7 @@ describe("keywords validators refuse are repaired, keeping their meaning, and re
     },
     {
       name: "OpenAPI 2.0's file type becomes a binary string",
-      given: { type: "file", description: "The upload." },
+      given: { type: "File", description: "The upload." },
       want: { type: "string", description: "The upload.", format: "binary" },
       reported: ["type"],
     },
