@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, test } from "vitest";
 import { countJsonTokens, countJsonTokensWithin } from "../../src/schema/count-json-tokens.js";
+import { fitsTokenBudget } from "../../src/schema/measure-tool-size.js";
 
 // The reference: the tokenizer on the whole text, special-token text counted as text.
 const reference = (text: string): number => countTokens(text, { disallowedSpecial: new Set() });
@@ -148,5 +149,18 @@ describe("countJsonTokensWithin", () => {
     expect(counted).toBeGreaterThan(20);
     expect(counted).toBeLessThan(reference(text));
     expect(memo.size).toBeLessThan(20);
+  });
+});
+
+describe("fitsTokenBudget", () => {
+  test("decides exactly as the tokenizer's count, for JSON of any strings (non-ASCII, lone surrogates)", () => {
+    const anyJson = fc.jsonValue({ maxDepth: 3, stringUnit: "binary" });
+    fc.assert(
+      fc.property(anyJson, fc.integer({ min: 0, max: 80 }), (value, maxTokens) => {
+        const json = JSON.stringify(value);
+        return fitsTokenBudget(json, maxTokens, new Map()) === reference(json) <= maxTokens;
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
