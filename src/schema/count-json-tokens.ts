@@ -80,24 +80,18 @@ function countParts(
 ): number {
   let total = 0;
   let start = 0;
-  let previous = OTHER;
-  let beforePrevious = OTHER;
-  for (let index = 0; index < json.length; index += 1) {
-    const code = json.charCodeAt(index);
-    const kind = code < 0x80 ? (ASCII_KINDS[code] ?? OTHER) : OTHER;
-    const isSafe =
-      kind === LETTER && (previous === PUNCTUATION || previous === SLASH) && beforePrevious === PUNCTUATION;
-    if (isSafe && isChosen(json, index, cutOneIn)) {
-      total += countPiece(json.slice(start, index), memo);
-      start = index;
-      if (budget !== undefined) {
-        if (total > budget.maxTokens) return total;
-        const bound = total + (json.length - start) * budget.bytesPerUnit;
-        if (bound <= budget.maxTokens) return bound;
-      }
+  // The expression finds the safe places natively: it skips prose (most of a tool's text) far faster than a loop.
+  SAFE_PLACE.lastIndex = 0;
+  while (SAFE_PLACE.test(json)) {
+    const index = SAFE_PLACE.lastIndex;
+    if (!isChosen(json, index, cutOneIn)) continue;
+    total += countPiece(json.slice(start, index), memo);
+    start = index;
+    if (budget !== undefined) {
+      if (total > budget.maxTokens) return total;
+      const bound = total + (json.length - start) * budget.bytesPerUnit;
+      if (bound <= budget.maxTokens) return bound;
     }
-    beforePrevious = previous;
-    previous = kind;
   }
   return total + countPiece(json.slice(start), memo);
 }
@@ -122,21 +116,8 @@ function countPiece(piece: string, memo: TokenCountMemo): number {
   return count;
 }
 
-const OTHER = 0;
-const LETTER = 1;
-/** Neither space, letter nor digit: `[^\s\p{L}\p{N}]` within printable ASCII, but `/`. */
-const PUNCTUATION = 2;
-/** `/`: punctuation that may end a piece before more punctuation (see {@link countJsonTokens}). */
-const SLASH = 3;
-
-/** The kind of each ASCII character, by code. */
-const ASCII_KINDS = Uint8Array.from({ length: 0x80 }, (_, code) => {
-  if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) return LETTER;
-  const isPunctuation =
-    (code >= 0x21 && code <= 0x2f) ||
-    (code >= 0x3a && code <= 0x40) ||
-    (code >= 0x5b && code <= 0x60) ||
-    (code >= 0x7b && code <= 0x7e);
-  if (code === 0x2f) return SLASH;
-  return isPunctuation ? PUNCTUATION : OTHER;
-});
+/**
+ * Before a safe place: two ASCII punctuation marks (neither space, letter nor digit), the first not `/`, then an ASCII
+ * letter, looked at ahead; a match ends at the letter. `test` moves `lastIndex` there without allocating a match.
+ */
+const SAFE_PLACE = /[!-.:-@[-`{-~][!-/:-@[-`{-~](?=[A-Za-z])/g;
