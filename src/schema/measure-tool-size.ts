@@ -1,4 +1,3 @@
-import { Buffer } from "node:buffer";
 import { countJsonTokens, countJsonTokensWithin, type TokenCountMemo } from "./count-json-tokens.js";
 
 /** A tool's size: characters of its compact JSON, and o200k tokens of that JSON (both measured when first read). */
@@ -72,9 +71,22 @@ class LazyToolSize implements ToolSize {
 export function fitsTokenBudget(json: string, maxTokens: number, memo: TokenCountMemo): boolean {
   // A UTF-16 code unit is at most 3 UTF-8 bytes: most tools fit without even measuring the bytes.
   if (json.length * 3 <= maxTokens) return true;
-  // `JSON.stringify` escapes lone surrogates, so the native count of UTF-8 bytes is exact.
-  const bytes = Buffer.byteLength(json, "utf8");
-  if (bytes <= maxTokens) return true;
-  // Tool JSON is nearly always ASCII: then the bytes left are the characters left.
-  return countJsonTokensWithin(json, maxTokens, bytes === json.length ? 1 : 3, memo) <= maxTokens;
+  // Tool JSON is nearly always ASCII: one native scan then proves one byte per character.
+  const isAscii = !NON_ASCII.test(json);
+  if (isAscii ? json.length <= maxTokens : hasUtf8BytesWithin(json, maxTokens)) return true;
+  return countJsonTokensWithin(json, maxTokens, isAscii ? 1 : 3, memo) <= maxTokens;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Whether `text` has no more than `limit` UTF-8 bytes; the count stops once over (a large tool is long over). */
+function hasUtf8BytesWithin(text: string, limit: number): boolean {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    // A surrogate pair is 4 bytes: 2 counted for each half.
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 2 : 3;
+    if (bytes > limit) return false;
+  }
+  return true;
 }
