@@ -11,7 +11,8 @@ type O200kEncoding = typeof import("gpt-tokenizer/encoding/o200k_base");
 /**
  * gpt-tokenizer builds its 200,000-entry vocabulary when it is loaded, which takes longer than starting Node: it is
  * loaded (its CommonJS build, synchronously) at the first count, so importing the package, and converting a spec
- * whose tools are all far inside the budget, never pay for it.
+ * whose tools are all far inside the budget, never pay for it. `createRequire` is one of the core's two `node:*`
+ * imports, against DESIGN.md's rule: on Node 20 nothing else loads a module synchronously.
  */
 let encoding: O200kEncoding | undefined;
 

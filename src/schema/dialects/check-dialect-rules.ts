@@ -13,7 +13,8 @@ type McpTypes = typeof import("@modelcontextprotocol/sdk/types.js");
 
 /**
  * The MCP SDK's schemas (zod), loaded (their CommonJS build) at the first MCP check: loading them takes longer than
- * starting Node, and converting tools never needs them.
+ * starting Node, and converting tools never needs them. `createRequire` is one of the core's two `node:*` imports,
+ * against DESIGN.md's rule: on Node 20 nothing else loads a module synchronously.
  */
 let mcpTypes: McpTypes | undefined;
 
