@@ -84,6 +84,7 @@ function addString(text: string, walk: BoundWalk): boolean {
 /** Characters other than printable ASCII, or `"` and `\\`: a string without them is written as it is. */
 const NOT_WRITTEN_AS_IS = /[^ !#-[\]-~]/;
 /** Characters JSON writes in more than 2 bytes: other than printable ASCII and the escapes `\b\t\n\f\r`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
 const OVER_TWO_BYTES = /[^\x08-\x0a\x0c\x0d -~]/;
 /** Characters that could take more than 3 bytes: those escaped as `\u00XX`, and surrogates (maybe lone: `\uDXXX`). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
