@@ -7,9 +7,9 @@
  * only the lengths of strings, taking 6 bytes per UTF-16 code unit (no unit is written longer: `\u00XX` or `\uDXXX`
  * when escaped, 3 bytes raw, 4 for two units of a surrogate pair). That clears most small tools on its own. When it
  * does not, the long strings it met (descriptions carry most of a tool's bytes) are scanned one by one, without a
- * second walk, until the bound is within the limit: ASCII with nothing to escape takes 1 byte per unit, ASCII
- * without control characters other than tabs and line breaks 2 (`\"`, `\n`), other text without control characters
- * or surrogates 3. A value with `toJSON`, which could write anything, gets no bound (`Infinity`).
+ * second walk, until the bound is within the limit: ASCII with nothing to escape takes 1 byte per unit, ASCII whose
+ * only control characters are `\b\t\n\f\r` 2 (`\"`, `\n`), other text without such control characters or
+ * surrogates 3. A value with `toJSON`, which could write anything, gets no bound (`Infinity`).
  *
  * @example
  * jsonBytesBound({ name: "ping" }, 8000); // 56, over the 15 bytes of {"name":"ping"}
