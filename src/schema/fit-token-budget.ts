@@ -101,7 +101,7 @@ function cutFrom(definition: ToolDefinition, level: number): [ToolDefinition, Pr
 }
 
 function budgetExceeded(definition: ToolDefinition, json: string, budget: Budget): ActionRecallError {
-  // The budget check stopped counting once the count was over; the exact count goes on from the parts it counted.
+  // The budget check stopped counting once the count was over; counting to the end finds its parts in the memo.
   const tokens = countJsonTokens(json, budget.tokenCounts, BUDGET_CUT_ONE_IN);
   return new ActionRecallError(
     "BUDGET_EXCEEDED",

@@ -19,8 +19,9 @@ import type { JsonSchema } from "./json-schema.js";
 export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: SchemaConflict[]): void {
   // Runs for every schema of a conversion: each check reads one keyword, and nothing is allocated unless it repairs.
   const { type, exclusiveMinimum, exclusiveMaximum, enum: values, required, pattern } = schema;
-  if (type !== undefined && !(typeof type === "string" && JSON_TYPES.has(type)))
+  if (type !== undefined && !(typeof type === "string" && JSON_TYPES.has(type))) {
     repairType(schema, type, pointer, conflicts);
+  }
   if (exclusiveMinimum !== undefined && typeof exclusiveMinimum !== "number") {
     repairExclusiveBound(schema, "exclusiveMinimum", "minimum", pointer, conflicts);
   }
