@@ -134,7 +134,11 @@ function readOperation(reader: DocumentReader, document: JsonObject, source: Ope
   const requestBody = readRequestBody(reader.resolve, operation.requestBody, `${pointer}/requestBody`);
   if (requestBody !== undefined) spec.requestBody = requestBody;
   if (operation.deprecated === true) spec.deprecated = true;
-  if (Array.isArray(operation.tags)) spec.tags = operation.tags.filter((tag) => typeof tag === "string");
+  if (Array.isArray(operation.tags)) {
+    // The document's own list when it is all names, as schemas are shared with it: most operations have one tag.
+    const tags: unknown[] = operation.tags;
+    spec.tags = tags.every(isString) ? (tags as string[]) : tags.filter(isString);
+  }
   return spec;
 }
 
@@ -142,6 +146,10 @@ function firstServerUrl(servers: unknown): string | undefined {
   if (!Array.isArray(servers)) return undefined;
   const first: unknown = servers[0];
   return isJsonObject(first) && typeof first.url === "string" ? first.url : undefined;
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === "string";
 }
 
 function text(value: unknown): string | undefined {

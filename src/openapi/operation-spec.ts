@@ -69,6 +69,7 @@ export interface OperationSpec {
   parameters: ParameterSpec[];
   requestBody?: RequestBodySpec;
   deprecated?: boolean;
+  /** The operation's tags: the document's own array when every tag is a string (like schemas, never mutated). */
   tags?: string[];
   /** The document root `$ref`s resolve against (it holds `components`, `$defs`, ...). Never mutated. */
   document: JsonObject;

@@ -3,6 +3,7 @@ import type { JsonSchema } from "../schema/json-schema.js";
 import type { ParameterLocation, ParameterSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
 import type { RefResolver } from "./ref-resolver.js";
+import { trimmedArray } from "./trimmed-array.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 /** How many `$ref` hops a parameter or request body may take before it is treated as a loop. */
@@ -64,7 +65,7 @@ export function readParameters(
       read.push(parameter);
     }
   }
-  return read;
+  return trimmedArray(read);
 }
 
 /** Where a parameter of the same name and location is in `read`, or -1 (a loop: no closure per parameter). */

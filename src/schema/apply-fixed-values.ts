@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { ArgumentSection } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
+import { trimmedArray } from "../openapi/trimmed-array.js";
 import type { JsonSchema } from "./json-schema.js";
 import type { FixedParams } from "./tool-definition.js";
 
@@ -166,7 +167,7 @@ function rebuild(
     if (wasRequired.includes(section) && hasRequired) required.push(section);
   }
   const result: JsonSchema = { ...layered, properties };
-  if (required.length > 0) result.required = required;
+  if (required.length > 0) result.required = trimmedArray(required);
   else delete result.required;
   return result;
 }

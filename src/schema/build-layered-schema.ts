@@ -2,6 +2,7 @@ import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
 import { mediaTypeEssence } from "../openapi/media-type-essence.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
+import { trimmedArray } from "../openapi/trimmed-array.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { type ExpandedSchema, type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
 import type { JsonSchema } from "./json-schema.js";
@@ -95,7 +96,7 @@ export function buildLayeredSchema(operation: OperationSpec, options: LayeredSch
     if (built.required) required.push(section);
   }
   const schema: JsonSchema = { type: "object", properties };
-  if (required.length > 0) schema.required = required;
+  if (required.length > 0) schema.required = trimmedArray(required);
   return { schema, pruned, conflicts };
 }
 
@@ -124,7 +125,7 @@ function parameterSection(
   }
   if (properties === undefined) return undefined;
   const schema: JsonSchema = { type: "object", description: SECTION_DESCRIPTIONS[location], properties };
-  if (required !== undefined) schema.required = required;
+  if (required !== undefined) schema.required = trimmedArray(required);
   return { schema, required: required !== undefined };
 }
 
