@@ -63,6 +63,20 @@ describe("listOperations", () => {
     ]);
   });
 
+  test("tags keep only the names, in order", () => {
+    const tagged = {
+      openapi: "3.0.3",
+      paths: {
+        "/a": { get: { tags: ["users", "admin"] } },
+        "/b": { get: { tags: ["users", 7, null, "beta"] } },
+      },
+    };
+    expect(listOperations(tagged).map((operation) => operation.tags)).toEqual([
+      ["users", "admin"],
+      ["users", "beta"],
+    ]);
+  });
+
   test("$ref'ed parameters and request bodies are resolved, and JSON is the chosen media type", () => {
     const update = operations[1];
     expect(update?.parameters.map((parameter) => [parameter.name, parameter.pointer])).toEqual([
