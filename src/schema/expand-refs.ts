@@ -366,11 +366,14 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
   const nesting = state.nesting + 1;
   for (const keyword of Object.keys(schema)) {
     // Vendor extensions (`x-*`) are for code generators and gateways, not the model, and their values are not schemas:
-    // a `$ref` inside one (`x-enum-reference`) would be left pointing into a document the tool does not carry.
+    // a `$ref` inside one (`x-enum-reference`) would be left pointing into a document the tool does not carry. So is
+    // OpenAPI's `discriminator`: its `mapping` names components by `$ref` (Microsoft Graph's base type maps thousands,
+    // and every tool whose body derives from it carried them all), and the branches it picks are expanded in place.
     if (
       DEFINITION_KEYWORDS.has(keyword) ||
       keyword === "nullable" ||
       keyword === "$schema" ||
+      keyword === "discriminator" ||
       keyword.startsWith("x-")
     ) {
       continue;

@@ -280,6 +280,15 @@ describe("keywords", () => {
       },
       want: { type: "array", items: { type: "integer", enum: [100, 200] } },
     },
+    {
+      // Microsoft Graph's base type maps thousands of subtypes this way; every tool deriving from it carried them all.
+      name: "OpenAPI's discriminator is left out, with the component refs of its mapping; the branches stay",
+      given: {
+        oneOf: [{ $ref: "#/$defs/Id" }, { type: "integer" }],
+        discriminator: { propertyName: "kind", mapping: { id: "#/$defs/Id" } },
+      },
+      want: { oneOf: [{ type: "string", format: "uuid" }, { type: "integer" }] },
+    },
   ])("$name", ({ given, want }) => {
     expect(expandRefs(given, { document: { $defs: { Id: { type: "string", format: "uuid" } } } }).schema).toEqual(want);
   });
