@@ -136,7 +136,8 @@ interface PathState {
  * `maxDepth` refs were followed on the path, so a component used by two siblings expands in both, and a ref met
  * again on its own path (a cycle) expands again while the depth allows. Past the limit the schema is pruned (see
  * {@link pruneSchema}) and reported with its pointer and reason. `allOf` is merged, OAS 3.0 `nullable` becomes a
- * `null` type, `$defs`/`definitions` are dropped. The input is never mutated; keys keep the source order.
+ * `null` type; `$defs`/`definitions`, OpenAPI's `discriminator` and vendor extensions (`x-*`) are dropped. The input
+ * is never mutated; keys keep the source order.
  *
  * @example
  * const { schema, pruned } = expandRefs({ $ref: "#/components/schemas/A" }, { document, maxDepth: 2 });
