@@ -5,6 +5,7 @@ import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
 import { readParameters, type SharedParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
+import { readTags } from "./read-tags.js";
 import { createRefResolver, type RefResolver } from "./ref-resolver.js";
 import type { OperationIdentity } from "./select-operations.js";
 
@@ -134,11 +135,8 @@ function readOperation(reader: DocumentReader, document: JsonObject, source: Ope
   const requestBody = readRequestBody(reader.resolve, operation.requestBody, `${pointer}/requestBody`);
   if (requestBody !== undefined) spec.requestBody = requestBody;
   if (operation.deprecated === true) spec.deprecated = true;
-  if (Array.isArray(operation.tags)) {
-    // The document's own list when it is all names, as schemas are shared with it: most operations have one tag.
-    const tags: unknown[] = operation.tags;
-    spec.tags = tags.every(isString) ? (tags as string[]) : tags.filter(isString);
-  }
+  const tags = readTags(operation.tags);
+  if (tags !== undefined) spec.tags = tags;
   return spec;
 }
 
@@ -146,10 +144,6 @@ function firstServerUrl(servers: unknown): string | undefined {
   if (!Array.isArray(servers)) return undefined;
   const first: unknown = servers[0];
   return isJsonObject(first) && typeof first.url === "string" ? first.url : undefined;
-}
-
-function isString(value: unknown): value is string {
-  return typeof value === "string";
 }
 
 function text(value: unknown): string | undefined {

@@ -4,6 +4,7 @@ import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
 import { readParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
+import { readTags } from "./read-tags.js";
 import { createRefResolver } from "./ref-resolver.js";
 
 const METHODS: readonly HttpMethod[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
@@ -56,7 +57,8 @@ export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec 
   const body = apiSpec.request_body ?? apiSpec.requestBody;
   const requestBody = readRequestBody(resolve, body, "#/request_body");
   if (requestBody !== undefined) spec.requestBody = requestBody;
-  if (Array.isArray(apiSpec.tags)) spec.tags = apiSpec.tags.filter((tag) => typeof tag === "string");
+  const tags = readTags(apiSpec.tags);
+  if (tags !== undefined) spec.tags = tags;
   return spec;
 }
 
