@@ -5,16 +5,11 @@ import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js"
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyJsonValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
+import { keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import { pruneSchema } from "./prune-schema.js";
-import { repairKeywords } from "./repair-keywords.js";
-import {
-  ANNOTATION_KEYWORDS,
-  DEFINITION_KEYWORDS,
-  SUBSCHEMA_KEYWORDS,
-  SUBSCHEMA_LIST_KEYWORDS,
-  SUBSCHEMA_MAP_KEYWORDS,
-} from "./schema-keywords.js";
+import { asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
+import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
 
 /** The default number of `$ref` hops followed on one path (seed 000). */
 export const DEFAULT_MAX_DEPTH = 2;
@@ -367,46 +362,37 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
   const nesting = state.nesting + 1;
   for (const keyword of Object.keys(schema)) {
     // Vendor extensions (`x-*`) are for code generators and gateways, not the model, and their values are not schemas:
-    // a `$ref` inside one (`x-enum-reference`) would be left pointing into a document the tool does not carry. So is
-    // OpenAPI's `discriminator`: its `mapping` names components by `$ref` (Microsoft Graph's base type maps thousands,
-    // and every tool whose body derives from it carried them all), and the branches it picks are expanded in place.
-    if (
-      DEFINITION_KEYWORDS.has(keyword) ||
-      keyword === "nullable" ||
-      keyword === "$schema" ||
-      keyword === "discriminator" ||
-      keyword.startsWith("x-")
-    ) {
+    // a `$ref` inside one (`x-enum-reference`) would be left pointing into a document the tool does not carry.
+    if (keyword.startsWith("x-")) continue;
+    const value = schema[keyword];
+    const rule = keywordRule(keyword);
+    if (rule === undefined) {
+      setOwnProperty(result, keyword, copyJsonValue(value));
       continue;
     }
-    const value = schema[keyword];
-    if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
-      const pointer = appendJsonPointer(state.pointer, keyword);
-      const map: JsonSchema = {};
-      for (const name of Object.keys(value)) {
-        const at = appendJsonPointer(pointer, name);
-        const expanded = expand(value[name], context, { refs: state.refs, pointer: at, nesting });
-        if (keyword === "properties" && context.omitReadOnly && isJsonObject(expanded) && expanded.readOnly === true) {
-          omitted.push(name);
-          continue;
-        }
-        setOwnProperty(map, name, expanded);
-      }
-      setOwnProperty(result, keyword, map);
-    } else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
-      const pointer = appendJsonPointer(state.pointer, keyword);
-      const list = value.map((inner, index) =>
-        expand(inner, context, { refs: state.refs, pointer: `${pointer}/${index}`, nesting }),
+    if (rule.holds === "omitted") continue;
+    if (!rule.accepts(value)) {
+      const message = `${shortJson(value)} is not ${rule.expected}: dropped`;
+      context.conflicts.push({ pointer: state.pointer, keyword, message });
+      continue;
+    }
+    if (rule.holds === "value") {
+      setOwnProperty(result, keyword, copyJsonValue(value));
+      continue;
+    }
+    const pointer = appendJsonPointer(state.pointer, keyword);
+    const inner: PathState = { refs: state.refs, pointer, nesting };
+    if (rule.holds === "schema-map") {
+      setOwnProperty(result, keyword, expandSchemaMap(keyword, value as JsonSchema, context, inner, omitted));
+    } else if (rule.holds === "dependencies") {
+      setOwnProperty(result, keyword, expandDependencies(value as JsonSchema, context, inner));
+    } else if (Array.isArray(value)) {
+      const list = value.map((item, index) =>
+        expand(item, context, { refs: state.refs, pointer: `${pointer}/${index}`, nesting }),
       );
       setOwnProperty(result, keyword, list);
-    } else if (
-      (SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") &&
-      (isJsonObject(value) || typeof value === "boolean")
-    ) {
-      const pointer = appendJsonPointer(state.pointer, keyword);
-      setOwnProperty(result, keyword, expand(value, context, { refs: state.refs, pointer, nesting }));
     } else {
-      setOwnProperty(result, keyword, copyJsonValue(value));
+      setOwnProperty(result, keyword, expand(value, context, inner));
     }
   }
   if (omitted.length > 0 && Array.isArray(result.required)) {
@@ -416,6 +402,76 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
   repairKeywords(result, state.pointer, context.conflicts);
   const merged = mergeAllOf(result, state.pointer, context.conflicts);
   return applyNullable(merged, schema.nullable === true);
+}
+
+/**
+ * The subschemas of `properties`, `patternProperties` or `dependentSchemas`, expanded by name. A `readOnly` property
+ * is left out of a request body (its name is added to `omitted`); a `patternProperties` key must be a regular
+ * expression Ajv accepts.
+ */
+function expandSchemaMap(
+  keyword: string,
+  schemas: JsonSchema,
+  context: ExpansionContext,
+  state: PathState,
+  omitted: string[],
+): JsonSchema {
+  const map: JsonSchema = {};
+  for (const name of Object.keys(schemas)) {
+    const pointer = appendJsonPointer(state.pointer, name);
+    const key = keyword === "patternProperties" ? patternPropertyKey(name, pointer, context.conflicts) : name;
+    if (key === undefined) continue;
+    const expanded = expand(schemas[name], context, { refs: state.refs, pointer, nesting: state.nesting });
+    if (keyword === "properties" && context.omitReadOnly && isJsonObject(expanded) && expanded.readOnly === true) {
+      omitted.push(name);
+      continue;
+    }
+    setOwnProperty(map, key, expanded);
+  }
+  return map;
+}
+
+/**
+ * Draft-07's `dependencies`: each entry is either a schema (expanded like any other) or the names of properties the
+ * entry's property requires (kept). An entry that is neither is dropped and reported.
+ */
+function expandDependencies(dependencies: JsonSchema, context: ExpansionContext, state: PathState): JsonSchema {
+  const result: JsonSchema = {};
+  for (const name of Object.keys(dependencies)) {
+    const entry = dependencies[name];
+    const pointer = appendJsonPointer(state.pointer, name);
+    if (Array.isArray(entry) && entry.every((item) => typeof item === "string")) {
+      setOwnProperty(result, name, [...entry]);
+    } else if (isJsonObject(entry) || typeof entry === "boolean") {
+      setOwnProperty(result, name, expand(entry, context, { ...state, pointer }));
+    } else {
+      const message = `${shortJson(entry)} is neither a schema nor a list of property names: dropped`;
+      context.conflicts.push({ pointer, keyword: "dependencies", message });
+    }
+  }
+  return result;
+}
+
+/**
+ * A `patternProperties` key as a regular expression with the `u` flag (which Ajv uses): needless escapes removed
+ * when that makes it one (see `repairKeywords`), or undefined when it is none, and the entry is dropped. Either is
+ * reported.
+ */
+function patternPropertyKey(pattern: string, pointer: string, conflicts: SchemaConflict[]): string | undefined {
+  const repaired = asUnicodeRegExp(pattern);
+  if (repaired === pattern) return pattern;
+  const message =
+    repaired === undefined
+      ? "not an ECMA-262 regular expression: the entry is dropped"
+      : `needless escapes of punctuation removed: the u flag refuses them (${JSON.stringify(repaired)})`;
+  conflicts.push({ pointer, keyword: "patternProperties", message });
+  return repaired;
+}
+
+/** A value in a report: its JSON, cut short. */
+function shortJson(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }
 
 /**

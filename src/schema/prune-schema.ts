@@ -2,6 +2,8 @@ import { resolveJsonPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { copyJsonValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
+import { withoutRepeats } from "./repair-keywords.js";
+import { JSON_TYPES } from "./schema-keywords.js";
 
 /** Arrays of arrays are rare; past this many levels a pruned `items` is left as a plain pruned object. */
 const MAX_PRUNED_ITEMS_LEVELS = 8;
@@ -22,7 +24,8 @@ function prune(schema: unknown, document: unknown, note: string, level: number):
   if (typeof base.title === "string") pruned.title = base.title;
   const description = typeof base.description === "string" && base.description !== "" ? `${base.description} ` : "";
   pruned.description = `${description}(${note})`;
-  if (Array.isArray(base.enum)) pruned.enum = copyJsonValue(base.enum);
+  // An empty enum allows nothing, and JSON Schema refuses it; repeats are written once, as the expander does.
+  if (isNonEmptyArray(base.enum)) pruned.enum = withoutRepeats(copyJsonValue(base.enum) as unknown[]);
   if (isArrayType(pruned.type) && base.items !== undefined && level < MAX_PRUNED_ITEMS_LEVELS) {
     pruned.items = prune(base.items, document, note, level + 1);
   }
@@ -47,18 +50,28 @@ function followRefs(schema: unknown, document: unknown): JsonSchema {
   return { ...target, ...siblings };
 }
 
+/**
+ * The schema's `type` when it names JSON types (anything else was the expander's to repair, and the detail is cut
+ * here), otherwise the type its `enum` or `items` imply, otherwise `object`.
+ */
 function prunedType(schema: JsonSchema): unknown {
   const type = schema.type;
   const nullable = schema.nullable === true;
-  if (typeof type === "string") return nullable && type !== "null" ? [type, "null"] : type;
-  if (Array.isArray(type) && type.every((entry) => typeof entry === "string")) return [...type];
-  if (Array.isArray(schema.enum)) {
+  if (typeof type === "string" && JSON_TYPES.has(type)) return nullable && type !== "null" ? [type, "null"] : type;
+  if (Array.isArray(type) && type.length > 0 && type.every((entry) => JSON_TYPES.has(entry))) {
+    return [...new Set(type)];
+  }
+  if (isNonEmptyArray(schema.enum)) {
     // An enum without a type: name the type its values share, since `object` would contradict them.
     const types = [...new Set(schema.enum.map(jsonType))];
     return types.length === 1 ? types[0] : types;
   }
   if (schema.items !== undefined || schema.prefixItems !== undefined) return "array";
   return "object";
+}
+
+function isNonEmptyArray(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0;
 }
 
 function jsonType(value: unknown): string {

@@ -1,6 +1,7 @@
 import type { SchemaConflict } from "./conversion-report.js";
 import { describeWithNotes } from "./dialects/dialect-context.js";
 import type { JsonSchema } from "./json-schema.js";
+import { JSON_TYPES } from "./schema-keywords.js";
 
 /**
  * Rewrites, in place, the keywords of one expanded schema that OpenAPI documents write in forms JSON Schema
@@ -8,12 +9,12 @@ import type { JsonSchema } from "./json-schema.js";
  * of APIs.guru, where they made hundreds of tools fail to compile:
  * - OAS 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` (`{minimum: 0, exclusiveMinimum: true}`) become the
  *   numbers JSON Schema has used since draft 6 (`{exclusiveMinimum: 0}`);
- * - repeated `enum` values and `required` names are written once;
+ * - repeated `enum` values and `required` names are written once, and `required` entries that are not names dropped;
  * - a `pattern` that is not an ECMA-262 regular expression with the `u` flag (AWS's `^[a-zA-Z0-9\-\_]+$`) loses its
  *   needless escapes of punctuation when that makes it one; otherwise (Java's `\p{Alnum}`) it moves into the
  *   description, where the model still reads it;
  * - a `type` that names no JSON type: `"String"` is written in lower case, OpenAPI 2.0's `"file"` as a binary string,
- *   repeated names once, and what names no type at all (codat's `type: {type: "string", ...}`) is dropped.
+ *   repeated names once, and what names no type at all (codat's `type: {type: "string", ...}`, `[]`) is dropped.
  * Each repair is recorded in `conflicts` at `pointer`.
  */
 export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: SchemaConflict[]): void {
@@ -32,17 +33,32 @@ export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: S
     schema.enum = withoutRepeats(values);
     conflicts.push({ pointer, keyword: "enum", message: "repeated values written once" });
   }
-  if (Array.isArray(required) && hasRepeats(required)) {
-    schema.required = withoutRepeats(required);
-    conflicts.push({ pointer, keyword: "required", message: "repeated names written once" });
-  }
+  if (Array.isArray(required)) repairRequired(schema, required, pointer, conflicts);
   if (pattern !== undefined) repairPattern(schema, pattern, pointer, conflicts);
 }
 
-const JSON_TYPES: ReadonlySet<unknown> = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+function repairRequired(schema: JsonSchema, required: unknown[], pointer: string, conflicts: SchemaConflict[]): void {
+  if (!areAllStrings(required)) {
+    schema.required = required.filter((name) => typeof name === "string");
+    conflicts.push({ pointer, keyword: "required", message: "entries that are not property names dropped" });
+  }
+  const names = schema.required as unknown[];
+  if (hasRepeats(names)) {
+    schema.required = withoutRepeats(names);
+    conflicts.push({ pointer, keyword: "required", message: "repeated names written once" });
+  }
+}
+
+/** A loop, not `every` with a closure: `required` lists are checked for every schema of a conversion. */
+function areAllStrings(values: readonly unknown[]): boolean {
+  for (const value of values) if (typeof value !== "string") return false;
+  return true;
+}
 
 function repairType(schema: JsonSchema, type: unknown, pointer: string, conflicts: SchemaConflict[]): void {
-  if (Array.isArray(type) && type.every((name) => JSON_TYPES.has(name)) && !hasRepeats(type)) return;
+  if (Array.isArray(type) && type.length > 0 && type.every((name) => JSON_TYPES.has(name)) && !hasRepeats(type)) {
+    return;
+  }
   const written = Array.isArray(type) ? type : [type];
   const names = withoutRepeats(written.flatMap(jsonTypeOf));
   const given = JSON.stringify(type).slice(0, 120);
@@ -98,7 +114,8 @@ function hasRepeats(values: readonly unknown[]): boolean {
   return false;
 }
 
-function withoutRepeats(values: readonly unknown[]): unknown[] {
+/** The values, each once (objects and arrays compared by their JSON), in their order. */
+export function withoutRepeats(values: readonly unknown[]): unknown[] {
   const seen = new Set<unknown>();
   return values.filter((value) => {
     const identity = identityOf(value);
@@ -119,10 +136,10 @@ function repairPattern(schema: JsonSchema, pattern: unknown, pointer: string, co
     conflicts.push({ pointer, keyword: "pattern", message: `${JSON.stringify(pattern)} is not a string: dropped` });
     return;
   }
-  if (isUnicodeRegExp(pattern)) return;
-  const unescaped = withoutNeedlessEscapes(pattern);
-  if (isUnicodeRegExp(unescaped)) {
-    schema.pattern = unescaped;
+  const repaired = asUnicodeRegExp(pattern);
+  if (repaired === pattern) return;
+  if (repaired !== undefined) {
+    schema.pattern = repaired;
     const message = "needless escapes of punctuation removed: the u flag refuses them";
     conflicts.push({ pointer, keyword: "pattern", message });
     return;
@@ -132,6 +149,16 @@ function repairPattern(schema: JsonSchema, pattern: unknown, pointer: string, co
   if (description !== undefined) schema.description = description;
   const message = "not an ECMA-262 regular expression: moved into the description";
   conflicts.push({ pointer, keyword: "pattern", message });
+}
+
+/**
+ * A pattern as a regular expression with the `u` flag, which Ajv compiles patterns with: the pattern itself when it is
+ * one, without its needless escapes when that makes it one, otherwise undefined.
+ */
+export function asUnicodeRegExp(pattern: string): string | undefined {
+  if (isUnicodeRegExp(pattern)) return pattern;
+  const unescaped = withoutNeedlessEscapes(pattern);
+  return isUnicodeRegExp(unescaped) ? unescaped : undefined;
 }
 
 function isUnicodeRegExp(pattern: string): boolean {

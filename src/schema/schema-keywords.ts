@@ -41,3 +41,14 @@ export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
   "externalDocs",
   "xml",
 ]);
+
+/** The names JSON Schema's `type` takes. */
+export const JSON_TYPES: ReadonlySet<unknown> = new Set([
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+]);

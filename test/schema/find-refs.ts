@@ -1,15 +1,35 @@
-/** Pointers of every `$ref` keyword left in a schema (property names and data such as `enum` values do not count). */
+const SCHEMA_MAPS = ["properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"];
+const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+const SCHEMAS = [
+  "items",
+  "additionalProperties",
+  "additionalItems",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contains",
+  "propertyNames",
+  "contentSchema",
+  "not",
+  "if",
+  "then",
+  "else",
+];
+
+/**
+ * Pointers of every `$ref` keyword left where JSON Schema reads a schema. A `$ref` key in data (an `enum` value, an
+ * example of a JSON Schema document) or in the value of a keyword JSON Schema does not define is not a reference.
+ */
 export function findRefs(schema: unknown, pointer = "#"): string[] {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return [];
   const found: string[] = [];
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "$ref") found.push(pointer);
-    else if (["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"].includes(keyword)) {
+    else if (SCHEMA_MAPS.includes(keyword) && typeof value === "object" && value !== null) {
       for (const [name, inner] of Object.entries(value as object))
         found.push(...findRefs(inner, `${pointer}/${keyword}/${name}`));
-    } else if (Array.isArray(value) && ["allOf", "anyOf", "oneOf", "items", "prefixItems"].includes(keyword)) {
+    } else if (SCHEMA_LISTS.includes(keyword) && Array.isArray(value)) {
       for (const [index, inner] of value.entries()) found.push(...findRefs(inner, `${pointer}/${keyword}/${index}`));
-    } else if (!["enum", "const", "default", "examples", "example"].includes(keyword)) {
+    } else if (SCHEMAS.includes(keyword)) {
       found.push(...findRefs(value, `${pointer}/${keyword}`));
     }
   }

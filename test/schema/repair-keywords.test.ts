@@ -104,3 +104,111 @@ describe("keywords validators refuse are repaired, keeping their meaning, and re
     expect(conflicts).toEqual([]);
   });
 });
+
+// Forms no real spec we know writes, found by mutating APIs.guru's specs: each passed into the tool, which Ajv then
+// refused to compile (and a provider would reject, with every other tool of the request).
+describe("keyword values JSON Schema refuses are dropped and reported", () => {
+  test.each([
+    { keyword: "maxLength", value: -1, expected: "a non-negative integer" },
+    { keyword: "minItems", value: 1.5, expected: "a non-negative integer" },
+    { keyword: "maxProperties", value: "3", expected: "a non-negative integer" },
+    { keyword: "multipleOf", value: 0, expected: "a number above 0" },
+    { keyword: "minimum", value: "1", expected: "a number" },
+    { keyword: "description", value: { text: "x" }, expected: "a string" },
+    { keyword: "format", value: 5, expected: "a string" },
+    { keyword: "readOnly", value: "true", expected: "a boolean" },
+    { keyword: "uniqueItems", value: 1, expected: "a boolean" },
+    { keyword: "examples", value: { first: 1 }, expected: "an array" },
+    { keyword: "required", value: "id", expected: "an array of property names" },
+    { keyword: "enum", value: [], expected: "a non-empty array (an empty enum allows no value)" },
+    { keyword: "enum", value: null, expected: "a non-empty array (an empty enum allows no value)" },
+    { keyword: "items", value: "string", expected: "a schema or a non-empty array of schemas" },
+    { keyword: "items", value: [], expected: "a schema or a non-empty array of schemas" },
+    { keyword: "additionalProperties", value: "no", expected: "a schema (an object or a boolean)" },
+    { keyword: "not", value: 5, expected: "a schema (an object or a boolean)" },
+    { keyword: "anyOf", value: [], expected: "a non-empty array of schemas" },
+    { keyword: "oneOf", value: { type: "string" }, expected: "a non-empty array of schemas" },
+    { keyword: "properties", value: ["id"], expected: "an object of schemas" },
+    { keyword: "$ref", value: 5, expected: "a string (a JSON pointer or a URI)" },
+  ])("$keyword: $value", ({ keyword, value, expected }) => {
+    const given = { type: "object", title: "Kept", [keyword]: value };
+    expect(compiles({ type: "object", properties: { value: given } })).toBe(false);
+    const { schema, conflicts } = expandRefs({ type: "object", properties: { value: given } });
+    expect(schema).toEqual({ type: "object", properties: { value: { type: "object", title: "Kept" } } });
+    expect(compiles(schema)).toBe(true);
+    expect(conflicts).toEqual([
+      { pointer: "#/properties/value", keyword, message: `${JSON.stringify(value)} is not ${expected}: dropped` },
+    ]);
+  });
+
+  test("required entries that are not names are dropped, the names kept", () => {
+    const { schema, conflicts } = expandRefs({ type: "object", required: ["id", 7, null, "id"] });
+    expect(schema).toEqual({ type: "object", required: ["id"] });
+    expect(conflicts.map(({ keyword, message }) => [keyword, message])).toEqual([
+      ["required", "entries that are not property names dropped"],
+      ["required", "repeated names written once"],
+    ]);
+  });
+
+  test("an empty type names no JSON type and is dropped", () => {
+    const { schema, conflicts } = expandRefs({ type: [], description: "Anything." });
+    expect(schema).toEqual({ description: "Anything." });
+    expect(conflicts).toEqual([{ pointer: "#", keyword: "type", message: "[] names no JSON type: dropped" }]);
+  });
+
+  test("a patternProperties key is repaired like a pattern, or its entry dropped", () => {
+    const { schema, conflicts } = expandRefs({
+      type: "object",
+      patternProperties: { "^x\\_": { type: "string" }, "(": { type: "integer" }, "^ok$": { type: "boolean" } },
+    });
+    expect(schema).toEqual({
+      type: "object",
+      patternProperties: { "^x_": { type: "string" }, "^ok$": { type: "boolean" } },
+    });
+    expect(compiles(schema)).toBe(true);
+    expect(conflicts.map(({ pointer, keyword }) => [pointer, keyword])).toEqual([
+      ["#/patternProperties/^x\\_", "patternProperties"],
+      ["#/patternProperties/(", "patternProperties"],
+    ]);
+  });
+
+  test("draft-07 dependencies: schemas are expanded, name lists kept, anything else dropped", () => {
+    const document = { $defs: { Card: { required: ["billing_address"] } } };
+    const { schema, conflicts } = expandRefs(
+      {
+        type: "object",
+        dependencies: { credit_card: { $ref: "#/$defs/Card" }, name: ["surname"], bad: 3 },
+      },
+      { document },
+    );
+    expect(schema).toEqual({
+      type: "object",
+      dependencies: { credit_card: { required: ["billing_address"] }, name: ["surname"] },
+    });
+    expect(compiles(schema)).toBe(true);
+    expect(conflicts).toEqual([
+      {
+        pointer: "#/dependencies/bad",
+        keyword: "dependencies",
+        message: "3 is neither a schema nor a list of property names: dropped",
+      },
+    ]);
+  });
+
+  test("a schema cut past the depth keeps only a type and an enum JSON Schema accepts", () => {
+    const document = {
+      $defs: {
+        A: { $ref: "#/$defs/B" },
+        B: { $ref: "#/$defs/C" },
+        C: { type: ["text"], enum: [] },
+        D: { type: "string", enum: ["a", "a", "b"] },
+      },
+    };
+    const cut = (ref: string) => expandRefs({ $ref: ref }, { document, maxDepth: 0 }).schema;
+    expect(cut("#/$defs/C")).toMatchObject({ type: "object" });
+    expect(cut("#/$defs/C")).not.toHaveProperty("enum");
+    expect(cut("#/$defs/D")).toMatchObject({ type: "string", enum: ["a", "b"] });
+    expect(compiles(cut("#/$defs/C"))).toBe(true);
+    expect(compiles(cut("#/$defs/D"))).toBe(true);
+  });
+});
