@@ -8,6 +8,7 @@ import { describe, expect, test } from "vitest";
 import { convertOperations } from "../../src/schema/convert-operations.js";
 import { checkDialectRules } from "../../src/schema/dialects/index.js";
 import { DIALECTS } from "../../src/schema/tool-definition.js";
+import { parametersOf } from "./tool-parameters.js";
 
 // The corpus: large public specs shipped by npm packages (devDependencies), read as their files are.
 const require = createRequire(import.meta.url);
@@ -33,16 +34,6 @@ const ajv = new Ajv({ strict: false, allowUnionTypes: true, addUsedSchema: false
 // ajv-formats is CommonJS: under NodeNext its default import is the module, whose `default` is the plugin.
 addFormats.default(ajv);
 
-function parametersOf(tool: unknown): unknown {
-  const shaped = tool as {
-    function?: { parameters: unknown };
-    input_schema?: unknown;
-    inputSchema?: unknown;
-    parameters?: unknown;
-  };
-  return shaped.function?.parameters ?? shaped.input_schema ?? shaped.inputSchema ?? shaped.parameters;
-}
-
 describe.each(CORPUS)("$name", ({ text }) => {
   test.each(DIALECTS)(
     "every operation converts in %s, compiles, has no $ref, keeps the rules and fits the budget",
@@ -61,7 +52,7 @@ describe.each(CORPUS)("$name", ({ text }) => {
         if (report.size.tokens !== tokens) problems.push(`${operation}: ${report.size.tokens} tokens, not ${tokens}`);
         if (report.size.characters !== json.length) problems.push(`${operation}: ${report.size.characters} chars`);
         try {
-          ajv.compile(parametersOf(tool) as object);
+          ajv.compile(parametersOf(tool));
         } catch (error) {
           problems.push(`${operation}: Ajv: ${error instanceof Error ? error.message : String(error)}`);
         }

@@ -236,6 +236,15 @@ describe("openai-strict lowering", () => {
       validate({ name: "x", tags: null, extra: 1 }),
     ]).toEqual([true, true, false, false]);
   });
+
+  test("an optional const null stays one null, which Ajv accepts (null twice in an enum it refuses)", () => {
+    const source: JsonSchema = { type: "object", properties: { cleared: { const: null }, kind: { const: "a" } } };
+    const { tool } = toDialect({ name: "t", description: "", parameters: source }, "openai-strict");
+    const parameters = (tool as { function: { parameters: JsonSchema } }).function.parameters;
+    expect(parameters.properties).toEqual({ cleared: { enum: [null] }, kind: { enum: ["a", null] } });
+    const validate = new Ajv({ strict: false, allowUnionTypes: true }).compile(parameters);
+    expect([validate({ cleared: null, kind: "a" }), validate({ cleared: 1, kind: null })]).toEqual([true, false]);
+  });
 });
 
 describe("gemini lowering", () => {

@@ -91,3 +91,40 @@ const SHAPE_KEYWORDS = ["type", "properties", "items", "enum", "const", "anyOf",
 export function hasOnlyConstraintBranches(branches: unknown[]): boolean {
   return branches.every((branch) => isJsonObject(branch) && !SHAPE_KEYWORDS.some((keyword) => keyword in branch));
 }
+
+/**
+ * The branches of an `anyOf` or `oneOf` written by `lower`, each at its own pointer (`#/anyOf/2`). A `true` branch
+ * accepts any value and is written as the empty schema; a `false` branch accepts none and is left out (dialects
+ * take no boolean schemas, and an `anyOf` left empty would be refused).
+ */
+export function lowerBranches(
+  branches: readonly unknown[],
+  pointer: string,
+  lower: (branch: JsonSchema, pointer: string) => JsonSchema,
+): JsonSchema[] {
+  const lowered: JsonSchema[] = [];
+  for (const [index, branch] of branches.entries()) {
+    if (branch !== false) lowered.push(lower(isJsonObject(branch) ? branch : {}, `${pointer}/${index}`));
+  }
+  return lowered;
+}
+
+/**
+ * Adds lowered branches to the `anyOf` among a schema's entries (an `anyOf` and a `oneOf` both become one); when none
+ * is left (every branch was `false`), the combinator is dropped and reported.
+ */
+export function addAnyOfBranches(
+  entries: [string, unknown][],
+  branches: JsonSchema[],
+  keyword: string,
+  pointer: string,
+  context: DialectContext,
+): void {
+  if (branches.length === 0) {
+    recordChange(context, keyword, pointer, "dropped", "no branch accepts a value");
+    return;
+  }
+  const existing = entries.find(([name]) => name === "anyOf");
+  if (existing === undefined) entries.push(["anyOf", branches]);
+  else existing[1] = [...(existing[1] as unknown[]), ...branches];
+}

@@ -4,9 +4,11 @@ import type { JsonSchema } from "../json-schema.js";
 import type { ToolDefinition } from "../tool-definition.js";
 import type { DialectContext } from "./dialect-context.js";
 import {
+  addAnyOfBranches,
   describeUnsupportedKeyword,
   describeWithNotes,
   hasOnlyConstraintBranches,
+  lowerBranches,
   recordChange,
   typesOf,
 } from "./dialect-context.js";
@@ -125,12 +127,10 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
       case "anyOf":
         if (Array.isArray(value) && !hasOnlyConstraintBranches(value)) {
           if (keyword === "oneOf") recordChange(context, keyword, pointer, "lowered", "oneOf -> anyOf");
-          const branches = value
-            .filter(isJsonObject)
-            .map((branch, index) => lowerGeminiSchema(branch, `${pointer}/${keyword}/${index}`, context));
-          const existing = entries.find(([name]) => name === "anyOf");
-          if (existing === undefined) entries.push(["anyOf", branches]);
-          else existing[1] = [...(existing[1] as unknown[]), ...branches];
+          const branches = lowerBranches(value, `${pointer}/${keyword}`, (branch, at) =>
+            lowerGeminiSchema(branch, at, context),
+          );
+          addAnyOfBranches(entries, branches, keyword, pointer, context);
         } else describe(keyword, value);
         break;
       case "items":

@@ -5,9 +5,11 @@ import type { JsonSchema } from "../json-schema.js";
 import type { ToolDefinition } from "../tool-definition.js";
 import type { DialectContext } from "./dialect-context.js";
 import {
+  addAnyOfBranches,
   describeUnsupportedKeyword,
   describeWithNotes,
   hasOnlyConstraintBranches,
+  lowerBranches,
   recordChange,
   typesOf,
 } from "./dialect-context.js";
@@ -96,12 +98,10 @@ function lowerStrictSchema(source: JsonSchema, pointer: string, nesting: number,
       !hasOnlyConstraintBranches(value)
     ) {
       if (keyword === "oneOf") recordChange(context, keyword, pointer, "lowered", "oneOf -> anyOf");
-      const branches = value
-        .filter(isJsonObject)
-        .map((branch, index) => lowerStrictSchema(branch, `${pointer}/${keyword}/${index}`, nesting, state));
-      const existing = entries.find(([name]) => name === "anyOf");
-      if (existing === undefined) entries.push(["anyOf", branches]);
-      else existing[1] = [...(existing[1] as unknown[]), ...branches];
+      const branches = lowerBranches(value, `${pointer}/${keyword}`, (branch, at) =>
+        lowerStrictSchema(branch, at, nesting, state),
+      );
+      addAnyOfBranches(entries, branches, keyword, pointer, context);
     } else if (keyword === "nullable") {
       nullable = value === true;
       recordChange(context, keyword, pointer, "lowered", "nullable -> type null");
@@ -192,7 +192,7 @@ function makeNullable(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema.enum) && !schema.enum.includes(null)) nullable.enum = [...schema.enum, null];
   if ("const" in schema) {
     delete nullable.const;
-    nullable.enum = [schema.const, null];
+    nullable.enum = schema.const === null ? [null] : [schema.const, null];
   }
   return nullable;
 }
