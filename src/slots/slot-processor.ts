@@ -4,6 +4,7 @@ import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
 import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { runValidator, SCHEMA_LOOP_MESSAGE } from "../schema/run-validator.js";
 import { buildRemainingSchema, type RemainingSchema } from "./build-remaining-schema.js";
 import { type ConversionOutcome, convertToSchema } from "./convert-to-schema.js";
 import { createSlotAjv } from "./create-slot-ajv.js";
@@ -44,12 +45,12 @@ export class SlotProcessor {
 
   /** The remaining schema: `{}` when `data` is valid, else one property per JSON pointer still missing or invalid. */
   check(data: unknown): RemainingSchema {
-    return this.#validate(data) ? {} : buildRemainingSchema(this.#validate.errors ?? [], this.schema);
+    return this.#isValid(data) ? {} : buildRemainingSchema(this.#validate.errors ?? [], this.schema);
   }
 
   /** Every problem with `data`, in Ajv's shape; in a layered tool schema each also says `query.limit`-style where. */
   validate(data: unknown): ValidationIssue[] {
-    if (this.#validate(data)) return [];
+    if (this.#isValid(data)) return [];
     return (this.#validate.errors ?? []).map((error) => validationIssueFromAjv(error, { layered: this.#layered }));
   }
 
@@ -62,6 +63,18 @@ export class SlotProcessor {
   /** Converts `data` to the schema's types without touching it, reporting each change. */
   convert(data: unknown): ConversionOutcome {
     return convertToSchema(data, this.schema);
+  }
+
+  #isValid(data: unknown): boolean {
+    return runValidator(
+      this.#validate,
+      data,
+      (cause) =>
+        new ActionRecallError("INVALID_DOCUMENT", `The slot schema ${SCHEMA_LOOP_MESSAGE}`, {
+          cause,
+          data: { pointer: "#" },
+        }),
+    );
   }
 
   /** A copy of the schema whose basic types also accept `null` (seed 004's `add_null_to_basic_types`). */

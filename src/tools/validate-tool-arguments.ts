@@ -5,6 +5,7 @@ import type { CallableTool } from "../calls/callable-tool.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
+import { runValidator, SCHEMA_LOOP_MESSAGE } from "../schema/run-validator.js";
 
 /**
  * Tool schemas come from OpenAPI documents and providers, full of keywords Ajv does not know (`example`, `x-*`) and
@@ -30,11 +31,20 @@ const validators = new WeakMap<CallableTool, ValidateFunction>();
 /**
  * Validates arguments against a tool's `parameters` and returns every issue (empty when valid). The validator is
  * compiled on first use and cached per tool object. For a layered schema each issue also says where the value lives
- * (`query.limit`). Throws `INVALID_TOOL_DEFINITION` when the tool's own schema does not compile.
+ * (`query.limit`). Throws `INVALID_TOOL_DEFINITION` when the tool's own schema does not compile, or loops.
  */
 export function validateToolArguments(tool: CallableTool, args: Record<string, unknown>): ValidationIssue[] {
   const validate = validatorOf(tool);
-  if (validate(args)) return [];
+  const loops = (cause: RangeError) =>
+    new ActionRecallError(
+      "INVALID_TOOL_DEFINITION",
+      `Tool "${tool.name}": its parameters schema ${SCHEMA_LOOP_MESSAGE}`,
+      {
+        cause,
+        data: { pointer: "/parameters", tool: tool.name },
+      },
+    );
+  if (runValidator(validate, args, loops)) return [];
   const layered = isLayeredSchema(tool.parameters);
   return (validate.errors ?? []).map((error) => validationIssueFromAjv(error, { layered }));
 }

@@ -161,6 +161,21 @@ describe("SlotProcessor.check: the remaining schema", () => {
     }
     expect(isActionRecallError(caught, "INVALID_DOCUMENT")).toBe(true);
   });
+
+  test("a schema whose $refs loop without descending into the value is an INVALID_DOCUMENT error, not a stack overflow", () => {
+    // It compiles; only validating a value that reaches the loop never ends.
+    const processor = new SlotProcessor({
+      type: "object",
+      properties: { a: { $ref: "#/definitions/A" } },
+      definitions: { A: { allOf: [{ $ref: "#/definitions/B" }] }, B: { anyOf: [{ $ref: "#/definitions/A" }] } },
+    });
+    expect(processor.check({})).toEqual({});
+    for (const check of [() => processor.check({ a: 1 }), () => processor.validate({ a: 1 })]) {
+      expect(check).toThrow(
+        expect.objectContaining({ code: "INVALID_DOCUMENT", message: expect.stringContaining("loops") }),
+      );
+    }
+  });
 });
 
 describe("SlotProcessor on OpenAPI schemas", () => {

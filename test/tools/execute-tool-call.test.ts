@@ -300,6 +300,26 @@ describe("executeToolCall", () => {
     expect(result.success).toBe(false);
     expect(result.error?.code).toBe("INVALID_TOOL_DEFINITION");
   });
+
+  test("a tool whose schema loops is an INVALID_TOOL_DEFINITION result, not a tool failure from a stack overflow", async () => {
+    let runs = 0;
+    const looping = defineTool({
+      name: "looping",
+      description: "A $ref loop that never reaches the value",
+      parameters: {
+        type: "object",
+        properties: { value: { $ref: "#/definitions/A" } },
+        definitions: { A: { allOf: [{ $ref: "#/definitions/B" }] }, B: { anyOf: [{ $ref: "#/definitions/A" }] } },
+      },
+      execute: () => {
+        runs += 1;
+        return "never";
+      },
+    });
+    const result = await executeToolCall(new ToolRegistry([looping]), call("looping", { value: 1 }));
+    expect(result.error).toMatchObject({ code: "INVALID_TOOL_DEFINITION", message: expect.stringContaining("loops") });
+    expect(runs).toBe(0);
+  });
 });
 
 describe("executeToolCalls", () => {
