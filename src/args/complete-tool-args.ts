@@ -1,3 +1,4 @@
+import { notAnObjectError } from "../errors/invalid-arguments-error.js";
 import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
@@ -31,7 +32,8 @@ interface Walk {
 /**
  * Completes a tool call's arguments from the tool's declaration, as seed 002's
  * `update_tool_call_info_with_function_declarations` does: values given are kept, defaults are added (also inside
- * layered sections and nested objects), and parameters with neither are listed as missing.
+ * layered sections and nested objects), and parameters with neither are listed as missing. `null` arguments are none;
+ * arguments that are not an object throw `INVALID_ARGUMENTS`.
  *
  * @example
  * completeToolArgs({ toolArgs: { a: 1 }, declaration: { name: "t", parameters: { properties: { a: {}, b: { default: 2 } } } } })
@@ -39,8 +41,8 @@ interface Walk {
  */
 export function completeToolArgs(options: CompleteToolArgsOptions): CompletedToolArgs {
   const systemParams = options.systemParams ?? ["executor", "storage"];
-  const schema = options.declaration.parameters;
-  const toolArgs = structuredClone(options.toolArgs);
+  const schema: JsonSchema = isJsonObject(options.declaration.parameters) ? options.declaration.parameters : {};
+  const toolArgs = argumentsObject(options.toolArgs);
   const walk: Walk = { missingToolArgs: [], missingRequired: [] };
   if (isLayeredSchema(schema)) {
     // Each section is an object of its own; system parameters are skipped inside them, not only at the top.
@@ -49,6 +51,16 @@ export function completeToolArgs(options: CompleteToolArgsOptions): CompletedToo
     completeObject(toolArgs, schema, { prefix: "", required: true, skip: systemParams, walk });
   }
   return { toolArgs, ...walk };
+}
+
+/**
+ * A copy of the model's arguments: none (`null`, as models write for a tool without arguments) is an empty object, and
+ * anything else that is not an object is refused with `INVALID_ARGUMENTS`.
+ */
+function argumentsObject(toolArgs: unknown): Record<string, unknown> {
+  if (toolArgs === null || toolArgs === undefined) return {};
+  if (!isJsonObject(toolArgs)) throw notAnObjectError("tool_args", toolArgs);
+  return structuredClone(toolArgs);
 }
 
 interface ObjectContext {

@@ -16,3 +16,17 @@ export class InvalidArgumentsError extends ActionRecallError<InvalidArgumentsDat
     super("INVALID_ARGUMENTS", message, { cause: options.cause, data });
   }
 }
+
+/**
+ * The error for arguments that are not a JSON object at all (`null`, a string, an array), with the one issue Ajv would
+ * report for them. `subject` names them in the message: `"arguments"`, `"fixed parameters"`, `"tool_args"`.
+ *
+ * @example
+ * throw notAnObjectError("arguments", "ls -la"); // The arguments must be an object, not a string
+ */
+export function notAnObjectError(subject: string, value: unknown): InvalidArgumentsError {
+  const kind = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
+  return new InvalidArgumentsError(`The ${subject} must be an object, not ${kind}`, [
+    { instancePath: "", schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" },
+  ]);
+}

@@ -1,6 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { closestName } from "../errors/closest-name.js";
-import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
+import { notAnObjectError } from "../errors/invalid-arguments-error.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation } from "../openapi/operation-spec.js";
 import { findParameter, parameterNames } from "./find-parameter.js";
 import {
@@ -36,15 +36,7 @@ export interface ClassifyArgumentsOptions {
 export function classifyArguments(args: unknown, options: ClassifyArgumentsOptions = {}): LayeredArguments {
   const subject = options.subject ?? "arguments";
   if (!isPlainObject(args)) {
-    throw new InvalidArgumentsError(`The ${subject} must be an object, not ${describeType(args)}`, [
-      {
-        instancePath: "",
-        schemaPath: "#/type",
-        keyword: "type",
-        params: { type: "object" },
-        message: "must be object",
-      },
-    ]);
+    throw notAnObjectError(subject, args);
   }
   if (isLayeredShape(args)) return classifyLayered(args, options);
   if (options.operation === undefined) {
@@ -211,10 +203,4 @@ function unknownParameter(
       ? { data: { parameter, operation: operation.id } }
       : { data: { parameter, operation: operation.id, suggestion } },
   );
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
 }

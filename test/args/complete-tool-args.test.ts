@@ -89,4 +89,26 @@ describe("completeToolArgs", () => {
     expect(Object.hasOwn(result.toolArgs, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  test("null arguments are none: the defaults are added and the required members listed", () => {
+    const toolArgs = null as unknown as Record<string, unknown>;
+    const result = completeToolArgs({ toolArgs, declaration: { name: "search", parameters: layered } });
+    expect(result.toolArgs).toEqual({ query: { limit: 10 }, body: { need_total: false, page: { size: 20 } } });
+    expect(result.missingRequired).toEqual(["path.kn_id"]);
+  });
+
+  test.each([
+    ["a string", "kn_id=1"],
+    ["an array", [1]],
+    ["a number", 3],
+  ])("arguments that are %s are an INVALID_ARGUMENTS error, not a crash", (kind, given) => {
+    const toolArgs = given as unknown as Record<string, unknown>;
+    expect(() => completeToolArgs({ toolArgs, declaration: { name: "search", parameters: layered } })).toThrow(
+      expect.objectContaining({
+        code: "INVALID_ARGUMENTS",
+        message: `The tool_args must be an object, not ${kind}`,
+        data: { issues: [expect.objectContaining({ instancePath: "", keyword: "type" })] },
+      }),
+    );
+  });
 });
