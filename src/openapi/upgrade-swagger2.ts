@@ -323,9 +323,26 @@ function upgradeSecurityScheme(scheme: JsonValue): JsonValue {
   return { type: "oauth2", ...description, flows: flowName === undefined ? {} : { [flowName]: flow } };
 }
 
+/**
+ * Levels of nesting the upgrade follows. Real documents nest a few dozen; a deeper one (10,000 levels) would overflow
+ * the stack, so it is refused with `SCHEMA_TOO_DEEP` instead (the expander refuses schemas nested past 400 anyway).
+ */
+const MAX_NESTING = 1000;
+
+function checkNesting(nesting: number): void {
+  if (nesting > MAX_NESTING) {
+    throw new ActionRecallError(
+      "SCHEMA_TOO_DEEP",
+      `The Swagger 2.0 document nests deeper than ${MAX_NESTING} levels: it cannot be upgraded`,
+      { data: { pointer: "#" } },
+    );
+  }
+}
+
 /** A Swagger 2.0 schema as OAS 3.0: refs rewritten, `x-nullable`, `file` and string discriminators upgraded. */
-function upgradeSchema(schema: JsonValue): JsonValue {
-  if (Array.isArray(schema)) return schema.map(upgradeSchema);
+function upgradeSchema(schema: JsonValue, nesting = 0): JsonValue {
+  checkNesting(nesting);
+  if (Array.isArray(schema)) return schema.map((item) => upgradeSchema(item, nesting + 1));
   if (!isObject(schema)) return schema;
   const upgraded: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -335,17 +352,18 @@ function upgradeSchema(schema: JsonValue): JsonValue {
       upgraded.type = "string";
       upgraded.format = "binary";
     } else if (key === "discriminator" && typeof value === "string") upgraded.discriminator = { propertyName: value };
-    else setOwnProperty(upgraded, key, upgradeSchema(value));
+    else setOwnProperty(upgraded, key, upgradeSchema(value, nesting + 1));
   }
   return upgraded;
 }
 
 /** Copies any value, rewriting `$ref` strings to their OAS 3 locations. */
-function upgradeRefs(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(upgradeRefs);
+function upgradeRefs(value: JsonValue, nesting = 0): JsonValue {
+  checkNesting(nesting);
+  if (Array.isArray(value)) return value.map((item) => upgradeRefs(item, nesting + 1));
   if (!isObject(value)) return value;
   return mapValues(value, (entry, key) =>
-    key === "$ref" && typeof entry === "string" ? upgradeRef(entry) : upgradeRefs(entry),
+    key === "$ref" && typeof entry === "string" ? upgradeRef(entry) : upgradeRefs(entry, nesting + 1),
   );
 }
 

@@ -4,6 +4,7 @@ import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec }
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { trimmedArray } from "../openapi/trimmed-array.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
+import { copyKeywordValue } from "./copy-json-value.js";
 import { type ExpandedSchema, type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
 import type { JsonSchema } from "./json-schema.js";
 
@@ -142,7 +143,7 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
   const pointer = `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`;
   const expanded = build.expandAt(parameter.schema, pointer, false);
   build.report(expanded);
-  const schema = parameterSchema(parameter, expanded.schema);
+  const schema = parameterSchema(parameter, expanded.schema, pointer);
   if (build.parameterCache !== undefined) {
     const entry = { parameter, schema, pruned: expanded.pruned, conflicts: expanded.conflicts };
     const entries = build.parameterCache.get(parameter.schema);
@@ -169,16 +170,21 @@ function copyEntry<Entry extends object>(entry: Entry): Entry {
   return { ...entry };
 }
 
-/** A parameter's expanded schema with what the parameter itself says: description, examples, deprecation. */
-function parameterSchema(parameter: ParameterSpec, schema: JsonSchema): JsonSchema {
+/**
+ * A parameter's expanded schema (at `pointer`) with what the parameter itself says: description, examples,
+ * deprecation. Examples are copied, as the expander copies a schema's own.
+ */
+function parameterSchema(parameter: ParameterSpec, schema: JsonSchema, pointer: string): JsonSchema {
   const result: JsonSchema = { ...schema };
   if (parameter.description !== undefined) result.description = parameter.description;
-  if (parameter.example !== undefined && result.example === undefined) result.example = parameter.example;
+  if (parameter.example !== undefined && result.example === undefined) {
+    result.example = copyKeywordValue(parameter.example, pointer, "example");
+  }
   if (parameter.examples !== undefined && result.examples === undefined) {
     const values = Object.values(parameter.examples)
       .filter((example) => isJsonObject(example) && Object.hasOwn(example, "value"))
       .map((example) => (example as JsonSchema).value);
-    if (values.length > 0) result.examples = values;
+    if (values.length > 0) result.examples = copyKeywordValue(values, pointer, "examples");
   }
   if (parameter.deprecated === true) result.deprecated = true;
   return result;

@@ -3,7 +3,7 @@ import { appendJsonPointer, isExternalRef, parseJsonPointer } from "../openapi/j
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
-import { copyJsonValue } from "./copy-json-value.js";
+import { copyKeywordValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
 import { keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
@@ -367,7 +367,7 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
     const value = schema[keyword];
     const rule = keywordRule(keyword);
     if (rule === undefined) {
-      setOwnProperty(result, keyword, copyJsonValue(value));
+      setOwnProperty(result, keyword, copyKeywordValue(value, state.pointer, keyword));
       continue;
     }
     if (rule.holds === "omitted") continue;
@@ -377,7 +377,7 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
       continue;
     }
     if (rule.holds === "value") {
-      setOwnProperty(result, keyword, copyJsonValue(value));
+      setOwnProperty(result, keyword, copyKeywordValue(value, state.pointer, keyword));
       continue;
     }
     const pointer = appendJsonPointer(state.pointer, keyword);

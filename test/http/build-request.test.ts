@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { buildRequest } from "../../src/http/index.js";
+import { buildRequest, toProxyBody } from "../../src/http/index.js";
 import type { OperationSpec, ParameterSpec } from "../../src/openapi/operation-spec.js";
 import seedOperation from "../fixtures/http/seed003-operation.json" with { type: "json" };
 import { operation, parameter, requestBody, SERVER_URL } from "./operations.js";
@@ -375,6 +375,24 @@ describe("flat and layered arguments (seed 003's tool)", () => {
     expect(request.body).toBe('{"__proto__":{"polluted":1},"constructor":2}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  test.each([
+    ["a query object", (deep: unknown) => ({ query: { include_type_info: deep } }), "/query/include_type_info"],
+    ["a body member", (deep: unknown) => ({ body: { condition: deep } }), "/body/condition"],
+  ])(
+    "arguments nested 10,000 deep in %s are INVALID_ARGUMENTS at their pointer, not a stack overflow",
+    (_name, sectionOf, at) => {
+      let deep: unknown = 1;
+      for (let level = 0; level < 10_000; level += 1) deep = { a: deep };
+      const args = { path: { kn_id: "k", ot_id: "o" }, ...sectionOf(deep) };
+      const error = expect.objectContaining({
+        code: "INVALID_ARGUMENTS",
+        message: expect.stringContaining(`nest deeper than 500 levels at ${at}/a/a/`),
+      });
+      expect(() => buildRequest(seed, args, { serverUrl: SERVER_URL })).toThrow(error);
+      expect(() => toProxyBody(args, {}, undefined, { operation: seed })).toThrow(error);
+    },
+  );
 });
 
 describe("fixed parameters always win", () => {

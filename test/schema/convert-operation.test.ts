@@ -493,6 +493,43 @@ describe("inputs and failures", () => {
     ).toEqual([{ operation: "deep", error: expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }) }]);
   });
 
+  test("a 10,000-deep Swagger 2.0 document is a typed error, not a stack overflow in its upgrade", () => {
+    const deep = `${'{"type":"object","properties":{"next":'.repeat(10_000)}{"type":"string"}${"}}".repeat(10_000)}`;
+    const text = `{"swagger":"2.0","info":{},"definitions":{"Deep":${deep}},"paths":{}}`;
+    expect(() => convertOperations(text)).toThrow(expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }));
+  });
+
+  test.each(["default", "example", "enum", "const"])(
+    "a 10,000-deep %s value fails its operation with a typed error at its pointer",
+    (keyword) => {
+      const deep = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
+      const value = keyword === "enum" ? `[${deep}]` : deep;
+      const schema = `{"type":"object","properties":{"p":{"type":"object","${keyword}":${value}}}}`;
+      const text = `{"openapi":"3.0.0","info":{},"paths":{"/a":{"post":{"operationId":"deep","requestBody":{"content":{"application/json":{"schema":${schema}}}}}}}}`;
+      expect(convertOperations(text).failures).toEqual([
+        {
+          operation: "deep",
+          error: expect.objectContaining({
+            code: "SCHEMA_TOO_DEEP",
+            pointer: `#/properties/body/properties/p/${keyword}`,
+          }),
+        },
+      ]);
+    },
+  );
+
+  test("a 10,000-deep parameter example fails its operation with a typed error at its pointer", () => {
+    const deep = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
+    const parameter = `{"name":"q","in":"query","schema":{"type":"object"},"example":${deep}}`;
+    const text = `{"openapi":"3.0.0","info":{},"paths":{"/a":{"get":{"operationId":"deep","parameters":[${parameter}]}}}}`;
+    expect(convertOperations(text).failures).toEqual([
+      {
+        operation: "deep",
+        error: expect.objectContaining({ code: "SCHEMA_TOO_DEEP", pointer: "#/properties/query/properties/q/example" }),
+      },
+    ]);
+  });
+
   test("tool names are unique within one conversion", () => {
     const document = {
       openapi: "3.0.0",
