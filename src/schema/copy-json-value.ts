@@ -1,6 +1,6 @@
 import { ActionRecallError, isActionRecallError } from "../errors/action-recall-error.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
-import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
+import { setOwnProperty } from "../openapi/own-properties.js";
 
 /**
  * Levels a copied value (an `enum`, a `default`, an example) may nest. Real ones nest a few; one nested 10,000 deep
@@ -14,11 +14,11 @@ export const MAX_VALUE_NESTING = 400;
  * `SCHEMA_TOO_DEEP`.
  */
 export function copyJsonValue(value: unknown, nesting = 0): unknown {
+  if (typeof value !== "object" || value === null) return value;
   if (nesting > MAX_VALUE_NESTING) {
     throw new ActionRecallError("SCHEMA_TOO_DEEP", `A value nests deeper than ${MAX_VALUE_NESTING} levels`);
   }
   if (Array.isArray(value)) return value.map((item) => copyJsonValue(item, nesting + 1));
-  if (!isJsonObject(value)) return value;
   const copy = {};
   for (const [key, entry] of Object.entries(value)) setOwnProperty(copy, key, copyJsonValue(entry, nesting + 1));
   return copy;
@@ -26,6 +26,8 @@ export function copyJsonValue(value: unknown, nesting = 0): unknown {
 
 /** {@link copyJsonValue} of the value of `keyword` in the schema at `pointer`: one nested too deep is refused there. */
 export function copyKeywordValue(value: unknown, pointer: string, keyword: string): unknown {
+  // Most values are strings, numbers and booleans: nothing to copy, nothing to catch.
+  if (typeof value !== "object" || value === null) return value;
   try {
     return copyJsonValue(value);
   } catch (cause) {

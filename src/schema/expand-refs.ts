@@ -5,7 +5,7 @@ import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js"
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
-import { keywordRule } from "./keyword-rules.js";
+import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import { pruneSchema } from "./prune-schema.js";
 import { asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
@@ -371,7 +371,7 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
       continue;
     }
     if (rule.holds === "omitted") continue;
-    if (!rule.accepts(value)) {
+    if (!acceptsValue(rule.check, value)) {
       const message = `${shortJson(value)} is not ${rule.expected}: dropped`;
       context.conflicts.push({ pointer: state.pointer, keyword, message });
       continue;

@@ -7,44 +7,75 @@ import {
 } from "./schema-keywords.js";
 
 /**
- * What a keyword's value holds, as `$ref` expansion walks it: plain data (copied), one subschema, a list of them, a
- * map of them by name, either of the first two (`items`), draft-07's `dependencies` (subschemas or name lists), or
- * nothing a tool keeps (`omitted`).
+ * What a keyword's value holds, as `$ref` expansion walks it: plain data (copied), a subschema or a list of them, a
+ * map of them by name, draft-07's `dependencies` (subschemas or name lists), or nothing a tool keeps (`omitted`).
  */
-export type KeywordHolds =
-  | "value"
+export type KeywordHolds = "value" | "schema" | "schema-map" | "dependencies" | "omitted";
+
+/** The values a keyword accepts, checked by {@link acceptsValue}. */
+export type ValueCheck =
+  | "anything"
+  | "nothing"
+  | "string"
+  | "number"
+  | "positive-number"
+  | "count"
+  | "boolean"
+  | "array"
+  | "non-empty-array"
+  | "object"
   | "schema"
-  | "schemas"
-  | "schema-map"
-  | "schema-or-schemas"
-  | "dependencies"
-  | "omitted";
+  | "schema-or-list";
 
 /** How expansion treats one keyword, and which values JSON Schema accepts for it. */
 export interface KeywordRule {
   holds: KeywordHolds;
-  accepts: (value: unknown) => boolean;
-  /** What `accepts` wants, for a report (`"a non-negative integer"`). */
+  check: ValueCheck;
+  /** What `check` wants, for a report (`"a non-negative integer"`). */
   expected: string;
 }
 
-const anyValue = (): boolean => true;
-const isString = (value: unknown): boolean => typeof value === "string";
-const isSchema = (value: unknown): boolean => isJsonObject(value) || typeof value === "boolean";
-const isNonEmptyArray = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
+/**
+ * Whether `value` passes `check`. One function with a switch, not a function per rule: expansion checks every
+ * keyword of every schema, and a call through many different functions is not inlined.
+ */
+export function acceptsValue(check: ValueCheck, value: unknown): boolean {
+  switch (check) {
+    case "anything":
+      return true;
+    case "nothing":
+      return false;
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number";
+    case "positive-number":
+      return typeof value === "number" && value > 0;
+    case "count":
+      return Number.isInteger(value) && (value as number) >= 0;
+    case "boolean":
+      return typeof value === "boolean";
+    case "array":
+      return Array.isArray(value);
+    case "non-empty-array":
+      return Array.isArray(value) && value.length > 0;
+    case "object":
+      return isJsonObject(value);
+    case "schema":
+      return isJsonObject(value) || typeof value === "boolean";
+    case "schema-or-list":
+      return isJsonObject(value) || typeof value === "boolean" || (Array.isArray(value) && value.length > 0);
+  }
+}
 
-const STRING: KeywordRule = { holds: "value", accepts: isString, expected: "a string" };
-const NUMBER: KeywordRule = { holds: "value", accepts: (value) => typeof value === "number", expected: "a number" };
-const COUNT: KeywordRule = {
-  holds: "value",
-  accepts: (value) => Number.isInteger(value) && (value as number) >= 0,
-  expected: "a non-negative integer",
-};
-const BOOLEAN: KeywordRule = { holds: "value", accepts: (value) => typeof value === "boolean", expected: "a boolean" };
-const SCHEMA: KeywordRule = { holds: "schema", accepts: isSchema, expected: "a schema (an object or a boolean)" };
-const SCHEMAS: KeywordRule = { holds: "schema", accepts: isNonEmptyArray, expected: "a non-empty array of schemas" };
-const SCHEMA_MAP: KeywordRule = { holds: "schema-map", accepts: isJsonObject, expected: "an object of schemas" };
-const OMITTED: KeywordRule = { holds: "omitted", accepts: anyValue, expected: "" };
+const STRING: KeywordRule = { holds: "value", check: "string", expected: "a string" };
+const NUMBER: KeywordRule = { holds: "value", check: "number", expected: "a number" };
+const COUNT: KeywordRule = { holds: "value", check: "count", expected: "a non-negative integer" };
+const BOOLEAN: KeywordRule = { holds: "value", check: "boolean", expected: "a boolean" };
+const SCHEMA: KeywordRule = { holds: "schema", check: "schema", expected: "a schema (an object or a boolean)" };
+const SCHEMAS: KeywordRule = { holds: "schema", check: "non-empty-array", expected: "a non-empty array of schemas" };
+const SCHEMA_MAP: KeywordRule = { holds: "schema-map", check: "object", expected: "an object of schemas" };
+const OMITTED: KeywordRule = { holds: "omitted", check: "anything", expected: "" };
 
 /**
  * The keywords JSON Schema (draft-07 to 2020-12) and OpenAPI give a meaning that expansion must know: those that hold
@@ -62,7 +93,7 @@ const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map([
   ["nullable", OMITTED],
   ["discriminator", OMITTED],
   // A `$ref` that reaches expansion as a keyword is not a string.
-  ["$ref", { holds: "value", accepts: () => false, expected: "a string (a JSON pointer or a URI)" }],
+  ["$ref", { holds: "value", check: "nothing", expected: "a string (a JSON pointer or a URI)" }],
   ["$id", STRING],
   ["$anchor", STRING],
   ["$comment", STRING],
@@ -73,10 +104,7 @@ const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map([
   ["contentEncoding", STRING],
   ["minimum", NUMBER],
   ["maximum", NUMBER],
-  [
-    "multipleOf",
-    { holds: "value", accepts: (value) => typeof value === "number" && value > 0, expected: "a number above 0" },
-  ],
+  ["multipleOf", { holds: "value", check: "positive-number", expected: "a number above 0" }],
   ["minLength", COUNT],
   ["maxLength", COUNT],
   ["minItems", COUNT],
@@ -89,10 +117,10 @@ const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map([
   ["writeOnly", BOOLEAN],
   ["deprecated", BOOLEAN],
   ["uniqueItems", BOOLEAN],
-  ["examples", { holds: "value", accepts: Array.isArray, expected: "an array" }],
-  ["required", { holds: "value", accepts: Array.isArray, expected: "an array of property names" }],
-  ["enum", { holds: "value", accepts: isNonEmptyArray, expected: "a non-empty array (an empty enum allows no value)" }],
-  ["dependentRequired", { holds: "value", accepts: isJsonObject, expected: "an object of property-name lists" }],
+  ["examples", { holds: "value", check: "array", expected: "an array" }],
+  ["required", { holds: "value", check: "array", expected: "an array of property names" }],
+  ["enum", { holds: "value", check: "non-empty-array", expected: "a non-empty array (an empty enum allows no value)" }],
+  ["dependentRequired", { holds: "value", check: "object", expected: "an object of property-name lists" }],
   ...[...SUBSCHEMA_KEYWORDS].map((keyword): [string, KeywordRule] => [keyword, SCHEMA]),
   ...[...SUBSCHEMA_LIST_KEYWORDS].map((keyword): [string, KeywordRule] => [keyword, SCHEMAS]),
   ...[...SUBSCHEMA_MAP_KEYWORDS].map((keyword): [string, KeywordRule] => [keyword, SCHEMA_MAP]),
@@ -100,11 +128,11 @@ const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map([
     "items",
     {
       holds: "schema",
-      accepts: (value) => isSchema(value) || isNonEmptyArray(value),
+      check: "schema-or-list",
       expected: "a schema or a non-empty array of schemas",
     },
   ],
-  ["dependencies", { holds: "dependencies", accepts: isJsonObject, expected: "an object of schemas or name lists" }],
+  ["dependencies", { holds: "dependencies", check: "object", expected: "an object of schemas or name lists" }],
 ]);
 
 /**
@@ -112,7 +140,7 @@ const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map([
  * takes any value).
  *
  * @example
- * keywordRule("minItems")?.accepts("2"); // false: a non-negative integer is expected
+ * keywordRule("minItems"); // {holds: "value", check: "count", expected: "a non-negative integer"}
  */
 export function keywordRule(keyword: string): KeywordRule | undefined {
   return KEYWORD_RULES.get(keyword);
