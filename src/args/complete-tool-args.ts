@@ -1,5 +1,8 @@
-import { notAnObjectError } from "../errors/invalid-arguments-error.js";
+import { ActionRecallError } from "../errors/action-recall-error.js";
+import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-arguments-error.js";
+import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
+import { MAX_SCHEMA_NESTING } from "../schema/expand-refs.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { ToolDeclaration } from "./tool-declaration.js";
@@ -46,9 +49,9 @@ export function completeToolArgs(options: CompleteToolArgsOptions): CompletedToo
   const walk: Walk = { missingToolArgs: [], missingRequired: [] };
   if (isLayeredSchema(schema)) {
     // Each section is an object of its own; system parameters are skipped inside them, not only at the top.
-    completeObject(toolArgs, schema, { prefix: "", required: true, skip: [], walk, onChild: systemParams });
+    completeObject(toolArgs, schema, { prefix: "", required: true, skip: [], walk, onChild: systemParams, nesting: 0 });
   } else {
-    completeObject(toolArgs, schema, { prefix: "", required: true, skip: systemParams, walk });
+    completeObject(toolArgs, schema, { prefix: "", required: true, skip: systemParams, walk, nesting: 0 });
   }
   return { toolArgs, ...walk };
 }
@@ -60,6 +63,8 @@ export function completeToolArgs(options: CompleteToolArgsOptions): CompletedToo
 function argumentsObject(toolArgs: unknown): Record<string, unknown> {
   if (toolArgs === null || toolArgs === undefined) return {};
   if (!isJsonObject(toolArgs)) throw notAnObjectError("tool_args", toolArgs);
+  const deep = findDeepNesting(toolArgs);
+  if (deep !== undefined) throw nestedTooDeepError("tool_args", deep, MAX_VALUE_DEPTH);
   return structuredClone(toolArgs);
 }
 
@@ -72,11 +77,20 @@ interface ObjectContext {
   skip: readonly string[];
   /** Names skipped in this object's direct children (the sections of a layered schema). */
   onChild?: readonly string[];
+  /** Object schemas above this one. */
+  nesting: number;
   walk: Walk;
 }
 
 /** Fills the defaults of one object schema into `target`; returns whether anything was added. */
 function completeObject(target: Record<string, unknown>, schema: JsonSchema, context: ObjectContext): boolean {
+  if (context.nesting > MAX_SCHEMA_NESTING) {
+    throw new ActionRecallError(
+      "SCHEMA_TOO_DEEP",
+      `The declaration's parameters nest deeper than ${MAX_SCHEMA_NESTING} levels at ${context.prefix.slice(0, 200)}...`,
+      { data: { parameter: context.prefix.slice(0, 2000) } },
+    );
+  }
   const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required : [];
   let added = false;
@@ -89,6 +103,7 @@ function completeObject(target: Record<string, unknown>, schema: JsonSchema, con
       prefix: `${path}.`,
       required: childRequired,
       skip: context.onChild ?? [],
+      nesting: context.nesting + 1,
       walk: context.walk,
     });
     if (Object.hasOwn(target, name)) {

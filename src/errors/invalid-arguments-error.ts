@@ -30,3 +30,15 @@ export function notAnObjectError(subject: string, value: unknown): InvalidArgume
     { instancePath: "", schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" },
   ]);
 }
+
+/**
+ * The error for arguments nested deeper than `limit` levels, at `pointer` (see `findDeepNesting`): refused before any
+ * recursive walk of them could overflow the stack.
+ */
+export function nestedTooDeepError(subject: string, pointer: string, limit: number): InvalidArgumentsError {
+  const shown = pointer.length > 120 ? `${pointer.slice(0, 117)}...` : pointer;
+  const message = `must not nest deeper than ${limit} levels`;
+  return new InvalidArgumentsError(`The ${subject} nest deeper than ${limit} levels at ${shown}`, [
+    { instancePath: pointer.slice(0, 2000), schemaPath: "", keyword: "nesting", params: { limit }, message },
+  ]);
+}

@@ -1,8 +1,8 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { closestName } from "../errors/closest-name.js";
-import { InvalidArgumentsError, notAnObjectError } from "../errors/invalid-arguments-error.js";
+import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-arguments-error.js";
+import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation } from "../openapi/operation-spec.js";
-import { findDeepNesting, MAX_ARGUMENT_NESTING } from "./find-deep-nesting.js";
 import { findParameter, parameterNames } from "./find-parameter.js";
 import {
   ARGUMENT_SECTIONS,
@@ -40,7 +40,7 @@ export function classifyArguments(args: unknown, options: ClassifyArgumentsOptio
     throw notAnObjectError(subject, args);
   }
   const deep = findDeepNesting(args);
-  if (deep !== undefined) throw tooDeepError(subject, deep);
+  if (deep !== undefined) throw nestedTooDeepError(subject, deep, MAX_VALUE_DEPTH);
   if (isLayeredShape(args)) return classifyLayered(args, options);
   if (options.operation === undefined) {
     throw new ActionRecallError(
@@ -206,18 +206,4 @@ function unknownParameter(
       ? { data: { parameter, operation: operation.id } }
       : { data: { parameter, operation: operation.id, suggestion } },
   );
-}
-
-function tooDeepError(subject: string, pointer: string): InvalidArgumentsError {
-  const shown = pointer.length > 120 ? `${pointer.slice(0, 117)}...` : pointer;
-  const message = `must not nest deeper than ${MAX_ARGUMENT_NESTING} levels`;
-  return new InvalidArgumentsError(`The ${subject} nest deeper than ${MAX_ARGUMENT_NESTING} levels at ${shown}`, [
-    {
-      instancePath: pointer.slice(0, 2000),
-      schemaPath: "",
-      keyword: "nesting",
-      params: { limit: MAX_ARGUMENT_NESTING },
-      message,
-    },
-  ]);
 }

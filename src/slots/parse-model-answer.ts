@@ -1,10 +1,11 @@
 import { jsonrepair } from "jsonrepair";
+import { findDeepNesting } from "../openapi/find-deep-nesting.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 
 /**
  * Reads the JSON object out of a model's free-text answer: reasoning (`<think>...</think>`) is dropped, then the last
  * fenced block, else the last balanced `{...}`, else the whole text, each parsed as JSON and repaired with `jsonrepair`
- * when plain parsing fails. `undefined` when no object can be read.
+ * when plain parsing fails. `undefined` when no object can be read (or one nests deeper than 500 levels).
  */
 export function parseModelAnswer(answer: string): Record<string, unknown> | undefined {
   const text = stripReasoning(answer);
@@ -57,7 +58,8 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   for (const parse of [(raw: string) => JSON.parse(raw), (raw: string) => JSON.parse(jsonrepair(raw))]) {
     try {
       const value: unknown = parse(text.trim());
-      if (isJsonObject(value)) return value;
+      // An object nested past the limit could not be merged or checked without overflowing the stack: unreadable.
+      if (isJsonObject(value) && findDeepNesting(value) === undefined) return value;
     } catch {
       // try the next way
     }

@@ -1,7 +1,9 @@
 import type { ValidateFunction } from "ajv";
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
+import { InvalidArgumentsError, nestedTooDeepError } from "../errors/invalid-arguments-error.js";
 import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
+import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { MAX_SCHEMA_NESTING } from "../schema/expand-refs.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { runValidator, SCHEMA_LOOP_MESSAGE } from "../schema/run-validator.js";
@@ -10,6 +12,9 @@ import { type ConversionOutcome, convertToSchema } from "./convert-to-schema.js"
 import { createSlotAjv } from "./create-slot-ajv.js";
 import { makeNullable } from "./make-nullable.js";
 import { normalizeOpenApiNullable } from "./normalize-openapi-nullable.js";
+
+/** JSON levels a slot schema may nest: two per schema level (`properties`, the name), as deep as the expander allows. */
+const SCHEMA_DEPTH = 2 * MAX_SCHEMA_NESTING;
 
 /**
  * Seed 004's slot processor over one JSON Schema, compiled once with Ajv: what is still missing or invalid (the
@@ -29,6 +34,16 @@ export class SlotProcessor {
   readonly #layered: boolean;
 
   constructor(schema: JsonSchema) {
+    const deep = findDeepNesting(schema, SCHEMA_DEPTH);
+    if (deep !== undefined) {
+      throw new ActionRecallError(
+        "SCHEMA_TOO_DEEP",
+        `The slot schema nests deeper than ${SCHEMA_DEPTH} levels at ${deep.slice(0, 200)}`,
+        {
+          data: { pointer: `#${deep.slice(0, 2000)}` },
+        },
+      );
+    }
     this.schema = structuredClone(schema);
     normalizeOpenApiNullable(this.schema);
     try {
@@ -62,6 +77,8 @@ export class SlotProcessor {
 
   /** Converts `data` to the schema's types without touching it, reporting each change. */
   convert(data: unknown): ConversionOutcome {
+    const deep = findDeepNesting(data);
+    if (deep !== undefined) throw nestedTooDeepError("slot data", deep, MAX_VALUE_DEPTH);
     return convertToSchema(data, this.schema);
   }
 

@@ -97,6 +97,22 @@ describe("completeToolArgs", () => {
     expect(result.missingRequired).toEqual(["path.kn_id"]);
   });
 
+  test("arguments or a declaration nested 10,000 deep are typed errors, not stack overflows", () => {
+    let parameters: Record<string, unknown> = { type: "string" };
+    let toolArgs: Record<string, unknown> = {};
+    for (let level = 0; level < 10_000; level += 1) {
+      parameters = { type: "object", properties: { a: parameters } };
+      toolArgs = { a: toolArgs };
+    }
+    const flat = { name: "t", parameters: { properties: { a: { type: "object" } } } };
+    expect(() => completeToolArgs({ toolArgs, declaration: flat })).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENTS", message: expect.stringContaining("at /a/a/") }),
+    );
+    expect(() => completeToolArgs({ toolArgs: {}, declaration: { name: "t", parameters } })).toThrow(
+      expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }),
+    );
+  });
+
   test.each([
     ["a string", "kn_id=1"],
     ["an array", [1]],

@@ -32,6 +32,7 @@ describe("parseModelAnswer", () => {
     { name: "no object at all", given: "I cannot help with that.", want: undefined },
     { name: "an array is not an object", given: "[1, 2]", want: undefined },
     { name: "an answer cut inside its reasoning", given: '<think>{"a": 1}', want: undefined },
+    { name: "an object nested 10,000 deep", given: `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`, want: undefined },
   ])("$name", ({ given, want }) => {
     expect(parseModelAnswer(given)).toEqual(want);
   });

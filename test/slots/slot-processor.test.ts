@@ -162,6 +162,20 @@ describe("SlotProcessor.check: the remaining schema", () => {
     expect(isActionRecallError(caught, "INVALID_DOCUMENT")).toBe(true);
   });
 
+  test("a schema nested 10,000 deep is SCHEMA_TOO_DEEP, and data nested 10,000 deep INVALID_ARGUMENTS, not stack overflows", () => {
+    let schema: Record<string, unknown> = { type: "string" };
+    let data: unknown = "x";
+    for (let level = 0; level < 10_000; level += 1) {
+      schema = { type: "object", properties: { a: schema } };
+      data = { a: data };
+    }
+    expect(() => new SlotProcessor(schema)).toThrow(expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }));
+    const processor = new SlotProcessor({ type: "object", properties: { a: { type: "object" } } });
+    expect(() => processor.convert({ a: data })).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENTS", message: expect.stringContaining("at /a/a/a/") }),
+    );
+  });
+
   test("a schema whose $refs loop without descending into the value is an INVALID_DOCUMENT error, not a stack overflow", () => {
     // It compiles; only validating a value that reaches the loop never ends.
     const processor = new SlotProcessor({
