@@ -8,41 +8,36 @@ export const MAX_VALUE_DEPTH = 500;
 
 /**
  * The JSON pointer of the first value nested deeper than `limit` levels of arrays and objects in `value`, or
- * undefined. The walk keeps its own stack, so it cannot overflow whatever the depth.
+ * undefined. The walk stops at the limit, so it recurses at most `limit` levels whatever the depth of the value.
  *
  * @example
  * findDeepNesting({ a: { b: {} } }, 1); // "/a/b"
  */
 export function findDeepNesting(value: unknown, limit: number = MAX_VALUE_DEPTH): string | undefined {
-  const pending: Nested[] = [{ value, depth: 0, key: "", parent: undefined }];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (next.depth > limit) return pointerOf(next);
-    if (next.value === null || typeof next.value !== "object") continue;
-    const members = Array.isArray(next.value) ? next.value.entries() : Object.entries(next.value);
-    for (const [key, member] of members) {
-      if (member !== null && typeof member === "object") {
-        pending.push({ value: member, depth: next.depth + 1, key: String(key), parent: next });
+  const tokens = pathPastLimit(value, limit, 0);
+  return tokens?.reverse().reduce((pointer, token) => `${pointer}/${escapeJsonPointerToken(token)}`, "");
+}
+
+/** The keys, innermost first, down to the first container past the limit. */
+function pathPastLimit(value: unknown, limit: number, depth: number): string[] | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  if (depth > limit) return [];
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = pathPastLimit(value[index], limit, depth + 1);
+      if (found !== undefined) {
+        found.push(String(index));
+        return found;
       }
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    const found = pathPastLimit((value as Record<string, unknown>)[key], limit, depth + 1);
+    if (found !== undefined) {
+      found.push(key);
+      return found;
     }
   }
   return undefined;
-}
-
-/** A value met by the walk, with the way back to the root (the pointer is written only for the one reported). */
-interface Nested {
-  value: unknown;
-  depth: number;
-  key: string;
-  parent: Nested | undefined;
-}
-
-function pointerOf(nested: Nested): string {
-  const tokens: string[] = [];
-  for (let at: Nested | undefined = nested; at?.parent !== undefined; at = at.parent) {
-    tokens.push(escapeJsonPointerToken(at.key));
-  }
-  return tokens
-    .reverse()
-    .map((token) => `/${token}`)
-    .join("");
 }
