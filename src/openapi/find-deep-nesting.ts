@@ -1,8 +1,9 @@
 import { escapeJsonPointerToken } from "./json-pointer.js";
 
 /**
- * Levels model-written values (tool arguments, slot data) may nest. Real ones nest a few; the walks that read them
- * (serialising, copying, `structuredClone`, `JSON.stringify`) recurse, and 10,000 levels would overflow the stack.
+ * Levels a value (tool arguments, slot data, a schema's `default` or example) may nest. Real ones nest a few; the walks
+ * that read them (serialising, copying, `structuredClone`, `JSON.stringify`) recurse, and 10,000 levels would
+ * overflow the stack.
  */
 export const MAX_VALUE_DEPTH = 500;
 

@@ -1,22 +1,17 @@
 import { ActionRecallError, isActionRecallError } from "../errors/action-recall-error.js";
+import { MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
 import { setOwnProperty } from "../openapi/own-properties.js";
 
 /**
- * Levels a copied value (an `enum`, a `default`, an example) may nest. Real ones nest a few; one nested 10,000 deep
- * would overflow the stack here and in every later walk of the tool (its size, its JSON, its dialect).
- */
-export const MAX_VALUE_NESTING = 400;
-
-/**
  * Copies a plain data value (an `enum`, a `default`, an example) so the output never shares objects with the input;
- * keys such as `__proto__` stay own data properties. A value nested deeper than {@link MAX_VALUE_NESTING} throws
- * `SCHEMA_TOO_DEEP`.
+ * keys such as `__proto__` stay own data properties. A value nested deeper than `MAX_VALUE_DEPTH` throws
+ * `SCHEMA_TOO_DEEP`: it would overflow the stack here and in every later walk of the tool (its size, its JSON).
  */
 export function copyJsonValue(value: unknown, nesting = 0): unknown {
   if (typeof value !== "object" || value === null) return value;
-  if (nesting > MAX_VALUE_NESTING) {
-    throw new ActionRecallError("SCHEMA_TOO_DEEP", `A value nests deeper than ${MAX_VALUE_NESTING} levels`);
+  if (nesting > MAX_VALUE_DEPTH) {
+    throw new ActionRecallError("SCHEMA_TOO_DEEP", `A value nests deeper than ${MAX_VALUE_DEPTH} levels`);
   }
   if (Array.isArray(value)) return value.map((item) => copyJsonValue(item, nesting + 1));
   const copy = {};
@@ -33,7 +28,7 @@ export function copyKeywordValue(value: unknown, pointer: string, keyword: strin
   } catch (cause) {
     if (!isActionRecallError(cause, "SCHEMA_TOO_DEEP")) throw cause;
     const at = appendJsonPointer(pointer, keyword);
-    const message = `The value at ${at.slice(0, 200)} nests deeper than ${MAX_VALUE_NESTING} levels`;
+    const message = `The value at ${at.slice(0, 200)} nests deeper than ${MAX_VALUE_DEPTH} levels`;
     throw new ActionRecallError("SCHEMA_TOO_DEEP", message, { cause, data: { pointer: at.slice(0, 2000) } });
   }
 }
