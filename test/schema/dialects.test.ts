@@ -237,6 +237,26 @@ describe("openai-strict lowering", () => {
     ]).toEqual([true, true, false, false]);
   });
 
+  test.each(["openai-strict", "gemini"] as const)(
+    "%s: a true anyOf branch accepts anything, a false one nothing; branches keep their pointers",
+    (dialect) => {
+      const source: JsonSchema = {
+        type: "object",
+        properties: { any: { anyOf: [true] }, some: { anyOf: [false, { type: "string", format: "x-odd" }] } },
+        required: ["any", "some"],
+      };
+      const { tool, changes } = toDialect({ name: "t", description: "", parameters: source }, dialect);
+      const parameters =
+        (tool as { function?: { parameters: JsonSchema }; parameters?: JsonSchema }).function?.parameters ??
+        (tool as { parameters: JsonSchema }).parameters;
+      const properties = parameters.properties as Record<string, JsonSchema>;
+      expect(properties.any?.anyOf).not.toEqual([]);
+      expect((properties.some?.anyOf as JsonSchema[]).length).toBe(1);
+      expect(changes.map(({ pointer }) => pointer)).toContain("#/properties/some/anyOf/1");
+      expect(() => new Ajv({ strict: false, allowUnionTypes: true }).compile(parameters)).not.toThrow();
+    },
+  );
+
   test("an optional const null stays one null, which Ajv accepts (null twice in an enum it refuses)", () => {
     const source: JsonSchema = { type: "object", properties: { cleared: { const: null }, kind: { const: "a" } } };
     const { tool } = toDialect({ name: "t", description: "", parameters: source }, "openai-strict");
