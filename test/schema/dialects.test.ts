@@ -251,7 +251,7 @@ describe("openai-strict lowering", () => {
         (tool as { parameters: JsonSchema }).parameters;
       const properties = parameters.properties as Record<string, JsonSchema>;
       expect(properties.any?.anyOf).not.toEqual([]);
-      expect((properties.some?.anyOf as JsonSchema[]).length).toBe(1);
+      expect(properties.some?.anyOf).toHaveLength(1);
       expect(changes.map(({ pointer }) => pointer)).toContain("#/properties/some/anyOf/1");
       expect(() => new Ajv({ strict: false, allowUnionTypes: true }).compile(parameters)).not.toThrow();
     },
