@@ -1,3 +1,4 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { applyFixedValues } from "./apply-fixed-values.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
@@ -17,12 +18,20 @@ export interface McpToolInput {
  * Converts an MCP tool: its `inputSchema` with every `$ref` (`#/$defs/...`, resolved in the input schema) expanded
  * and pruned like an operation's, but kept FLAT: MCP arguments have no header/path/query/body layers. Fixed values
  * are flat names too; they are removed from the schema and returned under `fixed.body` (the arguments object).
- * `spec` is a stand-in operation (`POST /`, the arguments as a JSON body) so callers can treat every tool alike.
+ * `spec` is a stand-in operation (`POST /`, the arguments as a JSON body) so callers can treat every tool alike. A
+ * description that is not a string throws `INVALID_DOCUMENT`.
  *
  * @example
  * const converted = convertMcpTool({ name: "search", inputSchema }, { dialect: "anthropic" });
  */
 export function convertMcpTool(tool: McpToolInput, options: ConvertOptions = {}): ConvertedTool {
+  if (tool.description !== undefined && typeof tool.description !== "string") {
+    throw new ActionRecallError(
+      "INVALID_DOCUMENT",
+      `The MCP tool "${tool.name}" has a description that is not a string: ${typeof tool.description}`,
+      { data: { pointer: "#/description" } },
+    );
+  }
   const document = tool.inputSchema as JsonSchema;
   const expanded = expandRefs(document, {
     document: document as JsonObject,

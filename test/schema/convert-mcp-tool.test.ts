@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { convertMcpTool } from "../../src/schema/convert-mcp-tool.js";
+import { convertMcpTool, type McpToolInput } from "../../src/schema/convert-mcp-tool.js";
 
 const inputSchema = {
   type: "object",
@@ -59,6 +59,13 @@ describe("convertMcpTool", () => {
     expect(converted.fixed).toEqual({ body: { account: "a1", mode: "fast" } });
     expect(converted.definition.parameters.required).toEqual(["query"]);
     expect(Object.keys(converted.definition.parameters.properties as object)).toEqual(["query", "filter"]);
+  });
+
+  test("a description that is not a string is INVALID_DOCUMENT, not a crash in the dialect", () => {
+    const tool = { name: "t", description: 42, inputSchema: { type: "object" } } as unknown as McpToolInput;
+    expect(() => convertMcpTool(tool, { dialect: "openai" })).toThrow(
+      expect.objectContaining({ code: "INVALID_DOCUMENT", data: { pointer: "#/description" } }),
+    );
   });
 
   test("the dialect shapes the tool", () => {

@@ -365,6 +365,33 @@ describe("top-level combinators", () => {
     );
     expect(changes.map((change) => change.keyword)).toEqual(["oneOf"]);
   });
+
+  test.each(["openai", "anthropic", "mcp"] as const)(
+    "%s: a true alternative requires nothing, so folding requires nothing either",
+    (dialect) => {
+      const parameters: JsonSchema = { anyOf: [{ type: "object", properties: { id: {} }, required: ["id"] }, true] };
+      const { tool } = toDialect({ name: "t", description: "", parameters }, dialect);
+      expect(checkDialectRules(tool, dialect)).toEqual([]);
+      expect(JSON.stringify(tool)).toContain('{"type":"object","properties":{"id":{}}}');
+    },
+  );
+
+  test.each(["openai", "anthropic", "mcp"] as const)(
+    "%s: top-level boolean property schemas are written as objects (MCP's Tool type wants objects)",
+    (dialect) => {
+      const parameters: JsonSchema = {
+        type: "object",
+        properties: { any: true, none: false, name: { type: "string" } },
+      };
+      const { tool, changes } = toDialect({ name: "t", description: "", parameters }, dialect);
+      expect(checkDialectRules(tool, dialect)).toEqual([]);
+      expect(JSON.stringify(tool)).toContain('"properties":{"any":{},"none":{"not":{}},"name":{"type":"string"}}');
+      expect(changes.map(({ keyword, pointer }) => [keyword, pointer])).toEqual([
+        ["properties", "#/properties/any"],
+        ["properties", "#/properties/none"],
+      ]);
+    },
+  );
 });
 
 describe("names and descriptions", () => {

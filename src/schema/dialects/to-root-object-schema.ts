@@ -1,7 +1,8 @@
-import { isJsonObject } from "../../openapi/own-properties.js";
+import { appendJsonPointer } from "../../openapi/json-pointer.js";
+import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { DialectContext } from "./dialect-context.js";
-import { recordChange } from "./dialect-context.js";
+import { lowerBranches, recordChange } from "./dialect-context.js";
 import { mergeAllOfBranches } from "./merge-all-of-branches.js";
 
 /**
@@ -20,7 +21,27 @@ export function toRootObjectSchema(parameters: JsonSchema, context: DialectConte
     recordChange(context, "type", "#", "lowered", `top-level type ${JSON.stringify(schema.type)} -> "object"`);
     schema = { ...schema, type: "object" };
   }
-  return schema;
+  return withObjectProperties(schema, context);
+}
+
+/**
+ * The schema with each top-level property schema an object, as MCP's `Tool` type requires: `true` (any value) is
+ * written `{}` and `false` (no value) `{not: {}}`, which mean the same.
+ */
+function withObjectProperties(schema: JsonSchema, context: DialectContext): JsonSchema {
+  const properties = schema.properties;
+  if (!isJsonObject(properties) || !Object.values(properties).some((property) => typeof property === "boolean")) {
+    return schema;
+  }
+  const written: JsonSchema = {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (typeof property === "boolean") {
+      const pointer = appendJsonPointer("#/properties", name);
+      recordChange(context, "properties", pointer, "lowered", `${property} -> ${property ? "{}" : "{not: {}}"}`);
+    }
+    setOwnProperty(written, name, property === true ? {} : property === false ? { not: {} } : property);
+  }
+  return { ...schema, properties: written };
 }
 
 function foldAlternatives(
@@ -30,9 +51,9 @@ function foldAlternatives(
   context: DialectContext,
 ): JsonSchema {
   recordChange(context, keyword, "#", "lowered", "top-level alternatives folded into one object");
-  const branches = alternatives
-    .filter(isJsonObject)
-    .map((branch, index) => mergeAllOfBranches(branch, `#/${keyword}/${index}`, context));
+  const branches = lowerBranches(alternatives, `#/${keyword}`, (branch, pointer) =>
+    mergeAllOfBranches(branch, pointer, context),
+  );
   const properties = new Map<string, unknown>(isJsonObject(schema.properties) ? Object.entries(schema.properties) : []);
   for (const branch of branches) {
     if (!isJsonObject(branch.properties)) continue;
