@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 // A type-only import: the JSON types live with the schema module, and erase at build time.
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
+import { findDeepNesting } from "./find-deep-nesting.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import { setOwnProperty } from "./own-properties.js";
 
@@ -33,6 +34,9 @@ const COLLECTION_STYLES: Record<string, { style: string; explode: boolean }> = {
   multi: { style: "form", explode: true },
   tsv: { style: "form", explode: false },
 };
+
+/** Levels a Swagger 2.0 document may nest. Real ones nest a few dozen; the expander refuses schemas past 400 anyway. */
+const MAX_DOCUMENT_DEPTH = 1000;
 
 /**
  * Upgrades a Swagger 2.0 document to OpenAPI 3.0.3, as a new document (the input is never mutated):
@@ -67,6 +71,15 @@ export function upgradeSwagger2(document: JsonObject): JsonObject {
       {
         data: { pointer: "#/swagger" },
       },
+    );
+  }
+  // The upgrade copies the whole document recursively: one nested 10,000 deep is refused before it overflows the stack.
+  const deep = findDeepNesting(document, MAX_DOCUMENT_DEPTH);
+  if (deep !== undefined) {
+    throw new ActionRecallError(
+      "SCHEMA_TOO_DEEP",
+      `The Swagger 2.0 document nests deeper than ${MAX_DOCUMENT_DEPTH} levels at ${deep.slice(0, 200)}: it cannot be upgraded`,
+      { data: { pointer: `#${deep.slice(0, 2000)}` } },
     );
   }
   const upgrader = new SwaggerUpgrader(document);
@@ -323,26 +336,9 @@ function upgradeSecurityScheme(scheme: JsonValue): JsonValue {
   return { type: "oauth2", ...description, flows: flowName === undefined ? {} : { [flowName]: flow } };
 }
 
-/**
- * Levels of nesting the upgrade follows. Real documents nest a few dozen; a deeper one (10,000 levels) would overflow
- * the stack, so it is refused with `SCHEMA_TOO_DEEP` instead (the expander refuses schemas nested past 400 anyway).
- */
-const MAX_NESTING = 1000;
-
-function checkNesting(nesting: number): void {
-  if (nesting > MAX_NESTING) {
-    throw new ActionRecallError(
-      "SCHEMA_TOO_DEEP",
-      `The Swagger 2.0 document nests deeper than ${MAX_NESTING} levels: it cannot be upgraded`,
-      { data: { pointer: "#" } },
-    );
-  }
-}
-
 /** A Swagger 2.0 schema as OAS 3.0: refs rewritten, `x-nullable`, `file` and string discriminators upgraded. */
-function upgradeSchema(schema: JsonValue, nesting = 0): JsonValue {
-  checkNesting(nesting);
-  if (Array.isArray(schema)) return schema.map((item) => upgradeSchema(item, nesting + 1));
+function upgradeSchema(schema: JsonValue): JsonValue {
+  if (Array.isArray(schema)) return schema.map(upgradeSchema);
   if (!isObject(schema)) return schema;
   const upgraded: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -352,18 +348,17 @@ function upgradeSchema(schema: JsonValue, nesting = 0): JsonValue {
       upgraded.type = "string";
       upgraded.format = "binary";
     } else if (key === "discriminator" && typeof value === "string") upgraded.discriminator = { propertyName: value };
-    else setOwnProperty(upgraded, key, upgradeSchema(value, nesting + 1));
+    else setOwnProperty(upgraded, key, upgradeSchema(value));
   }
   return upgraded;
 }
 
 /** Copies any value, rewriting `$ref` strings to their OAS 3 locations. */
-function upgradeRefs(value: JsonValue, nesting = 0): JsonValue {
-  checkNesting(nesting);
-  if (Array.isArray(value)) return value.map((item) => upgradeRefs(item, nesting + 1));
+function upgradeRefs(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(upgradeRefs);
   if (!isObject(value)) return value;
   return mapValues(value, (entry, key) =>
-    key === "$ref" && typeof entry === "string" ? upgradeRef(entry) : upgradeRefs(entry, nesting + 1),
+    key === "$ref" && typeof entry === "string" ? upgradeRef(entry) : upgradeRefs(entry),
   );
 }
 

@@ -8,7 +8,7 @@ import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import { pruneSchema } from "./prune-schema.js";
-import { asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
+import { areAllStrings, asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
 import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
 
 /** The default number of `$ref` hops followed on one path (seed 000). */
@@ -440,7 +440,7 @@ function expandDependencies(dependencies: JsonSchema, context: ExpansionContext,
   for (const name of Object.keys(dependencies)) {
     const entry = dependencies[name];
     const pointer = appendJsonPointer(state.pointer, name);
-    if (Array.isArray(entry) && entry.every((item) => typeof item === "string")) {
+    if (Array.isArray(entry) && areAllStrings(entry)) {
       setOwnProperty(result, name, [...entry]);
     } else if (isJsonObject(entry) || typeof entry === "boolean") {
       setOwnProperty(result, name, expand(entry, context, { ...state, pointer }));

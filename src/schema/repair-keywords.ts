@@ -49,8 +49,8 @@ function repairRequired(schema: JsonSchema, required: unknown[], pointer: string
   }
 }
 
-/** A loop, not `every` with a closure: `required` lists are checked for every schema of a conversion. */
-function areAllStrings(values: readonly unknown[]): boolean {
+/** Whether every value is a string. A loop, not `every` with a closure: `required` lists of every schema come here. */
+export function areAllStrings(values: readonly unknown[]): boolean {
   for (const value of values) if (typeof value !== "string") return false;
   return true;
 }

@@ -496,7 +496,12 @@ describe("inputs and failures", () => {
   test("a 10,000-deep Swagger 2.0 document is a typed error, not a stack overflow in its upgrade", () => {
     const deep = `${'{"type":"object","properties":{"next":'.repeat(10_000)}{"type":"string"}${"}}".repeat(10_000)}`;
     const text = `{"swagger":"2.0","info":{},"definitions":{"Deep":${deep}},"paths":{}}`;
-    expect(() => convertOperations(text)).toThrow(expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }));
+    expect(() => convertOperations(text)).toThrow(
+      expect.objectContaining({
+        code: "SCHEMA_TOO_DEEP",
+        data: { pointer: expect.stringMatching(/^#\/definitions\/Deep\/properties\/next\//) },
+      }),
+    );
   });
 
   test.each(["default", "example", "enum", "const"])(
