@@ -1,9 +1,9 @@
-import { parse as parseYaml, YAMLParseError } from "yaml";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { detectDocumentKind } from "./detect-document-kind.js";
 import { formatJsonPointer } from "./json-pointer.js";
 import { isJsonObject, setOwnProperty } from "./own-properties.js";
+import { parseYamlText } from "./parse-yaml-text.js";
 import { upgradeSwagger2 } from "./upgrade-swagger2.js";
 
 /** Deeper than this, a document is refused: real specs nest a few dozen levels, hostile ones thousands. */
@@ -46,28 +46,14 @@ function parseText(text: string): JsonValue {
       // bounded where schemas are walked (`expandRefs` throws SCHEMA_TOO_DEEP).
       return JSON.parse(text) as JsonValue;
     } catch (cause) {
-      if (cause instanceof ActionRecallError) throw cause;
       // JSON.parse names only an offset: turn it into a line and column, which people can find.
       const offset = /position (\d+)/.exec(String(cause))?.[1];
       const where = offset === undefined ? "" : ` at ${lineAndColumn(text, Number(offset))}`;
       throw new ActionRecallError("INVALID_DOCUMENT", `Invalid JSON${where}: ${(cause as Error).message}`, { cause });
     }
   }
-  try {
-    // YAML is a superset of JSON; `maxAliasCount` bounds alias expansion (the "billion laughs" document).
-    return copyJson(parseYaml(text, { maxAliasCount: 100, uniqueKeys: true }));
-  } catch (cause) {
-    if (cause instanceof ActionRecallError) throw cause;
-    if (cause instanceof YAMLParseError) {
-      const position = cause.linePos?.[0];
-      const where = position === undefined ? "" : ` at line ${position.line}, column ${position.col}`;
-      throw new ActionRecallError("INVALID_DOCUMENT", `Invalid YAML${where}: ${cause.message.split("\n")[0]}`, {
-        cause,
-        data: position === undefined ? {} : { line: position.line, column: position.col },
-      });
-    }
-    throw new ActionRecallError("INVALID_DOCUMENT", `Unreadable document: ${String(cause)}`, { cause });
-  }
+  // YAML is a superset of JSON.
+  return copyJson(parseYamlText(text));
 }
 
 function lineAndColumn(text: string, offset: number): string {

@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
-import { parse as parseYaml } from "yaml";
 import { ActionRecallError } from "../errors/index.js";
+import { loadDocument } from "../openapi/load-document.js";
+import { parseYamlText } from "../openapi/parse-yaml-text.js";
 import { findOpenApiOperation } from "./openapi-tool-detail.js";
 
-/** A catalog action whose tool is one operation of a local OpenAPI 3 file. */
+/** A catalog action whose tool is one operation of a local OpenAPI file. */
 export interface CatalogOpenApiTool {
-  /** The OpenAPI file, relative to the catalog file. */
+  /** The OpenAPI 3.x or Swagger 2.0 file (upgraded), JSON or YAML, relative to the catalog file. */
   openapi: string;
   /** `operationId`, or `"METHOD /path"`. */
   operation: string;
@@ -113,7 +114,16 @@ function configInvalid(path: string, pointer: string, message: string, cause?: u
   );
 }
 
-async function readYaml(path: string, label: string, pointer: string): Promise<unknown> {
+/**
+ * Reads a file the catalog names, and parses it with `parse` (YAML or JSON; OpenAPI files as `convert` reads them),
+ * turning every failure into CONFIG_INVALID at `pointer`.
+ */
+async function readCatalogFile<Parsed>(
+  path: string,
+  label: string,
+  pointer: string,
+  parse: (text: string) => Parsed,
+): Promise<Parsed> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -121,9 +131,10 @@ async function readYaml(path: string, label: string, pointer: string): Promise<u
     throw configInvalid(label, pointer, `cannot read ${path}`, error);
   }
   try {
-    return parseYaml(text);
+    return parse(text);
   } catch (error) {
-    throw configInvalid(label, pointer, `${path} is not valid YAML or JSON: ${(error as Error).message}`, error);
+    // The parsers' messages say what is wrong and where (`Invalid YAML at line 3, column 5: ...`).
+    throw configInvalid(label, pointer, `${path}: ${(error as Error).message}`, error);
   }
 }
 
@@ -135,7 +146,7 @@ async function readYaml(path: string, label: string, pointer: string): Promise<u
  * const catalog = await loadActionCatalog("examples/action-recall.yaml");
  */
 export async function loadActionCatalog(path: string): Promise<ActionCatalog> {
-  const raw = await readYaml(path, path, "");
+  const raw = await readCatalogFile(path, path, "", parseYamlText);
   validateCatalog ??= new Ajv({ allErrors: true, strict: false }).compile(CATALOG_SCHEMA);
   if (!validateCatalog(raw)) {
     const issues = (validateCatalog.errors ?? []).filter(
@@ -155,15 +166,17 @@ export async function loadActionCatalog(path: string): Promise<ActionCatalog> {
       const pointer = `/knowledge_networks/${knId}/action_types/${actionTypeId}/tool`;
       if ("mcp" in tool) continue;
       if (!documents.has(tool.openapi)) {
-        const document = await readYaml(resolve(dirname(path), tool.openapi), path, `${pointer}/openapi`);
-        if (
-          document === null ||
-          typeof document !== "object" ||
-          typeof (document as { openapi?: unknown }).openapi !== "string"
-        ) {
+        const document = await readCatalogFile(
+          resolve(dirname(path), tool.openapi),
+          path,
+          `${pointer}/openapi`,
+          loadDocument,
+        );
+        // `loadDocument` also reads tool details and MCP tools, which a catalog's `openapi` may not name.
+        if (typeof document.openapi !== "string") {
           throw configInvalid(path, `${pointer}/openapi`, `${tool.openapi} is not an OpenAPI 3 document`);
         }
-        documents.set(tool.openapi, document as Record<string, unknown>);
+        documents.set(tool.openapi, document);
       }
       if (findOpenApiOperation(documents.get(tool.openapi) ?? {}, tool.operation) === undefined) {
         throw configInvalid(path, `${pointer}/operation`, `${tool.openapi} has no operation "${tool.operation}"`);

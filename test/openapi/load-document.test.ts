@@ -60,6 +60,79 @@ describe("loadDocument", () => {
     expect(Object.getOwnPropertyDescriptor(schemas, "__proto__")?.value).toEqual({ type: "string" });
   });
 
+  describe("YAML merge keys", () => {
+    const spec = [
+      "openapi: 3.0.3",
+      "info: {title: t, version: '1'}",
+      "x-shared:",
+      "  page: &page {name: page, in: query, schema: {type: integer, minimum: 1}}",
+      "  id: &id {type: string, format: uuid}",
+      "  limits: &limits {maxLength: 36, format: overridden}",
+      "paths:",
+      "  /items:",
+      "    get:",
+      "      parameters:",
+      "        - {<<: *page, description: Page number}",
+      "        - name: id",
+      "          in: query",
+      "          schema: {<<: [*id, *limits], minLength: 36}",
+      "        - name: raw",
+      "          in: query",
+      '          schema: {"<<": *id}',
+      "      responses: {}",
+    ].join("\n");
+    const parameters = () => {
+      const document = loadDocument(spec) as { paths: { "/items": { get: { parameters: unknown[] } } } };
+      return document.paths["/items"].get.parameters;
+    };
+
+    test("a merged map takes the keys its mapping does not set", () => {
+      expect(parameters()[0]).toEqual({
+        name: "page",
+        in: "query",
+        schema: { type: "integer", minimum: 1 },
+        description: "Page number",
+      });
+    });
+
+    test("a list of maps merges in order: the earlier map wins a key both set", () => {
+      expect(parameters()[1]).toEqual({
+        name: "id",
+        in: "query",
+        schema: { type: "string", format: "uuid", maxLength: 36, minLength: 36 },
+      });
+    });
+
+    test('a quoted "<<" is an ordinary key', () => {
+      expect(parameters()[2]).toEqual({
+        name: "raw",
+        in: "query",
+        schema: { "<<": { type: "string", format: "uuid" } },
+      });
+    });
+
+    test("a merged __proto__ key stays data", () => {
+      const document = loadDocument("openapi: 3.0.0\nbase: &base {__proto__: {polluted: true}}\nx: {<<: *base}\n");
+      expect(Object.getOwnPropertyDescriptor(document.x, "__proto__")?.value).toEqual({ polluted: true });
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    test.each([
+      { name: "a scalar", source: "5" },
+      { name: "a list alias", source: "*list" },
+      { name: "a list holding a scalar", source: "[*map, 5]" },
+    ])("merging $name is INVALID_DOCUMENT at the merge key's line and column", ({ source }) => {
+      const text = `openapi: 3.0.0\nlist: &list [1]\nmap: &map {a: 1}\npaths:\n  x:\n    <<: ${source}\n`;
+      expect(() => loadDocument(text)).toThrow(
+        expect.objectContaining({
+          code: "INVALID_DOCUMENT",
+          message: "Invalid YAML at line 6, column 5: Merge sources must be maps or map aliases",
+          data: { line: 6, column: 5 },
+        }),
+      );
+    });
+  });
+
   test("YAML alias bombs are refused", () => {
     const lines = ["a: &a [x, x, x, x, x, x, x, x, x]"];
     for (let index = 0; index < 8; index += 1) {
@@ -70,7 +143,7 @@ describe("loadDocument", () => {
       );
     }
     expect(() => loadDocument(`openapi: 3.0.0\n${lines.join("\n")}`)).toThrow(
-      expect.objectContaining({ code: "INVALID_DOCUMENT" }),
+      expect.objectContaining({ code: "INVALID_DOCUMENT", message: expect.stringMatching(/^Invalid YAML: .*alias/) }),
     );
   });
 });

@@ -23,6 +23,8 @@ let folder = "";
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), "action-catalog-"));
   await writeFile(join(folder, "mini.yaml"), MINI_API);
+  await writeFile(join(folder, "broken.yaml"), "openapi: 3.0.3\npaths:\n  /x: [unclosed\n");
+  await writeFile(join(folder, "mcp-tool.json"), '{"name": "add_note", "inputSchema": {"type": "object"}}');
 });
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
@@ -133,13 +135,74 @@ describe("catalog validation", () => {
       given: "mcp_servers: {notes: 'ftp://x'}\nknowledge_networks: {}\n",
       want: "/mcp_servers/notes",
     },
-    { name: "text that is not YAML", given: "knowledge_networks: [unclosed\n", want: "" },
-  ])("$name is CONFIG_INVALID naming the file and $want", async ({ given, want }) => {
+    {
+      name: "an OpenAPI file that is not YAML",
+      given:
+        "knowledge_networks:\n  kn:\n    action_types:\n      a:\n        tool: {openapi: ./broken.yaml, operation: x}\n",
+      want: "/knowledge_networks/kn/action_types/a/tool/openapi",
+      message: /broken\.yaml: Invalid YAML at line \d+, column \d+/,
+    },
+    {
+      name: "a file that is an MCP tool, not OpenAPI",
+      given:
+        "knowledge_networks:\n  kn:\n    action_types:\n      a:\n        tool: {openapi: ./mcp-tool.json, operation: x}\n",
+      want: "/knowledge_networks/kn/action_types/a/tool/openapi",
+      message: /mcp-tool\.json is not an OpenAPI 3 document/,
+    },
+    {
+      name: "text that is not YAML",
+      given: "knowledge_networks: [unclosed\n",
+      want: "",
+      message: /Invalid YAML at line \d+, column \d+/,
+    },
+  ])("$name is CONFIG_INVALID naming the file and $want", async ({ given, want, message }) => {
     const path = join(folder, "action-recall.yaml");
     await writeFile(path, given);
     const error = await loadActionCatalog(path).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "CONFIG_INVALID", data: { path, pointer: want } });
     expect((error as Error).message).toContain(path);
+    if (message !== undefined) expect((error as Error).message).toMatch(message);
+  });
+
+  test("OpenAPI files are read as `convert` reads them: Swagger 2.0 is upgraded, and YAML merge keys apply", async () => {
+    await writeFile(
+      join(folder, "swagger.yaml"),
+      [
+        "swagger: '2.0'",
+        "info: {title: t, version: '1'}",
+        "host: api.example.com",
+        "x-id: &id {name: id, in: path, required: true, type: string}",
+        "paths:",
+        "  /things/{id}:",
+        "    get:",
+        "      operationId: getThing",
+        "      parameters: [{<<: *id, description: The thing}]",
+        "      responses: {'200': {description: ok}}",
+      ].join("\n"),
+    );
+    const path = join(folder, "swagger-catalog.yaml");
+    await writeFile(
+      path,
+      [
+        "knowledge_networks:",
+        "  kn:",
+        "    action_types:",
+        "      a: &action {tool: {openapi: ./swagger.yaml, operation: getThing}}",
+        "      b: {<<: *action, description: The same tool}",
+      ].join("\n"),
+    );
+    const catalog = await loadActionCatalog(path);
+    const detail = await createCatalogToolDetails(catalog).getToolDetail("kn", "b", {
+      ...caller,
+      knId: "kn",
+      actionTypeId: "b",
+      uniqueIdentity: {},
+    });
+    expect(detail.metadata).toMatchObject({
+      api_spec: {
+        parameters: [{ name: "id", in: "path", required: true, description: "The thing", schema: { type: "string" } }],
+      },
+    });
   });
 
   test("a valid catalog selects operations by operationId or METHOD /path", async () => {
