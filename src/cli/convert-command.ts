@@ -135,6 +135,10 @@ function convertInput(input: string | object, options: ConvertOptions, inputName
     return convertOperations(input, options);
   } catch (error) {
     if (!(error instanceof ActionRecallError)) throw error;
-    throw new ActionRecallError(error.code, `${inputName}: ${error.message}`, { cause: error, data: error.data });
+    const hint = error.code === "EXTERNAL_REF_REFUSED" ? "; --external-refs <dir> reads the files inside <dir>" : "";
+    throw new ActionRecallError(error.code, `${inputName}: ${error.message}${hint}`, {
+      cause: error,
+      data: error.data,
+    });
   }
 }

@@ -1,16 +1,16 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import type { JsonObject } from "../schema/json-schema.js";
+import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
-import { isJsonObject } from "./own-properties.js";
-import { readParameters, type SharedParameters } from "./read-parameters.js";
+import { isJsonObject, setOwnProperty } from "./own-properties.js";
+import { followObjectRef, readParameters, type SharedParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
 import { readTags } from "./read-tags.js";
 import { createRefResolver, type RefResolver } from "./ref-resolver.js";
 import type { OperationIdentity } from "./select-operations.js";
 
 /** The operation keys of a path item, with the method each names. */
-const METHODS: ReadonlyMap<string, HttpMethod> = new Map([
+export const METHODS: ReadonlyMap<string, HttpMethod> = new Map([
   ["get", "GET"],
   ["put", "PUT"],
   ["post", "POST"],
@@ -62,13 +62,7 @@ export function readOperations(
   for (const path of Object.keys(paths)) {
     // The Paths Object may carry specification extensions (`x-codegen-contextRoot: "/api"`) beside its paths.
     if (path.startsWith("x-")) continue;
-    const pathItem = paths[path];
-    const pathPointer = appendJsonPointer("#/paths", path);
-    if (!isJsonObject(pathItem)) {
-      throw new ActionRecallError("INVALID_DOCUMENT", `${pathPointer} must be an object`, {
-        data: { pointer: pathPointer },
-      });
-    }
+    const { pathItem, pathPointer } = readPathItem(paths[path], resolve, appendJsonPointer("#/paths", path));
     const pathServerUrl = firstServerUrl(pathItem.servers) ?? serverUrl;
     for (const method of Object.keys(pathItem)) {
       const upper = METHODS.get(method);
@@ -91,6 +85,31 @@ export function readOperations(
     }
   }
   return operations;
+}
+
+/**
+ * A path item as its operations are read from it, and the pointer where it stands. A `$ref`ed one (OAS 3.1's
+ * `#/components/pathItems/...`, or any local pointer) is followed; keys written beside the `$ref` win over the
+ * target's, as json-schema-ref-parser merges them (OpenAPI leaves it undefined). A path item that cannot be read
+ * throws for the whole document, since its operations cannot even be listed: an external one is EXTERNAL_REF_REFUSED
+ * (`convert --external-refs <dir>` bundles it first).
+ */
+export function readPathItem(
+  value: JsonValue | undefined,
+  resolve: RefResolver,
+  pointer: string,
+): { pathItem: JsonObject; pathPointer: string } {
+  if (!isJsonObject(value)) {
+    throw new ActionRecallError("INVALID_DOCUMENT", `${pointer} must be an object`, { data: { pointer } });
+  }
+  if (typeof value.$ref !== "string") return { pathItem: value, pathPointer: pointer };
+  const target = followObjectRef(value, resolve, pointer);
+  // `followObjectRef` types what it found as a plain record; in a document it is a JSON object.
+  const pathItem = { ...target.object } as JsonObject;
+  for (const key of Object.keys(value)) {
+    if (key !== "$ref") setOwnProperty(pathItem, key, value[key]);
+  }
+  return { pathItem, pathPointer: target.pointer };
 }
 
 interface OperationSource {
@@ -140,7 +159,8 @@ function readOperation(reader: DocumentReader, document: JsonObject, source: Ope
   return spec;
 }
 
-function firstServerUrl(servers: unknown): string | undefined {
+/** The URL of the first of `servers`, when it has one. */
+export function firstServerUrl(servers: unknown): string | undefined {
   if (!Array.isArray(servers)) return undefined;
   const first: unknown = servers[0];
   return isJsonObject(first) && typeof first.url === "string" ? first.url : undefined;

@@ -14,7 +14,7 @@ export function selectOperations<Operation extends OperationIdentity>(
   selectors: readonly string[],
 ): Operation[] {
   return selectors.map((selector) => {
-    const found = operations.find((operation) => matches(operation, selector));
+    const found = operations.find((operation) => matchesSelector(operation, selector));
     if (found !== undefined) return found;
     const suggestions = closestNames(
       selector,
@@ -30,7 +30,13 @@ export function selectOperations<Operation extends OperationIdentity>(
 /** What selection reads of an operation: an operation that could not be read in full still has these. */
 export type OperationIdentity = Pick<OperationSpec, "id" | "operationId" | "method" | "path">;
 
-function matches(operation: OperationIdentity, selector: string): boolean {
+/**
+ * Whether `selector` (an `operationId`, or `"METHOD /path"` with the method in any case) names `operation`.
+ *
+ * @example
+ * matchesSelector({ id: "listPets", operationId: "listPets", method: "GET", path: "/pets" }, "get /pets"); // true
+ */
+export function matchesSelector(operation: OperationIdentity, selector: string): boolean {
   if (operation.operationId === selector || operation.id === selector) return true;
   const [method, ...rest] = selector.trim().split(/\s+/);
   return rest.length === 1 && method?.toUpperCase() === operation.method && rest[0] === operation.path;

@@ -178,10 +178,24 @@ export async function loadActionCatalog(path: string): Promise<ActionCatalog> {
         }
         documents.set(tool.openapi, document);
       }
-      if (findOpenApiOperation(documents.get(tool.openapi) ?? {}, tool.operation) === undefined) {
+      if (findCatalogOperation(documents.get(tool.openapi) ?? {}, tool, path, pointer) === undefined) {
         throw configInvalid(path, `${pointer}/operation`, `${tool.openapi} has no operation "${tool.operation}"`);
       }
     }
   }
   return { path, knowledge_networks: catalog.knowledge_networks, mcp_servers: catalog.mcp_servers ?? {}, documents };
+}
+
+/** {@link findOpenApiOperation}, with a path item it cannot read reported as CONFIG_INVALID at the tool's file. */
+function findCatalogOperation(
+  document: Record<string, unknown>,
+  tool: CatalogOpenApiTool,
+  path: string,
+  pointer: string,
+): ReturnType<typeof findOpenApiOperation> {
+  try {
+    return findOpenApiOperation(document, tool.operation);
+  } catch (error) {
+    throw configInvalid(path, `${pointer}/openapi`, `${tool.openapi}: ${(error as Error).message}`, error);
+  }
 }

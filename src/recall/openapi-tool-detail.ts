@@ -1,28 +1,40 @@
+import { appendJsonPointer } from "../openapi/json-pointer.js";
+import { firstServerUrl, METHODS, readPathItem } from "../openapi/list-operations.js";
+import type { HttpMethod } from "../openapi/operation-spec.js";
 import { isJsonObject } from "../openapi/own-properties.js";
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+import { createRefResolver } from "../openapi/ref-resolver.js";
+import { matchesSelector } from "../openapi/select-operations.js";
+import type { JsonValue } from "../schema/json-schema.js";
 
 type JsonRecord = Record<string, unknown>;
 
 /** One operation found in an OpenAPI 3 document. */
 interface FoundOperation {
   path: string;
-  method: (typeof METHODS)[number];
+  method: HttpMethod;
   pathItem: JsonRecord;
   operation: JsonRecord;
 }
 
-/** Finds an operation by `operationId` or `"METHOD /path"`; undefined when the document has none such. */
+/**
+ * Finds an operation by `operationId` or `"METHOD /path"`, as `convert --operation` does (a `$ref`ed path item is
+ * followed); undefined when the document has none such. A path item that cannot be read throws, as for `convert`.
+ */
 export function findOpenApiOperation(document: JsonRecord, selector: string): FoundOperation | undefined {
   const paths = isJsonObject(document.paths) ? document.paths : {};
-  for (const [path, pathItem] of Object.entries(paths)) {
-    if (!isJsonObject(pathItem)) continue;
-    for (const method of METHODS) {
-      const operation = pathItem[method];
+  const resolve = createRefResolver(document);
+  for (const path of Object.keys(paths)) {
+    if (path.startsWith("x-")) continue;
+    const pointer = appendJsonPointer("#/paths", path);
+    const { pathItem } = readPathItem(paths[path] as JsonValue | undefined, resolve, pointer);
+    for (const [key, method] of METHODS) {
+      const operation = pathItem[key];
       if (!isJsonObject(operation)) continue;
-      if (operation.operationId === selector || `${method.toUpperCase()} ${path}` === selector) {
-        return { path, method, pathItem, operation };
-      }
+      const identity =
+        typeof operation.operationId === "string"
+          ? { id: operation.operationId, operationId: operation.operationId, method, path }
+          : { id: `${method} ${path}`, method, path };
+      if (matchesSelector(identity, selector)) return { path, method, pathItem, operation };
     }
   }
   return undefined;
@@ -53,8 +65,9 @@ export function toolDetailFromOpenApi(
         ...(isJsonObject(response) ? response : {}),
       }))
     : [];
-  const servers = Array.isArray(document.servers) ? document.servers : [];
-  const serverUrl = isJsonObject(servers[0]) && typeof servers[0].url === "string" ? servers[0].url : "";
+  // The nearest servers win, as for `convert`: the operation's, the path item's, the document's.
+  const serverUrl =
+    firstServerUrl(operation.servers) ?? firstServerUrl(pathItem.servers) ?? firstServerUrl(document.servers) ?? "";
   const summary = typeof operation.summary === "string" ? operation.summary : undefined;
   const operationDescription = typeof operation.description === "string" ? operation.description : undefined;
   const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
@@ -72,7 +85,7 @@ export function toolDetailFromOpenApi(
       description,
       server_url: serverUrl,
       path: found.path,
-      method: found.method.toUpperCase(),
+      method: found.method,
       api_spec: {
         parameters,
         ...(operation.requestBody === undefined ? {} : { request_body: operation.requestBody }),

@@ -133,6 +133,24 @@ describe("action-recall convert --external-refs", () => {
     });
   });
 
+  test("a path item in another file is refused by default, with the flag that reads it, and read with it", async () => {
+    const io = fakeIo();
+    expect(await runCli(["convert", `${specs}/split.yaml`], io)).toBe(1);
+    expect(io.err).toContain("EXTERNAL_REF_REFUSED: ");
+    expect(io.err).toContain('"./paths/pets.yaml"');
+    expect(io.err).toContain("--external-refs <dir> reads the files inside <dir>");
+    const read = await convert([`${specs}/split.yaml`, "--external-refs", specs]);
+    expect(read.code).toBe(0);
+    expect(read.output).toMatchObject([
+      {
+        function: {
+          name: "listPets",
+          parameters: { properties: { query: { properties: { limit: { maximum: 100 } } } } },
+        },
+      },
+    ]);
+  });
+
   test.each([
     { name: "a file outside the base directory", file: "escape.yaml", want: "secret.yaml" },
     { name: "a URL (nothing is fetched)", file: "url.yaml", want: "https://example.com/pet.yaml" },

@@ -3,6 +3,7 @@ import { chooseMediaType } from "../../src/openapi/choose-media-type.js";
 import { listOperations, readOperations } from "../../src/openapi/list-operations.js";
 import { mediaTypeEssence } from "../../src/openapi/media-type-essence.js";
 import { selectOperations } from "../../src/openapi/select-operations.js";
+import type { JsonObject } from "../../src/schema/json-schema.js";
 
 const document = {
   openapi: "3.0.3",
@@ -135,6 +136,79 @@ describe("readOperations", () => {
     const [first] = put?.operation?.parameters ?? [];
     expect(first).toMatchObject({ name: "limit", pointer: "#/components/parameters/Shared" });
     expect(remove?.operation?.parameters[0]).toBe(first);
+  });
+});
+
+describe("$ref'ed path items", () => {
+  const things = {
+    summary: "Things",
+    parameters: [{ name: "tenant", in: "header", schema: { type: "string" } }],
+    get: { operationId: "listThings", parameters: [{ name: "q", in: "query", schema: { type: "string" } }] },
+    delete: {},
+  };
+  const withPathItems = (paths: JsonObject): JsonObject => ({
+    openapi: "3.1.0",
+    servers: [{ url: "https://api.example.com" }],
+    components: { pathItems: { Things: things, Alias: { $ref: "#/components/pathItems/Things" } } },
+    paths,
+  });
+
+  test("a path item's $ref (OAS 3.1 components/pathItems) is followed, hop after hop", () => {
+    const operations = listOperations(withPathItems({ "/things": { $ref: "#/components/pathItems/Alias" } }));
+    expect(operations.map((operation) => operation.id)).toEqual(["listThings", "DELETE /things"]);
+    expect(operations[0]).toMatchObject({
+      path: "/things",
+      summary: "Things",
+      pointer: "#/components/pathItems/Things/get",
+      parameters: [
+        { name: "tenant", in: "header" },
+        { name: "q", in: "query" },
+      ],
+    });
+  });
+
+  test("keys beside the $ref win over the target's", () => {
+    const [operation] = listOperations(
+      withPathItems({
+        "/things": {
+          $ref: "#/components/pathItems/Things",
+          summary: "Mine",
+          servers: [{ url: "https://eu.example.com" }],
+        },
+      }),
+    );
+    expect(operation).toMatchObject({ summary: "Mine", serverUrl: "https://eu.example.com" });
+    expect(things.summary).toBe("Things");
+  });
+
+  test.each([
+    {
+      name: "to nothing",
+      ref: "#/components/pathItems/Gone",
+      want: { code: "REF_NOT_FOUND", data: { pointer: "#/paths/~1things" } },
+    },
+    {
+      name: "to another file",
+      ref: "paths/things.yaml",
+      want: { code: "EXTERNAL_REF_REFUSED", data: { pointer: "#/paths/~1things" } },
+    },
+    {
+      name: "to a string",
+      ref: "#/servers/0/url",
+      want: { code: "INVALID_DOCUMENT", data: { pointer: "#/servers/0/url" } },
+    },
+  ])("a path item's $ref $name fails the document, naming where it stands", ({ ref, want }) => {
+    const { code, data } = want;
+    expect(() => listOperations(withPathItems({ "/things": { $ref: ref } }))).toThrow(
+      expect.objectContaining({ code, data: expect.objectContaining(data) }),
+    );
+  });
+
+  test("a loop of path item $refs fails the document instead of hanging", () => {
+    const document = withPathItems({ "/things": { $ref: "#/paths/~1other" }, "/other": { $ref: "#/paths/~1things" } });
+    expect(() => listOperations(document)).toThrow(
+      expect.objectContaining({ code: "REF_NOT_FOUND", message: expect.stringMatching(/loops/) }),
+    );
   });
 });
 

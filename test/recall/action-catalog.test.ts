@@ -164,6 +164,70 @@ describe("catalog validation", () => {
     if (message !== undefined) expect((error as Error).message).toMatch(message);
   });
 
+  test("operations are found as `convert --operation` finds them, and the nearest servers win", async () => {
+    await writeFile(
+      join(folder, "servers.yaml"),
+      [
+        "openapi: 3.1.0",
+        "info: {title: t, version: '1'}",
+        "servers: [{url: 'https://api.example.com'}]",
+        "components:",
+        "  pathItems:",
+        "    Things:",
+        "      servers: [{url: 'https://things.example.com'}]",
+        "      get: {operationId: listThings, responses: {}}",
+        "      post: {servers: [{url: 'https://write.example.com'}], responses: {}}",
+        "paths:",
+        "  /things: {$ref: '#/components/pathItems/Things'}",
+        "  /other: {get: {operationId: other, responses: {}}}",
+      ].join("\n"),
+    );
+    const path = join(folder, "servers-catalog.yaml");
+    await writeFile(
+      path,
+      [
+        "knowledge_networks:",
+        "  kn:",
+        "    action_types:",
+        "      list: {tool: {openapi: ./servers.yaml, operation: listThings}}",
+        "      create: {tool: {openapi: ./servers.yaml, operation: post /things}}",
+        "      other: {tool: {openapi: ./servers.yaml, operation: other}}",
+      ].join("\n"),
+    );
+    const details = createCatalogToolDetails(await loadActionCatalog(path));
+    const detailOf = (actionTypeId: string) =>
+      details.getToolDetail("kn", actionTypeId, { ...caller, knId: "kn", actionTypeId, uniqueIdentity: {} });
+    expect((await detailOf("list")).metadata).toMatchObject({
+      server_url: "https://things.example.com",
+      method: "GET",
+      path: "/things",
+    });
+    expect((await detailOf("create")).metadata).toMatchObject({
+      server_url: "https://write.example.com",
+      method: "POST",
+      path: "/things",
+    });
+    expect((await detailOf("other")).metadata).toMatchObject({ server_url: "https://api.example.com" });
+  });
+
+  test("a path item $ref to nothing in an OpenAPI file is CONFIG_INVALID at the tool's openapi", async () => {
+    await writeFile(
+      join(folder, "dangling.yaml"),
+      "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /things: {$ref: '#/components/pathItems/Gone'}\n",
+    );
+    const path = join(folder, "dangling-catalog.yaml");
+    await writeFile(
+      path,
+      "knowledge_networks:\n  kn:\n    action_types:\n      a: {tool: {openapi: ./dangling.yaml, operation: x}}\n",
+    );
+    const error = await loadActionCatalog(path).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: "CONFIG_INVALID",
+      data: { path, pointer: "/knowledge_networks/kn/action_types/a/tool/openapi" },
+      message: expect.stringContaining('dangling.yaml: Nothing at "#/components/pathItems/Gone"'),
+    });
+  });
+
   test("OpenAPI files are read as `convert` reads them: Swagger 2.0 is upgraded, and YAML merge keys apply", async () => {
     await writeFile(
       join(folder, "swagger.yaml"),
