@@ -90,14 +90,24 @@ function resolveServerUrl(operation: OperationSpec, serverUrl: string | undefine
       data: { operation: operation.id },
     });
   }
+  // WHATWG URLs take `{region}` as part of a host name: a variable left without a value must be refused here.
+  const variable = /\{[^{}]*\}/.exec(text);
+  if (variable !== null) {
+    throw new ActionRecallError(
+      "CONFIG_INVALID",
+      `Server URL "${text}" of ${operation.id} has a variable with no default value, ${variable[0]}: pass the serverUrl option`,
+      { data: { operation: operation.id } },
+    );
+  }
   let parsed: URL;
   try {
     parsed = new URL(text);
   } catch (cause) {
-    throw new ActionRecallError("CONFIG_INVALID", `Server URL "${text}" of ${operation.id} is not an absolute URL`, {
-      cause,
-      data: { operation: operation.id },
-    });
+    throw new ActionRecallError(
+      "CONFIG_INVALID",
+      `Server URL "${text}" of ${operation.id} is not an absolute URL (a relative one is read against where the document was served, which is not known here): pass the serverUrl option`,
+      { cause, data: { operation: operation.id } },
+    );
   }
   if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.search !== "" || parsed.hash !== "") {
     throw new ActionRecallError(

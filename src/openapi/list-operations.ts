@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
+import { firstServerUrl } from "./first-server-url.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject, setOwnProperty } from "./own-properties.js";
@@ -157,13 +158,6 @@ function readOperation(reader: DocumentReader, document: JsonObject, source: Ope
   const tags = readTags(operation.tags);
   if (tags !== undefined) spec.tags = tags;
   return spec;
-}
-
-/** The URL of the first of `servers`, when it has one. */
-export function firstServerUrl(servers: unknown): string | undefined {
-  if (!Array.isArray(servers)) return undefined;
-  const first: unknown = servers[0];
-  return isJsonObject(first) && typeof first.url === "string" ? first.url : undefined;
 }
 
 function text(value: unknown): string | undefined {

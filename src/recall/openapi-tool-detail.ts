@@ -1,5 +1,6 @@
+import { firstServerUrl } from "../openapi/first-server-url.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
-import { firstServerUrl, METHODS, readPathItem } from "../openapi/list-operations.js";
+import { METHODS, readPathItem } from "../openapi/list-operations.js";
 import type { HttpMethod } from "../openapi/operation-spec.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { createRefResolver } from "../openapi/ref-resolver.js";

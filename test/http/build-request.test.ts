@@ -449,10 +449,17 @@ describe("the origin never changes", () => {
   });
 
   test.each([
-    ["no server URL", { serverUrl: "" }],
-    ["a relative server URL", { serverUrl: "/api" }],
-    ["a non-HTTP server URL", { serverUrl: "file:///etc" }],
-  ])("%s is a configuration error", (_name, options) => {
-    expect(thrown(() => buildRequest(operation(), { path: { id: "1" } }, options)).code).toBe("CONFIG_INVALID");
+    ["no server URL", { serverUrl: "" }, /has no server URL: pass the serverUrl option/],
+    ["a relative server URL", { serverUrl: "/api" }, /is not an absolute URL .*: pass the serverUrl option/],
+    ["a non-HTTP server URL", { serverUrl: "file:///etc" }, /must be http\(s\)/],
+    [
+      "a server variable with no value",
+      { serverUrl: "https://{region}.example.com" },
+      /has a variable with no default value, \{region\}: pass the serverUrl option/,
+    ],
+  ])("%s is a configuration error saying so", (_name, options, message) => {
+    expect(() => buildRequest(operation(), { path: { id: "1" } }, options)).toThrow(
+      expect.objectContaining({ code: "CONFIG_INVALID", message: expect.stringMatching(message) }),
+    );
   });
 });

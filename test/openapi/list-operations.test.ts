@@ -139,6 +139,50 @@ describe("readOperations", () => {
   });
 });
 
+describe("server URLs", () => {
+  const withServers = (servers: JsonObject[], pathServers?: JsonObject[]): JsonObject => ({
+    openapi: "3.0.3",
+    servers,
+    paths: { "/a": pathServers === undefined ? { get: {} } : { servers: pathServers, get: {} } },
+  });
+
+  test.each([
+    {
+      name: "variables take their defaults",
+      servers: [
+        {
+          url: "https://{tenant}.example.com:{port}/{version}",
+          variables: {
+            tenant: { default: "acme", enum: ["acme", "demo"] },
+            port: { default: "8443" },
+            version: { default: "v2" },
+          },
+        },
+      ],
+      want: "https://acme.example.com:8443/v2",
+    },
+    {
+      name: "a variable without a default stays written, for the request to name",
+      servers: [{ url: "https://{tenant}.example.com/{version}", variables: { version: { default: "v2" } } }],
+      want: "https://{tenant}.example.com/v2",
+    },
+    {
+      name: "only the first server counts",
+      servers: [{ url: "https://one.example.com" }, { url: "https://two.example.com" }],
+      want: "https://one.example.com",
+    },
+  ])("$name", ({ servers, want }) => {
+    expect(listOperations(withServers(servers))[0]?.serverUrl).toBe(want);
+  });
+
+  test("a path item's servers, variables and all, win over the document's", () => {
+    const pathServers = [{ url: "https://{zone}.example.com", variables: { zone: { default: "eu" } } }];
+    expect(listOperations(withServers([{ url: "https://api.example.com" }], pathServers))[0]?.serverUrl).toBe(
+      "https://eu.example.com",
+    );
+  });
+});
+
 describe("$ref'ed path items", () => {
   const things = {
     summary: "Things",
