@@ -10,7 +10,7 @@ import type { HttpRequest } from "./http-request.js";
 import { createLayeredArguments, type LayeredArguments } from "./layered-arguments.js";
 import { mergeFixedParams } from "./merge-fixed-params.js";
 import { serializeHeaders } from "./serialize-headers.js";
-import { serializeQueryStyle } from "./serialize-parameter.js";
+import { contentValue, serializeQueryStyle } from "./serialize-parameter.js";
 
 /** Options of {@link buildRequest}. */
 export interface BuildRequestOptions {
@@ -63,7 +63,7 @@ function buildQueryString(operation: OperationSpec, args: LayeredArguments, fixe
       const location = `query.${name}`;
       const pieces = serializeQueryStyle({
         name,
-        value,
+        value: contentValue(parameter, value),
         style,
         explode: parameter?.explode ?? style === "form",
         encode: parameter?.allowReserved

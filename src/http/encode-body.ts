@@ -1,5 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { mediaTypeEssence } from "../openapi/media-type-essence.js";
+import { isJsonMediaType, mediaTypeEssence } from "../openapi/media-type-essence.js";
 import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
 import { encodeMultipart } from "./encode-multipart.js";
 import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
@@ -8,16 +8,16 @@ import { isPlainObject } from "./layered-arguments.js";
 import { serializeQueryStyle } from "./serialize-parameter.js";
 
 /**
- * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`; also the choice when the
- * operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles), `multipart/form-data`,
- * `text/*`, and bytes or text as written for any other type. `undefined` when there is no body.
+ * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`, `*\/json`; also the choice
+ * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles),
+ * `multipart/form-data`, `text/*`, and bytes or text as written for any other type. `undefined` when there is no body.
  */
 export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody | undefined {
   if (body === undefined) return undefined;
   const requestBody = operation.requestBody;
   const mediaType = requestBody?.mediaType ?? "application/json";
   const essence = mediaTypeEssence(mediaType);
-  if (essence === "application/json" || essence.endsWith("+json")) {
+  if (isJsonMediaType(essence)) {
     return { body: stringifyJson(body, operation), contentType: mediaType };
   }
   if (requestBody !== undefined && essence === "application/x-www-form-urlencoded") {

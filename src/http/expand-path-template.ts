@@ -3,7 +3,7 @@ import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { encodeStrict } from "./encode-uri-component.js";
 import { findParameter } from "./find-parameter.js";
-import { serializePathStyle } from "./serialize-parameter.js";
+import { contentValue, serializePathStyle } from "./serialize-parameter.js";
 
 /**
  * Fills the operation's path template (`/pets/{petId}`) with percent-encoded values (OAS `simple`, `label` or
@@ -23,7 +23,7 @@ export function expandPathTemplate(operation: OperationSpec, values: Record<stri
     const parameter = findParameter(operation, "path", name);
     const text = serializePathStyle({
       name,
-      value,
+      value: contentValue(parameter, value),
       style: parameter?.style ?? "simple",
       explode: parameter?.explode ?? false,
       encode: (item) => encodeStrict(item, `path.${name}`),

@@ -1,7 +1,7 @@
 import { Buffer } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { UpstreamError } from "../errors/upstream-error.js";
-import { mediaTypeEssence } from "../openapi/media-type-essence.js";
+import { isJsonMediaType } from "../openapi/media-type-essence.js";
 import { bodyExcerpt } from "./body-excerpt.js";
 
 /** Default largest response body read: 10 MiB. */
@@ -19,7 +19,7 @@ export interface ReadResponseBodyOptions {
 
 /**
  * Reads a response body, stopping (and dropping the connection) as soon as it passes the size limit, then decodes
- * it: JSON when the content type is JSON (`application/json`, `*+json`), text otherwise, `null` when empty.
+ * it: JSON when the content type is JSON (`application/json`, `*+json`, `*\/json`), text otherwise, `null` when empty.
  */
 export async function readResponseBody(
   response: Dispatcher.ResponseData,
@@ -56,10 +56,4 @@ export async function readResponseBody(
       { cause },
     );
   }
-}
-
-/** True for `application/json` and any `+json` type, parameters ignored. */
-export function isJsonMediaType(contentType: string): boolean {
-  const essence = mediaTypeEssence(contentType);
-  return essence === "application/json" || essence.endsWith("+json");
 }

@@ -3,7 +3,7 @@ import type { OperationSpec } from "../openapi/operation-spec.js";
 import { setOwnProperty } from "../openapi/own-properties.js";
 import { encodeStrict } from "./encode-uri-component.js";
 import { findParameter } from "./find-parameter.js";
-import { serializePathStyle } from "./serialize-parameter.js";
+import { contentValue, serializePathStyle } from "./serialize-parameter.js";
 
 /** RFC 9110 `token`: the characters a header (or cookie) name may use. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -65,10 +65,15 @@ export function serializeHeaders(
       assertValidHeaderValue(name, text);
       return text.replace(/[^\u0020-\u007e]+/g, (run) => encodeStrict(run, `header.${name}`));
     };
-    const explode = findParameter(operation, "header", name)?.explode ?? false;
-    setOwnProperty(headers, name, serializePathStyle({ name, value, style: "simple", explode, encode }));
+    const parameter = findParameter(operation, "header", name);
+    const explode = parameter?.explode ?? false;
+    setOwnProperty(
+      headers,
+      name,
+      serializePathStyle({ name, value: contentValue(parameter, value), style: "simple", explode, encode }),
+    );
   }
-  const cookie = serializeCookies(cookies);
+  const cookie = serializeCookies(operation, cookies);
   if (cookie !== undefined) {
     const existing = Object.keys(headers).find((name) => name.toLowerCase() === "cookie");
     const written = existing === undefined ? undefined : headers[existing];
@@ -82,13 +87,14 @@ export function serializeHeaders(
  * Serialises cookie arguments into one `cookie` header value (`a=1; b=2`); `undefined` when there are none. Names
  * must be tokens; values are percent-encoded, so `;`, CR and LF in a value stay inside it.
  */
-function serializeCookies(values: Record<string, unknown>): string | undefined {
+function serializeCookies(operation: OperationSpec | undefined, values: Record<string, unknown>): string | undefined {
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
     if (!TOKEN.test(name)) throw invalidHeader("cookie", `"${printable(name)}" is not a valid cookie name`);
     const encode = (text: string): string => encodeStrict(text, `cookie.${name}`);
-    pairs.push(`${name}=${serializePathStyle({ name, value, style: "simple", explode: false, encode })}`);
+    const sent = contentValue(findParameter(operation, "cookie", name), value);
+    pairs.push(`${name}=${serializePathStyle({ name, value: sent, style: "simple", explode: false, encode })}`);
   }
   return pairs.length === 0 ? undefined : pairs.join("; ");
 }

@@ -1,3 +1,5 @@
+import { isJsonMediaType } from "../openapi/media-type-essence.js";
+import type { ParameterSpec } from "../openapi/operation-spec.js";
 import { stringifyScalar } from "./encode-uri-component.js";
 import { isPlainObject } from "./layered-arguments.js";
 
@@ -16,6 +18,20 @@ export interface StyledParameter {
 export interface QueryPiece {
   key: string;
   text: string;
+}
+
+/**
+ * The value a parameter sends. One described by `content` instead of a `schema` sends its value whole, as one string
+ * in that media type: JSON text for a JSON type (`?filter=%7B%22a%22%3A1%7D`, never `?a=1`), a string as it is for
+ * another type. Other parameters' values are returned as they are, for their style to spread.
+ *
+ * @example
+ * contentValue({ contentType: "application/json", ... }, { a: 1 }); // '{"a":1}'
+ */
+export function contentValue(parameter: ParameterSpec | undefined, value: unknown): unknown {
+  const contentType = parameter?.contentType;
+  if (contentType === undefined || value === undefined || value === null) return value;
+  return typeof value === "string" && !isJsonMediaType(contentType) ? value : JSON.stringify(value);
 }
 
 /**

@@ -1,11 +1,12 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { UpstreamError } from "../errors/upstream-error.js";
+import { isJsonMediaType } from "../openapi/media-type-essence.js";
 import { bodyExcerpt } from "./body-excerpt.js";
 import { openUpstreamResponse } from "./open-upstream-response.js";
 import type { PostToProxyOptions } from "./post-to-proxy.js";
 import { readProxyResult } from "./post-to-proxy.js";
 import type { ProxyBody } from "./proxy-body.js";
-import { DEFAULT_MAX_RESPONSE_BYTES, isJsonMediaType, readResponseBody } from "./read-response-body.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, readResponseBody } from "./read-response-body.js";
 
 /** The data payload that ends a proxy stream. */
 const DONE = "[DONE]";

@@ -9,3 +9,15 @@ export function mediaTypeEssence(mediaType: string): string {
   const end = mediaType.indexOf(";");
   return (end === -1 ? mediaType : mediaType.slice(0, end)).trim().toLowerCase();
 }
+
+/**
+ * True for JSON media types, parameters ignored: `application/json`, any `+json` type (`application/problem+json`)
+ * and any `/json` subtype (`text/json`).
+ *
+ * @example
+ * isJsonMediaType("application/vnd.api+json; charset=utf-8"); // true
+ */
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = mediaTypeEssence(mediaType);
+  return essence === "application/json" || essence.endsWith("+json") || essence.endsWith("/json");
+}

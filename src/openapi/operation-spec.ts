@@ -17,6 +17,11 @@ export interface ParameterSpec {
   description?: string;
   /** The parameter's schema as written (it may hold `$ref`s into `OperationSpec.document`). */
   schema: JsonSchema;
+  /**
+   * The media type of `content`, for a parameter described by it instead of a `schema`: its value is sent whole, as
+   * one string in that type (JSON text for a JSON type), and `style` does not apply.
+   */
+  contentType?: string;
   /** OAS serialisation style (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `deepObject`, ...). */
   style?: string;
   explode?: boolean;

@@ -109,13 +109,15 @@ function readParameter(object: Record<string, unknown>, where: string): Paramete
       { data: { pointer: where, parameter: object.name } },
     );
   }
+  const content = isJsonObject(object.schema) ? undefined : contentOf(object);
   const spec: ParameterSpec = {
     name: object.name,
     in: location as ParameterLocation,
     required: location === "path" || object.required === true,
-    schema: parameterSchema(object),
+    schema: isJsonObject(object.schema) ? object.schema : (content?.schema ?? {}),
     pointer: where,
   };
+  if (content !== undefined) spec.contentType = content.mediaType;
   if (typeof object.description === "string" && object.description !== "") spec.description = object.description;
   if (typeof object.style === "string") spec.style = object.style;
   if (typeof object.explode === "boolean") spec.explode = object.explode;
@@ -126,12 +128,11 @@ function readParameter(object: Record<string, unknown>, where: string): Paramete
   return spec;
 }
 
-/** The parameter's schema: `schema`, or the schema of its one `content` media type; `{}` when it has neither. */
-function parameterSchema(parameter: Record<string, unknown>): JsonSchema {
-  if (isJsonObject(parameter.schema)) return parameter.schema;
-  if (isJsonObject(parameter.content)) {
-    const media = Object.values(parameter.content)[0];
-    if (isJsonObject(media) && isJsonObject(media.schema)) return media.schema;
-  }
-  return {};
+/** The one media type of a parameter's `content` (OAS allows exactly one) and its schema (`{}` when it has none). */
+function contentOf(parameter: Record<string, unknown>): { mediaType: string; schema: JsonSchema } | undefined {
+  if (!isJsonObject(parameter.content)) return undefined;
+  const [mediaType] = Object.keys(parameter.content);
+  if (mediaType === undefined) return undefined;
+  const media = parameter.content[mediaType];
+  return { mediaType, schema: isJsonObject(media) && isJsonObject(media.schema) ? media.schema : {} };
 }

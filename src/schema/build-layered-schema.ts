@@ -1,5 +1,5 @@
 import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
-import { mediaTypeEssence } from "../openapi/media-type-essence.js";
+import { isJsonMediaType, mediaTypeEssence } from "../openapi/media-type-essence.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { trimmedArray } from "../openapi/trimmed-array.js";
@@ -198,7 +198,7 @@ function bodySection(
   if (body === undefined) return undefined;
   const mediaType = mediaTypeEssence(body.mediaType);
   const isForm = mediaType === "application/x-www-form-urlencoded" || mediaType.startsWith("multipart/");
-  const isJson = mediaType === "application/json" || mediaType.endsWith("+json") || mediaType.endsWith("/json");
+  const isJson = isJsonMediaType(mediaType);
   let schema: JsonSchema;
   if (mediaType === "text/plain") schema = { type: "string" };
   else if (isJson || isForm) {

@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { buildRequest, toProxyBody } from "../../src/http/index.js";
+import { listOperations } from "../../src/openapi/list-operations.js";
 import type { OperationSpec, ParameterSpec } from "../../src/openapi/operation-spec.js";
+import type { JsonObject } from "../../src/schema/json-schema.js";
 import seedOperation from "../fixtures/http/seed003-operation.json" with { type: "json" };
 import { operation, parameter, requestBody, SERVER_URL } from "./operations.js";
 
@@ -197,6 +199,67 @@ describe("headers and cookies", () => {
   });
 });
 
+describe("parameters described by `content` are sent whole, in their media type", () => {
+  const json = (schema: JsonObject) => ({ "application/json": { schema } });
+  const [filter] = listOperations({
+    openapi: "3.0.3",
+    servers: [{ url: SERVER_URL }],
+    paths: {
+      "/items/{key}": {
+        get: {
+          parameters: [
+            { name: "key", in: "path", content: json({ type: "object" }) },
+            { name: "filter", in: "query", content: json({ type: "object" }) },
+            { name: "ids", in: "query", content: json({ type: "array" }) },
+            { name: "X-Meta", in: "header", content: json({ type: "object" }) },
+            { name: "prefs", in: "cookie", content: json({ type: "object" }) },
+            { name: "note", in: "query", content: { "text/plain": { schema: { type: "string" } } } },
+            { name: "any", in: "query", content: { "*/*": {} } },
+          ],
+        },
+      },
+    },
+  });
+
+  test("the operation keeps each one's media type and schema", () => {
+    expect(filter?.parameters.map(({ name, contentType, schema }) => [name, contentType, schema])).toEqual([
+      ["key", "application/json", { type: "object" }],
+      ["filter", "application/json", { type: "object" }],
+      ["ids", "application/json", { type: "array" }],
+      ["X-Meta", "application/json", { type: "object" }],
+      ["prefs", "application/json", { type: "object" }],
+      ["note", "text/plain", { type: "string" }],
+      ["any", "*/*", {}],
+    ]);
+  });
+
+  test("JSON values become JSON text, encoded where they go, never spread by a style", () => {
+    const request = buildRequest(filter as OperationSpec, {
+      path: { key: { a: "b/c" } },
+      query: { filter: { status: "open", tags: ["x y"] }, ids: [1, 2], note: "a&b", any: { n: 1 } },
+      header: { "X-Meta": { trace: "t1" } },
+      cookie: { prefs: { dark: true } },
+    });
+    const url = new URL(request.url);
+    expect(url.pathname).toBe(`/base/items/${encodeURIComponent('{"a":"b/c"}')}`);
+    expect([...url.searchParams]).toEqual([
+      ["filter", '{"status":"open","tags":["x y"]}'],
+      ["ids", "[1,2]"],
+      ["note", "a&b"],
+      ["any", '{"n":1}'],
+    ]);
+    expect(request.headers).toEqual({
+      "X-Meta": '{"trace":"t1"}',
+      cookie: `prefs=${encodeURIComponent('{"dark":true}')}`,
+    });
+  });
+
+  test("a JSON string is JSON text too, quotes and all", () => {
+    const request = buildRequest(filter as OperationSpec, { path: { key: "k" }, query: { filter: "open" } });
+    expect(new URL(request.url).searchParams.get("filter")).toBe('"open"');
+  });
+});
+
 describe("bodies by media type", () => {
   const withBody = (mediaType: string, extra: Partial<OperationSpec["requestBody"]> = {}) =>
     operation({ requestBody: { ...requestBody(mediaType), ...extra } });
@@ -210,6 +273,7 @@ describe("bodies by media type", () => {
       "application/json",
     ],
     ["a +json type", "application/merge-patch+json", [1, 2], "[1,2]", "application/merge-patch+json"],
+    ["a /json subtype, as the tool's schema took it", "text/json", { a: 1 }, '{"a":1}', "text/json"],
     [
       "form-urlencoded",
       "application/x-www-form-urlencoded",
