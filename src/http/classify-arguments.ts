@@ -2,7 +2,7 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 import { closestName } from "../errors/closest-name.js";
 import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-arguments-error.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
-import type { ArgumentSection, OperationSpec, ParameterLocation } from "../openapi/operation-spec.js";
+import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { findParameter, parameterNames } from "./find-parameter.js";
 import {
   ARGUMENT_SECTIONS,
@@ -48,7 +48,7 @@ export function classifyArguments(args: unknown, options: ClassifyArgumentsOptio
       `The ${subject} are flat (${Object.keys(args).join(", ")}): pass the operation so each name can be placed at its location, or pass layered {path, query, header, cookie, body} arguments`,
     );
   }
-  return classifyFlat(args, options.operation);
+  return classifyFlat(args, options.operation, options.declaredOnly === true);
 }
 
 /** Layered when every key names a section and every parameter section holds an object (or nothing). */
@@ -69,8 +69,11 @@ function classifyLayered(args: Record<string, unknown>, options: ClassifyArgumen
     for (const [name, value] of Object.entries(section)) {
       if (value === undefined) continue;
       const parameter = findParameter(operation, location, name);
-      if (operation !== undefined && options.declaredOnly === true && parameter === undefined) {
-        throw unknownParameter(operation, `${location}.${name}`, name, parameterNames(operation, location), location);
+      if (operation !== undefined && options.declaredOnly === true) {
+        if (parameter === undefined) {
+          throw unknownParameter(operation, `${location}.${name}`, name, parameterNames(operation, location), location);
+        }
+        if (parameter.ignored !== undefined) throw ignoredParameter(operation, parameter);
       }
       layered[location][parameter?.name ?? name] = value;
     }
@@ -86,7 +89,11 @@ function classifyLayered(args: Record<string, unknown>, options: ClassifyArgumen
   return layered;
 }
 
-function classifyFlat(args: Record<string, unknown>, operation: OperationSpec): LayeredArguments {
+function classifyFlat(
+  args: Record<string, unknown>,
+  operation: OperationSpec,
+  declaredOnly: boolean,
+): LayeredArguments {
   const layered = createLayeredArguments();
   const { bodyProperties, acceptsExtraBodyMembers } = readBodyFacts(operation);
   const members: Array<[string, unknown]> = [];
@@ -103,6 +110,8 @@ function classifyFlat(args: Record<string, unknown>, operation: OperationSpec): 
       );
     }
     if (location !== undefined && location.section !== "body") {
+      const parameter = declaredOnly ? findParameter(operation, location.section, location.name) : undefined;
+      if (parameter?.ignored !== undefined) throw ignoredParameter(operation, parameter);
       layered[location.section][location.name] = value;
     } else if (location === undefined && isSectionOnItsOwn(name, value)) {
       // A section name no parameter claims keeps its layered meaning, so `{path: {...}, limit: 5}` works too.
@@ -187,6 +196,16 @@ function bodyObject(layered: LayeredArguments, operation: OperationSpec): Record
     );
   }
   return layered.body;
+}
+
+/** A model wrote a parameter that is left out of its tool (see `ParameterSpec.ignored`): only callers set those. */
+function ignoredParameter(operation: OperationSpec, parameter: ParameterSpec): ActionRecallError {
+  const name = `${parameter.in}.${parameter.name}`;
+  return new ActionRecallError(
+    "UNKNOWN_PARAMETER",
+    `"${name}" is left out of ${operation.id}'s tool (${parameter.ignored ?? ""}): arguments may not set it`,
+    { data: { parameter: name, operation: operation.id } },
+  );
 }
 
 function unknownParameter(

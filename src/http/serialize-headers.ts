@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { CLIENT_OWNED_HEADERS } from "../openapi/ignored-header.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { setOwnProperty } from "../openapi/own-properties.js";
 import { encodeStrict } from "./encode-uri-component.js";
@@ -12,19 +13,6 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
-/** Headers the HTTP client owns: set from arguments they could redirect, split or desynchronise the request. */
-const RESERVED_HEADERS = new Set([
-  "host",
-  "content-length",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "upgrade",
-  "te",
-  "trailer",
-  "expect",
-]);
-
 /** Throws INVALID_HEADER_VALUE unless `name` is a valid header name (an RFC 9110 token). */
 export function assertValidHeaderName(name: string): void {
   if (!TOKEN.test(name)) {
@@ -35,7 +23,7 @@ export function assertValidHeaderName(name: string): void {
 /** Throws INVALID_HEADER_VALUE unless arguments may set this header: a valid name the HTTP client does not own. */
 export function assertArgumentHeaderName(name: string): void {
   assertValidHeaderName(name);
-  if (RESERVED_HEADERS.has(name.toLowerCase())) {
+  if (CLIENT_OWNED_HEADERS.has(name.toLowerCase())) {
     throw invalidHeader(name, `Header "${name}" is set by the HTTP client and cannot come from arguments`);
   }
 }

@@ -30,7 +30,8 @@ export function toProxyBody(
   options: ToProxyBodyOptions = {},
 ): ProxyBody {
   const { operation } = options;
-  const modelArguments = classifyArguments(args, { operation });
+  // With the operation known, a model may only write its declared parameters, as for `buildRequest`.
+  const modelArguments = classifyArguments(args, { operation, declaredOnly: operation !== undefined });
   const fixedArguments =
     fixed === undefined
       ? createLayeredArguments()

@@ -18,6 +18,11 @@ export interface ParameterSpec {
   /** The parameter's schema as written (it may hold `$ref`s into `OperationSpec.document`). */
   schema: JsonSchema;
   /**
+   * Why a model may not write this header parameter (Accept, Content-Type and Authorization, which OpenAPI says to
+   * ignore, or one the HTTP client owns): it is left out of the tool, and only a caller's fixed value sets it.
+   */
+  ignored?: string;
+  /**
    * The media type of `content`, for a parameter described by it instead of a `schema`: its value is sent whole, as
    * one string in that type (JSON text for a JSON type), and `style` does not apply.
    */

@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { ignoredHeaderReason } from "./ignored-header.js";
 import type { ParameterLocation, ParameterSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
 import type { RefResolver } from "./ref-resolver.js";
@@ -118,6 +119,8 @@ function readParameter(object: Record<string, unknown>, where: string): Paramete
     pointer: where,
   };
   if (content !== undefined) spec.contentType = content.mediaType;
+  const ignored = spec.in === "header" ? ignoredHeaderReason(spec.name) : undefined;
+  if (ignored !== undefined) spec.ignored = ignored;
   if (typeof object.description === "string" && object.description !== "") spec.description = object.description;
   if (typeof object.style === "string") spec.style = object.style;
   if (typeof object.explode === "boolean") spec.explode = object.explode;

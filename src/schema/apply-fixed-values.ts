@@ -16,6 +16,11 @@ export interface ApplyFixedValuesOptions {
   fixConstants?: boolean | undefined;
   /** Sections whose required one-value members are fixed. Default: the parameter sections (not `body`). */
   constantSections?: readonly ArgumentSection[];
+  /**
+   * Header parameters the schema leaves out for callers to set (`ParameterSpec.ignored`, such as `Authorization`): a
+   * flat fixed value naming one (in any case) is placed in `header` under the parameter's name.
+   */
+  callerHeaders?: readonly string[] | undefined;
 }
 
 /** The model-facing schema with the fixed values taken out, the values by location, and flat names not found. */
@@ -76,8 +81,10 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
       );
     }
     const [section] = found;
-    if (section === undefined) unplaced.push(key);
-    else place(section, key, value);
+    const callerHeader = section === undefined ? findName(options.callerHeaders, key) : undefined;
+    if (section !== undefined) place(section, key, value);
+    else if (callerHeader !== undefined) place("header", callerHeader, value);
+    else unplaced.push(key);
   }
   if (options.fixConstants ?? true) {
     for (const section of options.constantSections ?? PARAMETER_SECTIONS) {
@@ -107,6 +114,12 @@ function isParameterName(sections: Record<string, JsonSchema>, name: string): bo
     const schema = sections[section];
     return schema !== undefined && section !== "body" && findProperty(schema, name, section === "header") !== undefined;
   });
+}
+
+/** The one of `names` that is `name` in any case (header names are case-insensitive). */
+function findName(names: readonly string[] | undefined, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return names?.find((candidate) => candidate.toLowerCase() === lower);
 }
 
 function findProperty(schema: JsonSchema, name: string, ignoreCase: boolean): string | undefined {

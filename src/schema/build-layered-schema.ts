@@ -118,6 +118,10 @@ function parameterSection(
   let required: string[] | undefined;
   for (const parameter of operation.parameters) {
     if (parameter.in !== location) continue;
+    if (parameter.ignored !== undefined) {
+      build.report({ pruned: [], conflicts: [ignoredParameterConflict(parameter, parameter.ignored)] });
+      continue;
+    }
     properties ??= {};
     setOwnProperty(properties, parameter.name, propertyOfParameter(parameter, build));
     if (!parameter.required) continue;
@@ -128,6 +132,15 @@ function parameterSection(
   const schema: JsonSchema = { type: "object", description: SECTION_DESCRIPTIONS[location], properties };
   if (required !== undefined) schema.required = trimmedArray(required);
   return { schema, required: required !== undefined };
+}
+
+/** The report of a parameter left out of the tool, at the pointer it would have had. */
+function ignoredParameterConflict(parameter: ParameterSpec, reason: string): SchemaConflict {
+  return {
+    pointer: `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`,
+    keyword: "in",
+    message: `The ${parameter.in} parameter "${parameter.name}" is left out of the tool: ${reason}`,
+  };
 }
 
 /** A parameter's property schema, shared with every operation that has the same parameter when there is a cache. */

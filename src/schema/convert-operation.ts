@@ -54,7 +54,11 @@ export function convertNamedOperation(
     maxDepth: options.maxDepth,
     resolveExternalRef: options.resolveExternalRef,
   });
-  const applied = applyFixedValues(layered.schema, { fixed: options.fixed, fixConstants: options.fixConstants });
+  const applied = applyFixedValues(layered.schema, {
+    fixed: options.fixed,
+    fixConstants: options.fixConstants,
+    callerHeaders: callerHeadersOf(operation),
+  });
   return finishConversion(
     {
       definition: {
@@ -72,6 +76,17 @@ export function convertNamedOperation(
     },
     options,
   );
+}
+
+/** Names of the header parameters left out of the tool for callers to set; undefined (nothing allocated) for most. */
+function callerHeadersOf(operation: OperationSpec): string[] | undefined {
+  let names: string[] | undefined;
+  for (const parameter of operation.parameters) {
+    if (parameter.ignored === undefined) continue;
+    names ??= [];
+    names.push(parameter.name);
+  }
+  return names;
 }
 
 /** The summary and the description, once each (tool boxes often repeat one as the other). */
