@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { isJsonMediaType, mediaTypeEssence } from "../openapi/media-type-essence.js";
 import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
+import { decodeDataUrl } from "./decode-data-url.js";
 import { encodeMultipart } from "./encode-multipart.js";
 import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
 import type { EncodedBody } from "./encoded-body.js";
@@ -10,7 +11,8 @@ import { serializeQueryStyle } from "./serialize-parameter.js";
 /**
  * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`, `*\/json`; also the choice
  * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles),
- * `multipart/form-data`, `text/*`, and bytes or text as written for any other type. `undefined` when there is no body.
+ * `multipart/form-data`, `text/*`, and for any other type bytes, a `data:...;base64,` URL decoded to its bytes (what
+ * the tool asks a model to write for a file), or other text as written. `undefined` when there is no body.
  */
 export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody | undefined {
   if (body === undefined) return undefined;
@@ -34,7 +36,14 @@ export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody
     }
     return { body: String(body), contentType: /charset=/i.test(mediaType) ? mediaType : `${mediaType}; charset=utf-8` };
   }
-  if (typeof body === "string" || body instanceof Uint8Array) return { body, contentType: mediaType };
+  if (typeof body === "string") {
+    const file = decodeDataUrl(body, "body");
+    if (file === undefined) return { body, contentType: mediaType };
+    // A declared wildcard (`*/*`, `image/*`) says less than the file's own type.
+    const contentType = essence.includes("*") && file.mediaType !== undefined ? file.mediaType : mediaType;
+    return { body: file.bytes, contentType };
+  }
+  if (body instanceof Uint8Array) return { body, contentType: mediaType };
   throw new ActionRecallError(
     "UNSUPPORTED_MEDIA_TYPE",
     `${operation.id} sends ${mediaType}, which cannot be encoded from a ${Array.isArray(body) ? "array" : typeof body}: pass text or bytes`,
@@ -50,7 +59,7 @@ function encodeForm(requestBody: RequestBodySpec, body: Record<string, unknown>)
       const encode = encoding?.allowReserved
         ? (text: string) => encodeAllowingReserved(text, parameter)
         : (text: string) => encodeStrict(text, parameter);
-      if (encoding?.contentType !== undefined && /json/i.test(encoding.contentType)) {
+      if (encoding?.contentType !== undefined && isJsonMediaType(encoding.contentType)) {
         return value === undefined ? [] : [`${encode(name)}=${encode(JSON.stringify(value))}`];
       }
       const style = encoding?.style ?? "form";

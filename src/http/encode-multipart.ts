@@ -2,6 +2,7 @@ import { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { decodeDataUrl } from "./decode-data-url.js";
 import { stringifyScalar } from "./encode-uri-component.js";
 import type { EncodedBody } from "./encoded-body.js";
 import { collectProperties, resolveSchema } from "./resolve-schema.js";
@@ -56,11 +57,10 @@ function toPart(name: string, value: unknown, schema: JsonSchema, contentType: s
     return { name, filename: name, contentType: contentType ?? "application/octet-stream", data: value };
   }
   if (isBinarySchema(schema) && typeof value === "string") {
-    const dataUrl = /^data:([^;,]*);base64,(.*)$/s.exec(value);
-    if (dataUrl) {
-      const [, type, payload = ""] = dataUrl;
-      const data = Buffer.from(payload, "base64");
-      return { name, filename: name, contentType: contentType ?? (type || "application/octet-stream"), data };
+    const file = decodeDataUrl(value, `body.${name}`);
+    if (file !== undefined) {
+      const type = contentType ?? file.mediaType ?? "application/octet-stream";
+      return { name, filename: name, contentType: type, data: file.bytes };
     }
     return {
       name,

@@ -88,6 +88,53 @@ describe("what leaves us is what the server reads", () => {
   });
 });
 
+describe("binary bodies a model wrote as data URLs", () => {
+  const pdf = Buffer.from("%PDF-1.7\n\u0000\u00ff binary");
+  const dataUrl = (type: string) => `data:${type};name=report.pdf;base64,${pdf.toString("base64")}`;
+
+  test.each([
+    { declared: "application/octet-stream", written: dataUrl("application/pdf"), sentType: "application/octet-stream" },
+    { declared: "*/*", written: dataUrl("application/pdf"), sentType: "application/pdf" },
+    { declared: "application/pdf", written: dataUrl(""), sentType: "application/pdf" },
+  ])("a $declared body arrives as the file's bytes, typed $sentType", async ({ declared, written, sentType }) => {
+    const loopback = await start((_request, response) => answerJson(response, 200, {}));
+    const spec = operation({ serverUrl: loopback.url, requestBody: requestBody(declared, { type: "string" }) });
+    await sendRequest(buildRequest(spec, { path: { id: "1" }, body: written }));
+    const [received] = loopback.received;
+    expect(received?.body).toEqual(pdf);
+    expect(received?.headers["content-type"]).toBe(sentType);
+  });
+
+  test("other text is sent as it is", async () => {
+    const loopback = await start((_request, response) => answerJson(response, 200, {}));
+    const spec = operation({ serverUrl: loopback.url, requestBody: requestBody("application/octet-stream") });
+    await sendRequest(buildRequest(spec, { path: { id: "1" }, body: "data:not base64 at all" }));
+    expect(loopback.received[0]?.body.toString()).toBe("data:not base64 at all");
+  });
+
+  test.each([
+    { mediaType: "application/octet-stream", body: "data:application/pdf;base64,JVBER%%%i0=", parameter: "body" },
+    {
+      mediaType: "multipart/form-data",
+      body: { file: "data:image/png;base64,iVBORw0KGgo!!" },
+      parameter: "body.file",
+    },
+  ])(
+    "a $mediaType data URL that is not base64 is INVALID_ARGUMENTS, not a garbled file",
+    ({ mediaType, body, parameter }) => {
+      const spec = operation({
+        requestBody: requestBody(mediaType, {
+          type: "object",
+          properties: { file: { type: "string", format: "binary" } },
+        }),
+      });
+      expect(() => buildRequest(spec, { path: { id: "1" }, body })).toThrow(
+        expect.objectContaining({ code: "INVALID_ARGUMENTS", data: { parameter } }),
+      );
+    },
+  );
+});
+
 describe("limits", () => {
   test("no answer in time is UPSTREAM_TIMEOUT naming the upstream", async () => {
     const loopback = await start(() => {});
