@@ -1,7 +1,7 @@
-import { Buffer } from "node:buffer";
+import { Buffer, isUtf8 } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { UpstreamError } from "../errors/upstream-error.js";
-import { isJsonMediaType } from "../openapi/media-type-essence.js";
+import { isJsonMediaType, mediaTypeEssence } from "../openapi/media-type-essence.js";
 import { bodyExcerpt } from "./body-excerpt.js";
 
 /** Default largest response body read: 10 MiB. */
@@ -19,7 +19,8 @@ export interface ReadResponseBodyOptions {
 
 /**
  * Reads a response body, stopping (and dropping the connection) as soon as it passes the size limit, then decodes
- * it: JSON when the content type is JSON (`application/json`, `*+json`, `*\/json`), text otherwise, `null` when empty.
+ * it: JSON when the content type is JSON (`application/json`, `*+json`, `*\/json`), text otherwise (in its declared
+ * charset), a `data:` URL when it is binary (not text in any charset), `null` when empty.
  */
 export async function readResponseBody(
   response: Dispatcher.ResponseData,
@@ -41,10 +42,13 @@ export async function readResponseBody(
     if (size > maxResponseBytes) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text === "") return null;
+  const bytes = Buffer.concat(chunks);
+  if (bytes.length === 0) return null;
   const contentType = String(response.headers["content-type"] ?? "");
   const isJson = options.parseAs === "json" || (options.parseAs === "content-type" && isJsonMediaType(contentType));
+  if (!isJson && options.parseAs === "content-type" && !isText(bytes, contentType))
+    return toDataUrl(bytes, contentType);
+  const text = decodeText(bytes, contentType);
   if (!isJson) return text;
   try {
     return JSON.parse(text);
@@ -56,4 +60,38 @@ export async function readResponseBody(
       { cause },
     );
   }
+}
+
+/**
+ * Text in the response's declared charset (`charset=gbk` and the other WHATWG encodings), else UTF-8; a byte order
+ * mark is dropped (`JSON.parse` refuses one).
+ */
+function decodeText(bytes: Buffer, contentType: string): string {
+  const charset = CHARSET.exec(contentType)?.[1];
+  if (charset !== undefined) {
+    try {
+      return new TextDecoder(charset.replace(/^"|"$/g, "")).decode(bytes);
+    } catch {
+      // An encoding TextDecoder does not know: UTF-8 is the likeliest, and what the body was read as before.
+    }
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+const CHARSET = /;\s*charset\s*=\s*("[^"]*"|[^;\s]+)/i;
+
+/** Whether a body is text: it declares a charset, is valid UTF-8, or has a text type (then read as UTF-8, lossily). */
+function isText(bytes: Buffer, contentType: string): boolean {
+  if (CHARSET.test(contentType) || isUtf8(bytes)) return true;
+  const essence = mediaTypeEssence(contentType);
+  return essence.startsWith("text/") || essence.endsWith("xml") || essence.endsWith("+json");
+}
+
+/**
+ * A binary body (an image, a PDF) as a `data:` URL: the form tools ask models to write files in, and the one that
+ * keeps the bytes, which decoding them as text would not.
+ */
+function toDataUrl(bytes: Buffer, contentType: string): string {
+  const essence = mediaTypeEssence(contentType);
+  return `data:${essence === "" ? "application/octet-stream" : essence};base64,${bytes.toString("base64")}`;
 }

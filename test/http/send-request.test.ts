@@ -223,13 +223,31 @@ describe("decoding and checks", () => {
     ["a +json type", "application/problem+json", '{"title":"x"}', { title: "x" }],
     ["text", "text/plain", "héllo", "héllo"],
     ["an empty body", "application/json", "", null],
+    [
+      "JSON in GBK",
+      "application/json; charset=GBK",
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc4, 0xe3, 0xba, 0xc3, 0x22, 0x7d]),
+      { a: "你好" },
+    ],
+    ["text in a quoted charset", 'text/plain; charset="iso-8859-1"', Buffer.from([0x63, 0x61, 0x66, 0xe9]), "café"],
+    ["JSON after a byte order mark", "application/json", Buffer.from('\ufeff{"a":1}'), { a: 1 }],
+    ["a charset TextDecoder does not know, read as UTF-8", "text/plain; charset=x-unknown", "héllo", "héllo"],
+    ["text that is not UTF-8, with no charset (lossy, still text)", "text/plain", Buffer.from([0x61, 0xff]), "a\ufffd"],
+    [
+      "bytes of no text type",
+      "image/png",
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]),
+      "data:image/png;base64,iVBORw0KGgoA",
+    ],
+    ["bytes with no content type", "", Buffer.from([0xff, 0xfe, 0x00]), "data:application/octet-stream;base64,//4A"],
+    ["UTF-8 of no text type, as text", "application/octet-stream", "plain words", "plain words"],
   ])("%s", async (_name, contentType, text, want) => {
     const loopback = await start((_request, response) =>
-      response.writeHead(200, { "content-type": contentType }).end(text),
+      response.writeHead(200, contentType === "" ? {} : { "content-type": contentType }).end(text),
     );
     const response = await sendRequest({ method: "GET", url: loopback.url, headers: {} });
     expect(response.body).toEqual(want);
-    expect(response.headers["content-type"]).toBe(contentType);
+    expect(response.headers["content-type"]).toBe(contentType === "" ? undefined : contentType);
   });
 
   test("a JSON content type with a broken body is UPSTREAM_MALFORMED naming the upstream", async () => {
