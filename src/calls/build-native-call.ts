@@ -9,9 +9,9 @@ import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
 export interface NativeCall {
   id: unknown;
   name: unknown;
-  /** A JSON string (OpenAI) or an object (Anthropic `input`). */
+  /** A JSON string (OpenAI) or an object (Anthropic `input`, Gemini `args`). */
   arguments: unknown;
-  format: Extract<ToolCallFormat, "json" | "responses" | "anthropic">;
+  format: Extract<ToolCallFormat, "json" | "responses" | "anthropic" | "gemini">;
 }
 
 /**

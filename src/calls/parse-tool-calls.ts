@@ -28,8 +28,9 @@ const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 
 /**
  * Reads the tool calls in a model's output, whatever the syntax: model text (XML `<function_calls>`, Hermes
- * `<tool_call>`, registered legacy tags), an OpenAI Chat Completions message or completion, Responses API output, or
- * an Anthropic message or content array. Never throws: what cannot be read is reported in `errors`.
+ * `<tool_call>`, registered legacy tags), an OpenAI Chat Completions message or completion, Responses API output, an
+ * Anthropic message or content array, or a Gemini response, content or parts. Never throws: what cannot be read is
+ * reported in `errors`.
  *
  * @example
  * const { calls } = parseToolCalls('<function_calls><invoke name="add"><parameter name="a">5</parameter></invoke></function_calls>', { tools: [add] });
@@ -49,12 +50,20 @@ export function textFormatsFor(format: "auto" | ToolCallFormat): ReadonlySet<Tex
 }
 
 /** Keys only provider responses, messages, items and content blocks have. */
-const PROVIDER_KEYS = ["choices", "output", "tool_calls", "function_call", "role", "type"];
+const PROVIDER_KEYS = ["choices", "output", "tool_calls", "function_call", "role", "type", "candidates", "parts"];
 
 function looksLikeProviderOutput(value: unknown): boolean {
-  if (Array.isArray(value))
-    return value.length > 0 && value.every((item) => isJsonObject(item) && typeof item.type === "string");
+  if (Array.isArray(value)) return value.length > 0 && value.every(isItemOrPart);
   return isJsonObject(value) && PROVIDER_KEYS.some((key) => Object.hasOwn(value, key));
+}
+
+/** A Responses item or Anthropic block (typed), or a Gemini part (a `functionCall` or `text`, untyped). */
+function isItemOrPart(item: unknown): boolean {
+  return isJsonObject(item) && (typeof item.type === "string" || isGeminiPart(item));
+}
+
+function isGeminiPart(item: Record<string, unknown>): boolean {
+  return item.type === undefined && (isJsonObject(item.functionCall) || typeof item.text === "string");
 }
 
 function isToolUseBlock(block: unknown): boolean {
@@ -84,8 +93,16 @@ class OutputReader {
 
   /** A completion, a Chat message, a Responses result or item, or an Anthropic message or block. */
   private readObject(output: Record<string, unknown>): void {
-    const { choices, output: responsesOutput, content, type } = output;
-    if (Array.isArray(choices)) {
+    const { choices, output: responsesOutput, content, type, candidates, parts } = output;
+    if (Array.isArray(candidates)) {
+      // A Gemini response: the first candidate's content, as for a completion's first choice.
+      const candidate = isJsonObject(candidates[0]) ? candidates[0].content : undefined;
+      if (isJsonObject(candidate) && Array.isArray(candidate.parts)) this.readItems(candidate.parts);
+      else if (!isJsonObject(candidates[0]) || candidates[0].finishReason === undefined)
+        this.fail("The Gemini response has no candidates[0].content.parts");
+    } else if (Array.isArray(parts)) {
+      this.readItems(parts);
+    } else if (Array.isArray(choices)) {
       const message = isJsonObject(choices[0]) ? choices[0].message : undefined;
       if (isJsonObject(message)) this.readChatMessage(message);
       else this.fail("The completion has no choices[0].message");
@@ -98,13 +115,14 @@ class OutputReader {
     } else if (["tool_calls", "function_call", "content"].some((key) => Object.hasOwn(output, key))) {
       this.readChatMessage(output);
     } else {
-      this.fail("Not a model output this parser knows (text, Chat Completions, Responses or Anthropic message)");
+      this.fail("Not a model output this parser knows (text, Chat Completions, Responses, Anthropic or Gemini)");
     }
   }
 
   /** Model text; or, when it is the JSON of a provider response (as a CLI reads from a file), that response. */
   private readString(output: string): void {
-    const native = this.format === "json" || this.format === "responses" || this.format === "anthropic";
+    const native =
+      this.format === "json" || this.format === "responses" || this.format === "anthropic" || this.format === "gemini";
     const trimmed = output.trimStart();
     if (native || (this.format === "auto" && (trimmed.startsWith("{") || trimmed.startsWith("[")))) {
       try {
@@ -121,11 +139,13 @@ class OutputReader {
     else this.readText(output);
   }
 
-  /** Responses API items and Anthropic content blocks, in order. */
+  /** Responses API items, Anthropic content blocks and Gemini parts, in order. */
   private readItems(items: unknown[]): void {
     for (const item of items) {
       if (!isJsonObject(item)) continue;
-      if (item.type === "function_call") {
+      if (isGeminiPart(item)) {
+        this.readGeminiPart(item);
+      } else if (item.type === "function_call") {
         this.addNative({
           id: item.call_id ?? item.id,
           name: item.name,
@@ -139,6 +159,16 @@ class OutputReader {
       } else if ((item.type === "text" || item.type === "output_text") && typeof item.text === "string") {
         this.readText(item.text);
       }
+    }
+  }
+
+  /** A `functionCall` part, or a `text` part (a thought summary, `thought: true`, is not the answer's text). */
+  private readGeminiPart(part: Record<string, unknown>): void {
+    const { functionCall } = part;
+    if (isJsonObject(functionCall)) {
+      this.addNative({ id: functionCall.id, name: functionCall.name, arguments: functionCall.args, format: "gemini" });
+    } else if (typeof part.text === "string" && part.thought !== true) {
+      this.readText(part.text);
     }
   }
 

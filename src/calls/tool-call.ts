@@ -1,5 +1,5 @@
 /** Which syntax the model used to call a tool. */
-export type ToolCallFormat = "json" | "responses" | "anthropic" | "hermes" | "xml" | "legacy-xml";
+export type ToolCallFormat = "json" | "responses" | "anthropic" | "gemini" | "hermes" | "xml" | "legacy-xml";
 
 /** A value the parser could not convert to its schema type; the call is kept and carries this. */
 export interface ArgumentError {

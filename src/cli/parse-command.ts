@@ -13,13 +13,22 @@ Reads model output (text, or a provider's JSON response) from a file or standard
 in it as JSON: {"calls": [...], "text": "...", "errors": [...]}.
 
 Options:
-  --format <format>  auto (default), json, xml, hermes, legacy-xml, responses or anthropic
+  --format <format>  auto (default), json, xml, hermes, legacy-xml, responses, anthropic or gemini
   --tools <file>     a JSON array of tools in any dialect "convert" prints: arguments are typed by their schemas,
                      legacy XML tags are recognised, unknown tool and parameter names are reported
   -h, --help         show this help
 `;
 
-const FORMATS: ReadonlySet<string> = new Set(["auto", "json", "xml", "hermes", "legacy-xml", "responses", "anthropic"]);
+const FORMATS: ReadonlySet<string> = new Set([
+  "auto",
+  "json",
+  "xml",
+  "hermes",
+  "legacy-xml",
+  "responses",
+  "anthropic",
+  "gemini",
+]);
 
 /**
  * `action-recall parse`: prints the tool calls in model output as JSON. Exit code 0 when the output was read (parse

@@ -110,6 +110,51 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
       },
     },
     {
+      name: "Gemini response: the first candidate's parts, thought summaries left out of the text",
+      given: {
+        candidates: [
+          {
+            content: {
+              role: "model",
+              parts: [
+                { text: "Planning the lookup.", thought: true },
+                { text: "Checking both." },
+                { functionCall: { name: "get_weather", args: { city: "Quito", days: 2 } } },
+                { functionCall: { id: "fc-7", name: "get_weather", args: { city: "Cusco" } } },
+              ],
+            },
+            finishReason: "STOP",
+          },
+        ],
+        usageMetadata: { totalTokenCount: 42 },
+      },
+      want: {
+        calls: [
+          { id: "call_0", name: "get_weather", arguments: { city: "Quito", days: 2 }, format: "gemini" },
+          { id: "fc-7", name: "get_weather", arguments: { city: "Cusco" }, format: "gemini" },
+        ],
+        text: "Checking both.",
+      },
+    },
+    {
+      name: "Gemini content, as a chat history keeps it",
+      given: { role: "model", parts: [{ functionCall: { name: "get_weather", args: {} } }] },
+      want: { calls: [{ id: "call_0", name: "get_weather", arguments: {}, format: "gemini" }], text: "" },
+    },
+    {
+      name: "Gemini parts as JSON text (as the CLI reads them)",
+      given: JSON.stringify([{ functionCall: { name: "get_weather", args: { city: "Lima" } } }]),
+      want: {
+        calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Lima" }, format: "gemini" }],
+        text: "",
+      },
+    },
+    {
+      name: "a Gemini candidate stopped with no content has no calls and is no error",
+      given: { candidates: [{ finishReason: "SAFETY" }] },
+      want: { calls: [], text: "" },
+    },
+    {
       name: "XML written in a Chat message's content is parsed too",
       given: {
         role: "assistant",
@@ -178,9 +223,14 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
       want: [
         {
           code: "PARSE_ERROR",
-          message: "Not a model output this parser knows (text, Chat Completions, Responses or Anthropic message)",
+          message: "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic or Gemini)",
         },
       ],
+    },
+    {
+      name: "a Gemini response whose prompt was blocked (no candidate)",
+      given: { candidates: [], promptFeedback: { blockReason: "SAFETY" } },
+      want: [{ code: "PARSE_ERROR", message: "The Gemini response has no candidates[0].content.parts" }],
     },
     { name: "a number", given: 42, want: [{ code: "PARSE_ERROR", message: "Cannot read tool calls from number" }] },
   ])("reports $name", ({ given, want }) => {
@@ -190,12 +240,14 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
   test.each([
     { format: "json" as const, want: [] },
     { format: "anthropic" as const, want: ["anthropic"] },
+    { format: "gemini" as const, want: ["gemini"] },
     { format: "xml" as const, want: ["xml"] },
-    { format: "auto" as const, want: ["xml", "anthropic"] },
+    { format: "auto" as const, want: ["xml", "anthropic", "gemini"] },
   ])("format $format reads only that syntax", ({ format, want }) => {
     const given = [
       { type: "text", text: '<function_calls><invoke name="a"></invoke></function_calls>' },
       { type: "tool_use", id: "t", name: "b", input: {} },
+      { functionCall: { name: "c", args: {} } },
     ];
     const formats = parseToolCalls(given, { format }).calls.map((call) => call.format);
     expect(formats).toEqual(want);
