@@ -13,6 +13,11 @@ export class ClosingLiteral {
     this.failure = failureTable(literal);
   }
 
+  /** The start of the literal matched so far: text, if the input ends before the rest of it. */
+  get held(): string {
+    return this.literal.slice(0, this.matched);
+  }
+
   /**
    * Reads `chunk` from `start`, passing the text before the literal to `append`; returns where it stopped: just after
    * the literal when `found`, else the end of the chunk.

@@ -17,6 +17,11 @@ export interface ToolCallStreamOptions {
    * built per chunk.
    */
   onEvent?: (event: ToolCallStreamEvent) => void;
+  /**
+   * Whether the text starts inside a reasoning block the chat template opened (DeepSeek-R1 distills, QwQ write only
+   * the closing `</think>`). {@link parseToolCalls} sees that in the whole text; a stream cannot look ahead, so say it.
+   */
+  startsInReasoning?: boolean;
 }
 
 /** An incremental tool-call parser over model text arriving in chunks. */
@@ -42,7 +47,9 @@ class ScannerStream extends ToolCallScanner implements ToolCallStream {
 /**
  * Creates a streaming parser: text deltas, `tool-call-start`, growing `tool-call-delta`s and each complete `tool-call`
  * as soon as it closes. Linear in the input, whatever the chunking, and event for event the same calls, errors and
- * text as {@link parseToolCalls} on the whole text.
+ * text as {@link parseToolCalls} on the whole text (given `startsInReasoning` when the text closes a `</think>` it
+ * did not open). A reasoning block (`<think>...</think>` opening the output) is text: calls written in it are not
+ * made.
  *
  * @example
  * const stream = createToolCallStream({ tools });
@@ -59,5 +66,6 @@ export function createToolCallStream(options: ToolCallStreamOptions = {}): ToolC
     formats: textFormatsFor(options.format ?? "auto"),
     ...(options.tools === undefined ? {} : { catalog: createToolCatalog(options.tools) }),
     ...(options.onEvent === undefined ? {} : { sink: options.onEvent }),
+    ...(options.startsInReasoning === undefined ? {} : { startsInReasoning: options.startsInReasoning }),
   });
 }

@@ -49,6 +49,8 @@ export function textFormatsFor(format: "auto" | ToolCallFormat): ReadonlySet<Tex
   return format === "xml" || format === "hermes" || format === "legacy-xml" ? new Set([format]) : NO_TEXT_FORMATS;
 }
 
+const OPENS_WITH_REASONING = /^\s*<think(?:ing)?>/;
+
 /** Keys only provider responses, messages, items and content blocks have. */
 const PROVIDER_KEYS = ["choices", "output", "tool_calls", "function_call", "role", "type", "candidates", "parts"];
 
@@ -204,6 +206,8 @@ class OutputReader {
       formats: textFormatsFor(this.format),
       firstCallIndex: this.calls.length,
       deltas: false,
+      // A `</think>` with no `<think>` before it: the chat template opened the reasoning, in the prompt.
+      startsInReasoning: !OPENS_WITH_REASONING.test(text) && text.includes("</think>"),
       ...(this.catalog === undefined ? {} : { catalog: this.catalog }),
     });
     let prose = "";

@@ -35,6 +35,11 @@ export interface ToolCallScannerOptions {
   /** Whether to report `tool-call-delta` events (the one-shot parser does not need them). Default true. */
   deltas?: boolean;
   /**
+   * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (DeepSeek-R1 distills,
+   * QwQ): text up to `</think>` is reasoning. Default false.
+   */
+  startsInReasoning?: boolean;
+  /**
    * Where each event goes as soon as it is complete. Without it, events are collected and returned by `push`/`end`;
    * with it, those return an empty array and no array is built per chunk.
    */
@@ -49,9 +54,13 @@ const INVOKE = 3; // inside <invoke>, between parameters
 const STRUCTURE_TAG = 4; // a tag inside a block or an invoke, until its `>`
 const VALUE = 5; // a parameter's raw value: see ParameterValueScanner
 const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its closing tag
+const REASONING = 7; // a `<think>` block: text, never calls, until its closing tag
 
-/** What an opening tag in prose starts: a block, a Hermes call, or a registered legacy tag's tool. */
-type Opener = CallableTool | "function_calls" | "tool_call" | undefined;
+/** What an opening tag in prose starts: a block, a Hermes call, a registered legacy tag's tool, or reasoning. */
+type Opener = CallableTool | "function_calls" | "tool_call" | "reasoning" | undefined;
+
+/** Tags reasoning models open their output with; a call written inside is one they considered, not one they made. */
+const REASONING_TAGS: ReadonlySet<string> = new Set(["think", "thinking"]);
 
 /**
  * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
@@ -103,6 +112,9 @@ export class ToolCallScanner implements ToolCallEventSource {
   private bodyCloser = new ClosingLiteral("</tool_call>");
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
   private pendingDelta = "";
+  /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
+  private atStart = true;
+  private reasoningCloser = new ClosingLiteral("</think>");
 
   constructor(options: ToolCallScannerOptions) {
     this.catalog = options.catalog;
@@ -111,6 +123,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.deltas = options.deltas ?? true;
     this.sink = options.sink;
     this.deliver = options.sink ?? this.collect;
+    if (options.startsInReasoning === true) {
+      this.state = REASONING;
+      this.atStart = false;
+    }
   }
 
   /**
@@ -123,7 +139,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     // A one-character chunk (a stream at its finest) is compared, not searched.
     const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
     if (plain) {
-      if (this.state === TEXT) return this.deliverAlone({ type: "text", delta: chunk });
+      if (this.state === TEXT) {
+        if (this.atStart && !isBlank(chunk)) this.atStart = false;
+        return this.deliverAlone({ type: "text", delta: chunk });
+      }
       if (this.state === VALUE && this.value.readsPlainText && this.invoke !== undefined) {
         this.value.text.append(chunk);
         if (!this.deltas) return NO_EVENTS;
@@ -159,6 +178,10 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.reportUnterminated();
         break;
       case TEXT:
+        break;
+      case REASONING:
+        // A model cut off mid-thought: what it wrote is text, and it made no call.
+        this.text += this.reasoningCloser.held;
         break;
       default:
         this.reportUnterminated();
@@ -202,6 +225,13 @@ export class ToolCallScanner implements ToolCallEventSource {
           index = this.value.scan(chunk, index);
           if (this.value.ending !== undefined) this.closeValue(this.value.ending);
           break;
+        case REASONING:
+          index = this.reasoningCloser.scan(chunk, index, this.appendReasoning);
+          if (this.reasoningCloser.found) {
+            this.text += this.reasoningCloser.literal;
+            this.state = TEXT;
+          }
+          break;
         default:
           index = this.bodyCloser.scan(chunk, index, this.appendBody);
           if (this.bodyCloser.found) this.closeRawBody();
@@ -213,6 +243,8 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private scanText(chunk: string, index: number): number {
     const lessThan = this.formats.size === 0 ? -1 : chunk.indexOf("<", index);
+    const end = lessThan === -1 ? chunk.length : lessThan;
+    if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
     if (lessThan === -1) {
       this.text += index === 0 ? chunk : chunk.slice(index);
       return chunk.length;
@@ -262,11 +294,13 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private abandonTextTag(index: number): number {
     this.text += this.tag;
+    this.atStart = false;
     this.state = TEXT;
     return index;
   }
 
   private openerNamed(name: string): Opener {
+    if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
     if (name === "function_calls" && this.formats.has("xml")) return "function_calls";
     if (name === "tool_call" && this.formats.has("hermes")) return "tool_call";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
@@ -274,6 +308,13 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private openCall(): void {
     const opener = this.opener;
+    this.atStart = false;
+    if (opener === "reasoning") {
+      this.text += this.tag;
+      this.state = REASONING;
+      this.reasoningCloser = new ClosingLiteral(`</${tagName(this.tag)}>`);
+      return;
+    }
     if (opener === "function_calls") {
       this.state = BLOCK;
       this.stray = "";
@@ -324,6 +365,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     this.emitCall(buildXmlCall(readLegacyTag({ ...legacy, content: body }), this.catalog));
   }
+
+  /** Text of a reasoning block: text like prose, read for no call (an arrow: passed to {@link ClosingLiteral.scan}). */
+  private readonly appendReasoning = (text: string): void => {
+    this.text += text;
+  };
 
   /** Text of a Hermes block or legacy tag (an arrow: it is passed to {@link ClosingLiteral.scan}). */
   private readonly appendBody = (text: string): void => {
@@ -515,4 +561,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.deliver({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
     }
   }
+}
+
+function isBlank(text: string): boolean {
+  return text.trim() === "";
 }

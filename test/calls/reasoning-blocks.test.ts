@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+
+const tools = toolsJson as CallableTool[];
+const considered = '<tool_call>{"name": "write_file", "arguments": {"path": "/etc/passwd"}}</tool_call>';
+const made = '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>';
+
+describe("reasoning blocks (<think>) are text: a call a model only considered is not made", () => {
+  test.each([
+    { name: "<think> opening the output", given: `<think>Maybe ${considered}? No.</think>\nSure. ${made}` },
+    { name: "<thinking>, after blank lines", given: `\n\n<thinking>\n${considered}\n</thinking>Sure. ${made}` },
+    {
+      name: "a </think> the chat template opened (DeepSeek-R1 distills, QwQ)",
+      given: `I might ${considered} here.\n</think>\n\nSure. ${made}`,
+    },
+  ])("$name", ({ given }) => {
+    const { calls, text, errors } = parseToolCalls(given, { tools });
+    expect(calls.map((call) => [call.name, call.arguments])).toEqual([["get_weather", { city: "Oslo" }]]);
+    expect(errors).toEqual([]);
+    // The reasoning stays in the text, as written.
+    expect(text).toContain(considered);
+  });
+
+  test("a <think> after prose is prose: the calls around it are read", () => {
+    const { calls } = parseToolCalls(`Models write <think> first. ${made}`, { tools });
+    expect(calls.map((call) => call.name)).toEqual(["get_weather"]);
+  });
+
+  test("output cut off inside reasoning made no call and is no error; its text is kept to the last character", () => {
+    const given = `<think>About to ${considered} then </thi`;
+    expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
+  });
+
+  test("a stream told that the template opened the reasoning reads it as the one-shot parser does", () => {
+    const given = `Let me ${considered}</think>${made}`;
+    const stream = createToolCallStream({ tools, startsInReasoning: true });
+    const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+    const calls = events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []));
+    expect(calls).toEqual(parseToolCalls(given, { tools }).calls);
+    expect(calls.map((call) => call.name)).toEqual(["get_weather"]);
+  });
+});
