@@ -30,6 +30,13 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
+/** Writes `lines` as the file `name` in the test folder; returns its path. */
+async function writeLines(name: string, lines: string[]): Promise<string> {
+  const path = join(folder, name);
+  await writeFile(path, lines.join("\n"));
+  return path;
+}
+
 describe("the example catalog", () => {
   test("recalls an OpenAPI action in the action-query shape, identity templated", async () => {
     const catalog = await loadActionCatalog(EXAMPLE);
@@ -165,35 +172,28 @@ describe("catalog validation", () => {
   });
 
   test("operations are found as `convert --operation` finds them, and the nearest servers win", async () => {
-    await writeFile(
-      join(folder, "servers.yaml"),
-      [
-        "openapi: 3.1.0",
-        "info: {title: t, version: '1'}",
-        "servers: [{url: 'https://api.example.com'}]",
-        "components:",
-        "  pathItems:",
-        "    Things:",
-        "      servers: [{url: 'https://things.example.com'}]",
-        "      get: {operationId: listThings, responses: {}}",
-        "      post: {servers: [{url: 'https://write.example.com'}], responses: {}}",
-        "paths:",
-        "  /things: {$ref: '#/components/pathItems/Things'}",
-        "  /other: {get: {operationId: other, responses: {}}}",
-      ].join("\n"),
-    );
-    const path = join(folder, "servers-catalog.yaml");
-    await writeFile(
-      path,
-      [
-        "knowledge_networks:",
-        "  kn:",
-        "    action_types:",
-        "      list: {tool: {openapi: ./servers.yaml, operation: listThings}}",
-        "      create: {tool: {openapi: ./servers.yaml, operation: post /things}}",
-        "      other: {tool: {openapi: ./servers.yaml, operation: other}}",
-      ].join("\n"),
-    );
+    await writeLines("servers.yaml", [
+      "openapi: 3.1.0",
+      "info: {title: t, version: '1'}",
+      "servers: [{url: 'https://api.example.com'}]",
+      "components:",
+      "  pathItems:",
+      "    Things:",
+      "      servers: [{url: 'https://things.example.com'}]",
+      "      get: {operationId: listThings, responses: {}}",
+      "      post: {servers: [{url: 'https://write.example.com'}], responses: {}}",
+      "paths:",
+      "  /things: {$ref: '#/components/pathItems/Things'}",
+      "  /other: {get: {operationId: other, responses: {}}}",
+    ]);
+    const path = await writeLines("servers-catalog.yaml", [
+      "knowledge_networks:",
+      "  kn:",
+      "    action_types:",
+      "      list: {tool: {openapi: ./servers.yaml, operation: listThings}}",
+      "      create: {tool: {openapi: ./servers.yaml, operation: post /things}}",
+      "      other: {tool: {openapi: ./servers.yaml, operation: other}}",
+    ]);
     const details = createCatalogToolDetails(await loadActionCatalog(path));
     const detailOf = (actionTypeId: string) =>
       details.getToolDetail("kn", actionTypeId, { ...caller, knId: "kn", actionTypeId, uniqueIdentity: {} });
@@ -229,32 +229,25 @@ describe("catalog validation", () => {
   });
 
   test("OpenAPI files are read as `convert` reads them: Swagger 2.0 is upgraded, and YAML merge keys apply", async () => {
-    await writeFile(
-      join(folder, "swagger.yaml"),
-      [
-        "swagger: '2.0'",
-        "info: {title: t, version: '1'}",
-        "host: api.example.com",
-        "x-id: &id {name: id, in: path, required: true, type: string}",
-        "paths:",
-        "  /things/{id}:",
-        "    get:",
-        "      operationId: getThing",
-        "      parameters: [{<<: *id, description: The thing}]",
-        "      responses: {'200': {description: ok}}",
-      ].join("\n"),
-    );
-    const path = join(folder, "swagger-catalog.yaml");
-    await writeFile(
-      path,
-      [
-        "knowledge_networks:",
-        "  kn:",
-        "    action_types:",
-        "      a: &action {tool: {openapi: ./swagger.yaml, operation: getThing}}",
-        "      b: {<<: *action, description: The same tool}",
-      ].join("\n"),
-    );
+    await writeLines("swagger.yaml", [
+      "swagger: '2.0'",
+      "info: {title: t, version: '1'}",
+      "host: api.example.com",
+      "x-id: &id {name: id, in: path, required: true, type: string}",
+      "paths:",
+      "  /things/{id}:",
+      "    get:",
+      "      operationId: getThing",
+      "      parameters: [{<<: *id, description: The thing}]",
+      "      responses: {'200': {description: ok}}",
+    ]);
+    const path = await writeLines("swagger-catalog.yaml", [
+      "knowledge_networks:",
+      "  kn:",
+      "    action_types:",
+      "      a: &action {tool: {openapi: ./swagger.yaml, operation: getThing}}",
+      "      b: {<<: *action, description: The same tool}",
+    ]);
     const catalog = await loadActionCatalog(path);
     const detail = await createCatalogToolDetails(catalog).getToolDetail("kn", "b", {
       ...caller,
