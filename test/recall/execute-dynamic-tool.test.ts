@@ -192,6 +192,41 @@ describe("executeDynamicTool: failures come back as failed results", () => {
     expect(await executeDynamicTool(seedTool(apiUrl), call, { timeoutMs: 300 })).toMatchObject(want);
   });
 
+  test.each([
+    { name: "an invented header", section: "header", written: { Authorization: "Bearer made-up" } },
+    { name: "a query parameter the tool lacks", section: "query", written: { include_type_infos: true } },
+  ])("$name is UNKNOWN_PARAMETER, and nothing is sent", async ({ section, written }) => {
+    const before = proxy.requests.length;
+    const call = {
+      id: "c",
+      name: "search_object_instance",
+      arguments: { ...ARGUMENTS, [section]: written },
+      format: "json" as const,
+    };
+    const result = await executeDynamicTool(seedTool(apiUrl), call);
+    const [name = ""] = Object.keys(written);
+    expect(result).toMatchObject({
+      success: false,
+      error: { code: "UNKNOWN_PARAMETER", details: { parameter: `${section}.${name}` } },
+    });
+    expect(proxy.requests.length).toBe(before);
+  });
+
+  test("a section that admits other members takes them", async () => {
+    proxy.route("POST", TOOL_PROXY_PATH, { json: PROXY_ANSWER });
+    const tool = seedTool(apiUrl);
+    const properties = tool.parameters.properties as Record<string, Record<string, unknown>>;
+    properties.query = { ...properties.query, additionalProperties: true };
+    const call = {
+      id: "c",
+      name: "search_object_instance",
+      arguments: { ...ARGUMENTS, query: { include_type_info: true, extra: 1 } },
+      format: "json" as const,
+    };
+    expect(await executeDynamicTool(tool, call)).toMatchObject({ success: true });
+    expect(proxy.requests.at(-1)?.body).toMatchObject({ query: { include_type_info: true, extra: 1 } });
+  });
+
   test("output with no readable call is PARSE_ERROR", async () => {
     const result = await executeDynamicTool(seedTool(apiUrl), "I would rather not call anything.");
     expect(result).toMatchObject({ success: false, error: { code: "PARSE_ERROR" } });

@@ -160,6 +160,26 @@ describe("executing a recalled tool end to end", () => {
     expect(proxied?.body).toEqual(EXPECTED_PROXY_BODY);
   });
 
+  test("?stream=true refuses a header the tool does not declare before anything reaches the proxy", async () => {
+    service = await startKweaverService();
+    const tool = await recallSeedTool(service);
+    const response = await service.app.inject({
+      method: "POST",
+      url: `${TOOL_CALLS_URL}?stream=true`,
+      payload: {
+        tool,
+        call: { id: "c", name: tool.name, arguments: { ...ARGUMENTS, header: { "X-Admin": "1" } }, format: "json" },
+      },
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.json()).toMatchObject({
+      code: "UNKNOWN_PARAMETER",
+      message: expect.stringContaining("header.X-Admin"),
+    });
+    const proxied = service.upstreams.operatorIntegration.requests.filter((request) => request.method === "POST");
+    expect(proxied).toEqual([]);
+  });
+
   test("a body without a tool is 400", async () => {
     service = await startKweaverService();
     const response = await service.app.inject({ method: "POST", url: TOOL_CALLS_URL, payload: { call: "x" } });
