@@ -128,7 +128,8 @@ class OutputReader {
     const trimmed = output.trimStart();
     if (native || (this.format === "auto" && (trimmed.startsWith("{") || trimmed.startsWith("[")))) {
       try {
-        const value: unknown = JSON.parse(output);
+        // `trimmed`: a file saved with a byte order mark (which `trimStart` drops) is still JSON.
+        const value: unknown = JSON.parse(trimmed);
         if (native || looksLikeProviderOutput(value)) {
           this.read(value);
           return;

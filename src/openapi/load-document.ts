@@ -38,7 +38,9 @@ export function loadDocument(input: string | object): JsonObject {
   return kind === "swagger-2.0" ? upgradeSwagger2(parsed) : parsed;
 }
 
-function parseText(text: string): JsonValue {
+function parseText(written: string): JsonValue {
+  // Windows editors save UTF-8 with a byte order mark, which JSON.parse refuses.
+  const text = written.charCodeAt(0) === 0xfeff ? written.slice(1) : written;
   const trimmed = text.trimStart();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     try {

@@ -45,6 +45,11 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
       want: { calls: [], text: "Hi" },
     },
     {
+      name: "the completion as JSON text saved with a byte order mark",
+      given: `\ufeff${JSON.stringify({ choices: [{ message: { role: "assistant", content: "Hi" } }] })}`,
+      want: { calls: [], text: "Hi" },
+    },
+    {
       name: "broken arguments are repaired and the raw text kept",
       given: {
         role: "assistant",

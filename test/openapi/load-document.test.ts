@@ -7,6 +7,16 @@ describe("loadDocument", () => {
   test.each([
     { name: "JSON text", given: '{"openapi":"3.0.3","info":{},"paths":{}}', wantKind: "openapi-3.0" },
     { name: "YAML text", given: "openapi: 3.1.0\ninfo: {}\npaths: {}\n", wantKind: "openapi-3.1" },
+    {
+      name: "JSON text saved with a byte order mark",
+      given: '\ufeff{"openapi":"3.0.3","paths":{}}',
+      wantKind: "openapi-3.0",
+    },
+    {
+      name: "YAML text saved with a byte order mark",
+      given: "\ufeffopenapi: 3.1.0\npaths: {}\n",
+      wantKind: "openapi-3.1",
+    },
     { name: "an object", given: { openapi: "3.1.1", paths: {} }, wantKind: "openapi-3.1" },
     { name: "a tool detail", given: { metadata: { api_spec: { parameters: [] } } }, wantKind: "tool-detail" },
     { name: "a bare api_spec", given: { parameters: [], request_body: {}, responses: [] }, wantKind: "api-spec" },
