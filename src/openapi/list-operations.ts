@@ -20,7 +20,11 @@ export const METHODS: ReadonlyMap<string, HttpMethod> = new Map([
   ["head", "HEAD"],
   ["patch", "PATCH"],
   ["trace", "TRACE"],
+  ["query", "QUERY"],
 ]);
+
+/** An RFC 9110 method token: what an OpenAPI 3.2 `additionalOperations` key must be. */
+const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
  * Lists every operation of an OpenAPI 3.x document (as {@link loadDocument} returns it), in document order, as
@@ -57,35 +61,89 @@ export function readOperations(
   if (!isJsonObject(paths)) {
     throw new ActionRecallError("INVALID_DOCUMENT", "#/paths must be an object", { data: { pointer: "#/paths" } });
   }
-  const reader: DocumentReader = { resolve, sharedParameters: new WeakMap() };
+  const reader: DocumentReader = { document, resolve, sharedParameters: new WeakMap() };
   const serverUrl = firstServerUrl(document.servers);
   const operations: ListedOperation[] = [];
   for (const path of Object.keys(paths)) {
     // The Paths Object may carry specification extensions (`x-codegen-contextRoot: "/api"`) beside its paths.
     if (path.startsWith("x-")) continue;
     const { pathItem, pathPointer } = readPathItem(paths[path], resolve, appendJsonPointer("#/paths", path));
-    const pathServerUrl = firstServerUrl(pathItem.servers) ?? serverUrl;
+    const place: PathPlace = { path, pathItem, pathPointer, serverUrl: firstServerUrl(pathItem.servers) ?? serverUrl };
     for (const method of Object.keys(pathItem)) {
       const upper = METHODS.get(method);
       if (upper === undefined) continue;
-      const operation = pathItem[method];
-      const pointer = appendJsonPointer(pathPointer, method);
-      const operationId = isJsonObject(operation) ? operation.operationId : undefined;
-      // Objects are written out whole, not spread: spreading differently shaped objects is slow on this hot path.
-      const listed: ListedOperation =
-        typeof operationId === "string"
-          ? { id: operationId, operationId, method: upper, path }
-          : { id: `${upper} ${path}`, method: upper, path };
-      const source = { pathItem, operation, pointer, pathPointer, identity: listed, serverUrl: pathServerUrl };
-      try {
-        listed.operation = readOperation(reader, document, source);
-      } catch (error) {
-        listed.error = error;
-      }
-      operations.push(listed);
+      operations.push(listOperation(reader, place, upper, pathItem[method], appendJsonPointer(pathPointer, method)));
+    }
+    const additional = pathItem.additionalOperations;
+    if (!isJsonObject(additional)) continue;
+    for (const method of Object.keys(additional)) {
+      const pointer = appendJsonPointer(pathPointer, "additionalOperations", method);
+      operations.push(listAdditionalOperation(reader, place, method, additional[method], pointer));
     }
   }
   return operations;
+}
+
+/** A path and its item, where the operations under it are listed from. */
+interface PathPlace {
+  path: string;
+  pathItem: JsonObject;
+  pathPointer: string;
+  serverUrl: string | undefined;
+}
+
+/** The operation at `pointer` under a path item, read, or with the error that stopped its reading. */
+function listOperation(
+  reader: DocumentReader,
+  place: PathPlace,
+  method: HttpMethod,
+  operation: unknown,
+  pointer: string,
+): ListedOperation {
+  const { path, pathItem, pathPointer, serverUrl } = place;
+  const operationId = isJsonObject(operation) ? operation.operationId : undefined;
+  // Objects are written out whole, not spread: spreading differently shaped objects is slow on this hot path.
+  const listed: ListedOperation =
+    typeof operationId === "string"
+      ? { id: operationId, operationId, method, path }
+      : { id: `${method} ${path}`, method, path };
+  try {
+    listed.operation = readOperation(reader, {
+      pathItem,
+      operation,
+      pointer,
+      pathPointer,
+      identity: listed,
+      serverUrl,
+    });
+  } catch (error) {
+    listed.error = error;
+  }
+  return listed;
+}
+
+/**
+ * An OpenAPI 3.2 `additionalOperations` entry: an operation of a method without a fixed field (`COPY`). A key that is
+ * not a method token, or names a method that has a fixed field (OpenAPI says it MUST NOT), fails that operation.
+ */
+function listAdditionalOperation(
+  reader: DocumentReader,
+  place: PathPlace,
+  key: string,
+  operation: unknown,
+  pointer: string,
+): ListedOperation {
+  const method = key.toUpperCase();
+  if (METHOD_TOKEN.test(key) && !METHODS.has(key.toLowerCase())) {
+    return listOperation(reader, place, method, operation, pointer);
+  }
+  const reason = METHOD_TOKEN.test(key) ? "has its own field in a path item" : "is not an HTTP method";
+  return {
+    id: `${method} ${place.path}`,
+    method,
+    path: place.path,
+    error: new ActionRecallError("INVALID_DOCUMENT", `${pointer}: "${key}" ${reason}`, { data: { pointer } }),
+  };
 }
 
 /**
@@ -124,11 +182,13 @@ interface OperationSource {
 
 /** What the reading of one document's operations shares. */
 interface DocumentReader {
+  document: JsonObject;
   resolve: RefResolver;
   sharedParameters: SharedParameters;
 }
 
-function readOperation(reader: DocumentReader, document: JsonObject, source: OperationSource): OperationSpec {
+function readOperation(reader: DocumentReader, source: OperationSource): OperationSpec {
+  const { document } = reader;
   const { pathItem, operation, pointer, pathPointer, identity } = source;
   if (!isJsonObject(operation)) {
     throw new ActionRecallError("INVALID_DOCUMENT", `${pointer} must be an object`, { data: { pointer } });

@@ -21,7 +21,7 @@ export function loadDocument(input: string | object): JsonObject {
   // An object is not copied: the engine never mutates its input and reads own properties only, so a copy of a large
   // document (13 MB for GitHub's) would cost far more than the conversion. Nesting is bounded where schemas are walked
   // (`expandRefs` throws SCHEMA_TOO_DEEP) and values that are not JSON are refused where they are read.
-  const parsed = typeof input === "string" ? parseText(input) : (input as JsonValue);
+  const parsed = withVersionAsText(typeof input === "string" ? parseText(input) : (input as JsonValue));
   if (!isJsonObject(parsed)) {
     throw new ActionRecallError("INVALID_DOCUMENT", `A document must be an object, found ${describe(parsed)}`, {
       data: { pointer: "#" },
@@ -31,7 +31,7 @@ export function loadDocument(input: string | object): JsonObject {
   if (kind === undefined) {
     throw new ActionRecallError(
       "UNSUPPORTED_SPEC",
-      'Unknown document: expected "openapi": "3.0.x" or "3.1.x", "swagger": "2.0", a tool detail with metadata.api_spec, an api_spec, or an MCP tool with inputSchema',
+      'Unknown document: expected "openapi": "3.0.x", "3.1.x" or "3.2.x", "swagger": "2.0", a tool detail with metadata.api_spec, an api_spec, or an MCP tool with inputSchema',
       { data: { pointer: "#" } },
     );
   }
@@ -56,6 +56,21 @@ function parseText(written: string): JsonValue {
   }
   // YAML is a superset of JSON.
   return copyJson(parseYamlText(text));
+}
+
+/**
+ * The document with a version YAML read as a number (`swagger: 2.0` is 2, `openapi: 3.1` is 3.1) written as the text
+ * its author meant ("2.0", "3.1"); the root is copied, never the input changed. Other values are returned as they are.
+ */
+function withVersionAsText(parsed: JsonValue): JsonValue {
+  if (!isJsonObject(parsed)) return parsed;
+  const key =
+    typeof parsed.openapi === "number" ? "openapi" : typeof parsed.swagger === "number" ? "swagger" : undefined;
+  if (key === undefined) return parsed;
+  const copy: JsonObject = {};
+  for (const name of Object.keys(parsed)) setOwnProperty(copy, name, parsed[name]);
+  copy[key] = (parsed[key] as number).toFixed(1);
+  return copy;
 }
 
 function lineAndColumn(text: string, offset: number): string {

@@ -6,8 +6,21 @@ export type ParameterLocation = "path" | "query" | "header" | "cookie";
 /** A section of a layered tool schema: the parameter locations plus the request body. */
 export type ArgumentSection = ParameterLocation | "body";
 
-/** The HTTP methods an operation can use, upper-case. */
-export type HttpMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+/**
+ * The HTTP method of an operation, upper-case: one of OpenAPI's fixed fields (`QUERY` since 3.2), or another method
+ * an OpenAPI 3.2 path item names in `additionalOperations` (`COPY`, `LOCK`).
+ */
+export type HttpMethod =
+  | "GET"
+  | "PUT"
+  | "POST"
+  | "DELETE"
+  | "OPTIONS"
+  | "HEAD"
+  | "PATCH"
+  | "TRACE"
+  | "QUERY"
+  | (string & {});
 
 /** One parameter of an operation, path-level and operation-level already merged. */
 export interface ParameterSpec {

@@ -88,6 +88,13 @@ describe("what leaves us is what the server reads", () => {
   });
 });
 
+test.each(["QUERY", "COPY"])("an OpenAPI 3.2 %s operation arrives with its method", async (method) => {
+  const loopback = await start((_request, response) => answerJson(response, 200, {}));
+  const spec = operation({ serverUrl: loopback.url, method, requestBody: requestBody("application/json") });
+  await sendRequest(buildRequest(spec, { path: { id: "1" }, body: { q: "x" } }));
+  expect(loopback.received[0]).toMatchObject({ method, body: Buffer.from('{"q":"x"}') });
+});
+
 describe("binary bodies a model wrote as data URLs", () => {
   const pdf = Buffer.from("%PDF-1.7\n\u0000\u00ff binary");
   const dataUrl = (type: string) => `data:${type};name=report.pdf;base64,${pdf.toString("base64")}`;

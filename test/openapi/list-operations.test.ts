@@ -139,6 +139,45 @@ describe("readOperations", () => {
   });
 });
 
+describe("OpenAPI 3.2", () => {
+  const document: JsonObject = {
+    openapi: "3.2.0",
+    paths: {
+      "/files/{name}": {
+        query: { operationId: "searchFiles" },
+        additionalOperations: {
+          COPY: { operationId: "copyFile" },
+          lock: {},
+          GET: { operationId: "shadowsGet" },
+          "NOT A METHOD": {},
+        },
+      },
+    },
+  };
+  const listed = readOperations(document);
+
+  test("the QUERY method and additionalOperations are operations, each with its method", () => {
+    expect(listed.slice(0, 3).map(({ id, method, operation }) => [id, method, operation?.pointer])).toEqual([
+      ["searchFiles", "QUERY", "#/paths/~1files~1{name}/query"],
+      ["copyFile", "COPY", "#/paths/~1files~1{name}/additionalOperations/COPY"],
+      ["LOCK /files/{name}", "LOCK", "#/paths/~1files~1{name}/additionalOperations/lock"],
+    ]);
+  });
+
+  test.each([
+    { index: 3, key: "GET", reason: "has its own field in a path item" },
+    { index: 4, key: "NOT A METHOD", reason: "is not an HTTP method" },
+  ])("an additionalOperations key that $reason fails that operation, naming it", ({ index, key, reason }) => {
+    const pointer = `#/paths/~1files~1{name}/additionalOperations/${key}`;
+    expect(listed[index]?.operation).toBeUndefined();
+    expect(listed[index]?.error).toMatchObject({
+      code: "INVALID_DOCUMENT",
+      message: `${pointer}: "${key}" ${reason}`,
+      data: { pointer },
+    });
+  });
+});
+
 describe("server URLs", () => {
   const withServers = (servers: JsonObject[], pathServers?: JsonObject[]): JsonObject => ({
     openapi: "3.0.3",

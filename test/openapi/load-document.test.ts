@@ -21,8 +21,22 @@ describe("loadDocument", () => {
     { name: "a tool detail", given: { metadata: { api_spec: { parameters: [] } } }, wantKind: "tool-detail" },
     { name: "a bare api_spec", given: { parameters: [], request_body: {}, responses: [] }, wantKind: "api-spec" },
     { name: "an MCP tool", given: { name: "search", inputSchema: { type: "object" } }, wantKind: "mcp-tool" },
+    { name: "OpenAPI 3.2", given: "openapi: 3.2.0\npaths: {}\n", wantKind: "openapi-3.2" },
+    {
+      name: "a version YAML read as a number (openapi: 3.1)",
+      given: "openapi: 3.1\npaths: {}\n",
+      wantKind: "openapi-3.1",
+    },
+    { name: "openapi: 3.0, read as the number 3", given: "openapi: 3.0\npaths: {}\n", wantKind: "openapi-3.0" },
   ])("reads $name", ({ given, wantKind }) => {
     expect(detectDocumentKind(loadDocument(given))).toBe(wantKind);
+  });
+
+  test("swagger: 2.0 unquoted (the number 2) is Swagger 2.0, and an object input keeps its number", () => {
+    expect(loadDocument("swagger: 2.0\ninfo: {}\npaths: {}\n").openapi).toBe("3.0.3");
+    const given = { swagger: 2, info: {}, paths: {} };
+    expect(loadDocument(given).openapi).toBe("3.0.3");
+    expect(given.swagger).toBe(2);
   });
 
   test("Swagger 2.0 is upgraded to OpenAPI 3", () => {
