@@ -106,7 +106,9 @@ function readParameter(object: Record<string, unknown>, where: string): Paramete
   if (!LOCATIONS.includes(location as ParameterLocation)) {
     throw new ActionRecallError(
       "INVALID_DOCUMENT",
-      `The parameter "${object.name}" at ${where} has "in": ${JSON.stringify(location)}; expected path, query, header or cookie`,
+      location === "querystring"
+        ? `The parameter "${object.name}" at ${where} is "in": "querystring" (OpenAPI 3.2: the whole query string in one value), which is not converted yet`
+        : `The parameter "${object.name}" at ${where} has "in": ${JSON.stringify(location)}; expected path, query, header or cookie`,
       { data: { pointer: where, parameter: object.name } },
     );
   }

@@ -145,6 +145,12 @@ describe("OpenAPI 3.2", () => {
     paths: {
       "/files/{name}": {
         query: { operationId: "searchFiles" },
+        put: {
+          operationId: "putWithQuerystring",
+          parameters: [
+            { name: "q", in: "querystring", content: { "application/json": { schema: { type: "object" } } } },
+          ],
+        },
         additionalOperations: {
           COPY: { operationId: "copyFile" },
           lock: {},
@@ -156,8 +162,22 @@ describe("OpenAPI 3.2", () => {
   };
   const listed = readOperations(document);
 
+  test("a querystring parameter fails its operation, saying it is not converted yet", () => {
+    const pointer = "#/paths/~1files~1{name}/put/parameters/0";
+    expect(listed.find((entry) => entry.id === "putWithQuerystring")?.error).toMatchObject({
+      code: "INVALID_DOCUMENT",
+      message: expect.stringContaining('is "in": "querystring" (OpenAPI 3.2'),
+      data: { pointer },
+    });
+  });
+
   test("the QUERY method and additionalOperations are operations, each with its method", () => {
-    expect(listed.slice(0, 3).map(({ id, method, operation }) => [id, method, operation?.pointer])).toEqual([
+    expect(
+      listed
+        .filter(({ id }) => id !== "putWithQuerystring")
+        .slice(0, 3)
+        .map(({ id, method, operation }) => [id, method, operation?.pointer]),
+    ).toEqual([
       ["searchFiles", "QUERY", "#/paths/~1files~1{name}/query"],
       ["copyFile", "COPY", "#/paths/~1files~1{name}/additionalOperations/COPY"],
       ["LOCK /files/{name}", "LOCK", "#/paths/~1files~1{name}/additionalOperations/lock"],
@@ -165,8 +185,8 @@ describe("OpenAPI 3.2", () => {
   });
 
   test.each([
-    { index: 3, key: "GET", reason: "has its own field in a path item" },
-    { index: 4, key: "NOT A METHOD", reason: "is not an HTTP method" },
+    { index: 4, key: "GET", reason: "has its own field in a path item" },
+    { index: 5, key: "NOT A METHOD", reason: "is not an HTTP method" },
   ])("an additionalOperations key that $reason fails that operation, naming it", ({ index, key, reason }) => {
     const pointer = `#/paths/~1files~1{name}/additionalOperations/${key}`;
     expect(listed[index]?.operation).toBeUndefined();
