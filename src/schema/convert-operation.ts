@@ -62,7 +62,7 @@ export function convertNamedOperation(
   return finishConversion(
     {
       definition: {
-        name: sanitizeToolName(operation.id, takenNames),
+        name: sanitizeToolName(toolNameSource(operation), takenNames),
         description: describeOperation(operation),
         parameters: applied.schema,
       },
@@ -78,6 +78,25 @@ export function convertNamedOperation(
   );
 }
 
+/**
+ * What the tool's name is made from: the operation's id, or `METHOD /path` when a name keeps only ASCII letters, digits,
+ * `_` and `-` and would lose more than half of an operationId written in another script: `查询对象实例` would become
+ * `tool`, and `列出知识网络v2` `v2`, names that tell a model nothing (the description keeps the original words).
+ */
+function toolNameSource(operation: OperationSpec): string {
+  return untranslatableId(operation) === undefined ? operation.id : `${operation.method} ${operation.path}`;
+}
+
+/** The operationId, when a tool name would keep less than half of it; undefined otherwise. */
+function untranslatableId(operation: OperationSpec): string | undefined {
+  const { operationId } = operation;
+  if (operationId === undefined || !NON_ASCII.test(operationId)) return undefined;
+  return operationId.replace(NOT_NAME_CHARACTERS, "").length * 2 < operationId.length ? operationId : undefined;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+const NOT_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
+
 /** Names of the header parameters left out of the tool for callers to set; undefined (nothing allocated) for most. */
 function callerHeadersOf(operation: OperationSpec): string[] | undefined {
   let names: string[] | undefined;
@@ -89,11 +108,15 @@ function callerHeadersOf(operation: OperationSpec): string[] | undefined {
   return names;
 }
 
-/** The summary and the description, once each (tool boxes often repeat one as the other). */
+/**
+ * The summary and the description, once each (tool boxes often repeat one as the other). Without either, an
+ * operationId the name could not keep (see {@link toolNameSource}), else `METHOD /path`.
+ */
 function describeOperation(operation: OperationSpec): string {
   const summary = hasText(operation.summary) ? operation.summary : undefined;
   const description = hasText(operation.description) ? operation.description : undefined;
-  if (summary === undefined) return description ?? `${operation.method} ${operation.path}`;
+  if (summary === undefined)
+    return description ?? untranslatableId(operation) ?? `${operation.method} ${operation.path}`;
   return description === undefined || description === summary ? summary : `${summary}\n\n${description}`;
 }
 

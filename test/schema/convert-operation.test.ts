@@ -255,6 +255,37 @@ describe("the layered schema", () => {
   });
 });
 
+describe("tool names from operationIds in another script", () => {
+  const operation = (operationId: string, extra: object = {}) => ({ operationId, responses: {}, ...extra });
+  const { tools } = convertOperations({
+    openapi: "3.0.3",
+    paths: {
+      "/objects/{ot_id}": {
+        get: operation("查询对象实例", { summary: "按条件查询对象实例" }),
+        post: operation("新建对象"),
+      },
+      "/kn": { get: operation("列出知识网络v2") },
+      "/pets": { get: operation("getPetÜbersicht") },
+    },
+  });
+  const named = tools.map(({ tool }) => {
+    const { name, description } = (tool as { function: { name: string; description: string } }).function;
+    return [name, description];
+  });
+
+  test("an id a name would keep less than half of is named by method and path; the description keeps its words", () => {
+    expect(named.slice(0, 3)).toEqual([
+      ["GET_objects_ot_id", "按条件查询对象实例"],
+      ["POST_objects_ot_id", "新建对象"],
+      ["GET_kn", "列出知识网络v2"],
+    ]);
+  });
+
+  test("an id that keeps most of itself keeps its name", () => {
+    expect(named[3]).toEqual(["getPet_bersicht", "GET /pets"]);
+  });
+});
+
 describe("fixed values", () => {
   test.each([
     {
