@@ -8,7 +8,8 @@ import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
 
 /**
  * Reads the JSON inside a Hermes / Qwen `<tool_call>` block: `{"name": ..., "arguments": {...}}` (arguments may also be
- * a JSON string, or `parameters`). Broken JSON is repaired; a body without a readable name gives only an error.
+ * a JSON string, or `parameters`; the call may be wrapped as OpenAI writes it, `{"type": "function", "function":
+ * {...}}`). Broken JSON is repaired; a body without a readable name gives only an error.
  */
 export function buildHermesCall(
   body: string,
@@ -16,7 +17,8 @@ export function buildHermesCall(
   callIndex: number,
   catalog: ToolCatalog | undefined,
 ): BuiltCall | { errors: ToolCallError[] } {
-  const parsed = parseJsonText(body.trim());
+  const read = parseJsonText(body.trim());
+  const parsed = read.success ? { ...read, value: unwrapFunction(read.value) } : read;
   if (!parsed.success || !isJsonObject(parsed.value) || typeof parsed.value.name !== "string") {
     return {
       errors: [
@@ -45,4 +47,10 @@ export function buildHermesCall(
   if (parsed.repaired) call.rawArguments = body;
   errors.unshift(...checkToolCall(call, callIndex, catalog));
   return { call, errors };
+}
+
+/** The `function` of `{"type": "function", "function": {"name": ...}}`; any other value as it is. */
+function unwrapFunction(value: unknown): unknown {
+  if (!isJsonObject(value) || value.name !== undefined || !isJsonObject(value.function)) return value;
+  return value.function;
 }

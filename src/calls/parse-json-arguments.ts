@@ -30,14 +30,19 @@ export interface JsonArgumentsResult {
 }
 
 /**
- * Reads an OpenAI-style `arguments` string: `""` means `{}`, broken JSON is repaired, and text that is not an object
- * even after repair gives `{}` with the raw text and a message (the call is kept, not dropped).
+ * Reads an OpenAI-style `arguments` string: `""` means `{}`, broken JSON is repaired, an object encoded twice (a JSON
+ * string holding the object's JSON, which some deployments send) is read once more, and text that is not an object
+ * even then gives `{}` with the raw text and a message (the call is kept, not dropped).
  */
 export function parseJsonArguments(text: string): JsonArgumentsResult {
   if (text.trim() === "") return { arguments: {} };
   const parsed = parseJsonText(text);
   if (!parsed.success)
     return { arguments: {}, rawArguments: text, message: `Arguments are not JSON: ${parsed.message}` };
+  if (typeof parsed.value === "string") {
+    const inner = parseJsonText(parsed.value);
+    if (inner.success && isJsonObject(inner.value)) return { arguments: inner.value, rawArguments: text };
+  }
   if (!isJsonObject(parsed.value)) {
     return { arguments: {}, rawArguments: text, message: "Arguments are JSON but not an object" };
   }

@@ -28,6 +28,15 @@ describe("Hermes / Qwen <tool_call>", () => {
       },
     },
     {
+      name: "the call wrapped as OpenAI writes it",
+      given:
+        '<tool_call>{"type": "function", "function": {"name": "get_weather", "arguments": {"city": "D"}}}</tool_call>',
+      want: {
+        calls: [{ id: "call_0", name: "get_weather", arguments: { city: "D" }, format: "hermes" }],
+        text: "",
+      },
+    },
+    {
       name: "broken JSON is repaired, raw kept",
       given: "<tool_call>{'name': 'get_weather', 'arguments': {'city': 'C'}}</tool_call>",
       want: {

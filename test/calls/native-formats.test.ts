@@ -70,6 +70,28 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
       },
     },
     {
+      name: "arguments encoded twice (a JSON string of the JSON) are read once more, the raw text kept",
+      given: {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "c2", type: "function", function: { name: "get_weather", arguments: '"{\\"city\\": \\"Oslo\\"}"' } },
+        ],
+      },
+      want: {
+        calls: [
+          {
+            id: "c2",
+            name: "get_weather",
+            arguments: { city: "Oslo" },
+            format: "json",
+            rawArguments: '"{\\"city\\": \\"Oslo\\"}"',
+          },
+        ],
+        text: "",
+      },
+    },
+    {
       name: "Responses API result",
       given: {
         output: [
