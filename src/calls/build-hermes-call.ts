@@ -6,31 +6,50 @@ import type { ToolCall } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
 
+/** The calls of one `<tool_call>` block, each with the text its arguments were read from. */
+export interface BuiltHermesCalls {
+  calls: Array<BuiltCall & { text: string }>;
+}
+
 /**
  * Reads the JSON inside a Hermes / Qwen `<tool_call>` block: `{"name": ..., "arguments": {...}}` (arguments may also be
  * a JSON string, or `parameters`; the call may be wrapped as OpenAI writes it, `{"type": "function", "function":
- * {...}}`). Broken JSON is repaired; a body without a readable name gives only an error.
+ * {...}}`). A block holding several calls, as a JSON array or one object after another, gives each of them, with ids
+ * counted from `firstCallIndex`. Broken JSON is repaired; a body without a readable name gives only an error.
  */
-export function buildHermesCall(
+export function buildHermesCalls(
   body: string,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltHermesCalls | { errors: ToolCallError[] } {
+  const trimmed = body.trim();
+  // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
+  const parsed = parseJsonText(trimmed);
+  const values = parsed.success ? (Array.isArray(parsed.value) ? parsed.value : [parsed.value]) : [];
+  const written = values.map(unwrapFunction);
+  if (written.length === 0 || !written.every(isNamedCall)) {
+    const message = `<tool_call> does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
+    return { errors: [{ code: "PARSE_ERROR", message }] };
+  }
+  const repaired = parsed.success && parsed.repaired;
+  const calls = written.map((value, offset) => {
+    const callIndex = firstCallIndex + offset;
+    const built = buildCall(value, `call_${callIndex}`, callIndex, catalog);
+    if (repaired) built.call.rawArguments = body;
+    // The text the call was read from: the block, or each call's own JSON when the block holds several.
+    return { ...built, text: written.length === 1 ? body : JSON.stringify(value) };
+  });
+  return { calls };
+}
+
+function buildCall(
+  value: { name: string } & Record<string, unknown>,
   id: string,
   callIndex: number,
   catalog: ToolCatalog | undefined,
-): BuiltCall | { errors: ToolCallError[] } {
-  const read = parseJsonText(body.trim());
-  const parsed = read.success ? { ...read, value: unwrapFunction(read.value) } : read;
-  if (!parsed.success || !isJsonObject(parsed.value) || typeof parsed.value.name !== "string") {
-    return {
-      errors: [
-        {
-          code: "PARSE_ERROR",
-          message: `<tool_call> does not hold {"name": ..., "arguments": ...}: ${shortenText(body.trim())}`,
-        },
-      ],
-    };
-  }
-  const { name } = parsed.value;
-  const given = Object.hasOwn(parsed.value, "arguments") ? parsed.value.arguments : parsed.value.parameters;
+): BuiltCall {
+  const { name } = value;
+  const given = Object.hasOwn(value, "arguments") ? value.arguments : value.parameters;
   const call: ToolCall = { id, name, arguments: {}, format: "hermes" };
   const errors: ToolCallError[] = [];
   if (typeof given === "string") {
@@ -44,9 +63,12 @@ export function buildHermesCall(
   } else if (given !== undefined) {
     errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": arguments are not an object`, callIndex, name });
   }
-  if (parsed.repaired) call.rawArguments = body;
   errors.unshift(...checkToolCall(call, callIndex, catalog));
   return { call, errors };
+}
+
+function isNamedCall(value: unknown): value is { name: string } & Record<string, unknown> {
+  return isJsonObject(value) && typeof value.name === "string";
 }
 
 /** The `function` of `{"type": "function", "function": {"name": ...}}`; any other value as it is. */

@@ -1,4 +1,4 @@
-import { buildHermesCall } from "./build-hermes-call.js";
+import { buildHermesCalls } from "./build-hermes-call.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
@@ -351,15 +351,16 @@ export class ToolCallScanner implements ToolCallEventSource {
     const body = this.body.toString();
     this.legacy = undefined;
     if (legacy === undefined) {
-      const callIndex = this.nextCallIndex;
-      const built = buildHermesCall(body, `call_${callIndex}`, callIndex, this.catalog);
-      if ("call" in built) {
-        this.nextCallIndex += 1;
-        this.emit({ type: "tool-call-start", id: built.call.id, name: built.call.name });
-        if (this.deltas) this.emit({ type: "tool-call-delta", id: built.call.id, argumentsDelta: body });
-        this.emitCall(built);
-      } else {
+      const built = buildHermesCalls(body, this.nextCallIndex, this.catalog);
+      if ("errors" in built) {
         for (const error of built.errors) this.emit({ type: "error", error });
+        return;
+      }
+      for (const hermes of built.calls) {
+        this.nextCallIndex += 1;
+        this.emit({ type: "tool-call-start", id: hermes.call.id, name: hermes.call.name });
+        if (this.deltas) this.emit({ type: "tool-call-delta", id: hermes.call.id, argumentsDelta: hermes.text });
+        this.emitCall(hermes);
       }
       return;
     }

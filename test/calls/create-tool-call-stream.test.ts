@@ -127,6 +127,22 @@ describe("createToolCallStream", () => {
     expect([...stream.push(given), ...stream.end()]).toEqual([{ type: "text", delta: given }]);
   });
 
+  test("a <tool_call> block holding two calls gives each its start, its own JSON as the delta, and the call", () => {
+    const first = { name: "get_weather", arguments: { city: "A" } };
+    const second = { name: "get_weather", arguments: { city: "B" } };
+    const events = streamEvents([`<tool_call>[${JSON.stringify(first)},`, ` ${JSON.stringify(second)}]</tool_call>`]);
+    expect(events.map((event) => [event.type, "id" in event ? event.id : undefined])).toEqual([
+      ["tool-call-start", "call_0"],
+      ["tool-call-delta", "call_0"],
+      ["tool-call", undefined],
+      ["tool-call-start", "call_1"],
+      ["tool-call-delta", "call_1"],
+      ["tool-call", undefined],
+    ]);
+    expect(events[1]).toMatchObject({ argumentsDelta: JSON.stringify(first) });
+    expect(events[5]).toMatchObject({ call: { id: "call_1", arguments: { city: "B" } } });
+  });
+
   test("a truncated stream ends with an UNTERMINATED_CALL error event", () => {
     const events = streamEvents(['<function_calls><invoke name="get_weather"><parameter name="city">Pa']);
     expect(events.at(-1)).toEqual({

@@ -28,6 +28,44 @@ describe("Hermes / Qwen <tool_call>", () => {
       },
     },
     {
+      name: "several calls in one block, as a JSON array",
+      given:
+        '<tool_call>[{"name": "get_weather", "arguments": {"city": "E"}}, {"name": "get_weather", "arguments": {"city": "F"}}]</tool_call>',
+      want: {
+        calls: [
+          { id: "call_0", name: "get_weather", arguments: { city: "E" }, format: "hermes" },
+          { id: "call_1", name: "get_weather", arguments: { city: "F" }, format: "hermes" },
+        ],
+        text: "",
+      },
+    },
+    {
+      name: "several calls in one block, one object after another (the raw block kept: it was read as an array)",
+      given:
+        '<tool_call>\n{"name": "get_weather", "arguments": {"city": "G"}}\n{"name": "get_weather", "arguments": {}}\n</tool_call>',
+      want: {
+        calls: [
+          {
+            id: "call_0",
+            name: "get_weather",
+            arguments: { city: "G" },
+            format: "hermes",
+            rawArguments:
+              '\n{"name": "get_weather", "arguments": {"city": "G"}}\n{"name": "get_weather", "arguments": {}}\n',
+          },
+          {
+            id: "call_1",
+            name: "get_weather",
+            arguments: {},
+            format: "hermes",
+            rawArguments:
+              '\n{"name": "get_weather", "arguments": {"city": "G"}}\n{"name": "get_weather", "arguments": {}}\n',
+          },
+        ],
+        text: "",
+      },
+    },
+    {
       name: "the call wrapped as OpenAI writes it",
       given:
         '<tool_call>{"type": "function", "function": {"name": "get_weather", "arguments": {"city": "D"}}}</tool_call>',
