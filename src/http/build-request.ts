@@ -10,7 +10,7 @@ import type { HttpRequest } from "./http-request.js";
 import { createLayeredArguments, type LayeredArguments } from "./layered-arguments.js";
 import { mergeFixedParams } from "./merge-fixed-params.js";
 import { serializeHeaders } from "./serialize-headers.js";
-import { contentValue, serializeQueryStyle } from "./serialize-parameter.js";
+import { contentValue, serializeQueryStyle, serializeWholeQueryString } from "./serialize-parameter.js";
 
 /** Options of {@link buildRequest}. */
 export interface BuildRequestOptions {
@@ -61,15 +61,19 @@ function buildQueryString(operation: OperationSpec, args: LayeredArguments, fixe
       const parameter = findParameter(operation, "query", name);
       const style = parameter?.style ?? "form";
       const location = `query.${name}`;
-      const pieces = serializeQueryStyle({
-        name,
-        value: contentValue(parameter, value),
-        style,
-        explode: parameter?.explode ?? style === "form",
-        encode: parameter?.allowReserved
-          ? (text) => encodeAllowingReserved(text, location)
-          : (text) => encodeStrict(text, location),
-      });
+      const encode = parameter?.allowReserved
+        ? (text: string) => encodeAllowingReserved(text, location)
+        : (text: string) => encodeStrict(text, location);
+      const pieces =
+        parameter?.wholeQueryString === true
+          ? serializeWholeQueryString(name, value, parameter.contentType, encode)
+          : serializeQueryStyle({
+              name,
+              value: contentValue(parameter, value),
+              style,
+              explode: parameter?.explode ?? style === "form",
+              encode,
+            });
       // An exploded object writes its keys as top-level names; none of them may shadow a fixed parameter.
       return fixedNames.has(name) ? pieces : pieces.filter((piece) => !fixedNames.has(piece.key));
     })

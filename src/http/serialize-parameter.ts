@@ -64,6 +64,41 @@ export function serializeQueryStyle(parameter: StyledParameter): QueryPiece[] {
 }
 
 /**
+ * Serialises an OpenAPI 3.2 `in: "querystring"` parameter, whose value is the whole query string. With JSON content,
+ * its JSON text, percent-encoded, is the one piece. Otherwise (form-urlencoded) an object's members become
+ * `name=value` pieces in form style, exploded, and a string written as a query string (`a=1&b=2`) is split at its `&`
+ * and `=` and each part encoded, so that no character it holds can end the query or start a fragment.
+ *
+ * @example
+ * serializeWholeQueryString("q", { a: 1, b: [2, 3] }, "application/x-www-form-urlencoded", encode) // a=1, b=2, b=3
+ */
+export function serializeWholeQueryString(
+  name: string,
+  value: unknown,
+  contentType: string | undefined,
+  encode: (text: string) => string,
+): QueryPiece[] {
+  if (value === undefined || value === null) return [];
+  if (contentType !== undefined && isJsonMediaType(contentType)) {
+    return [{ key: name, text: encode(JSON.stringify(value)) }];
+  }
+  if (isPlainObject(value)) {
+    return Object.entries(value).flatMap(([key, member]) =>
+      serializeQueryStyle({ name: key, value: member, style: "form", explode: true, encode }),
+    );
+  }
+  return stringifyScalar(value)
+    .split("&")
+    .filter((pair) => pair !== "")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      const key = equals === -1 ? pair : pair.slice(0, equals);
+      const text = equals === -1 ? encode(key) : `${encode(key)}=${encode(pair.slice(equals + 1))}`;
+      return { key, text };
+    });
+}
+
+/**
  * Serialises a path or header parameter per OAS: `simple` (the header style), `label` or `matrix`, exploded or not.
  *
  * @example

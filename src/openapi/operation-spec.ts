@@ -36,6 +36,11 @@ export interface ParameterSpec {
    */
   ignored?: string;
   /**
+   * An OpenAPI 3.2 `in: "querystring"` parameter, read into the `query` section: its value is the whole query string,
+   * written in its `contentType` (form-urlencoded members, or JSON text).
+   */
+  wholeQueryString?: true;
+  /**
    * The media type of `content`, for a parameter described by it instead of a `schema`: its value is sent whole, as
    * one string in that type (JSON text for a JSON type), and `style` does not apply.
    */

@@ -103,24 +103,25 @@ function readParameter(object: Record<string, unknown>, where: string): Paramete
     });
   }
   // Tool-box specs carry empty placeholders (`"in": ""`) and Swagger leftovers: a body parameter is not ours to read.
-  if (!LOCATIONS.includes(location as ParameterLocation)) {
+  const isQueryString = location === "querystring";
+  if (!isQueryString && !LOCATIONS.includes(location as ParameterLocation)) {
     throw new ActionRecallError(
       "INVALID_DOCUMENT",
-      location === "querystring"
-        ? `The parameter "${object.name}" at ${where} is "in": "querystring" (OpenAPI 3.2: the whole query string in one value), which is not converted yet`
-        : `The parameter "${object.name}" at ${where} has "in": ${JSON.stringify(location)}; expected path, query, header or cookie`,
+      `The parameter "${object.name}" at ${where} has "in": ${JSON.stringify(location)}; expected path, query, querystring, header or cookie`,
       { data: { pointer: where, parameter: object.name } },
     );
   }
   const content = isJsonObject(object.schema) ? undefined : contentOf(object);
   const spec: ParameterSpec = {
     name: object.name,
-    in: location as ParameterLocation,
+    // The model writes the whole query string as this one member of the `query` section.
+    in: isQueryString ? "query" : (location as ParameterLocation),
     required: location === "path" || object.required === true,
     schema: isJsonObject(object.schema) ? object.schema : (content?.schema ?? {}),
     pointer: where,
   };
   if (content !== undefined) spec.contentType = content.mediaType;
+  if (isQueryString) spec.wholeQueryString = true;
   const ignored = spec.in === "header" ? ignoredHeaderReason(spec.name) : undefined;
   if (ignored !== undefined) spec.ignored = ignored;
   if (typeof object.description === "string" && object.description !== "") spec.description = object.description;

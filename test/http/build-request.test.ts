@@ -260,6 +260,42 @@ describe("parameters described by `content` are sent whole, in their media type"
   });
 });
 
+describe("an OpenAPI 3.2 querystring parameter is the whole query string", () => {
+  const withQueryString = (content: JsonObject) =>
+    listOperations({
+      openapi: "3.2.0",
+      servers: [{ url: SERVER_URL }],
+      paths: { "/search": { get: { parameters: [{ name: "q", in: "querystring", content }] } } },
+    })[0] as OperationSpec;
+  const form = withQueryString({ "application/x-www-form-urlencoded": { schema: { type: "object" } } });
+  const json = withQueryString({ "application/json": { schema: { type: "object" } } });
+  const queryOf = (spec: OperationSpec, value: unknown) =>
+    new URL(buildRequest(spec, { query: { q: value } }).url).search;
+
+  test.each([
+    {
+      name: "form members, exploded",
+      spec: form,
+      value: { term: "a b", tag: ["x", "y"] },
+      want: "?term=a%20b&tag=x&tag=y",
+    },
+    {
+      name: "JSON text, with no name",
+      spec: json,
+      value: { term: "a&b" },
+      want: `?${encodeURIComponent('{"term":"a&b"}')}`,
+    },
+    {
+      name: "a written query string, split and each part encoded (no # or ? can end it)",
+      spec: form,
+      value: "term=a b#x&page=2&flag",
+      want: "?term=a%20b%23x&page=2&flag",
+    },
+  ])("$name", ({ spec, value, want }) => {
+    expect(queryOf(spec, value)).toBe(want);
+  });
+});
+
 describe("bodies by media type", () => {
   const withBody = (mediaType: string, extra: Partial<OperationSpec["requestBody"]> = {}) =>
     operation({ requestBody: { ...requestBody(mediaType), ...extra } });

@@ -162,13 +162,19 @@ describe("OpenAPI 3.2", () => {
   };
   const listed = readOperations(document);
 
-  test("a querystring parameter fails its operation, saying it is not converted yet", () => {
-    const pointer = "#/paths/~1files~1{name}/put/parameters/0";
-    expect(listed.find((entry) => entry.id === "putWithQuerystring")?.error).toMatchObject({
-      code: "INVALID_DOCUMENT",
-      message: expect.stringContaining('is "in": "querystring" (OpenAPI 3.2'),
-      data: { pointer },
-    });
+  test("a querystring parameter is read into the query section, marked as the whole query string", () => {
+    const operation = listed.find((entry) => entry.id === "putWithQuerystring")?.operation;
+    expect(operation?.parameters).toEqual([
+      {
+        name: "q",
+        in: "query",
+        required: false,
+        schema: { type: "object" },
+        contentType: "application/json",
+        wholeQueryString: true,
+        pointer: "#/paths/~1files~1{name}/put/parameters/0",
+      },
+    ]);
   });
 
   test("the QUERY method and additionalOperations are operations, each with its method", () => {
