@@ -4,7 +4,7 @@ import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import type { ToolCall, ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
-import { type TextToolCallFormat, ToolCallScanner } from "./tool-call-scanner.js";
+import { closesUnopenedReasoning, type TextToolCallFormat, ToolCallScanner } from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import { createToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 
@@ -48,8 +48,6 @@ export function textFormatsFor(format: "auto" | ToolCallFormat): ReadonlySet<Tex
   if (format === "auto") return ALL_TEXT_FORMATS;
   return format === "xml" || format === "hermes" || format === "legacy-xml" ? new Set([format]) : NO_TEXT_FORMATS;
 }
-
-const OPENS_WITH_REASONING = /^\s*<think(?:ing)?>/;
 
 /** Keys only provider responses, messages, items and content blocks have. */
 const PROVIDER_KEYS = ["choices", "output", "tool_calls", "function_call", "role", "type", "candidates", "parts"];
@@ -207,8 +205,7 @@ class OutputReader {
       formats: textFormatsFor(this.format),
       firstCallIndex: this.calls.length,
       deltas: false,
-      // A `</think>` with no `<think>` before it: the chat template opened the reasoning, in the prompt.
-      startsInReasoning: !OPENS_WITH_REASONING.test(text) && text.includes("</think>"),
+      startsInReasoning: closesUnopenedReasoning(text),
       ...(this.catalog === undefined ? {} : { catalog: this.catalog }),
     });
     let prose = "";

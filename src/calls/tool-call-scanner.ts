@@ -63,6 +63,15 @@ type Opener = CallableTool | "function_calls" | "tool_call" | "reasoning" | unde
 const REASONING_TAGS: ReadonlySet<string> = new Set(["think", "thinking"]);
 
 /**
+ * Whether model text closes a reasoning block it did not open: a `</think>` with no `<think>` opening the text, as when
+ * the chat template wrote the `<think>` in the prompt. A scanner given the whole text is then told
+ * `startsInReasoning`; a stream cannot look ahead for it.
+ */
+export function closesUnopenedReasoning(text: string): boolean {
+  return !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
+}
+
+/**
  * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
  * rather than frozen: a frozen array has another element kind, which makes every consumer loop polymorphic and slow.
  */

@@ -110,8 +110,8 @@ function classifyFlat(
       );
     }
     if (location !== undefined && location.section !== "body") {
-      const parameter = declaredOnly ? findParameter(operation, location.section, location.name) : undefined;
-      if (parameter?.ignored !== undefined) throw ignoredParameter(operation, parameter);
+      if (declaredOnly && location.parameter?.ignored !== undefined)
+        throw ignoredParameter(operation, location.parameter);
       layered[location.section][location.name] = value;
     } else if (location === undefined && isSectionOnItsOwn(name, value)) {
       // A section name no parameter claims keeps its layered meaning, so `{path: {...}, limit: 5}` works too.
@@ -130,13 +130,15 @@ function classifyFlat(
 interface FoundLocation {
   section: ArgumentSection;
   name: string;
+  /** The parameter found, for a parameter section. */
+  parameter?: ParameterSpec;
 }
 
 function locateFlatName(operation: OperationSpec, name: string, bodyProperties: Map<string, unknown>): FoundLocation[] {
   const found: FoundLocation[] = [];
   for (const location of PARAMETER_SECTIONS) {
     const parameter = findParameter(operation, location, name);
-    if (parameter !== undefined) found.push({ section: location, name: parameter.name });
+    if (parameter !== undefined) found.push({ section: location, name: parameter.name, parameter });
   }
   if (bodyProperties.has(name)) found.push({ section: "body", name });
   return found;

@@ -84,7 +84,7 @@ const CHARSET = /;\s*charset\s*=\s*("[^"]*"|[^;\s]+)/i;
 function isText(bytes: Buffer, contentType: string): boolean {
   if (CHARSET.test(contentType) || isUtf8(bytes)) return true;
   const essence = mediaTypeEssence(contentType);
-  return essence.startsWith("text/") || essence.endsWith("xml") || essence.endsWith("+json");
+  return essence.startsWith("text/") || essence.endsWith("xml");
 }
 
 /**

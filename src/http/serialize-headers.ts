@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { HTTP_TOKEN } from "../openapi/http-names.js";
 import { CLIENT_OWNED_HEADERS } from "../openapi/ignored-header.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { setOwnProperty } from "../openapi/own-properties.js";
@@ -6,16 +7,13 @@ import { encodeStrict } from "./encode-uri-component.js";
 import { findParameter } from "./find-parameter.js";
 import { contentValue, serializePathStyle } from "./serialize-parameter.js";
 
-/** RFC 9110 `token`: the characters a header (or cookie) name may use. */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
 /** Any control character, CR and LF included: each could split or smuggle a header. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /** Throws INVALID_HEADER_VALUE unless `name` is a valid header name (an RFC 9110 token). */
 export function assertValidHeaderName(name: string): void {
-  if (!TOKEN.test(name)) {
+  if (!HTTP_TOKEN.test(name)) {
     throw invalidHeader(name, `"${printable(name)}" is not a valid header name`);
   }
 }
@@ -79,7 +77,7 @@ function serializeCookies(operation: OperationSpec | undefined, values: Record<s
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
-    if (!TOKEN.test(name)) throw invalidHeader("cookie", `"${printable(name)}" is not a valid cookie name`);
+    if (!HTTP_TOKEN.test(name)) throw invalidHeader("cookie", `"${printable(name)}" is not a valid cookie name`);
     const encode = (text: string): string => encodeStrict(text, `cookie.${name}`);
     const sent = contentValue(findParameter(operation, "cookie", name), value);
     pairs.push(`${name}=${serializePathStyle({ name, value: sent, style: "simple", explode: false, encode })}`);

@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { firstServerUrl } from "./first-server-url.js";
+import { HTTP_TOKEN } from "./http-names.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject, setOwnProperty } from "./own-properties.js";
@@ -22,9 +23,6 @@ export const METHODS: ReadonlyMap<string, HttpMethod> = new Map([
   ["trace", "TRACE"],
   ["query", "QUERY"],
 ]);
-
-/** An RFC 9110 method token: what an OpenAPI 3.2 `additionalOperations` key must be. */
-const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
  * Lists every operation of an OpenAPI 3.x document (as {@link loadDocument} returns it), in document order, as
@@ -69,19 +67,60 @@ export function readOperations(
     if (path.startsWith("x-")) continue;
     const { pathItem, pathPointer } = readPathItem(paths[path], resolve, appendJsonPointer("#/paths", path));
     const place: PathPlace = { path, pathItem, pathPointer, serverUrl: firstServerUrl(pathItem.servers) ?? serverUrl };
-    for (const method of Object.keys(pathItem)) {
-      const upper = METHODS.get(method);
-      if (upper === undefined) continue;
-      operations.push(listOperation(reader, place, upper, pathItem[method], appendJsonPointer(pathPointer, method)));
-    }
-    const additional = pathItem.additionalOperations;
-    if (!isJsonObject(additional)) continue;
-    for (const method of Object.keys(additional)) {
-      const pointer = appendJsonPointer(pathPointer, "additionalOperations", method);
-      operations.push(listAdditionalOperation(reader, place, method, additional[method], pointer));
-    }
+    forEachPathItemOperation(pathItem, pathPointer, (method, operation, pointer, refused) => {
+      if (refused === undefined) operations.push(listOperation(reader, place, method, operation, pointer));
+      else operations.push({ ...operationIdentity(operation, method, path), error: refused });
+    });
   }
   return operations;
+}
+
+/** How {@link forEachPathItemOperation} hands over each operation; `refused` says why its method is not one. */
+export type PathItemOperationVisitor = (
+  method: HttpMethod,
+  operation: unknown,
+  pointer: string,
+  refused?: ActionRecallError,
+) => void;
+
+/**
+ * Visits each operation of a path item, in document order: its fixed fields (`get` ... `trace`, and 3.2's `query`),
+ * then OpenAPI 3.2's `additionalOperations` (`COPY`). An `additionalOperations` key that is not a method token, or
+ * names a method that has a fixed field (OpenAPI says it MUST NOT), is visited with the error that refuses it.
+ */
+export function forEachPathItemOperation(
+  pathItem: JsonObject,
+  pathPointer: string,
+  visit: PathItemOperationVisitor,
+): void {
+  for (const key of Object.keys(pathItem)) {
+    const method = METHODS.get(key);
+    if (method !== undefined) visit(method, pathItem[key], appendJsonPointer(pathPointer, key));
+  }
+  const additional = pathItem.additionalOperations;
+  if (!isJsonObject(additional)) return;
+  for (const key of Object.keys(additional)) {
+    const pointer = appendJsonPointer(pathPointer, "additionalOperations", key);
+    const isToken = HTTP_TOKEN.test(key);
+    if (isToken && !METHODS.has(key.toLowerCase())) {
+      visit(key.toUpperCase(), additional[key], pointer);
+      continue;
+    }
+    const reason = isToken ? "has its own field in a path item" : "is not an HTTP method";
+    const refused = new ActionRecallError("INVALID_DOCUMENT", `${pointer}: "${key}" ${reason}`, { data: { pointer } });
+    visit(key.toUpperCase(), additional[key], pointer, refused);
+  }
+}
+
+/**
+ * How an operation is named and selected: its `operationId`, else `"METHOD /path"`. Written out whole, not spread:
+ * spreading differently shaped objects is slow on this hot path.
+ */
+export function operationIdentity(operation: unknown, method: HttpMethod, path: string): OperationIdentity {
+  const operationId = isJsonObject(operation) ? operation.operationId : undefined;
+  return typeof operationId === "string"
+    ? { id: operationId, operationId, method, path }
+    : { id: `${method} ${path}`, method, path };
 }
 
 /** A path and its item, where the operations under it are listed from. */
@@ -101,12 +140,7 @@ function listOperation(
   pointer: string,
 ): ListedOperation {
   const { path, pathItem, pathPointer, serverUrl } = place;
-  const operationId = isJsonObject(operation) ? operation.operationId : undefined;
-  // Objects are written out whole, not spread: spreading differently shaped objects is slow on this hot path.
-  const listed: ListedOperation =
-    typeof operationId === "string"
-      ? { id: operationId, operationId, method, path }
-      : { id: `${method} ${path}`, method, path };
+  const listed: ListedOperation = operationIdentity(operation, method, path);
   try {
     listed.operation = readOperation(reader, {
       pathItem,
@@ -120,30 +154,6 @@ function listOperation(
     listed.error = error;
   }
   return listed;
-}
-
-/**
- * An OpenAPI 3.2 `additionalOperations` entry: an operation of a method without a fixed field (`COPY`). A key that is
- * not a method token, or names a method that has a fixed field (OpenAPI says it MUST NOT), fails that operation.
- */
-function listAdditionalOperation(
-  reader: DocumentReader,
-  place: PathPlace,
-  key: string,
-  operation: unknown,
-  pointer: string,
-): ListedOperation {
-  const method = key.toUpperCase();
-  if (METHOD_TOKEN.test(key) && !METHODS.has(key.toLowerCase())) {
-    return listOperation(reader, place, method, operation, pointer);
-  }
-  const reason = METHOD_TOKEN.test(key) ? "has its own field in a path item" : "is not an HTTP method";
-  return {
-    id: `${method} ${place.path}`,
-    method,
-    path: place.path,
-    error: new ActionRecallError("INVALID_DOCUMENT", `${pointer}: "${key}" ${reason}`, { data: { pointer } }),
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonObject } from "../schema/json-schema.js";
+import { METHODS } from "./list-operations.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
 import { readParameters } from "./read-parameters.js";
@@ -7,7 +8,6 @@ import { readRequestBody } from "./read-request-body.js";
 import { readTags } from "./read-tags.js";
 import { createRefResolver } from "./ref-resolver.js";
 
-const METHODS: readonly HttpMethod[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /**
@@ -30,7 +30,7 @@ export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec 
     });
   }
   const method = String(metadata?.method ?? apiSpec.method ?? "POST").toUpperCase() as HttpMethod;
-  if (!METHODS.includes(method)) {
+  if (!METHODS.has(method.toLowerCase())) {
     throw new ActionRecallError("INVALID_DOCUMENT", `Unknown HTTP method ${JSON.stringify(metadata?.method)}`, {
       data: { pointer: "#/metadata/method" },
     });

@@ -1,5 +1,6 @@
 import { closestName } from "../errors/closest-name.js";
 import { ActionRecallError } from "../errors/index.js";
+import { findHeaderName } from "../openapi/http-names.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 
@@ -33,7 +34,10 @@ export function assertDeclaredParameters(
     )
       continue;
     for (const name of Object.keys(written)) {
-      if (isDeclared(declaredNames, name, section === "header")) continue;
+      // Header names match in any case, as HTTP says; the others exactly.
+      const isDeclared =
+        section === "header" ? findHeaderName(declaredNames, name) !== undefined : declaredNames.includes(name);
+      if (isDeclared) continue;
       const suggestion = closestName(name, declaredNames);
       const hint = suggestion === undefined ? "" : `; did you mean "${section}.${suggestion}"?`;
       throw new ActionRecallError(
@@ -43,11 +47,4 @@ export function assertDeclaredParameters(
       );
     }
   }
-}
-
-/** Header names match in any case, as HTTP says; the others exactly. */
-function isDeclared(names: readonly string[], name: string, ignoreCase: boolean): boolean {
-  if (!ignoreCase) return names.includes(name);
-  const lower = name.toLowerCase();
-  return names.some((candidate) => candidate.toLowerCase() === lower);
 }

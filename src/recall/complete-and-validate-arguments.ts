@@ -1,6 +1,7 @@
 import { completeToolArgs } from "../args/index.js";
 import { InvalidArgumentsError } from "../errors/index.js";
 import { describeIssue, SlotProcessor } from "../slots/index.js";
+import { assertDeclaredParameters } from "./assert-declared-parameters.js";
 
 /** Slot processors by schema text: recalled tools arrive as JSON, so identical schemas share one compiled validator. */
 const processors = new Map<string, SlotProcessor>();
@@ -19,12 +20,14 @@ function processorFor(schema: Record<string, unknown>): SlotProcessor {
 /**
  * Completes a tool's arguments with the declaration's defaults (seed 002) and validates them with the slot processor
  * (seed 004). Returns the completed copy; invalid arguments throw INVALID_ARGUMENTS with every issue and
- * `data.remainingSchema`, the schema of what is still missing or invalid, for an agent to slot-fill from.
+ * `data.remainingSchema`, the schema of what is still missing or invalid, for an agent to slot-fill from. With
+ * `declaredParametersOnly` (a tool the proxy calls), a header, path, query or cookie member the layered schema does
+ * not declare is UNKNOWN_PARAMETER (see {@link assertDeclaredParameters}).
  */
 export function completeAndValidateArguments(
   schema: Record<string, unknown>,
   args: Record<string, unknown>,
-  options: { tool: string },
+  options: { tool: string; declaredParametersOnly?: boolean },
 ): Record<string, unknown> {
   const { toolArgs } = completeToolArgs({
     toolArgs: args,
@@ -33,7 +36,10 @@ export function completeAndValidateArguments(
   });
   const processor = processorFor(schema);
   const issues = processor.validate(toolArgs);
-  if (issues.length === 0) return toolArgs;
+  if (issues.length === 0) {
+    if (options.declaredParametersOnly === true) assertDeclaredParameters(schema, toolArgs, options.tool);
+    return toolArgs;
+  }
   const error = new InvalidArgumentsError(
     `Arguments of "${options.tool}" are invalid: ${issues.map(describeIssue).join("; ")}`,
     issues,

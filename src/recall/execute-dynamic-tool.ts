@@ -7,7 +7,6 @@ import type { ProxyBody } from "../http/proxy-body.js";
 import { toProxyBody } from "../http/to-proxy-body.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import { assertDeclaredParameters } from "./assert-declared-parameters.js";
 import { completeAndValidateArguments } from "./complete-and-validate-arguments.js";
 import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
 import type { DynamicTool } from "./dynamic-tool.js";
@@ -142,9 +141,12 @@ export async function executeDynamicTool(
 ): Promise<ToolResult> {
   try {
     const toolCall = readCall(tool, call);
-    const args = completeAndValidateArguments(tool.parameters, toolCall.arguments, { tool: tool.name });
+    // A tool the proxy calls may only be given the parameters it declares; an MCP tool's schema is flat.
+    const args = completeAndValidateArguments(tool.parameters, toolCall.arguments, {
+      tool: tool.name,
+      declaredParametersOnly: tool.mcp === undefined,
+    });
     if (tool.mcp !== undefined) return await callMcpTool(tool, tool.mcp.tool_name, args, options);
-    assertDeclaredParameters(tool.parameters, args, tool.name);
     const proxyBody = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
     return await postToToolBoxProxy(tool, proxyBody, options);
   } catch (error) {

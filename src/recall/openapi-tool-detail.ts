@@ -1,6 +1,6 @@
 import { firstServerUrl } from "../openapi/first-server-url.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
-import { METHODS, readPathItem } from "../openapi/list-operations.js";
+import { forEachPathItemOperation, operationIdentity, readPathItem } from "../openapi/list-operations.js";
 import type { HttpMethod } from "../openapi/operation-spec.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { createRefResolver } from "../openapi/ref-resolver.js";
@@ -24,19 +24,18 @@ interface FoundOperation {
 export function findOpenApiOperation(document: JsonRecord, selector: string): FoundOperation | undefined {
   const paths = isJsonObject(document.paths) ? document.paths : {};
   const resolve = createRefResolver(document);
+  let found: FoundOperation | undefined;
   for (const path of Object.keys(paths)) {
     if (path.startsWith("x-")) continue;
     const pointer = appendJsonPointer("#/paths", path);
-    const { pathItem } = readPathItem(paths[path] as JsonValue | undefined, resolve, pointer);
-    for (const [key, method] of METHODS) {
-      const operation = pathItem[key];
-      if (!isJsonObject(operation)) continue;
-      const identity =
-        typeof operation.operationId === "string"
-          ? { id: operation.operationId, operationId: operation.operationId, method, path }
-          : { id: `${method} ${path}`, method, path };
-      if (matchesSelector(identity, selector)) return { path, method, pathItem, operation };
-    }
+    const { pathItem, pathPointer } = readPathItem(paths[path] as JsonValue | undefined, resolve, pointer);
+    forEachPathItemOperation(pathItem, pathPointer, (method, operation, _pointer, refused) => {
+      if (found !== undefined || refused !== undefined || !isJsonObject(operation)) return;
+      if (matchesSelector(operationIdentity(operation, method, path), selector)) {
+        found = { path, method, pathItem, operation };
+      }
+    });
+    if (found !== undefined) return found;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { findHeaderName } from "../openapi/http-names.js";
 import type { ArgumentSection } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { trimmedArray } from "../openapi/trimmed-array.js";
@@ -81,7 +82,7 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
       );
     }
     const [section] = found;
-    const callerHeader = section === undefined ? findName(options.callerHeaders, key) : undefined;
+    const callerHeader = section === undefined ? findHeaderName(options.callerHeaders, key) : undefined;
     if (section !== undefined) place(section, key, value);
     else if (callerHeader !== undefined) place("header", callerHeader, value);
     else unplaced.push(key);
@@ -116,18 +117,10 @@ function isParameterName(sections: Record<string, JsonSchema>, name: string): bo
   });
 }
 
-/** The one of `names` that is `name` in any case (header names are case-insensitive). */
-function findName(names: readonly string[] | undefined, name: string): string | undefined {
-  const lower = name.toLowerCase();
-  return names?.find((candidate) => candidate.toLowerCase() === lower);
-}
-
 function findProperty(schema: JsonSchema, name: string, ignoreCase: boolean): string | undefined {
   if (!isJsonObject(schema.properties)) return undefined;
   if (Object.hasOwn(schema.properties, name)) return name;
-  if (!ignoreCase) return undefined;
-  const lower = name.toLowerCase();
-  return Object.keys(schema.properties).find((candidate) => candidate.toLowerCase() === lower);
+  return ignoreCase ? findHeaderName(Object.keys(schema.properties), name) : undefined;
 }
 
 /** The object schema without `name`; when `value` is an object and the property has properties, only those named. */

@@ -6,7 +6,6 @@ import { ActionRecallError, isActionRecallError } from "../errors/index.js";
 import { streamFromProxy, toProxyBody } from "../http/index.js";
 import { createLlmClient, type LlmClient } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
-import { assertDeclaredParameters } from "../recall/assert-declared-parameters.js";
 import {
   type ActionCatalog,
   completeAndValidateArguments,
@@ -102,9 +101,7 @@ function prepareStreamedCall(tool: DynamicTool, call: unknown): Record<string, u
   if (parsed === undefined) {
     throw new ActionRecallError("PARSE_ERROR", "No tool call could be read from the model output");
   }
-  const args = completeAndValidateArguments(tool.parameters, parsed, { tool: tool.name });
-  assertDeclaredParameters(tool.parameters, args, tool.name);
-  return args;
+  return completeAndValidateArguments(tool.parameters, parsed, { tool: tool.name, declaredParametersOnly: true });
 }
 
 /**

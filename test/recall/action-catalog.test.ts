@@ -182,6 +182,7 @@ describe("catalog validation", () => {
       "      servers: [{url: 'https://things.example.com'}]",
       "      get: {operationId: listThings, responses: {}}",
       "      post: {servers: [{url: 'https://write.example.com'}], responses: {}}",
+      "      additionalOperations: {COPY: {operationId: copyThings, responses: {}}}",
       "paths:",
       "  /things: {$ref: '#/components/pathItems/Things'}",
       "  /other: {get: {operationId: other, responses: {}}}",
@@ -193,6 +194,7 @@ describe("catalog validation", () => {
       "      list: {tool: {openapi: ./servers.yaml, operation: listThings}}",
       "      create: {tool: {openapi: ./servers.yaml, operation: post /things}}",
       "      other: {tool: {openapi: ./servers.yaml, operation: other}}",
+      "      copy: {tool: {openapi: ./servers.yaml, operation: COPY /things}}",
     ]);
     const details = createCatalogToolDetails(await loadActionCatalog(path));
     const detailOf = (actionTypeId: string) =>
@@ -208,6 +210,7 @@ describe("catalog validation", () => {
       path: "/things",
     });
     expect((await detailOf("other")).metadata).toMatchObject({ server_url: "https://api.example.com" });
+    expect((await detailOf("copy")).metadata).toMatchObject({ method: "COPY", path: "/things" });
   });
 
   test("a path item $ref to nothing in an OpenAPI file is CONFIG_INVALID at the tool's openapi", async () => {
