@@ -59,6 +59,9 @@ const MAX_DOCUMENT_DEPTH = 1000;
  *   `application` is `clientCredentials`, `accessCode` is `authorizationCode`).
  * - In schemas, `x-nullable: true` becomes `nullable: true`, `type: "file"` becomes a binary string and a string
  *   `discriminator` becomes `{propertyName}`.
+ * - An operation, parameter or response that is broken (not an object, a parameter ref to nothing, `parameters`
+ *   that are not a list) is kept as written, so that reading it fails that operation alone, as in an OAS 3
+ *   document. Only paths or a path item that are not objects fail the whole upgrade.
  *
  * @example
  * const openapi = upgradeSwagger2(JSON.parse(swaggerText));
@@ -121,9 +124,7 @@ class SwaggerUpgrader {
     const { definitions, parameters, responses, securityDefinitions } = this.document;
     if (isObject(definitions)) components.schemas = mapValues(definitions, (schema) => upgradeSchema(schema));
     if (isObject(responses)) {
-      components.responses = mapValues(responses, (response, name) =>
-        this.upgradeResponse(response, this.produces, appendJsonPointer("#/responses", name)),
-      );
+      components.responses = mapValues(responses, (response) => this.upgradeResponse(response, this.produces));
     }
     if (isObject(parameters)) {
       // Body and form parameters have no OAS 3 component form: operations that use them get them inlined.
@@ -149,13 +150,10 @@ class SwaggerUpgrader {
       const upgraded: JsonObject = {};
       for (const [key, value] of Object.entries(pathItem)) {
         if ((HTTP_METHODS as readonly string[]).includes(key)) {
-          upgraded[key] = this.upgradeOperation(value, shared, appendJsonPointer(pointer, key));
-        } else if (key === "parameters") {
-          const plain = this.resolveParameters(shared, `${pointer}/parameters`).filter(
-            ({ parameter }) => !isBodyOrForm(parameter),
-          );
-          if (plain.length > 0)
-            upgraded.parameters = plain.map(({ source, parameter }) => upgradeParameterOrRef(source, parameter));
+          upgraded[key] = this.upgradeOperation(value, shared);
+        } else if (key === "parameters" && Array.isArray(value)) {
+          const plain = this.resolveParameters(value).filter(({ parameter }) => !isBodyOrForm(parameter));
+          if (plain.length > 0) upgraded.parameters = plain.map(upgradeParameterOrRef);
         } else {
           setOwnProperty(upgraded, key, upgradeRefs(value));
         }
@@ -164,29 +162,26 @@ class SwaggerUpgrader {
     });
   }
 
-  private upgradeOperation(operation: JsonValue, shared: JsonValue[], pointer: string): JsonObject {
-    if (!isObject(operation)) throw invalid(pointer, "is not an object");
+  /** An operation that is not an object stays as it is: reading it fails that operation alone, as in OAS 3. */
+  private upgradeOperation(operation: JsonValue, shared: JsonValue[]): JsonValue {
+    if (!isObject(operation)) return operation;
     const consumes = mediaTypes(operation.consumes) ?? this.consumes;
     const produces = mediaTypes(operation.produces) ?? this.produces;
     const own = Array.isArray(operation.parameters) ? operation.parameters : [];
     // Path-level parameters apply unless the operation redefines the same name and location.
-    const ownParameters = this.resolveParameters(own, `${pointer}/parameters`);
-    const inherited = this.resolveParameters(shared, "").filter(
-      ({ parameter }) =>
-        !ownParameters.some((entry) => entry.parameter.name === parameter.name && entry.parameter.in === parameter.in),
+    const ownParameters = this.resolveParameters(own);
+    const inherited = this.resolveParameters(shared).filter(
+      ({ parameter }) => !ownParameters.some((entry) => isSameParameter(entry.parameter, parameter)),
     );
     const all = [...inherited, ...ownParameters];
     const upgraded: JsonObject = {};
     for (const [key, value] of Object.entries(operation)) {
       if (key === "consumes" || key === "produces") continue;
-      if (key === "parameters") {
+      if (key === "parameters" && Array.isArray(value)) {
         const plain = ownParameters.filter(({ parameter }) => !isBodyOrForm(parameter));
-        if (plain.length > 0)
-          upgraded.parameters = plain.map(({ source, parameter }) => upgradeParameterOrRef(source, parameter));
+        if (plain.length > 0) upgraded.parameters = plain.map(upgradeParameterOrRef);
       } else if (key === "responses" && isObject(value)) {
-        upgraded.responses = mapValues(value, (response, status) =>
-          this.upgradeResponse(response, produces, appendJsonPointer(pointer, "responses", status)),
-        );
+        upgraded.responses = mapValues(value, (response) => this.upgradeResponse(response, produces));
       } else if (key === "schemes") {
         upgraded.servers = this.servers(value);
       } else {
@@ -194,34 +189,35 @@ class SwaggerUpgrader {
       }
     }
     const requestBody = upgradeRequestBody(
-      all.map(({ parameter }) => parameter),
+      all.flatMap(({ parameter }) => (parameter === undefined ? [] : [parameter])),
       consumes,
     );
     if (requestBody !== undefined) upgraded.requestBody = requestBody;
     return upgraded;
   }
 
-  /** Each parameter as written (`source`, maybe a ref) and as resolved (`parameter`), to know its location. */
-  private resolveParameters(parameters: JsonValue[], pointer: string): { source: JsonObject; parameter: JsonObject }[] {
-    return parameters.map((source, index) => {
-      if (!isObject(source)) throw invalid(`${pointer}/${index}`, "is not a parameter object");
+  /**
+   * Each parameter as written (`source`, maybe a ref) and as resolved (`parameter`), to know its location. One that
+   * is not an object, or a ref to nothing, has no `parameter`: it is kept as written, and reading it fails its
+   * operation alone, as in OAS 3.
+   */
+  private resolveParameters(parameters: JsonValue[]): ResolvedParameter[] {
+    return parameters.map((source) => {
+      if (!isObject(source) || typeof source.$ref !== "string") {
+        return { source, parameter: isObject(source) ? source : undefined };
+      }
       const ref = source.$ref;
-      if (typeof ref !== "string") return { source, parameter: source };
       const name = ref.startsWith("#/parameters/") ? decodeToken(ref.slice("#/parameters/".length)) : undefined;
       const globals = this.document.parameters;
       const parameter =
         name !== undefined && isObject(globals) && Object.hasOwn(globals, name) ? globals[name] : undefined;
-      if (!isObject(parameter)) {
-        throw new ActionRecallError("REF_NOT_FOUND", `No parameter at ${ref}`, {
-          data: { pointer: `${pointer}/${index}` },
-        });
-      }
-      return { source, parameter };
+      return { source, parameter: isObject(parameter) ? parameter : undefined };
     });
   }
 
-  private upgradeResponse(response: JsonValue, produces: string[], pointer: string): JsonObject {
-    if (!isObject(response)) throw invalid(pointer, "is not a response object");
+  /** A response that is not an object stays as it is: operations are read without their responses. */
+  private upgradeResponse(response: JsonValue, produces: string[]): JsonValue {
+    if (!isObject(response)) return response;
     if (typeof response.$ref === "string") return { $ref: upgradeRef(response.$ref) };
     const upgraded: JsonObject = {};
     for (const [key, value] of Object.entries(response)) {
@@ -244,8 +240,15 @@ class SwaggerUpgrader {
   }
 }
 
-function upgradeParameterOrRef(source: JsonObject, parameter: JsonObject): JsonObject {
-  return typeof source.$ref === "string" ? { $ref: upgradeRef(source.$ref) } : upgradeParameter(parameter);
+/** A parameter as written (`source`) and as resolved, when it resolves to an object. */
+interface ResolvedParameter {
+  source: JsonValue;
+  parameter: JsonObject | undefined;
+}
+
+function upgradeParameterOrRef({ source, parameter }: ResolvedParameter): JsonValue {
+  if (isObject(source) && typeof source.$ref === "string") return { $ref: upgradeRef(source.$ref) };
+  return parameter === undefined ? source : upgradeParameter(parameter);
 }
 
 /** A query, path, header or cookie parameter: type keywords into `schema`, `collectionFormat` into style. */
@@ -373,8 +376,13 @@ function upgradeRef(ref: string): string {
   return ref;
 }
 
-function isBodyOrForm(parameter: JsonObject): boolean {
-  return parameter.in === "body" || parameter.in === "formData";
+/** Whether two resolved parameters have the same name and location (one that did not resolve matches none). */
+function isSameParameter(a: JsonObject | undefined, b: JsonObject | undefined): boolean {
+  return a !== undefined && b !== undefined && a.name === b.name && a.in === b.in;
+}
+
+function isBodyOrForm(parameter: JsonObject | undefined): boolean {
+  return parameter?.in === "body" || parameter?.in === "formData";
 }
 
 function mediaTypes(value: JsonValue | undefined): string[] | undefined {

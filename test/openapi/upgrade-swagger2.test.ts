@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { upgradeSwagger2 } from "../../src/openapi/upgrade-swagger2.js";
+import { convertOperations } from "../../src/schema/convert-operations.js";
 import type { JsonObject } from "../../src/schema/json-schema.js";
 
 function readFixture(name: string): JsonObject {
@@ -34,17 +35,74 @@ describe("upgradeSwagger2", () => {
       want: { code: "UNSUPPORTED_SPEC", data: { pointer: "#/swagger" } },
     },
     {
-      name: "an operation that is not an object",
-      given: { swagger: "2.0", paths: { "/a": { get: 5 } } },
-      want: { code: "INVALID_DOCUMENT", data: { pointer: "#/paths/~1a/get" } },
+      name: "paths that are not an object",
+      given: { swagger: "2.0", paths: [] },
+      want: { code: "INVALID_DOCUMENT", data: { pointer: "#/paths" } },
     },
     {
-      name: "a parameter ref to nothing",
-      given: { swagger: "2.0", paths: { "/a": { get: { parameters: [{ $ref: "#/parameters/missing" }] } } } },
-      want: { code: "REF_NOT_FOUND", data: { pointer: "#/paths/~1a/get/parameters/0" } },
+      name: "a path item that is not an object (its operations cannot be listed)",
+      given: { swagger: "2.0", paths: { "/a": 5 } },
+      want: { code: "INVALID_DOCUMENT", data: { pointer: "#/paths/~1a" } },
     },
   ])("refuses $name with a typed error", ({ given, want }) => {
     expect(() => upgradeSwagger2(given as JsonObject)).toThrow(expect.objectContaining(want));
+  });
+
+  // A broken operation is kept as written, so that reading it fails that operation alone, as in an OAS 3 document:
+  // one mistake in a large Swagger spec used to fail every operation.
+  test.each([
+    {
+      name: "an operation that is not an object",
+      operation: 5,
+      want: { code: "INVALID_DOCUMENT", pointer: "#/paths/~1a/get" },
+    },
+    {
+      name: "a parameter that is not an object",
+      operation: { parameters: [5] },
+      want: { code: "INVALID_DOCUMENT", pointer: "#/paths/~1a/get/parameters/0" },
+    },
+    {
+      name: "parameters that are not a list",
+      operation: { parameters: { name: "q" } },
+      want: { code: "INVALID_DOCUMENT", pointer: "#/paths/~1a/get/parameters" },
+    },
+    {
+      name: "a parameter ref to nothing",
+      operation: { parameters: [{ $ref: "#/parameters/missing" }] },
+      want: { code: "REF_NOT_FOUND", pointer: "#/paths/~1a/get/parameters/0" },
+    },
+  ])("fails only the operation with $name", ({ operation, want }) => {
+    const fine = { operationId: "fine", parameters: [{ in: "query", name: "q", type: "string" }], responses: {} };
+    const { tools, failures } = convertOperations(
+      { swagger: "2.0", info: { title: "t", version: "1" }, paths: { "/a": { get: operation }, "/b": { get: fine } } },
+      {},
+    );
+    expect(tools.map((tool) => tool.operation)).toEqual(["fine"]);
+    expect(failures).toEqual([{ operation: "GET /a", error: expect.objectContaining(want) }]);
+  });
+
+  test("a dangling path-level parameter ref fails the operations that inherit it, not the others", () => {
+    const { tools, failures } = convertOperations(
+      {
+        swagger: "2.0",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/a": { parameters: [{ $ref: "#/parameters/gone" }], get: { responses: {} }, put: { responses: {} } },
+          "/b": { get: { operationId: "fine", responses: {} } },
+        },
+      },
+      {},
+    );
+    expect(tools.map((tool) => tool.operation)).toEqual(["fine"]);
+    expect(failures.map(({ operation, error }) => [operation, error.code, error.pointer])).toEqual([
+      ["GET /a", "REF_NOT_FOUND", "#/paths/~1a/parameters/0"],
+      ["PUT /a", "REF_NOT_FOUND", "#/paths/~1a/parameters/0"],
+    ]);
+  });
+
+  test("a response that is not an object does not stop the operation (responses are not read)", () => {
+    const upgraded = upgradeSwagger2({ swagger: "2.0", paths: { "/a": { get: { responses: { "200": 5 } } } } });
+    expect(upgraded.paths).toEqual({ "/a": { get: { responses: { "200": 5 } } } });
   });
 
   test("keeps __proto__ keys as plain data", () => {
