@@ -130,7 +130,7 @@ interface PathState {
  * counts `$ref` hops on the current path (properties and items add none); a ref is followed while fewer than
  * `maxDepth` refs were followed on the path, so a component used by two siblings expands in both, and a ref met
  * again on its own path (a cycle) expands again while the depth allows. Past the limit the schema is pruned (see
- * {@link pruneSchema}) and reported with its pointer and reason. `allOf` is merged, OAS 3.0 `nullable` becomes a
+ * {@link pruneSchema}) and reported with its pointer and reason, unless it holds no subschema (it is expanded whole). `allOf` is merged, OAS 3.0 `nullable` becomes a
  * `null` type; `$defs`/`definitions`, OpenAPI's `discriminator` and vendor extensions (`x-*`) are dropped. The input
  * is never mutated; keys keep the source order.
  *
@@ -188,7 +188,7 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
 function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, state: PathState): unknown {
   const target = resolveRef(ref, context, state.pointer);
   const overBudget = context.schemasMade > MAX_EXPANDED_SCHEMAS;
-  if (state.refs.length >= context.maxDepth || overBudget) {
+  if (overBudget || (state.refs.length >= context.maxDepth && !isLeafSchema(target))) {
     const reason = overBudget ? "budget" : state.refs.includes(ref) ? "cycle" : "depth";
     notePrune(context, state.refs, ref, overBudget);
     context.pruned.push({ pointer: state.pointer, ref, reason });
@@ -211,6 +211,22 @@ function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, s
     result,
     annotations.some(([keyword, value]) => keyword === "nullable" && value === true),
   );
+}
+
+/**
+ * Whether a schema holds no subschema and no `$ref` (a string with a pattern, a number with bounds, an enum). Such a
+ * target is expanded past the depth limit: it cannot nest or repeat, and its short form would only lose its
+ * constraints (`format`, `pattern`, bounds, `const`) and add a note longer than they are.
+ */
+function isLeafSchema(schema: unknown): boolean {
+  if (!isJsonObject(schema)) return typeof schema === "boolean";
+  for (const keyword in schema) {
+    if (!Object.hasOwn(schema, keyword) || keyword.startsWith("x-")) continue;
+    if (keyword === "$ref") return false;
+    const holds = keywordRule(keyword)?.holds;
+    if (holds !== undefined && holds !== "value" && holds !== "omitted") return false;
+  }
+  return true;
 }
 
 /** Most `$ref`s stand alone: checking that costs no array, unlike listing the siblings. */

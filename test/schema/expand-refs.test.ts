@@ -98,8 +98,15 @@ describe("visited set per path", () => {
 describe("pruning keeps type, title, description, enum; arrays keep pruned items", () => {
   test.each([
     {
-      name: "enum and title kept, properties dropped",
-      target: { type: "string", title: "Colour", enum: ["red"], description: "A colour", minLength: 1 },
+      name: "enum and title kept, properties and combinators dropped",
+      target: {
+        type: "string",
+        title: "Colour",
+        enum: ["red"],
+        description: "A colour",
+        minLength: 1,
+        anyOf: [{ maxLength: 9 }],
+      },
       want: {
         type: "string",
         title: "Colour",
@@ -124,6 +131,42 @@ describe("pruning keeps type, title, description, enum; arrays keep pruned items
   ])("$name", ({ target, want }) => {
     const document = { $defs: { T: target, Item: { description: "An item", properties: { id: { type: "string" } } } } };
     expect(expandRefs({ $ref: "#/$defs/T" }, { document, maxDepth: 0 }).schema).toEqual(want);
+  });
+});
+
+describe("a target with no subschema is never pruned", () => {
+  // Its short form would cut no nesting: it would only lose the constraints and add a note longer than they are.
+  test.each([
+    { name: "a string with a pattern and a format", target: { type: "string", pattern: "^\\d{4}$", format: "date" } },
+    { name: "a bounded integer", target: { type: "integer", minimum: 51, maximum: 99, description: "A level" } },
+    { name: "a const", target: { const: "v1" } },
+    { name: "an object with no properties", target: { type: "object", minProperties: 1 } },
+  ])("$name past the depth is expanded whole, and nothing is reported pruned", ({ target }) => {
+    const document = { $defs: { Wrapper: { properties: { field: { $ref: "#/$defs/Leaf" } } }, Leaf: target } };
+    const { schema, pruned } = expandRefs({ $ref: "#/$defs/Wrapper" }, { document, maxDepth: 1 });
+    expect(schema).toEqual({ properties: { field: target } });
+    expect(pruned).toEqual([]);
+  });
+
+  test("a description next to the $ref still wins over the leaf's own", () => {
+    const document = {
+      $defs: {
+        Wrapper: { properties: { day: { $ref: "#/$defs/Day", description: "The first day" } } },
+        Day: { type: "string", format: "date", description: "A day" },
+      },
+    };
+    const { schema } = expandRefs({ $ref: "#/$defs/Wrapper" }, { document, maxDepth: 1 });
+    expect(schema).toEqual({ properties: { day: { type: "string", format: "date", description: "The first day" } } });
+  });
+
+  test.each([
+    { name: "a $ref to another schema", target: { $ref: "#/$defs/Wrapper" } },
+    { name: "items", target: { type: "array", items: { type: "string" } } },
+    { name: "a combinator", target: { type: "string", anyOf: [{ minLength: 1 }] } },
+  ])("a target with $name is still pruned past the depth", ({ target }) => {
+    const document = { $defs: { Wrapper: { properties: { field: { $ref: "#/$defs/Leaf" } } }, Leaf: target } };
+    const { pruned } = expandRefs({ $ref: "#/$defs/Wrapper" }, { document, maxDepth: 1 });
+    expect(pruned).toEqual([expect.objectContaining({ ref: "#/$defs/Leaf", pointer: "#/properties/field" })]);
   });
 });
 

@@ -200,8 +200,9 @@ describe("keyword values JSON Schema refuses are dropped and reported", () => {
       $defs: {
         A: { $ref: "#/$defs/B" },
         B: { $ref: "#/$defs/C" },
-        C: { type: ["text"], enum: [] },
-        D: { type: "string", enum: ["a", "a", "b"] },
+        // Each has a subschema (a leaf past the depth is expanded, not cut).
+        C: { type: ["text"], enum: [], anyOf: [{}] },
+        D: { type: "string", enum: ["a", "a", "b"], anyOf: [{}] },
       },
     };
     const cut = (ref: string) => expandRefs({ $ref: ref }, { document, maxDepth: 0 }).schema;
