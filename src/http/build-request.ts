@@ -4,7 +4,7 @@ import type { FixedParams } from "../schema/tool-definition.js";
 import { classifyArguments } from "./classify-arguments.js";
 import { encodeBody } from "./encode-body.js";
 import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
-import { expandPathTemplate } from "./expand-path-template.js";
+import { appendQuery, expandPathTemplate } from "./expand-path-template.js";
 import { findParameter } from "./find-parameter.js";
 import type { HttpRequest } from "./http-request.js";
 import { createLayeredArguments, type LayeredArguments } from "./layered-arguments.js";
@@ -43,7 +43,7 @@ export function buildRequest(
 
   const server = resolveServerUrl(operation, options.serverUrl);
   const query = buildQueryString(operation, merged, new Set(Object.keys(fixed.query)));
-  const url = `${server.base}${expandPathTemplate(operation, merged.path)}${query === "" ? "" : `?${query}`}`;
+  const url = appendQuery(`${server.base}${expandPathTemplate(operation, merged.path)}`, query);
   assertSameOrigin(url, server.origin, operation);
 
   const headers = serializeHeaders(operation, merged.header, merged.cookie);

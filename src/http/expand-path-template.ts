@@ -10,11 +10,47 @@ import { contentValue, serializePathStyle } from "./serialize-parameter.js";
  * `matrix` style). A value can never add or remove a path segment: `/` is encoded, and a value that would make a
  * whole segment `.` or `..` is refused, because every URL parser (WHATWG `new URL`, undici, proxies) resolves such a
  * segment, `%2E%2E` included, and the request would reach another path.
+ *
+ * Real specs write more than a path in a path key. A fragment (`/phone-numbers#operation=batch-delete`, as the
+ * APIs.guru AWS specs tell apart operations on one path) is left out: it is never sent, and a query string after it
+ * would be lost in it. A query string (`/rest?method=flickr.photos.search`, `/history?city={city}`) is kept, its
+ * placeholders filled like the path's; the caller adds the query parameters after it with `&` (see
+ * {@link appendQuery}).
  */
 export function expandPathTemplate(operation: OperationSpec, values: Record<string, unknown>): string {
-  const template = operation.path.startsWith("/") ? operation.path : `/${operation.path}`;
+  const [pathTemplate = "", queryTemplate] = withoutFragment(operation.path).split(/\?(.*)/s);
+  const template = pathTemplate.startsWith("/") ? pathTemplate : `/${pathTemplate}`;
   const missing: string[] = [];
-  const path = template.replace(/\{([^{}]+)\}/g, (_placeholder, name: string) => {
+  const path = fillTemplate(operation, template, values, { isPath: true, missing });
+  const query = queryTemplate === undefined ? undefined : fillTemplate(operation, queryTemplate, values, { missing });
+  if (missing.length > 0) throw missingValues(operation, missing);
+  assertSameSegments(operation, template, path);
+  return query === undefined ? path : `${path}?${query}`;
+}
+
+/** `url` with `query` (encoded parameters, maybe none) added: after a `?`, or after the query the URL already has. */
+export function appendQuery(url: string, query: string): string {
+  if (query === "") return url;
+  if (!url.includes("?")) return `${url}?${query}`;
+  return url.endsWith("?") || url.endsWith("&") ? `${url}${query}` : `${url}&${query}`;
+}
+
+function withoutFragment(template: string): string {
+  const hash = template.indexOf("#");
+  return hash === -1 ? template : template.slice(0, hash);
+}
+
+/**
+ * The template with each `{name}` filled, and the names without a value added to `missing`; in a path (`isPath`), a
+ * value must not be empty or a dot segment.
+ */
+function fillTemplate(
+  operation: OperationSpec,
+  template: string,
+  values: Record<string, unknown>,
+  { isPath = false, missing }: { isPath?: boolean; missing: string[] },
+): string {
+  return template.replace(/\{([^{}]+)\}/g, (_placeholder, name: string) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     if (value === undefined || value === null) {
       missing.push(name);
@@ -28,25 +64,24 @@ export function expandPathTemplate(operation: OperationSpec, values: Record<stri
       explode: parameter?.explode ?? false,
       encode: (item) => encodeStrict(item, `path.${name}`),
     });
-    if (text === "" || text === "." || text === "..") throw invalidPathValue(operation, name, text);
+    if (isPath && (text === "" || text === "." || text === "..")) throw invalidPathValue(operation, name, text);
     return text;
   });
-  if (missing.length > 0) {
-    throw new InvalidArgumentsError(
-      `${operation.id} needs ${missing.map((name) => `path.${name}`).join(", ")}`,
-      missing.map((name) => ({
-        instancePath: "/path",
-        schemaPath: "#/properties/path/required",
-        keyword: "required",
-        params: { missingProperty: name },
-        message: `must have required property '${name}'`,
-        location: `path.${name}`,
-      })),
-      { operation: operation.id },
-    );
-  }
-  assertSameSegments(operation, template, path);
-  return path;
+}
+
+function missingValues(operation: OperationSpec, missing: string[]): InvalidArgumentsError {
+  return new InvalidArgumentsError(
+    `${operation.id} needs ${missing.map((name) => `path.${name}`).join(", ")}`,
+    missing.map((name) => ({
+      instancePath: "/path",
+      schemaPath: "#/properties/path/required",
+      keyword: "required",
+      params: { missingProperty: name },
+      message: `must have required property '${name}'`,
+      location: `path.${name}`,
+    })),
+    { operation: operation.id },
+  );
 }
 
 /** Values side by side (`{a}{b}` given `.` and `.`) could still form a dot segment; the segments must line up. */

@@ -100,6 +100,49 @@ describe("path values are encoded and can never change the path", () => {
   });
 });
 
+describe("path keys that hold more than a path", () => {
+  const query = [parameter({ name: "limit", in: "query" })];
+
+  test.each([
+    // APIs.guru's AWS specs tell apart operations on one path with a fragment; the query used to be lost in it.
+    ["a fragment is left out", "/phone-numbers#operation=batch-delete", {}, "/phone-numbers?limit=5"],
+    ["a fragment after a placeholder", "/numbers/{id}#operation=restore", { id: "a#b" }, "/numbers/a%23b?limit=5"],
+    // Flickr's and Azure's specs write a fixed query in the path key: the parameters follow it with `&`, not `?`.
+    ["a fixed query string", "/rest?method=flickr.photos.search", {}, "/rest?method=flickr.photos.search&limit=5"],
+    [
+      "a placeholder in the query string",
+      "/history?city={city}",
+      { city: "a&b=c d" },
+      "/history?city=a%26b%3Dc%20d&limit=5",
+    ],
+    ["a query string ending in ?", "/search?", {}, "/search?limit=5"],
+    ["a fragment after a query string", "/a?x=1#frag", {}, "/a?x=1&limit=5"],
+  ])("%s", (_name, path, values, want) => {
+    const placeholders = Object.keys(values).map((name) => parameter({ name, in: "path" }));
+    const spec = operation({ path, parameters: [...placeholders, ...query] });
+    expect(buildRequest(spec, { path: values, query: { limit: 5 } }).url).toBe(`${SERVER_URL}${want}`);
+  });
+
+  test("a query string without parameters after it stays as written", () => {
+    const spec = operation({ path: "/rest?method=flickr.photos.search", parameters: query });
+    expect(buildRequest(spec, {}).url).toBe(`${SERVER_URL}/rest?method=flickr.photos.search`);
+  });
+
+  test("placeholders missing in the path and in its query string are all named", () => {
+    const spec = operation({ path: "/items/{id}?city={city}", parameters: [] });
+    expect(thrown(() => buildRequest(spec, {}))).toMatchObject({
+      code: "INVALID_ARGUMENTS",
+      data: { issues: [{ location: "path.id" }, { location: "path.city" }] },
+    });
+  });
+
+  test("a dot or an empty value is allowed in the query string, where it changes no path", () => {
+    const spec = operation({ path: "/history?city={city}", parameters: [parameter({ name: "city", in: "path" })] });
+    expect(buildRequest(spec, { path: { city: ".." } }).url).toBe(`${SERVER_URL}/history?city=..`);
+    expect(buildRequest(spec, { path: { city: "" } }).url).toBe(`${SERVER_URL}/history?city=`);
+  });
+});
+
 describe("query styles follow OAS", () => {
   const styled = (style: Partial<ParameterSpec>) =>
     operation({ parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "q", in: "query", ...style })] });
