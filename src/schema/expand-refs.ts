@@ -180,9 +180,47 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
   context.schemasMade += 1;
   const frame = context.frames.at(-1);
   if (frame !== undefined && state.nesting > frame.deepestNesting) frame.deepestNesting = state.nesting;
-  return typeof schema.$ref === "string"
-    ? expandRef(schema, schema.$ref, context, state)
-    : expandObject(schema, context, state);
+  if (typeof schema.$ref === "string") return expandRef(schema, schema.$ref, context, state);
+  const annotated = annotatedRef(schema);
+  return annotated === undefined
+    ? expandObject(schema, context, state)
+    : expandRef(annotated, annotated.$ref as string, context, state);
+}
+
+/**
+ * OAS 3.0 ignores keywords beside a `$ref`, so specs annotate one use of a schema with an `allOf` instead:
+ * `allOf: [{$ref}, {description}]` (every property of the AWS specs) or `allOf: [{$ref}, {nullable: true}]`. Such an
+ * `allOf`, where one branch is a `$ref` and everything else is an annotation, is that `$ref` with the annotations
+ * beside it (the schema's own first, then the branches' in order): so the use's description wins over the target's
+ * and survives the target's pruning, and `nullable` applies. Merged as an `allOf`, the target's description won, a
+ * pruned target's note replaced the use's description, and a `nullable` branch without a type was lost.
+ */
+function annotatedRef(schema: JsonSchema): JsonSchema | undefined {
+  if (!Array.isArray(schema.allOf)) return undefined;
+  const { allOf, ...own } = schema;
+  const found: AnnotatedRef = { annotations: {} };
+  if (!collectAnnotatedRef(own, found, false)) return undefined;
+  for (const branch of allOf) {
+    if (!isJsonObject(branch) || !collectAnnotatedRef(branch, found, true)) return undefined;
+  }
+  return found.ref === undefined ? undefined : { $ref: found.ref, ...found.annotations };
+}
+
+interface AnnotatedRef {
+  ref?: string;
+  annotations: JsonSchema;
+}
+
+/** Adds a schema's `$ref` (where one may be) and annotations, the first of each kind winning; false on anything else. */
+function collectAnnotatedRef(schema: JsonSchema, found: AnnotatedRef, mayHoldRef: boolean): boolean {
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword];
+    if (keyword === "$ref" && mayHoldRef && found.ref === undefined && typeof value === "string") found.ref = value;
+    else if (ANNOTATION_KEYWORDS.has(keyword)) {
+      if (!Object.hasOwn(found.annotations, keyword)) found.annotations[keyword] = value;
+    } else if (!keyword.startsWith("x-")) return false;
+  }
+  return true;
 }
 
 function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, state: PathState): unknown {

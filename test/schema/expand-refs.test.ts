@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { isActionRecallError } from "../../src/errors/action-recall-error.js";
 import { expandRefs } from "../../src/schema/expand-refs.js";
+import type { JsonSchema } from "../../src/schema/json-schema.js";
 import { findRefs } from "./find-refs.js";
 
 const cut = (name: string) => `(detail cut: ${name} repeats recursively here; pass an object of the same shape)`;
@@ -354,5 +355,55 @@ describe("keywords", () => {
     const first = JSON.stringify(expandRefs(given).schema);
     expect(first).toBe(JSON.stringify(expandRefs(given).schema));
     expect(Object.keys(expandRefs(given).schema.properties as object)).toEqual(["zeta", "alpha", "mid"]);
+  });
+});
+
+describe("an allOf that only annotates one $ref is that $ref with the annotations beside it (the OAS 3.0 idiom)", () => {
+  const document = {
+    $defs: {
+      Expression: { type: "object", description: "A filter", properties: { and: { type: "array" } } },
+      Plain: { type: "object", properties: { a: { type: "string" } } },
+      Holder: {
+        properties: {
+          filter: { allOf: [{ $ref: "#/$defs/Expression" }, { description: "The filters of this forecast" }] },
+          maybe: { allOf: [{ $ref: "#/$defs/Plain" }, { nullable: true }] },
+          outer: { description: "Own words", allOf: [{ $ref: "#/$defs/Expression" }, { description: "Branch words" }] },
+          mixed: { allOf: [{ $ref: "#/$defs/Plain" }, { required: ["a"] }] },
+        },
+      },
+    },
+  };
+  const expanded = (maxDepth: number) =>
+    expandRefs({ $ref: "#/$defs/Holder" }, { document, maxDepth }).schema.properties as Record<string, JsonSchema>;
+
+  test("the use's description wins over the target's", () => {
+    expect(expanded(2).filter).toEqual({
+      type: "object",
+      description: "The filters of this forecast",
+      properties: { and: { type: "array" } },
+    });
+  });
+
+  test("the use's description survives the target's pruning, with the note", () => {
+    expect(expanded(1).filter).toEqual({
+      type: "object",
+      description: "The filters of this forecast (detail cut: Expression is nested more than 1 references deep)",
+    });
+  });
+
+  test("a nullable branch makes the target nullable, expanded or pruned", () => {
+    expect(expanded(2).maybe).toEqual({ type: ["object", "null"], properties: { a: { type: "string" } } });
+    expect(expanded(1).maybe?.type).toEqual(["object", "null"]);
+  });
+
+  test("the schema's own annotations win over its branches'", () => {
+    expect(expanded(2).outer?.description).toBe("Own words");
+    expect(expanded(1).outer?.description).toBe(
+      "Own words (detail cut: Expression is nested more than 1 references deep)",
+    );
+  });
+
+  test("a branch with an assertion is still merged as an allOf", () => {
+    expect(expanded(2).mixed).toEqual({ type: "object", properties: { a: { type: "string" } }, required: ["a"] });
   });
 });
