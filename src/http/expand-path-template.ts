@@ -57,14 +57,26 @@ function fillTemplate(
       return "";
     }
     const parameter = findParameter(operation, "path", name);
+    const spansSegments = isPath && parameter?.spansSegments === true;
     const text = serializePathStyle({
       name,
       value: contentValue(parameter, value),
       style: parameter?.style ?? "simple",
       explode: parameter?.explode ?? false,
-      encode: (item) => encodeStrict(item, `path.${name}`),
+      encode: spansSegments
+        ? (item) =>
+            item
+              .split("/")
+              .map((segment) => encodeStrict(segment, `path.${name}`))
+              .join("/")
+        : (item) => encodeStrict(item, `path.${name}`),
     });
-    if (isPath && (text === "" || text === "." || text === "..")) throw invalidPathValue(operation, name, text);
+    if (isPath) {
+      const segment = (spansSegments ? text.split("/") : [text]).find(
+        (part) => part === "" || part === "." || part === "..",
+      );
+      if (segment !== undefined) throw invalidPathValue(operation, name, spansSegments ? text : segment);
+    }
     return text;
   });
 }
@@ -95,7 +107,12 @@ function assertSameSegments(operation: OperationSpec, template: string, path: st
 }
 
 function invalidPathValue(operation: OperationSpec, name: string, text: string): InvalidArgumentsError {
-  const reason = text === "" ? "must not be empty" : `must not be "${text}": it would change the path`;
+  const reason =
+    text === ""
+      ? "must not be empty"
+      : text.includes("/")
+        ? `must not have an empty, "." or ".." segment (${JSON.stringify(text)}): it would change the path`
+        : `must not be "${text}": it would change the path`;
   return new InvalidArgumentsError(
     `path.${name} of ${operation.id} ${reason}`,
     [

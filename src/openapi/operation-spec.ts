@@ -45,6 +45,12 @@ export interface ParameterSpec {
    * one string in that type (JSON text for a JSON type), and `style` does not apply.
    */
   contentType?: string;
+  /**
+   * A path parameter whose value spans segments, as the spec says with Azure's `x-ms-skip-url-encoding` or
+   * `allowReserved` (a scope such as `subscriptions/1/resourceGroups/rg`): its `/` are kept, each segment is encoded,
+   * and an empty or dot segment is refused.
+   */
+  spansSegments?: true;
   /** OAS serialisation style (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `deepObject`, ...). */
   style?: string;
   explode?: boolean;

@@ -128,6 +128,9 @@ function readParameter(object: Record<string, unknown>, where: string): Paramete
   if (typeof object.style === "string") spec.style = object.style;
   if (typeof object.explode === "boolean") spec.explode = object.explode;
   if (typeof object.allowReserved === "boolean") spec.allowReserved = object.allowReserved;
+  if (spec.in === "path" && (object.allowReserved === true || object["x-ms-skip-url-encoding"] === true)) {
+    spec.spansSegments = true;
+  }
   if (typeof object.deprecated === "boolean") spec.deprecated = object.deprecated;
   if (object.example !== undefined) spec.example = object.example;
   if (isJsonObject(object.examples)) spec.examples = object.examples;

@@ -143,6 +143,51 @@ describe("path keys that hold more than a path", () => {
   });
 });
 
+describe("a path parameter that spans segments (Azure's x-ms-skip-url-encoding)", () => {
+  const scoped = operation({
+    path: "/{scope}/providers/Microsoft.PolicyInsights/policyEvents",
+    parameters: [parameter({ name: "scope", in: "path", spansSegments: true })],
+  });
+
+  test("keeps its slashes and encodes each segment", () => {
+    const request = buildRequest(scoped, { path: { scope: "subscriptions/a b/resourceGroups/rg?x#y" } });
+    expect(request.url).toBe(
+      `${SERVER_URL}/subscriptions/a%20b/resourceGroups/rg%3Fx%23y/providers/Microsoft.PolicyInsights/policyEvents`,
+    );
+  });
+
+  test.each([
+    ["a parent segment", "subscriptions/../../admin"],
+    ["a dot segment", "subscriptions/./x"],
+    ["a leading slash (an empty segment)", "/subscriptions/1"],
+    ["a doubled slash", "subscriptions//1"],
+    ["a trailing slash", "subscriptions/1/"],
+  ])("refuses %s", (_name, scope) => {
+    expect(thrown(() => buildRequest(scoped, { path: { scope } }))).toMatchObject({
+      code: "INVALID_ARGUMENTS",
+      data: { issues: [{ location: "path.scope", keyword: "pathSegment" }] },
+    });
+  });
+
+  test("read from the spec: x-ms-skip-url-encoding, or allowReserved, on a path parameter", () => {
+    const urlWith = (marker: Record<string, unknown>) => {
+      const scope = { name: "scope", in: "path", required: true, schema: { type: "string" }, ...marker };
+      const [spec] = listOperations({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        servers: [{ url: "https://management.azure.com" }],
+        paths: { "/{scope}/providers/x": { get: { operationId: "list", parameters: [scope], responses: {} } } },
+      });
+      return spec === undefined ? undefined : buildRequest(spec, { path: { scope: "subscriptions/1" } }).url;
+    };
+    expect(urlWith({ "x-ms-skip-url-encoding": true })).toBe(
+      "https://management.azure.com/subscriptions/1/providers/x",
+    );
+    expect(urlWith({ allowReserved: true })).toBe("https://management.azure.com/subscriptions/1/providers/x");
+    expect(urlWith({})).toBe("https://management.azure.com/subscriptions%2F1/providers/x");
+  });
+});
+
 describe("query styles follow OAS", () => {
   const styled = (style: Partial<ParameterSpec>) =>
     operation({ parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "q", in: "query", ...style })] });
