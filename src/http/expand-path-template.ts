@@ -75,7 +75,7 @@ function fillTemplate(
       const segment = (spansSegments ? text.split("/") : [text]).find(
         (part) => part === "" || part === "." || part === "..",
       );
-      if (segment !== undefined) throw invalidPathValue(operation, name, spansSegments ? text : segment);
+      if (segment !== undefined) throw invalidPathValue(operation, name, text);
     }
     return text;
   });

@@ -130,9 +130,9 @@ interface PathState {
  * counts `$ref` hops on the current path (properties and items add none); a ref is followed while fewer than
  * `maxDepth` refs were followed on the path, so a component used by two siblings expands in both, and a ref met
  * again on its own path (a cycle) expands again while the depth allows. Past the limit the schema is pruned (see
- * {@link pruneSchema}) and reported with its pointer and reason, unless it holds no subschema (it is expanded whole). `allOf` is merged, OAS 3.0 `nullable` becomes a
- * `null` type; `$defs`/`definitions`, OpenAPI's `discriminator` and vendor extensions (`x-*`) are dropped. The input
- * is never mutated; keys keep the source order.
+ * {@link pruneSchema}) and reported with its pointer and reason, unless it holds no subschema (it is expanded whole).
+ * `allOf` is merged, OAS 3.0 `nullable` becomes a `null` type; `$defs`/`definitions`, OpenAPI's `discriminator` and
+ * vendor extensions (`x-*`) are dropped. The input is never mutated; keys keep the source order.
  *
  * @example
  * const { schema, pruned } = expandRefs({ $ref: "#/components/schemas/A" }, { document, maxDepth: 2 });
@@ -184,7 +184,7 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
   const annotated = annotatedRef(schema);
   return annotated === undefined
     ? expandObject(schema, context, state)
-    : expandRef(annotated, annotated.$ref as string, context, state);
+    : expandRef(annotated, annotated.$ref, context, state);
 }
 
 /**
@@ -195,7 +195,7 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
  * and survives the target's pruning, and `nullable` applies. Merged as an `allOf`, the target's description won, a
  * pruned target's note replaced the use's description, and a `nullable` branch without a type was lost.
  */
-function annotatedRef(schema: JsonSchema): JsonSchema | undefined {
+function annotatedRef(schema: JsonSchema): (JsonSchema & { $ref: string }) | undefined {
   if (!Array.isArray(schema.allOf)) return undefined;
   const { allOf, ...own } = schema;
   const found: AnnotatedRef = { annotations: {} };
