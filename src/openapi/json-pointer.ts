@@ -12,6 +12,8 @@ export function parseJsonPointer(pointer: string): string[] {
       data: { pointer },
     });
   }
+  // Most pointers have nothing to decode or unescape: components are named in plain ASCII.
+  if (!text.includes("%") && !text.includes("~")) return text.slice(1).split("/");
   if (pointer.startsWith("#")) {
     try {
       text = decodeURIComponent(text);
