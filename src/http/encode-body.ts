@@ -1,5 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { isJsonMediaType, mediaTypeEssence } from "../openapi/media-type-essence.js";
+import { isJsonMediaType, isJsonWildcard, mediaTypeEssence } from "../openapi/media-type-essence.js";
 import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
 import { decodeDataUrl } from "./decode-data-url.js";
 import { encodeMultipart } from "./encode-multipart.js";
@@ -12,7 +12,10 @@ import { serializeQueryStyle } from "./serialize-parameter.js";
  * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`, `*\/json`; also the choice
  * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles),
  * `multipart/form-data`, `text/*`, and for any other type bytes, a `data:...;base64,` URL decoded to its bytes (what
- * the tool asks a model to write for a file), or other text as written. `undefined` when there is no body.
+ * the tool asks a model to write for a file), or other text as written. A body of a media range that admits JSON
+ * (`*\/*`, `application/*`) is JSON unless it is text or bytes, and goes out with a type it has, never the range:
+ * `application/json`, the data URL's type (else `application/octet-stream`), or `text/plain`. `undefined` when there
+ * is no body.
  */
 export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody | undefined {
   if (body === undefined) return undefined;
@@ -21,6 +24,10 @@ export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody
   const essence = mediaTypeEssence(mediaType);
   if (isJsonMediaType(essence)) {
     return { body: stringifyJson(body, operation), contentType: mediaType };
+  }
+  const admitsJson = isJsonWildcard(essence);
+  if (admitsJson && typeof body !== "string" && !(body instanceof Uint8Array)) {
+    return { body: stringifyJson(body, operation), contentType: "application/json" };
   }
   if (requestBody !== undefined && essence === "application/x-www-form-urlencoded") {
     return { body: encodeForm(requestBody, requireObject(body, operation, essence)), contentType: mediaType };
@@ -36,20 +43,24 @@ export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody
     }
     return { body: String(body), contentType: /charset=/i.test(mediaType) ? mediaType : `${mediaType}; charset=utf-8` };
   }
+  // A media range is no Content-Type: a body declared `*/*` goes out with a type it has.
   if (typeof body === "string") {
     const file = decodeDataUrl(body, "body");
-    if (file === undefined) return { body, contentType: mediaType };
+    if (file === undefined) return { body, contentType: admitsJson ? "text/plain; charset=utf-8" : mediaType };
     // A declared wildcard (`*/*`, `image/*`) says less than the file's own type.
-    const contentType = essence.includes("*") && file.mediaType !== undefined ? file.mediaType : mediaType;
+    const wildcardType = admitsJson ? OCTET_STREAM : mediaType;
+    const contentType = essence.includes("*") ? (file.mediaType ?? wildcardType) : mediaType;
     return { body: file.bytes, contentType };
   }
-  if (body instanceof Uint8Array) return { body, contentType: mediaType };
+  if (body instanceof Uint8Array) return { body, contentType: admitsJson ? OCTET_STREAM : mediaType };
   throw new ActionRecallError(
     "UNSUPPORTED_MEDIA_TYPE",
     `${operation.id} sends ${mediaType}, which cannot be encoded from a ${Array.isArray(body) ? "array" : typeof body}: pass text or bytes`,
     { data: { parameter: "body", operation: operation.id, mediaType } },
   );
 }
+
+const OCTET_STREAM = "application/octet-stream";
 
 function encodeForm(requestBody: RequestBodySpec, body: Record<string, unknown>): string {
   return Object.entries(body)

@@ -21,3 +21,16 @@ export function isJsonMediaType(mediaType: string): boolean {
   const essence = mediaTypeEssence(mediaType);
   return essence === "application/json" || essence.endsWith("+json") || essence.endsWith("/json");
 }
+
+/**
+ * True for a media range that admits JSON among other types: `*\/*` and `application/*`. Kubernetes declares its
+ * create and replace bodies `*\/*` with an object schema: such a body is written as JSON and sent as
+ * `application/json`, as openapi-generator's clients do.
+ *
+ * @example
+ * isJsonWildcard("*\/*"); // true
+ */
+export function isJsonWildcard(mediaType: string): boolean {
+  const essence = mediaTypeEssence(mediaType);
+  return essence === "*/*" || essence === "application/*";
+}

@@ -1,5 +1,5 @@
 import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
-import { isJsonMediaType, mediaTypeEssence } from "../openapi/media-type-essence.js";
+import { isJsonMediaType, isJsonWildcard, mediaTypeEssence } from "../openapi/media-type-essence.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { trimmedArray } from "../openapi/trimmed-array.js";
@@ -212,13 +212,17 @@ function bodySection(
   const mediaType = mediaTypeEssence(body.mediaType);
   const isForm = mediaType === "application/x-www-form-urlencoded" || mediaType.startsWith("multipart/");
   const isJson = isJsonMediaType(mediaType);
-  let schema: JsonSchema;
+  let schema: JsonSchema | undefined;
   if (mediaType === "text/plain") schema = { type: "string" };
-  else if (isJson || isForm) {
+  else if (isJson || isForm || isJsonWildcard(mediaType)) {
     const expanded = build.expandAt(body.schema, "#/properties/body", true);
-    build.report(expanded);
-    schema = expanded.schema;
-  } else schema = { type: "string", format: "binary", description: BINARY_NOTE };
+    // A body of any media type (`*/*`) is a file when its schema is a string, and JSON otherwise.
+    if (isJson || isForm || expanded.schema.type !== "string") {
+      build.report(expanded);
+      schema = expanded.schema;
+    }
+  }
+  schema ??= { type: "string", format: "binary", description: BINARY_NOTE };
   if (isForm) schema = markBinaryFields(schema);
   const description = body.description ?? (typeof schema.description === "string" ? schema.description : undefined);
   const bodyDescription = description ?? `${SECTION_DESCRIPTIONS.body} (${mediaType})`;

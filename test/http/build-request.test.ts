@@ -407,10 +407,30 @@ describe("bodies by media type", () => {
     ],
     ["text", "text/plain", "hello\r\n日本 /../", "hello\r\n日本 /../", "text/plain; charset=utf-8"],
     ["text from a number", "text/plain", 42, "42", "text/plain; charset=utf-8"],
+    // Kubernetes declares its create and replace bodies `*/*`: a media range is no Content-Type to send.
+    [
+      "an object for any type, as JSON",
+      "*/*",
+      { metadata: { name: "a b" } },
+      '{"metadata":{"name":"a b"}}',
+      "application/json",
+    ],
+    ["an array for application/*, as JSON", "application/*", [1], "[1]", "application/json"],
+    ["text for any type, as text", "*/*; q=1", "hello", "hello", "text/plain; charset=utf-8"],
   ])("%s", (_name, mediaType, given, want, contentType) => {
     const request = buildRequest(withBody(mediaType), { path: { id: "1" }, body: given });
     expect(request.body).toBe(want);
     expect(request.headers["content-type"]).toBe(contentType);
+  });
+
+  test.each([
+    { written: "data:;base64,AAEC", sentType: "application/octet-stream" },
+    { written: new Uint8Array([0, 1, 2]), sentType: "application/octet-stream" },
+    { written: "data:image/png;base64,AAEC", sentType: "image/png" },
+  ])("bytes for any type are sent as $sentType", ({ written, sentType }) => {
+    const request = buildRequest(withBody("*/*"), { path: { id: "1" }, body: written });
+    expect([...(request.body as Uint8Array)]).toEqual([0, 1, 2]);
+    expect(request.headers["content-type"]).toBe(sentType);
   });
 
   test("form-urlencoded honours the OAS encoding object", () => {

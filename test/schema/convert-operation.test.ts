@@ -614,6 +614,56 @@ describe("external refs in documents", () => {
   });
 });
 
+describe('a body of any media type (Kubernetes\' `consumes: ["*/*"]`)', () => {
+  // As Kubernetes' Swagger 2.0 spec writes its create operations (256 of its 1,014), trimmed.
+  const kubernetes = {
+    swagger: "2.0",
+    info: { title: "Kubernetes", version: "v1.13" },
+    paths: {
+      "/api/v1/namespaces": {
+        post: {
+          operationId: "createCoreV1Namespace",
+          consumes: ["*/*"],
+          parameters: [{ name: "body", in: "body", required: true, schema: { $ref: "#/definitions/Namespace" } }],
+          responses: { "201": { description: "Created" } },
+        },
+      },
+      "/markdown/raw": {
+        post: {
+          operationId: "renderRaw",
+          consumes: ["*/*"],
+          parameters: [{ name: "text", in: "body", schema: { type: "string" } }],
+          responses: { "200": { description: "OK" } },
+        },
+      },
+    },
+    definitions: {
+      Namespace: {
+        description: "Namespace provides a scope for Names.",
+        properties: { metadata: { type: "object", properties: { name: { type: "string" } } } },
+      },
+    },
+  };
+  const { tools, failures } = convertOperations(kubernetes);
+  const body = (id: string) => {
+    const parameters = tools.find((tool) => tool.operation === id)?.definition.parameters;
+    return (parameters?.properties as Record<string, unknown> | undefined)?.body;
+  };
+
+  test("an object schema is the body's schema, not a file", () => {
+    expect(failures).toEqual([]);
+    expect(body("createCoreV1Namespace")).toEqual({
+      type: "object",
+      description: "Namespace provides a scope for Names.",
+      properties: { metadata: { type: "object", properties: { name: { type: "string" } } } },
+    });
+  });
+
+  test("a string schema is still a file", () => {
+    expect(body("renderRaw")).toMatchObject({ type: "string", format: "binary" });
+  });
+});
+
 describe("more sources and rules", () => {
   test("a flat fixed name in two locations is ambiguous", () => {
     const document = {
