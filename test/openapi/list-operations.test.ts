@@ -336,6 +336,15 @@ describe("chooseMediaType", () => {
     },
     { given: ["text/plain", "multipart/mixed"], want: "multipart/mixed" },
     { given: ["application/octet-stream", "*/*"], want: "*/*" },
+    // Kubernetes' patch operations: an object body fits a merge patch, not a JSON Patch (an array of operations).
+    {
+      given: ["application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json"],
+      want: "application/merge-patch+json",
+    },
+    {
+      given: ["application/x-www-form-urlencoded", "application/json-patch+json"],
+      want: "application/json-patch+json",
+    },
     { given: [], want: undefined },
   ])("$given -> $want", ({ given, want }) => {
     expect(chooseMediaType(given)).toBe(want);
