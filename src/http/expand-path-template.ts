@@ -28,11 +28,32 @@ export function expandPathTemplate(operation: OperationSpec, values: Record<stri
   return query === undefined ? path : `${path}?${query}`;
 }
 
-/** `url` with `query` (encoded parameters, maybe none) added: after a `?`, or after the query the URL already has. */
+/**
+ * `url` with `query` (encoded parameters, maybe none) added: after a `?`, or after the query the URL already has. A
+ * pair the path key already holds is not sent twice: Azure's `x-ms-paths` write `/?comp=list` and declare `comp` as a
+ * constant query parameter, and `comp=list&comp=list` reaches no operation.
+ */
 export function appendQuery(url: string, query: string): string {
   if (query === "") return url;
-  if (!url.includes("?")) return `${url}?${query}`;
-  return url.endsWith("?") || url.endsWith("&") ? `${url}${query}` : `${url}&${query}`;
+  const start = url.indexOf("?");
+  if (start === -1) return `${url}?${query}`;
+  const added = withoutPairsIn(query, url.slice(start + 1));
+  if (added === "") return url;
+  return url.endsWith("?") || url.endsWith("&") ? `${url}${added}` : `${url}&${added}`;
+}
+
+/** `query`'s pairs less those `written` holds, each written pair taking away one equal pair. */
+function withoutPairsIn(query: string, written: string): string {
+  const left = new Map<string, number>();
+  for (const pair of written.split("&")) left.set(pair, (left.get(pair) ?? 0) + 1);
+  return query
+    .split("&")
+    .filter((pair) => {
+      const count = left.get(pair) ?? 0;
+      if (count > 0) left.set(pair, count - 1);
+      return count === 0;
+    })
+    .join("&");
 }
 
 function withoutFragment(template: string): string {

@@ -123,6 +123,17 @@ describe("path keys that hold more than a path", () => {
     expect(buildRequest(spec, { path: values, query: { limit: 5 } }).url).toBe(`${SERVER_URL}${want}`);
   });
 
+  test("a pair the path key holds is sent once (Azure's x-ms-paths, /?comp=list with a constant comp)", () => {
+    const comp = [parameter({ name: "comp", in: "query" }), parameter({ name: "tag", in: "query" })];
+    const spec = operation({ path: "/xml/?comp=list", parameters: comp });
+    expect(buildRequest(spec, { query: { comp: "list", tag: "a" } }).url).toBe(`${SERVER_URL}/xml/?comp=list&tag=a`);
+    expect(buildRequest(spec, { query: { comp: "list" } }).url).toBe(`${SERVER_URL}/xml/?comp=list`);
+    // Each pair of the path key stands for one: an array's second equal pair is still sent.
+    expect(buildRequest(spec, { query: { comp: ["list", "list"] } }).url).toBe(
+      `${SERVER_URL}/xml/?comp=list&comp=list`,
+    );
+  });
+
   test("a query string without parameters after it stays as written", () => {
     const spec = operation({ path: "/rest?method=flickr.photos.search", parameters: query });
     expect(buildRequest(spec, {}).url).toBe(`${SERVER_URL}/rest?method=flickr.photos.search`);
