@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { firstServerUrl } from "./first-server-url.js";
+import { forEachPath } from "./for-each-path.js";
 import { HTTP_TOKEN } from "./http-names.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
@@ -55,23 +56,17 @@ export function readOperations(
   document: JsonObject,
   resolve: RefResolver = createRefResolver(document),
 ): ListedOperation[] {
-  const paths = document.paths ?? {};
-  if (!isJsonObject(paths)) {
-    throw new ActionRecallError("INVALID_DOCUMENT", "#/paths must be an object", { data: { pointer: "#/paths" } });
-  }
   const reader: DocumentReader = { document, resolve, sharedParameters: new WeakMap() };
   const serverUrl = firstServerUrl(document.servers);
   const operations: ListedOperation[] = [];
-  for (const path of Object.keys(paths)) {
-    // The Paths Object may carry specification extensions (`x-codegen-contextRoot: "/api"`) beside its paths.
-    if (path.startsWith("x-")) continue;
-    const { pathItem, pathPointer } = readPathItem(paths[path], resolve, appendJsonPointer("#/paths", path));
+  forEachPath(document, (path, value, pointer) => {
+    const { pathItem, pathPointer } = readPathItem(value, resolve, pointer);
     const place: PathPlace = { path, pathItem, pathPointer, serverUrl: firstServerUrl(pathItem.servers) ?? serverUrl };
     forEachPathItemOperation(pathItem, pathPointer, (method, operation, pointer, refused) => {
       if (refused === undefined) operations.push(listOperation(reader, place, method, operation, pointer));
       else operations.push({ ...operationIdentity(operation, method, path), error: refused });
     });
-  }
+  });
   return operations;
 }
 

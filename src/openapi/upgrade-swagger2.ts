@@ -2,6 +2,7 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 // A type-only import: the JSON types live with the schema module, and erase at build time.
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { findDeepNesting } from "./find-deep-nesting.js";
+import { PATHS_KEYS } from "./for-each-path.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import { setOwnProperty } from "./own-properties.js";
 
@@ -41,6 +42,7 @@ const MAX_DOCUMENT_DEPTH = 1000;
 /**
  * Upgrades a Swagger 2.0 document to OpenAPI 3.0.3, as a new document (the input is never mutated):
  *
+ * - The operations of `paths` and of Azure's `x-ms-paths` are upgraded alike; extensions among the paths are kept.
  * - `host`, `basePath` and `schemes` become `servers` (one per scheme; a relative URL when there is no host);
  *   operation-level `schemes` become operation `servers`.
  * - `definitions` become `components.schemas`; global `parameters` and `responses` become `components.parameters`
@@ -89,7 +91,8 @@ export function upgradeSwagger2(document: JsonObject): JsonObject {
   const upgraded: JsonObject = {};
   for (const [key, value] of Object.entries(document)) {
     if (key === "swagger") upgraded.openapi = "3.0.3";
-    else if (key === "paths") upgraded.paths = upgrader.upgradePaths(value);
+    else if ((PATHS_KEYS as readonly string[]).includes(key))
+      setOwnProperty(upgraded, key, upgrader.upgradePaths(key, value));
     else if (key === "host" || key === "basePath" || key === "schemes")
       upgraded.servers = upgrader.servers(document.schemes);
     else if (!["definitions", "parameters", "responses", "securityDefinitions", "consumes", "produces"].includes(key)) {
@@ -141,10 +144,12 @@ class SwaggerUpgrader {
     return components;
   }
 
-  upgradePaths(paths: JsonValue): JsonObject {
-    if (!isObject(paths)) throw invalid("#/paths", "is not an object");
+  /** The path items of `paths` or `x-ms-paths` (`key`), each operation upgraded; extensions (`x-*`) kept as written. */
+  upgradePaths(key: string, paths: JsonValue): JsonObject {
+    if (!isObject(paths)) throw invalid(`#/${key}`, "is not an object");
     return mapValues(paths, (pathItem, path) => {
-      const pointer = appendJsonPointer("#/paths", path);
+      if (path.startsWith("x-")) return pathItem;
+      const pointer = appendJsonPointer(`#/${key}`, path);
       if (!isObject(pathItem)) throw invalid(pointer, "is not an object");
       const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
       const upgraded: JsonObject = {};

@@ -1,11 +1,11 @@
 import { firstServerUrl } from "../openapi/first-server-url.js";
-import { appendJsonPointer } from "../openapi/json-pointer.js";
+import { forEachPath } from "../openapi/for-each-path.js";
 import { forEachPathItemOperation, operationIdentity, readPathItem } from "../openapi/list-operations.js";
 import type { HttpMethod } from "../openapi/operation-spec.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { createRefResolver } from "../openapi/ref-resolver.js";
 import { matchesSelector } from "../openapi/select-operations.js";
-import type { JsonValue } from "../schema/json-schema.js";
+import type { JsonObject } from "../schema/json-schema.js";
 
 type JsonRecord = Record<string, unknown>;
 
@@ -22,22 +22,19 @@ interface FoundOperation {
  * followed); undefined when the document has none such. A path item that cannot be read throws, as for `convert`.
  */
 export function findOpenApiOperation(document: JsonRecord, selector: string): FoundOperation | undefined {
-  const paths = isJsonObject(document.paths) ? document.paths : {};
   const resolve = createRefResolver(document);
   let found: FoundOperation | undefined;
-  for (const path of Object.keys(paths)) {
-    if (path.startsWith("x-")) continue;
-    const pointer = appendJsonPointer("#/paths", path);
-    const { pathItem, pathPointer } = readPathItem(paths[path] as JsonValue | undefined, resolve, pointer);
+  forEachPath(document as JsonObject, (path, value, pointer) => {
+    if (found !== undefined) return;
+    const { pathItem, pathPointer } = readPathItem(value, resolve, pointer);
     forEachPathItemOperation(pathItem, pathPointer, (method, operation, _pointer, refused) => {
       if (found !== undefined || refused !== undefined || !isJsonObject(operation)) return;
       if (matchesSelector(operationIdentity(operation, method, path), selector)) {
         found = { path, method, pathItem, operation };
       }
     });
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  });
+  return found;
 }
 
 function parameterKey(parameter: unknown): string {

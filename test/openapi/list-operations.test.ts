@@ -132,6 +132,22 @@ describe("readOperations", () => {
     expect(readOperations(document).map((listed) => listed.id)).toEqual(["GET /a"]);
   });
 
+  // AutoRest's extension for operations one path and method cannot tell apart; Azure's specs use it.
+  test("x-ms-paths operations follow those of paths, at their own pointers", () => {
+    const document = {
+      openapi: "3.0.3",
+      paths: { "/pets": { get: {} } },
+      "x-ms-paths": { "x-note": "kept", "/pets?color={color}": { get: { operationId: "ListByColor" } } },
+    };
+    expect(readOperations(document).map(({ id, operation }) => [id, operation?.pointer])).toEqual([
+      ["GET /pets", "#/paths/~1pets/get"],
+      ["ListByColor", "#/x-ms-paths/~1pets?color={color}/get"],
+    ]);
+    expect(() => readOperations({ openapi: "3.0.3", paths: {}, "x-ms-paths": [] })).toThrow(
+      expect.objectContaining({ code: "INVALID_DOCUMENT", data: { pointer: "#/x-ms-paths" } }),
+    );
+  });
+
   test("operations that $ref one component parameter share one ParameterSpec, pointing at the component", () => {
     const [first] = put?.operation?.parameters ?? [];
     expect(first).toMatchObject({ name: "limit", pointer: "#/components/parameters/Shared" });

@@ -105,6 +105,24 @@ describe("upgradeSwagger2", () => {
     expect(upgraded.paths).toEqual({ "/a": { get: { responses: { "200": 5 } } } });
   });
 
+  test("x-ms-paths operations are upgraded as those of paths, and extensions among the paths are kept", () => {
+    const addDog = { operationId: "AddDog", parameters: [{ name: "body", in: "body", schema: { type: "object" } }] };
+    const upgraded = upgradeSwagger2({
+      swagger: "2.0",
+      paths: { "x-codegen-contextRoot": "/api", "/pets": { get: { operationId: "List" } } },
+      "x-ms-paths": { "/pets?dog": { post: addDog } },
+    });
+    expect(upgraded.paths).toEqual({ "x-codegen-contextRoot": "/api", "/pets": { get: { operationId: "List" } } });
+    expect(upgraded["x-ms-paths"]).toEqual({
+      "/pets?dog": {
+        post: {
+          operationId: "AddDog",
+          requestBody: { content: { "application/json": { schema: { type: "object" } } } },
+        },
+      },
+    });
+  });
+
   test("keeps __proto__ keys as plain data", () => {
     const document = JSON.parse(
       '{"swagger":"2.0","paths":{},"definitions":{"__proto__":{"type":"object","properties":{"__proto__":{"type":"string"}}}}}',

@@ -186,6 +186,8 @@ describe("catalog validation", () => {
       "paths:",
       "  /things: {$ref: '#/components/pathItems/Things'}",
       "  /other: {get: {operationId: other, responses: {}}}",
+      "x-ms-paths:",
+      "  /other?kind=a: {get: {operationId: otherOfKindA, responses: {}}}",
     ]);
     const path = await writeLines("servers-catalog.yaml", [
       "knowledge_networks:",
@@ -195,6 +197,7 @@ describe("catalog validation", () => {
       "      create: {tool: {openapi: ./servers.yaml, operation: post /things}}",
       "      other: {tool: {openapi: ./servers.yaml, operation: other}}",
       "      copy: {tool: {openapi: ./servers.yaml, operation: COPY /things}}",
+      "      kindA: {tool: {openapi: ./servers.yaml, operation: otherOfKindA}}",
     ]);
     const details = createCatalogToolDetails(await loadActionCatalog(path));
     const detailOf = (actionTypeId: string) =>
@@ -211,6 +214,7 @@ describe("catalog validation", () => {
     });
     expect((await detailOf("other")).metadata).toMatchObject({ server_url: "https://api.example.com" });
     expect((await detailOf("copy")).metadata).toMatchObject({ method: "COPY", path: "/things" });
+    expect((await detailOf("kindA")).metadata).toMatchObject({ method: "GET", path: "/other?kind=a" });
   });
 
   test("a path item $ref to nothing in an OpenAPI file is CONFIG_INVALID at the tool's openapi", async () => {
