@@ -116,6 +116,8 @@ export function serializePathStyle(parameter: StyledParameter): string {
     : (Array.isArray(value) ? value : [value]).map((item) => encode(stringifyScalar(item)));
   if (style === "label") return `.${items.join(explode ? "." : ",")}`;
   if (style === "matrix") {
+    // An empty value is the name alone, as OAS's style table and RFC 6570's `{;name}` write it.
+    if (items.length === 0 || (items.length === 1 && items[0] === "")) return `;${encode(name)}`;
     if (!explode || (!entries && !Array.isArray(value))) return `;${encode(name)}=${items.join(",")}`;
     return items.map((item) => (entries ? `;${item}` : `;${encode(name)}=${item}`)).join("");
   }

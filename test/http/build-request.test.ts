@@ -51,6 +51,10 @@ describe("path values are encoded and can never change the path", () => {
     ["matrix exploded array", { style: "matrix", explode: true }, ["a", "b"], "/items/;id=a;id=b"],
     ["matrix exploded object", { style: "matrix", explode: true }, { x: 1, y: 2 }, "/items/;x=1;y=2"],
     ["simple exploded object", { explode: true }, { x: 1, y: 2 }, "/items/x=1,y=2"],
+    // OAS's style table (and RFC 6570's `{;id}`) write an empty value as the name alone.
+    ["matrix empty string", { style: "matrix" }, "", "/items/;id"],
+    ["matrix empty array", { style: "matrix" }, [], "/items/;id"],
+    ["matrix exploded empty array", { style: "matrix", explode: true }, [], "/items/;id"],
   ])("style %s", (_name, style, given, want) => {
     const spec = operation({ parameters: [parameter({ name: "id", in: "path", ...style })] });
     expect(buildRequest(spec, { path: { id: given } }).url).toBe(`${SERVER_URL}${want}`);
