@@ -43,7 +43,8 @@ const MAX_DOCUMENT_DEPTH = 1000;
  * Upgrades a Swagger 2.0 document to OpenAPI 3.0.3, as a new document (the input is never mutated):
  *
  * - The operations of `paths` and of Azure's `x-ms-paths` are upgraded alike; extensions among the paths are kept.
- * - `host`, `basePath` and `schemes` become `servers` (one per scheme; a relative URL when there is no host);
+ * - `host`, `basePath` and `schemes` become `servers` (one per scheme; a relative URL when there is no host), and
+ *   Azure's `x-ms-parameterized-host` a server URL template with variables;
  *   operation-level `schemes` become operation `servers`.
  * - `definitions` become `components.schemas`; global `parameters` and `responses` become `components.parameters`
  *   and `components.responses`, and every `#/definitions/`, `#/parameters/` and `#/responses/` ref is rewritten.
@@ -93,8 +94,7 @@ export function upgradeSwagger2(document: JsonObject): JsonObject {
     if (key === "swagger") upgraded.openapi = "3.0.3";
     else if ((PATHS_KEYS as readonly string[]).includes(key))
       setOwnProperty(upgraded, key, upgrader.upgradePaths(key, value));
-    else if (key === "host" || key === "basePath" || key === "schemes")
-      upgraded.servers = upgrader.servers(document.schemes);
+    else if (SERVER_KEYS.includes(key)) upgraded.servers = upgrader.servers(document.schemes);
     else if (!["definitions", "parameters", "responses", "securityDefinitions", "consumes", "produces"].includes(key)) {
       setOwnProperty(upgraded, key, upgradeRefs(value));
     }
@@ -103,6 +103,9 @@ export function upgradeSwagger2(document: JsonObject): JsonObject {
   if (Object.keys(components).length > 0) upgraded.components = components;
   return upgraded;
 }
+
+/** The keys a document's `servers` are made of; the first of them found stands where `servers` goes. */
+const SERVER_KEYS = ["host", "basePath", "schemes", "x-ms-parameterized-host"];
 
 class SwaggerUpgrader {
   private readonly consumes: string[];
@@ -114,12 +117,41 @@ class SwaggerUpgrader {
   }
 
   servers(schemes: JsonValue | undefined): JsonObject[] {
-    const host = typeof this.document.host === "string" ? this.document.host : undefined;
+    const parameterized = this.document["x-ms-parameterized-host"];
+    const hostTemplate = isObject(parameterized) ? parameterized.hostTemplate : undefined;
+    const host = typeof hostTemplate === "string" ? hostTemplate : this.document.host;
     const basePath = typeof this.document.basePath === "string" ? this.document.basePath : "/";
-    if (host === undefined) return [{ url: basePath }];
+    if (typeof host !== "string") return [{ url: basePath }];
     const names =
       Array.isArray(schemes) && schemes.length > 0 ? schemes.filter((scheme) => typeof scheme === "string") : ["https"];
-    return names.map((scheme) => ({ url: `${scheme}://${host}${basePath === "/" ? "" : basePath}` }));
+    // `useSchemePrefix: false` says the template holds the scheme (`{vaultBaseUrl}`).
+    const prefixes =
+      isObject(parameterized) && parameterized.useSchemePrefix === false ? [""] : names.map((name) => `${name}://`);
+    const variables = isObject(parameterized) ? this.hostVariables(parameterized.parameters) : undefined;
+    return prefixes.map((prefix) => {
+      const server: JsonObject = { url: `${prefix}${host}${basePath === "/" ? "" : basePath}` };
+      if (variables !== undefined) server.variables = variables;
+      return server;
+    });
+  }
+
+  /**
+   * Azure's `x-ms-parameterized-host` (`{hostTemplate: "{accountName}.blob.core.windows.net", parameters}`) makes the
+   * host a template, which wins over `host` (such specs set it to a placeholder). Its parameters become server
+   * variables with their `default` where they have one; one without a default stays in the URL, so building a request
+   * names it until the caller passes `serverUrl`: the host is the caller's to choose, never the model's.
+   */
+  private hostVariables(parameters: JsonValue | undefined): JsonObject | undefined {
+    if (!Array.isArray(parameters)) return undefined;
+    const variables: JsonObject = {};
+    for (const { parameter } of this.resolveParameters(parameters)) {
+      if (parameter === undefined || typeof parameter.name !== "string") continue;
+      const variable: JsonObject = {};
+      if (typeof parameter.default === "string") variable.default = parameter.default;
+      if (typeof parameter.description === "string") variable.description = parameter.description;
+      setOwnProperty(variables, parameter.name, variable);
+    }
+    return variables;
   }
 
   components(): JsonObject {

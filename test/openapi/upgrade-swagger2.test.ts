@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { buildRequest } from "../../src/http/build-request.js";
 import { upgradeSwagger2 } from "../../src/openapi/upgrade-swagger2.js";
 import { convertOperations } from "../../src/schema/convert-operations.js";
 import type { JsonObject } from "../../src/schema/json-schema.js";
@@ -22,6 +23,38 @@ describe("upgradeSwagger2", () => {
   test.each([
     { name: "no host gives a relative server", given: { basePath: "/api" }, want: [{ url: "/api" }] },
     { name: "no schemes defaults to https", given: { host: "a.example" }, want: [{ url: "https://a.example" }] },
+    {
+      // Azure's data-plane specs: the host is a template, and `host` a placeholder.
+      name: "x-ms-parameterized-host wins over host, its parameters as server variables",
+      given: {
+        host: "badhost",
+        schemes: ["http"],
+        "x-ms-parameterized-host": {
+          hostTemplate: "{accountName}.blob.core.windows.net",
+          parameters: [{ name: "accountName", in: "path", required: true, type: "string", description: "The account" }],
+        },
+      },
+      want: [
+        {
+          url: "http://{accountName}.blob.core.windows.net",
+          variables: { accountName: { description: "The account" } },
+        },
+      ],
+    },
+    {
+      name: "x-ms-parameterized-host without a scheme prefix, a $ref parameter's default kept",
+      given: {
+        parameters: { Suffix: { name: "dnsSuffix", in: "path", type: "string", default: "vault.azure.net" } },
+        "x-ms-parameterized-host": {
+          hostTemplate: "https://{vault}.{dnsSuffix}",
+          useSchemePrefix: false,
+          parameters: [{ name: "vault", in: "path", type: "string" }, { $ref: "#/parameters/Suffix" }],
+        },
+      },
+      want: [
+        { url: "https://{vault}.{dnsSuffix}", variables: { vault: {}, dnsSuffix: { default: "vault.azure.net" } } },
+      ],
+    },
   ])("$name", ({ given, want }) => {
     expect(
       upgradeSwagger2({ swagger: "2.0", info: { title: "t", version: "1" }, paths: {}, ...given }).servers,
@@ -121,6 +154,22 @@ describe("upgradeSwagger2", () => {
         },
       },
     });
+  });
+
+  test("a parameterized host is the caller's to give: building a request names the variable until serverUrl is passed", () => {
+    const { tools } = convertOperations({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      "x-ms-parameterized-host": { hostTemplate: "{vaultBaseUrl}", useSchemePrefix: false, parameters: [] },
+      paths: { "/keys": { get: { operationId: "listKeys", responses: {} } } },
+    });
+    const spec = tools[0]?.spec as NonNullable<(typeof tools)[0]>["spec"];
+    expect(() => buildRequest(spec, {})).toThrow(
+      expect.objectContaining({ code: "CONFIG_INVALID", message: expect.stringContaining("{vaultBaseUrl}") }),
+    );
+    expect(buildRequest(spec, {}, { serverUrl: "https://v.vault.azure.net" }).url).toBe(
+      "https://v.vault.azure.net/keys",
+    );
   });
 
   test("keeps __proto__ keys as plain data", () => {
