@@ -10,12 +10,12 @@ import { serializeQueryStyle } from "./serialize-parameter.js";
 
 /**
  * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`, `*\/json`; also the choice
- * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles),
- * `multipart/form-data`, `text/*`, and for any other type bytes, a `data:...;base64,` URL decoded to its bytes (what
- * the tool asks a model to write for a file), or other text as written. A body of a media range that admits JSON
- * (`*\/*`, `application/*`) is JSON unless it is text or bytes, and goes out with a type it has, never the range:
- * `application/json`, the data URL's type (else `application/octet-stream`), or `text/plain`. `undefined` when there
- * is no body.
+ * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles; a string is the
+ * encoded form, sent as written), `multipart/form-data`, `text/*`, and for any other type bytes, a `data:...;base64,`
+ * URL decoded to its bytes (what the tool asks a model to write for a file), or other text as written. A body of a
+ * media range that admits JSON (`*\/*`, `application/*`) is JSON unless it is text or bytes, and goes out with a type
+ * it has, never the range: `application/json`, the data URL's type (else `application/octet-stream`), or
+ * `text/plain`. `undefined` when there is no body.
  */
 export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody | undefined {
   if (body === undefined) return undefined;
@@ -30,6 +30,8 @@ export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody
     return { body: stringifyJson(body, operation), contentType: "application/json" };
   }
   if (requestBody !== undefined && essence === "application/x-www-form-urlencoded") {
+    // A spec whose form body is a string (libretranslate's) has the model write the encoded form: sent as written.
+    if (typeof body === "string") return { body, contentType: mediaType };
     return { body: encodeForm(requestBody, requireObject(body, operation, essence)), contentType: mediaType };
   }
   if (requestBody !== undefined && essence === "multipart/form-data") {

@@ -422,6 +422,14 @@ describe("bodies by media type", () => {
     ],
     ["text", "text/plain", "hello\r\n日本 /../", "hello\r\n日本 /../", "text/plain; charset=utf-8"],
     ["text from a number", "text/plain", 42, "42", "text/plain; charset=utf-8"],
+    // libretranslate's spec declares its form bodies as strings: the model writes the form, sent as written.
+    [
+      "a form written as text",
+      "application/x-www-form-urlencoded",
+      "q=a%20b&source=en",
+      "q=a%20b&source=en",
+      "application/x-www-form-urlencoded",
+    ],
     // Kubernetes declares its create and replace bodies `*/*`: a media range is no Content-Type to send.
     [
       "an object for any type, as JSON",
