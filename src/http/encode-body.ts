@@ -6,12 +6,14 @@ import { encodeMultipart } from "./encode-multipart.js";
 import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
 import type { EncodedBody } from "./encoded-body.js";
 import { isPlainObject } from "./layered-arguments.js";
+import { resolveSchema } from "./resolve-schema.js";
 import { serializeQueryStyle } from "./serialize-parameter.js";
 
 /**
  * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`, `*\/json`; also the choice
- * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles; a string is the
- * encoded form, sent as written), `multipart/form-data`, `text/*`, and for any other type bytes, a `data:...;base64,`
+ * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles; where the spec
+ * declares the body a string, the encoded form as written), `multipart/form-data` (where the spec declares the body a
+ * string, the file as one part named `file`), `text/*`, and for any other type bytes, a `data:...;base64,`
  * URL decoded to its bytes (what the tool asks a model to write for a file), or other text as written. A body of a
  * media range that admits JSON (`*\/*`, `application/*`) is JSON unless it is text or bytes, and goes out with a type
  * it has, never the range: `application/json`, the data URL's type (else `application/octet-stream`), or
@@ -30,11 +32,17 @@ export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody
     return { body: stringifyJson(body, operation), contentType: "application/json" };
   }
   if (requestBody !== undefined && essence === "application/x-www-form-urlencoded") {
-    // A spec whose form body is a string (libretranslate's) has the model write the encoded form: sent as written.
-    if (typeof body === "string") return { body, contentType: mediaType };
+    // A form body declared as a string (libretranslate's) has the model write the encoded form: sent as written.
+    if (typeof body === "string" && declaresString(operation, requestBody)) return { body, contentType: mediaType };
     return { body: encodeForm(requestBody, requireObject(body, operation, essence)), contentType: mediaType };
   }
   if (requestBody !== undefined && essence === "multipart/form-data") {
+    // A multipart body declared as the file itself (codat's, loket's) names no part: the file goes as the part
+    // `file`, the name upload APIs use.
+    if ((typeof body === "string" || body instanceof Uint8Array) && declaresString(operation, requestBody)) {
+      const wrapped = { ...requestBody, schema: { type: "object", properties: { file: requestBody.schema } } };
+      return encodeMultipart(operation, wrapped, { file: body });
+    }
     return encodeMultipart(operation, requestBody, requireObject(body, operation, essence));
   }
   if (essence.startsWith("text/")) {
@@ -63,6 +71,10 @@ export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody
 }
 
 const OCTET_STREAM = "application/octet-stream";
+
+function declaresString(operation: OperationSpec, requestBody: RequestBodySpec): boolean {
+  return resolveSchema(operation, requestBody.schema).type === "string";
+}
 
 function encodeForm(requestBody: RequestBodySpec, body: Record<string, unknown>): string {
   return Object.entries(body)

@@ -422,14 +422,6 @@ describe("bodies by media type", () => {
     ],
     ["text", "text/plain", "hello\r\n日本 /../", "hello\r\n日本 /../", "text/plain; charset=utf-8"],
     ["text from a number", "text/plain", 42, "42", "text/plain; charset=utf-8"],
-    // libretranslate's spec declares its form bodies as strings: the model writes the form, sent as written.
-    [
-      "a form written as text",
-      "application/x-www-form-urlencoded",
-      "q=a%20b&source=en",
-      "q=a%20b&source=en",
-      "application/x-www-form-urlencoded",
-    ],
     // Kubernetes declares its create and replace bodies `*/*`: a media range is no Content-Type to send.
     [
       "an object for any type, as JSON",
@@ -444,6 +436,24 @@ describe("bodies by media type", () => {
     const request = buildRequest(withBody(mediaType), { path: { id: "1" }, body: given });
     expect(request.body).toBe(want);
     expect(request.headers["content-type"]).toBe(contentType);
+  });
+
+  test("a form body the spec declares as a string is the encoded form, sent as written (libretranslate's)", () => {
+    const spec = withBody("application/x-www-form-urlencoded", { schema: { type: "string" } });
+    const request = buildRequest(spec, { path: { id: "1" }, body: "q=a%20b&source=en" });
+    expect(request.body).toBe("q=a%20b&source=en");
+    expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+  });
+
+  test("a multipart body the spec declares as the file itself goes as one part named file (codat's)", async () => {
+    const spec = withBody("multipart/form-data", { schema: { type: "string", format: "binary" } });
+    const request = buildRequest(spec, { path: { id: "1" }, body: "data:image/png;name=a.png;base64,AAEC" });
+    const headers = { "content-type": request.headers["content-type"] ?? "" };
+    const form = await new Response(request.body as Uint8Array, { headers }).formData();
+    const file = form.get("file") as File;
+    expect([...form.keys()]).toEqual(["file"]);
+    expect(file.type).toBe("image/png");
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([0, 1, 2]);
   });
 
   test.each([
