@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { resolveJsonPointer } from "./json-pointer.js";
+import { writtenRef } from "./swagger2-refs.js";
 
 /**
  * Looks up a local `$ref` of one document (see {@link createRefResolver}). `at`, the pointer where the `$ref` stands,
@@ -31,9 +32,12 @@ function resolveJsonPointerAt(document: unknown, ref: string, at: string): unkno
     return resolveJsonPointer(document, ref);
   } catch (cause) {
     if (!(cause instanceof ActionRecallError)) throw cause;
-    throw new ActionRecallError(cause.code, `${cause.message} (the $ref at ${at})`, {
+    // A Swagger 2.0 author wrote `#/definitions/Pet`: the upgraded `#/components/schemas/Pet` is nowhere in their file.
+    const written = writtenRef(document, ref);
+    const message = written === ref ? cause.message : `Nothing at "${written}" in the Swagger 2.0 document`;
+    throw new ActionRecallError(cause.code, `${message} (the $ref at ${at})`, {
       cause,
-      data: { pointer: at, ref },
+      data: { pointer: at, ref: written },
     });
   }
 }

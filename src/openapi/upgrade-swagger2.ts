@@ -5,6 +5,7 @@ import { findDeepNesting } from "./find-deep-nesting.js";
 import { PATHS_KEYS } from "./for-each-path.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import { setOwnProperty } from "./own-properties.js";
+import { markUpgradedFromSwagger2, upgradeRef } from "./swagger2-refs.js";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch"] as const;
 const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
@@ -101,6 +102,7 @@ export function upgradeSwagger2(document: JsonObject): JsonObject {
   }
   const components = upgrader.components();
   if (Object.keys(components).length > 0) upgraded.components = components;
+  markUpgradedFromSwagger2(upgraded);
   return upgraded;
 }
 
@@ -400,17 +402,6 @@ function upgradeRefs(value: JsonValue): JsonValue {
   return mapValues(value, (entry, key) =>
     key === "$ref" && typeof entry === "string" ? upgradeRef(entry) : upgradeRefs(entry),
   );
-}
-
-function upgradeRef(ref: string): string {
-  for (const [from, to] of [
-    ["#/definitions/", "#/components/schemas/"],
-    ["#/parameters/", "#/components/parameters/"],
-    ["#/responses/", "#/components/responses/"],
-  ] as const) {
-    if (ref.startsWith(from)) return to + ref.slice(from.length);
-  }
-  return ref;
 }
 
 /** Whether two resolved parameters have the same name and location (one that did not resolve matches none). */

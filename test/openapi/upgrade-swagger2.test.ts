@@ -114,6 +114,28 @@ describe("upgradeSwagger2", () => {
     expect(failures).toEqual([{ operation: "GET /a", error: expect.objectContaining(want) }]);
   });
 
+  // The upgraded `#/components/schemas/Nope` is nowhere in the author's file: errors name the ref as written.
+  test.each([
+    { name: "a parameter", parameter: { $ref: "#/parameters/missing" }, ref: "#/parameters/missing" },
+    {
+      name: "a body schema",
+      parameter: { name: "body", in: "body", schema: { $ref: "#/definitions/Nope" } },
+      ref: "#/definitions/Nope",
+    },
+  ])("a dangling ref in $name is named as the Swagger 2.0 document writes it", ({ parameter, ref }) => {
+    const { failures } = convertOperations({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      definitions: { Pet: { type: "object" } },
+      paths: { "/a": { post: { operationId: "addPet", parameters: [parameter], responses: {} } } },
+    });
+    expect(failures[0]?.error).toMatchObject({
+      code: "REF_NOT_FOUND",
+      message: expect.stringContaining(`Nothing at "${ref}" in the Swagger 2.0 document`),
+    });
+    expect(failures[0]?.error.message).not.toContain("components");
+  });
+
   test("a dangling path-level parameter ref fails the operations that inherit it, not the others", () => {
     const { tools, failures } = convertOperations(
       {
