@@ -42,6 +42,9 @@ function parseText(written: string): JsonValue {
   // Windows editors save UTF-8 with a byte order mark, which JSON.parse refuses.
   const text = written.charCodeAt(0) === 0xfeff ? written.slice(1) : written;
   const trimmed = text.trimStart();
+  // YAML reads blank text as null: "found null" would send people looking for a null in a file that has nothing.
+  if (trimmed === "")
+    throw new ActionRecallError("INVALID_DOCUMENT", "The document is empty", { data: { pointer: "#" } });
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     try {
       // JSON.parse makes fresh plain objects, `__proto__` keys included as own data: no copy needed. Nesting is

@@ -59,6 +59,8 @@ describe("loadDocument", () => {
       message: /line \d+, column \d+/,
     },
     { name: "an array", given: "[1, 2]", code: "INVALID_DOCUMENT", message: /must be an object/ },
+    { name: "empty text", given: "", code: "INVALID_DOCUMENT", message: /^The document is empty$/ },
+    { name: "blank text", given: "\ufeff \n\t\n", code: "INVALID_DOCUMENT", message: /^The document is empty$/ },
     { name: "an unknown shape", given: { hello: "world" }, code: "UNSUPPORTED_SPEC", message: /Unknown document/ },
     { name: "OpenAPI 4", given: { openapi: "4.0.0" }, code: "UNSUPPORTED_SPEC", message: /Unknown document/ },
   ])("refuses $name with $code", ({ given, code, message }) => {
