@@ -1,6 +1,7 @@
 import type { CallableTool, XmlMapping, XmlToolSpec } from "../calls/callable-tool.js";
 import type { ToolCall } from "../calls/tool-call.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { TOOL_NAME_PATTERN } from "../schema/dialects/sanitize-tool-name.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 
 /** What a tool's `execute` receives besides its arguments. */
@@ -36,8 +37,6 @@ export interface ToolOptions<Args extends Record<string, unknown>> {
   execute: Tool<Args>["execute"];
 }
 
-/** Function names every provider accepts (OpenAI's and Anthropic's common rule). */
-const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** An XML element name, kept to ASCII so tags stay unambiguous in prompts. */
 const XML_TAG = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const XML_NODES: ReadonlySet<string> = new Set(["attribute", "element", "content"]);
@@ -62,7 +61,9 @@ export function defineTool<Args extends Record<string, unknown> = Record<string,
   const fail = (message: string, pointer: string): never => {
     throw new ActionRecallError("INVALID_TOOL_DEFINITION", `Tool "${name}": ${message}`, { data: { pointer } });
   };
-  if (typeof name !== "string" || !TOOL_NAME.test(name)) fail("the name must match ^[A-Za-z0-9_-]{1,64}$", "/name");
+  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
+    fail(`the name must match ${TOOL_NAME_PATTERN.source}, which every provider accepts`, "/name");
+  }
   if (typeof description !== "string") fail("the description must be a string", "/description");
   if (!isObjectSchema(parameters)) fail('parameters must be a JSON Schema with type "object"', "/parameters");
   if (typeof execute !== "function") fail("execute must be a function", "/execute");

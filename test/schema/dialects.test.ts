@@ -434,7 +434,10 @@ describe("names and descriptions", () => {
     { given: ["__a__b__"], want: ["a_b"] },
     { given: ["/repos/{owner}/-/x-y_"], want: ["repos_owner_-_x-y"] },
     { given: ["café über"], want: ["caf_ber"] },
-    { given: ["_-_"], want: ["-"] },
+    { given: ["_-_"], want: ["_-"] },
+    // Gemini on Vertex AI refuses a name that does not start with a letter or "_" (channel4's 4oD feeds, haloapi's ids).
+    { given: ["4oD_Feed", "-x", "58acde29"], want: ["_4oD_Feed", "_-x", "_58acde29"] },
+    { given: ["4oD Feed", "_4oD_Feed"], want: ["_4oD_Feed", "_4oD_Feed_5419a196"] },
   ])("sanitizeToolName $given", ({ given, want }) => {
     const taken = new Set<string>();
     expect(given.map((name) => sanitizeToolName(name, taken))).toEqual(want);
@@ -444,7 +447,7 @@ describe("names and descriptions", () => {
     const taken = new Set<string>();
     const first = sanitizeToolName(`${"a".repeat(70)}1`, taken);
     const second = sanitizeToolName(`${"a".repeat(70)}2`, taken);
-    expect([first.length, second.length, first === second, /^[a-zA-Z0-9_-]{1,64}$/.test(first)]).toEqual([
+    expect([first.length, second.length, first === second, /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/.test(first)]).toEqual([
       64,
       64,
       false,
@@ -458,7 +461,7 @@ describe("checkDialectRules", () => {
     {
       dialect: "openai" as const,
       given: { type: "function", function: { name: "a b", parameters: { type: "object" } } },
-      want: ['#/function/name: "a b" does not match ^[a-zA-Z0-9_-]{1,64}$'],
+      want: ['#/function/name: "a b" does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$'],
     },
     {
       dialect: "anthropic" as const,

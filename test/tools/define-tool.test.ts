@@ -41,6 +41,7 @@ describe("defineTool", () => {
     ["a name with a space", { name: "create file" }, "/name"],
     ["an empty name", { name: "" }, "/name"],
     ["a name over 64 characters", { name: "a".repeat(65) }, "/name"],
+    ["a name starting with a digit (Gemini on Vertex AI refuses it)", { name: "3d_print" }, "/name"],
     ["a description that is not a string", { description: 5 }, "/description"],
     ["parameters that are not an object schema", { parameters: { type: "string" } }, "/parameters"],
     ["parameters that are an array", { parameters: [] }, "/parameters"],

@@ -35,7 +35,7 @@ const CHECKERS: Record<Dialect, (tool: unknown, violations: string[]) => void> =
  *
  * @example
  * checkDialectRules({ name: "bad name", description: "", input_schema: { type: "object" } }, "anthropic");
- * // ['#/name: "bad name" does not match ^[a-zA-Z0-9_-]{1,64}$']
+ * // ['#/name: "bad name" does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$']
  */
 export function checkDialectRules(tool: unknown, dialect: Dialect): string[] {
   const violations: string[] = [];

@@ -1,15 +1,19 @@
 import type { DialectContext } from "./dialect-context.js";
 import { recordChange } from "./dialect-context.js";
 
-/** The tool names every provider accepts: OpenAI's and Anthropic's rule. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+/**
+ * The tool names every provider accepts: OpenAI's and Anthropic's rule (`^[a-zA-Z0-9_-]{1,64}$`), starting with a
+ * letter or `_` as Gemini on Vertex AI requires.
+ */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
 
 const MAX_TOOL_NAME_LENGTH = 64;
 
 /**
  * Turns an operationId or `"METHOD /path"` into a tool name matching {@link TOOL_NAME_PATTERN}, deterministically:
- * other characters become `_`, runs of `_` collapse, and names too long or already in `taken` get a short hash of the
- * source name (`_1a2b3c4d`). The result is added to `taken`, so one set per conversion keeps names unique.
+ * other characters become `_`, runs of `_` collapse, a name starting with a digit or `-` gets a leading `_`
+ * (`4oD_Feed` becomes `_4oD_Feed`), and names too long or already in `taken` get a short hash of the source name
+ * (`_1a2b3c4d`). The result is added to `taken`, so one set per conversion keeps names unique.
  *
  * @example
  * sanitizeToolName("GET /repos/{owner}/{repo}", new Set()); // "GET_repos_owner_repo"
@@ -25,7 +29,7 @@ export function sanitizeToolName(name: string, taken: Set<string>): string {
     taken.add(name);
     return name;
   }
-  const cleaned = cleanName(name) || "tool";
+  const cleaned = startWithLetter(cleanName(name) || "tool");
   let candidate = cleaned.length > MAX_TOOL_NAME_LENGTH ? withHashSuffix(cleaned, name) : cleaned;
   // Two source names can clean to the same name, and the same name can be converted twice: salt until unique.
   for (let salt = 0; taken.has(candidate); salt += 1) {
@@ -57,6 +61,12 @@ function cleanName(name: string): string {
     if (index > start) cleaned += cleaned === "" ? name.slice(start, index) : `_${name.slice(start, index)}`;
   }
   return cleaned;
+}
+
+/** A cleaned name as it is when it starts with a letter; after a `_` when it starts with a digit or `-`. */
+function startWithLetter(cleaned: string): string {
+  const first = cleaned.charCodeAt(0) | 0x20;
+  return first >= 0x61 && first <= 0x7a ? cleaned : `_${cleaned}`;
 }
 
 /** `_` and anything outside `[a-zA-Z0-9-]`. */
