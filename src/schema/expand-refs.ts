@@ -8,7 +8,7 @@ import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import { pruneSchema } from "./prune-schema.js";
-import { areAllStrings, asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
+import { addMissingItems, areAllStrings, asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
 import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
 
 /** The default number of `$ref` hops followed on one path (seed 000). */
@@ -455,6 +455,8 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
   }
   repairKeywords(result, state.pointer, context.conflicts);
   const merged = mergeAllOf(result, state.pointer, context.conflicts);
+  // After the merge, where a branch's `items` may have come in: `merged` is this call's own object either way.
+  addMissingItems(merged);
   return applyNullable(merged, schema.nullable === true);
 }
 

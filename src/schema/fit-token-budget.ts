@@ -7,6 +7,7 @@ import { toDialect } from "./dialects/to-dialect.js";
 import { jsonBytesBound } from "./json-bytes-bound.js";
 import type { JsonSchema } from "./json-schema.js";
 import { fitsTokenBudget, type ToolSize, toolSize } from "./measure-tool-size.js";
+import { addMissingItems } from "./repair-keywords.js";
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
 import type { Dialect, ToolDefinition } from "./tool-definition.js";
 
@@ -153,7 +154,10 @@ function cutBelow(
   return result;
 }
 
-/** A schema's short form; an object keeps its required properties (themselves shortened, without children). */
+/**
+ * A schema's short form; an object keeps its required properties (themselves shortened, without children), an array
+ * any item.
+ */
 function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], keepRequired: boolean): JsonSchema {
   let hasDetail = false;
   forEachSubschema(schema, () => {
@@ -166,6 +170,7 @@ function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], ke
     if (Object.hasOwn(schema, keyword)) short[keyword] = schema[keyword];
   }
   if (short.type === undefined) short.type = "object";
+  addMissingItems(short);
   const description = typeof short.description === "string" ? `${short.description} ` : "";
   short.description = `${description}(${BUDGET_NOTE})`;
   if (keepRequired && Array.isArray(schema.required) && isJsonObject(schema.properties)) {

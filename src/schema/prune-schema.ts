@@ -3,7 +3,7 @@ import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { copyJsonValue } from "./copy-json-value.js";
 import type { JsonSchema } from "./json-schema.js";
 import { withoutRepeats } from "./repair-keywords.js";
-import { JSON_TYPES } from "./schema-keywords.js";
+import { allowsArray, JSON_TYPES } from "./schema-keywords.js";
 
 /** Arrays of arrays are rare; past this many levels a pruned `items` is left as a plain pruned object. */
 const MAX_PRUNED_ITEMS_LEVELS = 8;
@@ -11,7 +11,8 @@ const MAX_REF_HOPS = 16;
 
 /**
  * The short form of a schema whose detail is cut: its `type` (`object` when it has none), `title`, `description`
- * and `enum`, with a note in the description; an array keeps a pruned `items`. `properties` and combinators go.
+ * and `enum`, with a note in the description; an array keeps a pruned `items` (`{}` when it has none, which
+ * providers refuse). `properties` and combinators go.
  * `note` says why (a cycle, the depth limit, the token budget).
  */
 export function pruneSchema(schema: unknown, document: unknown, note: string): JsonSchema {
@@ -26,8 +27,9 @@ function prune(schema: unknown, document: unknown, note: string, level: number):
   pruned.description = `${description}(${note})`;
   // An empty enum allows nothing, and JSON Schema refuses it; repeats are written once, as the expander does.
   if (isNonEmptyArray(base.enum)) pruned.enum = withoutRepeats(copyJsonValue(base.enum) as unknown[]);
-  if (isArrayType(pruned.type) && base.items !== undefined && level < MAX_PRUNED_ITEMS_LEVELS) {
-    pruned.items = prune(base.items, document, note, level + 1);
+  if (allowsArray(pruned.type)) {
+    pruned.items =
+      base.items !== undefined && level < MAX_PRUNED_ITEMS_LEVELS ? prune(base.items, document, note, level + 1) : {};
   }
   return pruned;
 }
@@ -79,8 +81,4 @@ function jsonType(value: unknown): string {
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
-}
-
-function isArrayType(type: unknown): boolean {
-  return type === "array" || (Array.isArray(type) && type.includes("array"));
 }

@@ -1,7 +1,7 @@
 import type { SchemaConflict } from "./conversion-report.js";
 import { describeWithNotes } from "./dialects/dialect-context.js";
 import type { JsonSchema } from "./json-schema.js";
-import { JSON_TYPES } from "./schema-keywords.js";
+import { allowsArray, JSON_TYPES } from "./schema-keywords.js";
 
 /**
  * Rewrites, in place, the keywords of one expanded schema that OpenAPI documents write in forms JSON Schema
@@ -35,6 +35,15 @@ export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: S
   }
   if (Array.isArray(required)) repairRequired(schema, required, pointer, conflicts);
   if (pattern !== undefined) repairPattern(schema, pattern, pointer, conflicts);
+}
+
+/**
+ * Gives an array schema without `items` (or `prefixItems`) the empty `items`, in place. The meaning is the same (any
+ * item), so nothing is reported; but OpenAI refuses such a schema ("array schema missing items", even outside strict
+ * mode) and Gemini too ("items: missing field"), and specs leave `items` out often.
+ */
+export function addMissingItems(schema: JsonSchema): void {
+  if (schema.items === undefined && schema.prefixItems === undefined && allowsArray(schema.type)) schema.items = {};
 }
 
 function repairRequired(schema: JsonSchema, required: unknown[], pointer: string, conflicts: SchemaConflict[]): void {

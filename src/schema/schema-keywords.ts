@@ -42,6 +42,11 @@ export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
   "xml",
 ]);
 
+/** Whether a `type` allows arrays: `"array"`, or a list of types with `"array"` among them. */
+export function allowsArray(type: unknown): boolean {
+  return type === "array" || (Array.isArray(type) && type.includes("array"));
+}
+
 /** The names JSON Schema's `type` takes. */
 export const JSON_TYPES: ReadonlySet<unknown> = new Set([
   "string",

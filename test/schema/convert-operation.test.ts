@@ -5,6 +5,8 @@ import { describe, expect, test } from "vitest";
 import { operationFromToolDetail } from "../../src/openapi/operation-from-tool-detail.js";
 import { convertOperation } from "../../src/schema/convert-operation.js";
 import { convertOperations } from "../../src/schema/convert-operations.js";
+import { checkDialectRules, type OpenAiTool } from "../../src/schema/dialects/index.js";
+import type { JsonSchema } from "../../src/schema/json-schema.js";
 import { findRefs } from "./find-refs.js";
 
 const readFixture = (name: string) =>
@@ -426,6 +428,34 @@ describe("token budget", () => {
       expect(json).not.toContain("budget) (detail cut");
     }
   });
+});
+
+test("an array cut to fit the budget keeps any item, which OpenAI requires of every array", () => {
+  const wide = Object.fromEntries(
+    Array.from({ length: 40 }, (_, index) => [`f${index}`, { type: "string", description: `Field ${index} costs` }]),
+  );
+  // The items' own description is long: shortening the items is not enough, the array itself is cut.
+  const items = { type: "object", description: "A row, ".repeat(100), properties: wide };
+  const rows = { type: "array", description: "Rows", items };
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/x": {
+        post: {
+          requestBody: { content: { "application/json": { schema: { type: "object", properties: { rows } } } } },
+        },
+      },
+    },
+  };
+  const { tool } = convertOperations(document, { maxTokens: 120 }).tools[0] ?? {};
+  const sections = (tool as OpenAiTool).function.parameters.properties as Record<string, { properties: JsonSchema }>;
+  expect(sections.body?.properties.rows).toEqual({
+    type: "array",
+    description: "Rows (detail cut to fit the token budget)",
+    items: {},
+  });
+  expect(checkDialectRules(tool, "openai")).toEqual([]);
 });
 
 describe("inputs and failures", () => {

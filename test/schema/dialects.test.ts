@@ -522,6 +522,15 @@ describe("checkDialectRules", () => {
       ],
     },
     {
+      // OpenAI's 400: "In context=('properties', 'tags'), array schema missing items."
+      dialect: "openai" as const,
+      given: {
+        type: "function",
+        function: { name: "a", parameters: { type: "object", properties: { tags: { type: ["array", "null"] } } } },
+      },
+      want: ["#/function/parameters/properties/tags/items: missing"],
+    },
+    {
       dialect: "gemini" as const,
       given: { name: "a", parameters: { type: "object", properties: { o: { type: "object", properties: {} } } } },
       want: ["#/parameters/properties/o/properties: empty"],

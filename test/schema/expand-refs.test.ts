@@ -129,6 +129,15 @@ describe("pruning keeps type, title, description, enum; arrays keep pruned items
         items: { type: "object", description: "An item (detail cut: T is nested more than 0 references deep)" },
       },
     },
+    {
+      name: "an array without items gets any item (providers refuse an array schema without items)",
+      target: { type: ["array", "null"], contains: { type: "string" } },
+      want: {
+        type: ["array", "null"],
+        description: "(detail cut: T is nested more than 0 references deep)",
+        items: {},
+      },
+    },
   ])("$name", ({ target, want }) => {
     const document = { $defs: { T: target, Item: { description: "An item", properties: { id: { type: "string" } } } } };
     expect(expandRefs({ $ref: "#/$defs/T" }, { document, maxDepth: 0 }).schema).toEqual(want);
@@ -283,6 +292,23 @@ describe("keywords", () => {
     },
     { name: "nullable false is dropped", given: { type: "integer", nullable: false }, want: { type: "integer" } },
     { name: "OAS 3.1 type arrays are kept", given: { type: ["string", "null"] }, want: { type: ["string", "null"] } },
+    // The same meaning; OpenAI answers 400 "array schema missing items" and Gemini "items: missing field" without it.
+    { name: "an array without items gets any item", given: { type: "array" }, want: { type: "array", items: {} } },
+    {
+      name: "so does a nullable one, and a type list with array",
+      given: { type: ["string", "array"], nullable: true, maxItems: 3 },
+      want: { type: ["string", "array", "null"], maxItems: 3, items: {} },
+    },
+    {
+      name: "items from an allOf branch are kept, not replaced",
+      given: { type: "array", allOf: [{ items: { type: "integer" } }] },
+      want: { type: "array", items: { type: "integer" } },
+    },
+    {
+      name: "a tuple keeps its prefixItems alone",
+      given: { type: "array", prefixItems: [{ type: "string" }] },
+      want: { type: "array", prefixItems: [{ type: "string" }] },
+    },
     {
       name: "nullable allOf wrapper takes the type of its target",
       given: { nullable: true, allOf: [{ $ref: "#/$defs/Id" }] },
@@ -380,7 +406,7 @@ describe("an allOf that only annotates one $ref is that $ref with the annotation
     expect(expanded(2).filter).toEqual({
       type: "object",
       description: "The filters of this forecast",
-      properties: { and: { type: "array" } },
+      properties: { and: { type: "array", items: {} } },
     });
   });
 

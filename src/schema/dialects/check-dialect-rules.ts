@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
+import { allowsArray } from "../schema-keywords.js";
 import type { Dialect } from "../tool-definition.js";
 import { typesOf } from "./dialect-context.js";
 import { TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
@@ -54,7 +55,12 @@ function checkOpenAiTool(tool: unknown, violations: string[]): JsonSchema | unde
     violations.push(`#/function/description: longer than ${OPENAI_DESCRIPTION_LIMIT} characters`);
   }
   checkRootObject(parameters, "#/function/parameters", violations);
-  return isJsonObject(parameters) ? parameters : undefined;
+  if (!isJsonObject(parameters)) return undefined;
+  // OpenAI answers 400 "array schema missing items", strict mode or not.
+  visitSchemas(parameters, "#/function/parameters", 1, (schema, pointer) => {
+    if (allowsArray(schema.type) && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
+  });
+  return parameters;
 }
 
 function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
@@ -73,7 +79,6 @@ function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
     if (types.length === 0 && !("anyOf" in schema) && !("enum" in schema) && !("const" in schema)) {
       violations.push(`${pointer}: has no type, anyOf, enum or const`);
     }
-    if (types.includes("array") && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
     if (!types.includes("object")) return;
     if (
       nesting > OPENAI_STRICT_LIMITS.maxNesting &&
