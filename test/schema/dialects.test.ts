@@ -350,43 +350,6 @@ describe("gemini lowering", () => {
   });
 });
 
-// Gemini answers 400 "parameters.properties: should be non-empty for OBJECT type" (agno #2112, pipecat-flows #110,
-// kubernetes-mcp-server #340 for a nested one); its docs say a function without parameters leaves them unset.
-describe("gemini objects without properties", () => {
-  test("a function without parameters has no parameters, and the report says so", () => {
-    const { tool, changes } = toDialect(
-      { name: "ping", description: "Ping", parameters: { type: "object", properties: {} } },
-      "gemini",
-    );
-    expect(tool).toEqual({ name: "ping", description: "Ping" });
-    expect(changes).toContainEqual(expect.objectContaining({ keyword: "parameters", pointer: "#", action: "dropped" }));
-    expect(checkDialectRules(tool, "gemini")).toEqual([]);
-  });
-
-  test("an empty properties inside is left out; the object and its description stay", () => {
-    const { tool, changes } = toDialect(
-      {
-        name: "t",
-        description: "",
-        parameters: {
-          type: "object",
-          properties: { meta: { type: "object", description: "Anything", properties: {} } },
-        },
-      },
-      "gemini",
-    );
-    expect(tool).toEqual({
-      name: "t",
-      description: "",
-      parameters: { type: "object", properties: { meta: { type: "object", description: "Anything" } } },
-    });
-    expect(changes).toContainEqual(
-      expect.objectContaining({ keyword: "properties", pointer: "#/properties/meta", action: "dropped" }),
-    );
-    expect(checkDialectRules(tool, "gemini")).toEqual([]);
-  });
-});
-
 describe("top-level combinators", () => {
   test.each(["openai", "anthropic", "mcp"] as const)("%s folds oneOf into one object", (dialect) => {
     const parameters: JsonSchema = {
@@ -529,16 +492,6 @@ describe("checkDialectRules", () => {
         function: { name: "a", parameters: { type: "object", properties: { tags: { type: ["array", "null"] } } } },
       },
       want: ["#/function/parameters/properties/tags/items: missing"],
-    },
-    {
-      dialect: "gemini" as const,
-      given: { name: "a", parameters: { type: "object", properties: { o: { type: "object", properties: {} } } } },
-      want: ["#/parameters/properties/o/properties: empty"],
-    },
-    {
-      dialect: "gemini" as const,
-      given: { name: "a", parameters: { type: "object" } },
-      want: ["#/parameters: an object without properties (leave parameters out instead)"],
     },
     {
       dialect: "openai-strict" as const,

@@ -1,8 +1,4 @@
-/**
- * The parameter schema of a tool in any dialect: OpenAI's `function.parameters`, Anthropic's `input_schema`, ... A
- * Gemini function without parameters has none: it takes an empty object. (The dialect checkers require the schema
- * everywhere else.)
- */
+/** The parameter schema of a tool in any dialect: OpenAI's `function.parameters`, Anthropic's `input_schema`, ... */
 export function parametersOf(tool: unknown): object {
   const shaped = tool as {
     function?: { parameters: object };
@@ -10,6 +6,5 @@ export function parametersOf(tool: unknown): object {
     inputSchema?: object;
     parameters?: object;
   };
-  const parameters = shaped.function?.parameters ?? shaped.input_schema ?? shaped.inputSchema ?? shaped.parameters;
-  return parameters ?? { type: "object", properties: {}, additionalProperties: false };
+  return (shaped.function?.parameters ?? shaped.input_schema ?? shaped.inputSchema ?? shaped.parameters) as object;
 }

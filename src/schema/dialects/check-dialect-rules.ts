@@ -114,20 +114,12 @@ function checkGeminiTool(tool: unknown, violations: string[]): void {
     return;
   }
   checkName(tool.name, "#/name", violations);
-  // A function without parameters leaves them out; Gemini refuses an object schema with an empty `properties`.
-  if (tool.parameters === undefined) return;
   if (!isJsonObject(tool.parameters)) {
     violations.push("#/parameters: not a schema");
     return;
   }
-  if (!isJsonObject(tool.parameters.properties) && tool.parameters.type === "object" && !("anyOf" in tool.parameters)) {
-    violations.push("#/parameters: an object without properties (leave parameters out instead)");
-  }
   visitSchemas(tool.parameters, "#/parameters", 1, (schema, pointer) => {
     checkKeywords(schema, pointer, GEMINI_KEYWORDS, violations);
-    if (isJsonObject(schema.properties) && Object.keys(schema.properties).length === 0) {
-      violations.push(`${pointer}/properties: empty`);
-    }
     if ("type" in schema && typeof schema.type !== "string") violations.push(`${pointer}/type: not a single type`);
     if ("enum" in schema && schema.type !== "string") violations.push(`${pointer}/enum: on a non-string type`);
     const formats = typeof schema.type === "string" ? GEMINI_FORMATS[schema.type] : undefined;

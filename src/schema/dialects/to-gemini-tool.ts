@@ -48,37 +48,24 @@ export const GEMINI_FORMATS: Readonly<Record<string, readonly string[]>> = {
   integer: ["int32", "int64"],
 };
 
-/** A Gemini function declaration; a function without parameters has no `parameters`. */
+/** A Gemini function declaration. */
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
-  parameters?: JsonSchema;
+  parameters: JsonSchema;
 }
 
 /**
  * Writes a Gemini function declaration in the OpenAPI subset: `const` becomes a one-value `enum`, type arrays become
  * one type plus `nullable` (several types become `anyOf`), `enum` stays only on strings, `oneOf` becomes `anyOf`,
  * `allOf` is merged, and `additionalProperties` and every other keyword outside the subset move into the description.
- * Gemini refuses an object whose `properties` are empty ("should be non-empty for OBJECT type"): an empty
- * `properties` is left out, and a function without parameters gets no `parameters` at all, as Google's docs say.
  */
 export function toGeminiTool(definition: ToolDefinition, context: DialectContext): GeminiFunctionDeclaration {
-  const declaration: GeminiFunctionDeclaration = {
+  return {
     name: ensureToolName(definition.name, context),
     description: definition.description,
+    parameters: lowerGeminiSchema(definition.parameters, "#", context),
   };
-  const parameters = lowerGeminiSchema(definition.parameters, "#", context);
-  if (declaresParameters(parameters)) declaration.parameters = parameters;
-  else recordChange(context, "parameters", "#", "dropped", "a function without parameters has none in Gemini");
-  return declaration;
-}
-
-/** Whether a lowered root schema says anything beyond "an object", with a description at most. */
-function declaresParameters(schema: JsonSchema): boolean {
-  for (const keyword of Object.keys(schema)) {
-    if (keyword !== "description" && !(keyword === "type" && schema.type === "object")) return true;
-  }
-  return false;
 }
 
 function lowerGeminiSchema(source: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
@@ -160,8 +147,7 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
               context,
             ),
           ]);
-          if (properties.length > 0) entries.push([keyword, Object.fromEntries(properties)]);
-          else recordChange(context, keyword, pointer, "dropped", "empty, which Gemini refuses for an object");
+          entries.push([keyword, Object.fromEntries(properties)]);
         }
         break;
       case "required":
