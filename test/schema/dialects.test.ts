@@ -338,6 +338,58 @@ describe("gemini lowering", () => {
         ],
       },
     },
+    // Gemini answers 400 "type: must be specified when not using one_of, any_of or all_of fields" (LibreChat #6971).
+    {
+      name: "a schema without a type takes the one its properties imply",
+      given: { properties: { a: { type: "string" } }, anyOf: [{ required: ["a"] }] },
+      want: {
+        type: "object",
+        description: 'Constraints: anyOf: [{"required":["a"]}].',
+        properties: { a: { type: "string" } },
+      },
+    },
+    {
+      name: "any value becomes any primitive, as in strict mode",
+      given: { description: "Anything", nullable: true },
+      want: {
+        description: "Anything",
+        anyOf: [
+          { type: "string", nullable: true },
+          { type: "number", nullable: true },
+          { type: "boolean", nullable: true },
+        ],
+      },
+    },
+    {
+      // "items: missing field"
+      name: "an array without items takes any primitive item",
+      given: { type: "array" },
+      want: { type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }] } },
+    },
+    {
+      // "items: field predicate failed: $type == Type.ARRAY"
+      name: "several types become one schema per type, each with its own keywords",
+      given: { type: ["string", "array"], items: { type: "integer" }, maxLength: 5, description: "Ids" },
+      want: {
+        description: "Ids",
+        anyOf: [
+          { type: "string", maxLength: 5 },
+          { type: "array", items: { type: "integer" } },
+        ],
+      },
+    },
+    {
+      // Docker's Cmd and Vercel's domain filter.
+      name: "keywords of one type beside typed alternatives move into the alternative of their type",
+      given: { items: { type: "string" }, oneOf: [{ type: "array", items: {} }, { type: "string" }] },
+      want: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "string" }] },
+    },
+    {
+      // marketcheck's ranking_criteria, Azure's monitoringConfigurationsComputed.
+      name: "items beside type object constrain nothing and go",
+      given: { type: "object", properties: { a: { type: "string" } }, items: { type: "string" } },
+      want: { type: "object", properties: { a: { type: "string" } } },
+    },
   ])("$name", ({ given, want }) => {
     const definition: ToolDefinition = {
       name: "t",
@@ -482,6 +534,21 @@ describe("checkDialectRules", () => {
       want: [
         "#/parameters/additionalProperties: keyword not supported",
         "#/parameters/properties/e/enum: on a non-string type",
+      ],
+    },
+    {
+      dialect: "gemini" as const,
+      given: {
+        name: "a",
+        parameters: {
+          type: "object",
+          properties: { any: {}, list: { type: "array" }, odd: { type: "string", items: { type: "string" } } },
+        },
+      },
+      want: [
+        "#/parameters/properties/any/type: missing",
+        "#/parameters/properties/list/items: missing",
+        "#/parameters/properties/odd/items: on a non-array type",
       ],
     },
     {

@@ -122,6 +122,16 @@ function checkGeminiTool(tool: unknown, violations: string[]): void {
     checkKeywords(schema, pointer, GEMINI_KEYWORDS, violations);
     if ("type" in schema && typeof schema.type !== "string") violations.push(`${pointer}/type: not a single type`);
     if ("enum" in schema && schema.type !== "string") violations.push(`${pointer}/enum: on a non-string type`);
+    // Gemini's 400s: "type: must be specified when not using one_of, any_of or all_of fields", "items: missing
+    // field", "items: field predicate failed: $type == Type.ARRAY".
+    if (schema.type === undefined && !("anyOf" in schema)) violations.push(`${pointer}/type: missing`);
+    if (schema.type === "array" && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
+    for (const [keyword, owner] of [
+      ["items", "array"],
+      ["properties", "object"],
+    ] as const) {
+      if (keyword in schema && schema.type !== owner) violations.push(`${pointer}/${keyword}: on a non-${owner} type`);
+    }
     const formats = typeof schema.type === "string" ? GEMINI_FORMATS[schema.type] : undefined;
     if ("format" in schema && !formats?.includes(schema.format as string)) {
       violations.push(`${pointer}/format: ${JSON.stringify(schema.format)} is not supported here`);

@@ -14,6 +14,7 @@ import {
 } from "./dialect-context.js";
 import { mergeAllOfBranches } from "./merge-all-of-branches.js";
 import { ensureToolName } from "./sanitize-tool-name.js";
+import { constrainsType, moveIntoBranches, splitByType } from "./split-by-type.js";
 
 /** The keywords of Gemini's OpenAPI schema subset: nothing else may appear in a function declaration. */
 export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
@@ -57,7 +58,8 @@ export interface GeminiFunctionDeclaration {
 
 /**
  * Writes a Gemini function declaration in the OpenAPI subset: `const` becomes a one-value `enum`, type arrays become
- * one type plus `nullable` (several types become `anyOf`), `enum` stays only on strings, `oneOf` becomes `anyOf`,
+ * one type plus `nullable` (several types become an `anyOf` of one schema per type, each with its own keywords), a
+ * schema without a type takes the one its keywords imply, `enum` stays only on strings, `oneOf` becomes `anyOf`,
  * `allOf` is merged, and `additionalProperties` and every other keyword outside the subset move into the description.
  */
 export function toGeminiTool(definition: ToolDefinition, context: DialectContext): GeminiFunctionDeclaration {
@@ -68,8 +70,50 @@ export function toGeminiTool(definition: ToolDefinition, context: DialectContext
   };
 }
 
+/**
+ * The type a schema without one is written with: the one its keywords imply (`properties` an object, `items` an
+ * array), or undefined. Gemini needs a `type` on every schema outside `anyOf` ("type: must be specified when not
+ * using one_of, any_of or all_of fields").
+ */
+function impliedType(schema: JsonSchema): string | undefined {
+  if (schema.type !== undefined || "enum" in schema || "const" in schema) return undefined;
+  // Alternatives that only add constraints (`anyOf: [{required: ["a"]}, ...]`) give no type of their own.
+  for (const list of [schema.anyOf, schema.oneOf]) {
+    if (Array.isArray(list) && !hasOnlyConstraintBranches(list)) return undefined;
+  }
+  return "properties" in schema ? "object" : "items" in schema ? "array" : undefined;
+}
+
+/**
+ * A lowered schema as Gemini takes it: one that still has no type (any value) becomes any primitive, as in OpenAI
+ * strict mode, and an array gets `items` ("items: missing field").
+ */
+function withType(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
+  if (schema.type === undefined && schema.anyOf === undefined) {
+    recordChange(context, "type", pointer, "lowered", "no type -> string, number or boolean");
+    return { ...schema, anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }] };
+  }
+  if (schema.type === "array" && !isJsonObject(schema.items)) {
+    recordChange(context, "items", pointer, "lowered", "any item -> any primitive");
+    return { ...schema, items: withType({}, `${pointer}/items`, context) };
+  }
+  return schema;
+}
+
 function lowerGeminiSchema(source: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
-  const schema = mergeAllOfBranches(source, pointer, context);
+  const merged = mergeAllOfBranches(source, pointer, context);
+  const schema = moveIntoBranches(merged);
+  if (schema !== merged)
+    recordChange(context, "type", pointer, "lowered", "keywords of one type moved into its branch");
+  if (typesOf(schema).filter((type) => type !== "null").length > 1) {
+    recordChange(context, "type", pointer, "lowered", "several types -> anyOf, one schema per type");
+    return lowerGeminiSchema(splitByType(schema), pointer, context);
+  }
+  const implied = impliedType(schema);
+  if (implied !== undefined) {
+    recordChange(context, "type", pointer, "lowered", `no type -> ${implied}, as its keywords imply`);
+    return lowerGeminiSchema({ type: implied, ...schema }, pointer, context);
+  }
   const entries: [string, unknown][] = [];
   const notes: string[] = [];
   const describe = (keyword: string, value: unknown): void => {
@@ -86,11 +130,23 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
       : types.length === 0 &&
         enumValues !== undefined &&
         enumValues.every((value) => typeof value === "string" || value === null);
+  const writtenType =
+    valueTypes.length === 1
+      ? valueTypes[0]
+      : isString && enumValues?.some((value) => typeof value === "string") === true
+        ? "string"
+        : undefined;
   for (const [keyword, value] of Object.entries(schema)) {
+    // Gemini refuses a keyword of one type beside another type ("items: field predicate failed: $type ==
+    // Type.ARRAY"), or beside alternatives: beside a type it constrains nothing, beside alternatives it is described.
+    if (!constrainsType(keyword, writtenType ?? "")) {
+      if (writtenType === undefined) describe(keyword, value);
+      else recordChange(context, keyword, pointer, "dropped", `constrains nothing beside type ${writtenType}`);
+      continue;
+    }
     switch (keyword) {
       case "type":
         if (valueTypes.length === 1) entries.push(["type", valueTypes[0]]);
-        else if (valueTypes.length > 1) entries.push(["anyOf", valueTypes.map((type) => ({ type }))]);
         if (Array.isArray(value))
           recordChange(context, keyword, pointer, "lowered", "type array -> type with nullable");
         break;
@@ -165,7 +221,7 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
         else describe(keyword, value);
     }
   }
-  const lowered: JsonSchema = Object.fromEntries(entries);
+  const lowered = withType(Object.fromEntries(entries), pointer, context);
   // `nullable` belongs next to a type: on a typeless schema it goes onto each alternative instead.
   if (nullable && typeof lowered.type === "string") lowered.nullable = true;
   else if (nullable && Array.isArray(lowered.anyOf)) {
