@@ -117,6 +117,13 @@ describe("openai-strict lowering", () => {
       ],
     },
     {
+      // Left typeless, it became any primitive and no longer took an array at all.
+      name: "items without a type make an array",
+      given: { items: { type: "integer" }, description: "Ids" },
+      want: { type: "array", items: { type: "integer" }, description: "Ids" },
+      changes: [["type", "#/properties/value", "lowered"]],
+    },
+    {
       name: "string keywords move into the description",
       given: { type: "string", minLength: 2, maxLength: 5, format: "uri", "x-internal": true },
       want: { type: "string", description: 'Constraints: minLength: 2; maxLength: 5; format: "uri".' },

@@ -116,6 +116,11 @@ function lowerStrictSchema(source: JsonSchema, pointer: string, nesting: number,
     }
   }
   let lowered: JsonSchema = Object.fromEntries(entries);
+  // `items` without a type is an array, as `properties` without one is an object (else it became any primitive).
+  if (lowered.type === undefined && isJsonObject(lowered.items) && !("anyOf" in lowered)) {
+    recordChange(context, "type", pointer, "lowered", "no type -> array, as its items imply");
+    lowered = { type: "array", ...lowered };
+  }
   const types = typesOf(lowered);
   const isObject = types.includes("object") || (types.length === 0 && isJsonObject(schema.properties));
   if (isObject) lowered = closeObject(lowered, schema, pointer, nesting, state, notes);
