@@ -73,6 +73,8 @@ export function convertNamedOperation(
       unplacedFixed: applied.unplaced,
       keptLevels: 2,
       tokenCounts: caches?.tokenCounts,
+      // The conversion's expansions note the first pattern OpenAI refuses; until then none need looking for.
+      mayHoldRefusedPatterns: caches === undefined ? undefined : caches.expansions.metPatternOpenAiRefuses === true,
     },
     options,
   );

@@ -4,6 +4,7 @@ import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
+import { openAiRefusesPattern } from "./dialects/openai-patterns.js";
 import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
@@ -59,6 +60,11 @@ export interface ExpansionCache {
   readonly entries: Map<string, (CachedExpansion | undefined)[]>;
   /** The document's local refs, each looked up once (given at creation, or set on first use). */
   resolve?: RefResolver;
+  /**
+   * Set once an expansion meets a `pattern` OpenAI refuses (lookaround, `\p{...}`): until then the OpenAI dialects
+   * need not look through each tool for one.
+   */
+  metPatternOpenAiRefuses?: true;
 }
 
 /**
@@ -457,6 +463,9 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
   const merged = mergeAllOf(result, state.pointer, context.conflicts);
   // After the merge, where a branch's `items` may have come in: `merged` is this call's own object either way.
   addMissingItems(merged);
+  if (context.cache !== undefined && typeof merged.pattern === "string" && openAiRefusesPattern(merged.pattern)) {
+    context.cache.metPatternOpenAiRefuses = true;
+  }
   return applyNullable(merged, schema.nullable === true);
 }
 

@@ -17,6 +17,8 @@ export interface ConversionParts {
   keptLevels: number;
   /** Token counts shared by the tools of one conversion. */
   tokenCounts?: TokenCountMemo | undefined;
+  /** False when the schema holds no `pattern` OpenAI refuses (see `toDialect`'s options). */
+  mayHoldRefusedPatterns?: boolean | undefined;
 }
 
 /** Writes the tool in its dialect within the token budget, and assembles the {@link ConvertedTool} and its report. */
@@ -26,6 +28,7 @@ export function finishConversion(parts: ConversionParts, options: ConvertOptions
     keptLevels: parts.keptLevels,
     maxTokens: options.maxTokens,
     tokenCounts: parts.tokenCounts,
+    mayHoldRefusedPatterns: parts.mayHoldRefusedPatterns,
   });
   const report: ConvertedTool["report"] = {
     pruned: [...parts.pruned, ...fitted.pruned],

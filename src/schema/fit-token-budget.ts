@@ -28,6 +28,8 @@ export interface FitTokenBudgetOptions {
   keptLevels: number;
   /** Token counts shared by the tools of one conversion (see `countJsonTokens`). */
   tokenCounts?: TokenCountMemo | undefined;
+  /** False when the schema holds no `pattern` OpenAI refuses (see `toDialect`'s options). */
+  mayHoldRefusedPatterns?: boolean | undefined;
 }
 
 /** The tool written in its dialect, fitted to the budget, with its size and what was cut. */
@@ -56,6 +58,7 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
     dialect: options.dialect,
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
     tokenCounts: options.tokenCounts ?? new Map<string, number>(),
+    mayHoldRefusedPatterns: options.mayHoldRefusedPatterns,
   };
   const whole = writeWithinBudget(definition, [], budget);
   if (whole.fitted !== undefined) return whole.fitted;
@@ -77,6 +80,7 @@ interface Budget {
   dialect: Dialect;
   maxTokens: number;
   tokenCounts: TokenCountMemo;
+  mayHoldRefusedPatterns: boolean | undefined;
 }
 
 /** The tool written in its dialect, when it fits the budget; its JSON when it does not. */
@@ -85,7 +89,7 @@ function writeWithinBudget(
   pruned: PrunedSchema[],
   budget: Budget,
 ): { fitted: FittedTool; json?: undefined } | { fitted?: undefined; json: string } {
-  const { tool, changes } = toDialect(definition, budget.dialect);
+  const { tool, changes } = toDialect(definition, budget.dialect, budget);
   // Most tools are proved to fit by a bound of their bytes; only the others are written and counted.
   if (jsonBytesBound(tool, budget.maxTokens) <= budget.maxTokens) {
     return { fitted: { definition, tool, changes, pruned, size: toolSize(tool, budget.tokenCounts) } };

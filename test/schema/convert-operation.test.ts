@@ -458,6 +458,40 @@ test("an array cut to fit the budget keeps any item, which OpenAI requires of ev
   expect(checkDialectRules(tool, "openai")).toEqual([]);
 });
 
+test("patterns OpenAI refuses are described in every tool of a conversion, wherever they come from", () => {
+  // The conversion skips looking for such patterns until its expansions meet one: each tool must still be clean.
+  const domain = { type: "string", pattern: "^((?!-)[a-z0-9-]{1,62}\\.)+$" };
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/plain": { get: { operationId: "plain", parameters: [{ name: "q", in: "query", schema: { type: "string" } }] } },
+      "/a": {
+        post: {
+          operationId: "viaBody",
+          requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Zone" } } } },
+        },
+      },
+      "/b": { get: { operationId: "viaParameter", parameters: [{ $ref: "#/components/parameters/Domain" }] } },
+      "/c": {
+        put: {
+          operationId: "again",
+          requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Zone" } } } },
+        },
+      },
+    },
+    components: {
+      schemas: { Zone: { type: "object", properties: { name: domain } } },
+      parameters: { Domain: { name: "domain", in: "query", schema: domain } },
+    },
+  };
+  for (const dialect of ["openai", "openai-strict"] as const) {
+    const { tools } = convertOperations(document, { dialect });
+    expect(tools.map(({ tool }) => checkDialectRules(tool, dialect))).toEqual([[], [], [], []]);
+    expect(tools.map(({ tool }) => JSON.stringify(tool).includes("pattern: "))).toEqual([false, true, true, true]);
+  }
+});
+
 describe("inputs and failures", () => {
   test("YAML input converts like JSON", () => {
     const yaml = [

@@ -409,6 +409,53 @@ describe("gemini lowering", () => {
   });
 });
 
+// OpenAI answers 400 "Invalid JSON schema: regex lookaround is not supported" (vercel/ai #21037) and "'^[\p{L}]' is
+// not a 'regex'" (free-claude-code #1730), strict mode or not, and fails the whole request. AWS writes both.
+describe("patterns OpenAI refuses", () => {
+  const definition: ToolDefinition = {
+    name: "t",
+    description: "",
+    parameters: {
+      type: "object",
+      properties: {
+        domain: { type: "string", description: "A domain", pattern: "^((?!-)[A-Za-z0-9-]{1,62}\\.)+$" },
+        tags: { type: "array", items: { type: "string", pattern: "^[\\p{L}\\p{N}_.:/=+@-]*$" } },
+        code: { type: "string", pattern: "^[A-Z]{3}$" },
+      },
+    },
+  };
+
+  test.each(["openai", "openai-strict"] as const)(
+    "%s moves them into the description and keeps the others",
+    (dialect) => {
+      const { tool, changes } = toDialect(definition, dialect);
+      const properties = (tool as OpenAiTool).function.parameters.properties as Record<string, JsonSchema>;
+      expect(properties.domain?.pattern).toBeUndefined();
+      expect(properties.domain?.description).toContain('pattern: "^((?!-)[A-Za-z0-9-]{1,62}\\\\.)+$"');
+      const items = properties.tags?.items as JsonSchema | undefined;
+      expect([items?.pattern, items?.description]).toEqual([undefined, expect.stringContaining("pattern: ")]);
+      expect(properties.code?.pattern).toBe("^[A-Z]{3}$");
+      expect(changes).toContainEqual(
+        expect.objectContaining({ keyword: "pattern", pointer: "#/properties/domain", action: "described" }),
+      );
+      expect(checkDialectRules(tool, dialect)).toEqual([]);
+    },
+  );
+
+  test.each(["anthropic", "gemini", "mcp"] as const)("%s keeps them", (dialect) => {
+    const { tool } = toDialect(definition, dialect);
+    expect(JSON.stringify(tool)).toContain("(?!-)");
+  });
+
+  test("the input definition is shared where nothing changed, and never mutated", () => {
+    const before = structuredClone(definition);
+    const { tool } = toDialect(definition, "openai");
+    const properties = (tool as OpenAiTool).function.parameters.properties as Record<string, JsonSchema>;
+    expect(properties.code).toBe((definition.parameters.properties as Record<string, JsonSchema>).code);
+    expect(definition).toEqual(before);
+  });
+});
+
 describe("top-level combinators", () => {
   test.each(["openai", "anthropic", "mcp"] as const)("%s folds oneOf into one object", (dialect) => {
     const parameters: JsonSchema = {
@@ -557,6 +604,17 @@ describe("checkDialectRules", () => {
         "#/parameters/properties/list/items: missing",
         "#/parameters/properties/odd/items: on a non-array type",
       ],
+    },
+    {
+      dialect: "openai" as const,
+      given: {
+        type: "function",
+        function: {
+          name: "a",
+          parameters: { type: "object", properties: { d: { type: "string", pattern: "(?=a)" } } },
+        },
+      },
+      want: ["#/function/parameters/properties/d/pattern: OpenAI refuses its syntax"],
     },
     {
       // OpenAI's 400: "In context=('properties', 'tags'), array schema missing items."

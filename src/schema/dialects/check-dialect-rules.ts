@@ -5,6 +5,7 @@ import type { JsonSchema } from "../json-schema.js";
 import { allowsArray } from "../schema-keywords.js";
 import type { Dialect } from "../tool-definition.js";
 import { typesOf } from "./dialect-context.js";
+import { openAiRefusesPattern } from "./openai-patterns.js";
 import { TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
 import { GEMINI_FORMATS, GEMINI_KEYWORDS } from "./to-gemini-tool.js";
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_LIMITS } from "./to-openai-strict-tool.js";
@@ -56,9 +57,12 @@ function checkOpenAiTool(tool: unknown, violations: string[]): JsonSchema | unde
   }
   checkRootObject(parameters, "#/function/parameters", violations);
   if (!isJsonObject(parameters)) return undefined;
-  // OpenAI answers 400 "array schema missing items", strict mode or not.
+  // OpenAI answers 400 "array schema missing items" and "regex lookaround is not supported", strict mode or not.
   visitSchemas(parameters, "#/function/parameters", 1, (schema, pointer) => {
     if (allowsArray(schema.type) && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
+    if (typeof schema.pattern === "string" && openAiRefusesPattern(schema.pattern)) {
+      violations.push(`${pointer}/pattern: OpenAI refuses its syntax`);
+    }
   });
   return parameters;
 }

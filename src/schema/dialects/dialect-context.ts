@@ -7,6 +7,17 @@ import type { Dialect } from "../tool-definition.js";
 export interface DialectContext {
   dialect: Dialect;
   changes: DialectChange[];
+  /** False when the schema is known to hold no `pattern` OpenAI refuses: see {@link ToDialectOptions}. */
+  mayHoldRefusedPatterns?: boolean | undefined;
+}
+
+/** Options of `toDialect`. */
+export interface ToDialectOptions {
+  /**
+   * False when the schema is known to hold no `pattern` OpenAI refuses (a conversion that met none): the OpenAI
+   * dialects then skip looking for one through the whole schema. Default true.
+   */
+  mayHoldRefusedPatterns?: boolean | undefined;
 }
 
 /** Records that the dialect rewrote, described, dropped, trimmed or renamed `keyword` at `pointer`. */

@@ -1,5 +1,6 @@
 export { checkDialectRules } from "./check-dialect-rules.js";
-export type { DialectContext } from "./dialect-context.js";
+export type { DialectContext, ToDialectOptions } from "./dialect-context.js";
+export { openAiRefusesPattern } from "./openai-patterns.js";
 export { sanitizeToolName, TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
 export { type AnthropicTool, toAnthropicTool } from "./to-anthropic-tool.js";
 export { toDialect } from "./to-dialect.js";

@@ -1,6 +1,6 @@
 import type { DialectChange } from "../conversion-report.js";
 import type { Dialect, ToolDefinition } from "../tool-definition.js";
-import type { DialectContext } from "./dialect-context.js";
+import type { DialectContext, ToDialectOptions } from "./dialect-context.js";
 import { toAnthropicTool } from "./to-anthropic-tool.js";
 import { toGeminiTool } from "./to-gemini-tool.js";
 import { toMcpTool } from "./to-mcp-tool.js";
@@ -23,8 +23,12 @@ const WRITERS: Record<Dialect, (definition: ToolDefinition, context: DialectCont
  * @example
  * const { tool, changes } = toDialect({ name: "listPets", description: "List pets", parameters }, "openai-strict");
  */
-export function toDialect(definition: ToolDefinition, dialect: Dialect): { tool: unknown; changes: DialectChange[] } {
-  const context: DialectContext = { dialect, changes: [] };
+export function toDialect(
+  definition: ToolDefinition,
+  dialect: Dialect,
+  options: ToDialectOptions = {},
+): { tool: unknown; changes: DialectChange[] } {
+  const context: DialectContext = { dialect, changes: [], mayHoldRefusedPatterns: options.mayHoldRefusedPatterns };
   const tool = WRITERS[dialect](definition, context);
   return { tool, changes: context.changes };
 }

@@ -1,0 +1,65 @@
+import { appendJsonPointer } from "../../openapi/json-pointer.js";
+import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
+import type { JsonSchema } from "../json-schema.js";
+import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "../schema-keywords.js";
+import { type DialectContext, describeUnsupportedKeyword, describeWithNotes } from "./dialect-context.js";
+
+/**
+ * What OpenAI refuses in a `pattern`, strict mode or not, failing the whole request: lookaround ("Invalid JSON schema:
+ * regex lookaround is not supported"), and what its validator's regular expressions lack ("... is not a 'regex'"):
+ * Unicode property escapes (`\p{L}`) and ECMA-style named groups. AWS's specs write the first two often.
+ */
+const REFUSED_SYNTAX = /\(\?<?[=!]|\\[pP]\{|\(\?<[A-Za-z]|\\k</;
+
+/** Whether OpenAI refuses a `pattern` (see {@link REFUSED_SYNTAX}). */
+export function openAiRefusesPattern(pattern: string): boolean {
+  return REFUSED_SYNTAX.test(pattern);
+}
+
+/**
+ * The schema with every `pattern` OpenAI refuses moved into its schema's description, where the model still reads it
+ * (recorded as `described`). Unchanged parts are shared with the input; the input is never mutated.
+ */
+export function describeRefusedPatterns(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
+  let result: JsonSchema | undefined;
+  const write = (keyword: string, value: unknown): void => {
+    result ??= { ...schema };
+    setOwnProperty(result, keyword, value);
+  };
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword];
+    const at = appendJsonPointer(pointer, keyword);
+    if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
+      const map = describeInMap(value, at, context);
+      if (map !== value) write(keyword, map);
+    } else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
+      const list = value.map((item, index) =>
+        isJsonObject(item) ? describeRefusedPatterns(item, `${at}/${index}`, context) : item,
+      );
+      if (list.some((item, index) => item !== value[index])) write(keyword, list);
+    } else if ((SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") && isJsonObject(value)) {
+      const inner = describeRefusedPatterns(value, at, context);
+      if (inner !== value) write(keyword, inner);
+    }
+  }
+  if (typeof schema.pattern !== "string" || !openAiRefusesPattern(schema.pattern)) return result ?? schema;
+  const note = describeUnsupportedKeyword(context, "pattern", schema.pattern, pointer);
+  const described: JsonSchema = result ?? { ...schema };
+  delete described.pattern;
+  const description = describeWithNotes(described.description, note === undefined ? [] : [note]);
+  if (description !== undefined) described.description = description;
+  return described;
+}
+
+function describeInMap(map: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
+  let result: JsonSchema | undefined;
+  for (const name of Object.keys(map)) {
+    const value = map[name];
+    if (!isJsonObject(value)) continue;
+    const inner = describeRefusedPatterns(value, appendJsonPointer(pointer, name), context);
+    if (inner === value) continue;
+    result ??= { ...map };
+    setOwnProperty(result, name, inner);
+  }
+  return result ?? map;
+}
