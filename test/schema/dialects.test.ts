@@ -226,6 +226,37 @@ describe("openai-strict lowering", () => {
     ).toThrow(expect.objectContaining({ code: "DIALECT_LIMIT_EXCEEDED" }));
   });
 
+  // OpenAI: "Expected at most ... enum values in total within a single schema when using structured outputs".
+  test.each([
+    {
+      name: "more than 1,000 enum values in all",
+      properties: {
+        a: { type: "string", enum: Array.from({ length: 600 }, (_, index) => `a${index}`) },
+        b: { type: "string", enum: Array.from({ length: 401 }, (_, index) => `b${index}`) },
+      },
+      want: /1001 enum values \(at most 1000\)/,
+    },
+    {
+      name: "a string enum of over 250 values with more than 15,000 characters",
+      properties: {
+        a: { type: "string", enum: Array.from({ length: 300 }, (_, index) => `${index}`.padEnd(60, "x")) },
+      },
+      want: /an enum of over 250 values with 18000 characters/,
+    },
+  ])("$name throws DIALECT_LIMIT_EXCEEDED, and the checker says so", ({ properties, want }) => {
+    const definition = {
+      name: "big",
+      description: "",
+      parameters: { type: "object", required: ["a", "b"], properties },
+    };
+    expect(() => toDialect(definition, "openai-strict")).toThrow(
+      expect.objectContaining({ code: "DIALECT_LIMIT_EXCEEDED", message: expect.stringMatching(want) }),
+    );
+    const { tool } = toDialect(definition, "openai");
+    const handWritten = { ...(tool as OpenAiTool), function: { ...(tool as OpenAiTool).function, strict: true } };
+    expect(checkDialectRules(handWritten, "openai-strict")).toContainEqual(expect.stringMatching(want));
+  });
+
   test("strict schemas accept what the source accepted, with null for left-out optionals", () => {
     const source: JsonSchema = {
       type: "object",

@@ -7,6 +7,7 @@ import type { Dialect } from "../tool-definition.js";
 import { typesOf } from "./dialect-context.js";
 import { openAiRefusesPattern } from "./openai-patterns.js";
 import { TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
+import { strictSizeViolations } from "./strict-schema-sizes.js";
 import { GEMINI_FORMATS, GEMINI_KEYWORDS } from "./to-gemini-tool.js";
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_LIMITS } from "./to-openai-strict-tool.js";
 import { OPENAI_DESCRIPTION_LIMIT } from "./to-openai-tool.js";
@@ -101,6 +102,7 @@ function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
   if (propertyCount > OPENAI_STRICT_LIMITS.maxProperties) {
     violations.push(`#/function/parameters: more than ${OPENAI_STRICT_LIMITS.maxProperties} properties`);
   }
+  for (const oversize of strictSizeViolations(parameters)) violations.push(`#/function/parameters: ${oversize}`);
 }
 
 function checkAnthropicTool(tool: unknown, violations: string[]): void {

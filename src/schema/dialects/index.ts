@@ -2,6 +2,7 @@ export { checkDialectRules } from "./check-dialect-rules.js";
 export type { DialectContext, ToDialectOptions } from "./dialect-context.js";
 export { openAiRefusesPattern } from "./openai-patterns.js";
 export { sanitizeToolName, TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
+export { OPENAI_STRICT_SIZE_LIMITS } from "./strict-schema-sizes.js";
 export { type AnthropicTool, toAnthropicTool } from "./to-anthropic-tool.js";
 export { toDialect } from "./to-dialect.js";
 export { GEMINI_FORMATS, GEMINI_KEYWORDS, type GeminiFunctionDeclaration, toGeminiTool } from "./to-gemini-tool.js";

@@ -14,6 +14,7 @@ import {
   typesOf,
 } from "./dialect-context.js";
 import { mergeAllOfBranches } from "./merge-all-of-branches.js";
+import { OPENAI_STRICT_SIZE_LIMITS, strictSizeViolations } from "./strict-schema-sizes.js";
 import { type OpenAiTool, toOpenAiTool } from "./to-openai-tool.js";
 
 /** OpenAI strict mode's limits: object nesting levels and properties in one schema. */
@@ -73,12 +74,21 @@ interface StrictState {
  * Writes a tool for OpenAI strict mode (`strict: true`): every object closed with `additionalProperties: false` and
  * listing every property in `required`, optional properties made nullable, `oneOf` lowered to `anyOf`, `allOf`
  * merged, and every other unsupported keyword moved into the description. Objects nested deeper than 10 levels lose
- * their properties (reported); more than 5,000 properties throws `DIALECT_LIMIT_EXCEEDED`.
+ * their properties (reported); more than 5,000 properties, or enums and names over OpenAI's limits (see
+ * {@link OPENAI_STRICT_SIZE_LIMITS}), throw `DIALECT_LIMIT_EXCEEDED`: OpenAI refuses such a schema in strict mode.
  */
 export function toOpenAiStrictTool(definition: ToolDefinition, context: DialectContext): OpenAiTool {
   const tool = toOpenAiTool(definition, context);
   const state: StrictState = { context, propertyCount: 0 };
   const parameters = lowerStrictSchema(tool.function.parameters, "#", 1, state);
+  const oversize = strictSizeViolations(parameters);
+  if (oversize.length > 0) {
+    throw new ActionRecallError(
+      "DIALECT_LIMIT_EXCEEDED",
+      `OpenAI strict mode refuses this tool's schema: ${oversize.join("; ")}. Use the openai dialect instead`,
+      { data: { pointer: "#" } },
+    );
+  }
   return { type: "function", function: { ...tool.function, parameters, strict: true } };
 }
 
