@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { convertMcpTool, type McpToolInput } from "../../src/schema/convert-mcp-tool.js";
+import { convertOperations } from "../../src/schema/convert-operations.js";
+import { checkDialectRules } from "../../src/schema/dialects/index.js";
 
 const inputSchema = {
   type: "object",
@@ -71,5 +73,50 @@ describe("convertMcpTool", () => {
   test("the dialect shapes the tool", () => {
     const converted = convertMcpTool({ name: "search", description: "Search", inputSchema }, { dialect: "anthropic" });
     expect(converted.tool).toMatchObject({ name: "search", description: "Search" });
+  });
+});
+
+// Anthropic answers 400 "tools.0.custom.input_schema.properties: Property keys should match pattern
+// '^[a-zA-Z0-9_.-]{1,64}$'" and fails the whole request (appstore-connect-mcp #2, composio #3500).
+describe("top-level property names Anthropic refuses", () => {
+  const tool: McpToolInput = {
+    name: "list_apps",
+    inputSchema: { type: "object", properties: { "filter[id]": { type: "string" }, limit: { type: "integer" } } },
+  };
+
+  test("the anthropic dialect refuses the tool with DIALECT_LIMIT_EXCEEDED naming the key", () => {
+    expect(() => convertMcpTool(tool, { dialect: "anthropic" })).toThrow(
+      expect.objectContaining({
+        code: "DIALECT_LIMIT_EXCEEDED",
+        message: expect.stringContaining('"filter[id]"'),
+        data: expect.objectContaining({ pointer: "#/properties/filter[id]" }),
+      }),
+    );
+  });
+
+  test("the other dialects keep the name, and the checker names it for a hand-written Anthropic tool", () => {
+    const converted = convertMcpTool(tool, { dialect: "openai" });
+    expect(JSON.stringify(converted.tool)).toContain('"filter[id]"');
+    const handWritten = { name: "list_apps", description: "", input_schema: tool.inputSchema };
+    expect(checkDialectRules(handWritten, "anthropic")).toEqual([
+      "#/input_schema/properties/filter[id]: does not match ^[a-zA-Z0-9_.-]{1,64}$",
+    ]);
+  });
+
+  test("nested under a layered schema's sections, such names are fine", () => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/apps": {
+          get: {
+            operationId: "listApps",
+            parameters: [{ name: "filter[id]", in: "query", schema: { type: "string" } }],
+          },
+        },
+      },
+    };
+    const { tools } = convertOperations(document, { dialect: "anthropic" });
+    expect(checkDialectRules(tools[0]?.tool, "anthropic")).toEqual([]);
   });
 });
