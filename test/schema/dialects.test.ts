@@ -423,6 +423,17 @@ describe("gemini lowering", () => {
       want: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "string" }] },
     },
     {
+      // "enum[3]: cannot be empty" (mcp-server-excel #607, litellm #14155).
+      name: "an empty enum value is left out and said in the description",
+      given: { type: "string", enum: ["", "desktop", "mobile"] },
+      want: { type: "string", enum: ["desktop", "mobile"], description: 'Constraints: "" (empty) is allowed too.' },
+    },
+    {
+      name: "an enum of the empty value alone is a plain string with that said",
+      given: { type: "string", enum: [""] },
+      want: { type: "string", description: 'Constraints: must be "" (empty).' },
+    },
+    {
       // marketcheck's ranking_criteria, Azure's monitoringConfigurationsComputed.
       name: "items beside type object constrain nothing and go",
       given: { type: "object", properties: { a: { type: "string" } }, items: { type: "string" } },

@@ -135,6 +135,8 @@ function checkGeminiTool(tool: unknown, violations: string[]): void {
     checkKeywords(schema, pointer, GEMINI_KEYWORDS, violations);
     if ("type" in schema && typeof schema.type !== "string") violations.push(`${pointer}/type: not a single type`);
     if ("enum" in schema && schema.type !== "string") violations.push(`${pointer}/enum: on a non-string type`);
+    if (Array.isArray(schema.enum) && schema.enum.includes(""))
+      violations.push(`${pointer}/enum: holds "", which Gemini refuses`);
     // Gemini's 400s: "type: must be specified when not using one_of, any_of or all_of fields", "items: missing
     // field", "items: field predicate failed: $type == Type.ARRAY".
     if (schema.type === undefined && !("anyOf" in schema)) violations.push(`${pointer}/type: missing`);

@@ -161,7 +161,13 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
         if (isString && enumValues?.some((entry) => typeof entry === "string") === true) {
           if (valueTypes.length === 0) entries.push(["type", "string"]);
           nullable = nullable || enumValues.includes(null);
-          entries.push(["enum", enumValues.filter((entry) => typeof entry === "string")]);
+          // Gemini refuses an empty value ("enum[3]: cannot be empty"): the description says it is allowed.
+          const written = enumValues.filter((entry) => typeof entry === "string" && entry !== "");
+          if (enumValues.includes("")) {
+            recordChange(context, keyword, pointer, "lowered", '"" left out: Gemini refuses an empty enum value');
+            notes.push(written.length > 0 ? '"" (empty) is allowed too' : 'must be "" (empty)');
+          }
+          if (written.length > 0) entries.push(["enum", written]);
         } else describe(keyword, value);
         break;
       case "format":
