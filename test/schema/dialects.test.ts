@@ -4,6 +4,7 @@ import { describe, expect, expectTypeOf, test } from "vitest";
 import { checkDialectRules, type OpenAiTool, sanitizeToolName, toDialect } from "../../src/schema/dialects/index.js";
 import type { JsonSchema } from "../../src/schema/json-schema.js";
 import { DIALECTS, type ToolDefinition } from "../../src/schema/tool-definition.js";
+import { parametersOf } from "./tool-parameters.js";
 
 const layered: ToolDefinition = {
   name: "listPets",
@@ -498,6 +499,25 @@ describe("patterns OpenAI refuses", () => {
   });
 });
 
+describe("the top of the parameters", () => {
+  test.each(["openai", "anthropic", "mcp"] as const)(
+    "%s writes empty properties for a tool without arguments, and describes a top-level enum or not",
+    (dialect) => {
+      const { tool } = toDialect(
+        { name: "t", description: "", parameters: { type: "object", not: { required: ["x"] }, enum: [{}] } },
+        dialect,
+      );
+      const parameters = parametersOf(tool) as JsonSchema;
+      expect(parameters).toEqual({
+        type: "object",
+        description: 'Constraints: enum: [{}]; not: {"required":["x"]}.',
+        properties: {},
+      });
+      expect(checkDialectRules(tool, dialect)).toEqual([]);
+    },
+  );
+});
+
 describe("top-level combinators", () => {
   test.each(["openai", "anthropic", "mcp"] as const)("%s folds oneOf into one object", (dialect) => {
     const parameters: JsonSchema = {
@@ -608,7 +628,7 @@ describe("checkDialectRules", () => {
   test.each([
     {
       dialect: "openai" as const,
-      given: { type: "function", function: { name: "a b", parameters: { type: "object" } } },
+      given: { type: "function", function: { name: "a b", parameters: { type: "object", properties: {} } } },
       want: ['#/function/name: "a b" does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$'],
     },
     {
@@ -657,6 +677,13 @@ describe("checkDialectRules", () => {
         },
       },
       want: ["#/function/parameters/properties/d/pattern: OpenAI refuses its syntax"],
+    },
+    {
+      // "In context=(), object schema missing properties" (mongodb-mcp-server, AWS's knowledge MCP), and "schema
+      // must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level".
+      dialect: "openai" as const,
+      given: { type: "function", function: { name: "a", parameters: { type: "object", not: { required: ["x"] } } } },
+      want: ["#/function/parameters/not: not allowed at the top", "#/function/parameters/properties: missing"],
     },
     {
       // OpenAI's 400: "In context=('properties', 'tags'), array schema missing items."

@@ -59,6 +59,8 @@ function checkOpenAiTool(tool: unknown, violations: string[]): JsonSchema | unde
   }
   checkRootObject(parameters, "#/function/parameters", violations);
   if (!isJsonObject(parameters)) return undefined;
+  // "In context=(), object schema missing properties."
+  if (!isJsonObject(parameters.properties)) violations.push("#/function/parameters/properties: missing");
   // OpenAI answers 400 "array schema missing items" and "regex lookaround is not supported", strict mode or not.
   visitSchemas(parameters, "#/function/parameters", 1, (schema, pointer) => {
     if (allowsArray(schema.type) && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
@@ -176,7 +178,7 @@ function checkRootObject(schema: unknown, pointer: string, violations: string[])
     violations.push(`${pointer}: not a type "object" schema`);
     return;
   }
-  for (const keyword of ["oneOf", "anyOf", "allOf"]) {
+  for (const keyword of ["oneOf", "anyOf", "allOf", "enum", "not"]) {
     if (keyword in schema) violations.push(`${pointer}/${keyword}: not allowed at the top`);
   }
   visitSchemas(schema, pointer, 1, (child, childPointer) => {

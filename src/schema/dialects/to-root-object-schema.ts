@@ -2,14 +2,17 @@ import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { DialectContext } from "./dialect-context.js";
-import { lowerBranches, recordChange } from "./dialect-context.js";
+import { describeUnsupportedKeyword, describeWithNotes, lowerBranches, recordChange } from "./dialect-context.js";
 import { mergeAllOfBranches } from "./merge-all-of-branches.js";
 
 /**
- * Makes a tool's parameters a plain `type: "object"` schema, as OpenAI, Anthropic and MCP require at the top:
- * `allOf` is merged, and top-level `oneOf`/`anyOf` alternatives are folded into one object whose properties are the
- * union of theirs and whose `required` are those every alternative requires. The layered schema is already such an
- * object, so this only changes hand-written definitions.
+ * Makes a tool's parameters a plain `type: "object"` schema with `properties`, as OpenAI, Anthropic and MCP require
+ * at the top (OpenAI: "object schema missing properties"; "schema must have type 'object' and not have
+ * 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level"): `allOf` is merged, top-level `oneOf`/`anyOf` alternatives
+ * are folded into one object whose properties are the union of theirs and whose `required` are those every
+ * alternative requires, a top-level `enum` or `not` moves into the description, and a schema without `properties`
+ * (an MCP tool without arguments) gets empty ones. The layered schema is already such an object, so this only changes
+ * hand-written definitions and MCP tools.
  */
 export function toRootObjectSchema(parameters: JsonSchema, context: DialectContext): JsonSchema {
   let schema = mergeAllOfBranches(parameters, "#", context);
@@ -21,7 +24,25 @@ export function toRootObjectSchema(parameters: JsonSchema, context: DialectConte
     recordChange(context, "type", "#", "lowered", `top-level type ${JSON.stringify(schema.type)} -> "object"`);
     schema = { ...schema, type: "object" };
   }
+  if ("enum" in schema || "not" in schema) schema = withTopConstraintsDescribed(schema, context);
+  if (!isJsonObject(schema.properties)) schema = { ...schema, properties: {} };
   return withObjectProperties(schema, context);
+}
+
+/** The schema with its top-level `enum` and `not` moved into its description, which providers refuse at the top. */
+function withTopConstraintsDescribed(schema: JsonSchema, context: DialectContext): JsonSchema {
+  const { enum: values, not, ...rest } = schema;
+  const notes: string[] = [];
+  for (const [keyword, value] of [
+    ["enum", values],
+    ["not", not],
+  ] as const) {
+    if (value === undefined) continue;
+    const note = describeUnsupportedKeyword(context, keyword, value, "#");
+    if (note !== undefined) notes.push(note);
+  }
+  const description = describeWithNotes(rest.description, notes);
+  return description === undefined ? rest : { ...rest, description };
 }
 
 /**
