@@ -1,5 +1,6 @@
 import { completeToolArgs } from "../args/index.js";
 import { InvalidArgumentsError } from "../errors/index.js";
+import { restorePropertyNames } from "../schema/dialects/anthropic-property-names.js";
 import { describeIssue, SlotProcessor } from "../slots/index.js";
 import { assertDeclaredParameters } from "./assert-declared-parameters.js";
 
@@ -30,7 +31,8 @@ export function completeAndValidateArguments(
   options: { tool: string; declaredParametersOnly?: boolean },
 ): Record<string, unknown> {
   const { toolArgs } = completeToolArgs({
-    toolArgs: args,
+    // A model that was given the tool's Anthropic form writes the property names Anthropic accepts.
+    toolArgs: restorePropertyNames(args, schema),
     declaration: { name: options.tool, description: "", parameters: schema },
     systemParams: [],
   });

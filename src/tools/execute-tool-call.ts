@@ -2,6 +2,7 @@ import type { ToolCall } from "../calls/tool-call.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { ErrorCode } from "../errors/error-codes.js";
 import type { ValidationIssue } from "../errors/validation-issue.js";
+import { restorePropertyNames } from "../schema/dialects/anthropic-property-names.js";
 import type { Tool } from "./define-tool.js";
 import type { ToolRegistry } from "./tool-registry.js";
 import type { ToolResult } from "./tool-result.js";
@@ -39,13 +40,15 @@ export async function executeToolCall(
         argumentErrors,
       });
     }
-    const issues = validateToolArguments(tool, call.arguments);
+    // A model that was given the tool's Anthropic form writes the property names Anthropic accepts.
+    const args = restorePropertyNames(call.arguments, tool.parameters);
+    const issues = validateToolArguments(tool, args);
     if (issues.length > 0) {
       const list = issues.map(describeIssue).join("; ");
       return failed("INVALID_ARGUMENTS", `Tool "${tool.name}": invalid arguments: ${list}`, { issues });
     }
     if (options.signal?.aborted === true) return aborted(tool);
-    return await runTool(tool, call, options);
+    return await runTool(tool, args === call.arguments ? call : { ...call, arguments: args }, options);
   } catch (error) {
     return failureOf(error, call.name);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { convertMcpTool, type McpToolInput } from "../../src/schema/convert-mcp-tool.js";
 import { convertOperations } from "../../src/schema/convert-operations.js";
-import { checkDialectRules } from "../../src/schema/dialects/index.js";
+import { checkDialectRules, restorePropertyNames } from "../../src/schema/dialects/index.js";
 
 const inputSchema = {
   type: "object",
@@ -81,17 +81,31 @@ describe("convertMcpTool", () => {
 describe("top-level property names Anthropic refuses", () => {
   const tool: McpToolInput = {
     name: "list_apps",
-    inputSchema: { type: "object", properties: { "filter[id]": { type: "string" }, limit: { type: "integer" } } },
+    inputSchema: {
+      type: "object",
+      required: ["filter[id]"],
+      properties: { "filter[id]": { type: "string" }, limit: { type: "integer" } },
+    },
   };
+  // FNV-1a of "filter[id]", worked out apart from the code under test.
+  const written = "filter_id__321718fc";
 
-  test("the anthropic dialect refuses the tool with DIALECT_LIMIT_EXCEEDED naming the key", () => {
-    expect(() => convertMcpTool(tool, { dialect: "anthropic" })).toThrow(
-      expect.objectContaining({
-        code: "DIALECT_LIMIT_EXCEEDED",
-        message: expect.stringContaining('"filter[id]"'),
-        data: expect.objectContaining({ pointer: "#/properties/filter[id]" }),
-      }),
+  test("the anthropic dialect renames them (in required too), reports each rename, and keeps the others", () => {
+    const converted = convertMcpTool(tool, { dialect: "anthropic" });
+    const inputSchema = (converted.tool as { input_schema: Record<string, unknown> }).input_schema;
+    expect(Object.keys(inputSchema.properties as object)).toEqual([written, "limit"]);
+    expect(inputSchema.required).toEqual([written]);
+    expect(converted.report.changes).toContainEqual(
+      expect.objectContaining({ keyword: "properties", pointer: "#/properties/filter[id]", action: "renamed" }),
     );
+    expect(checkDialectRules(converted.tool, "anthropic")).toEqual([]);
+  });
+
+  test("arguments written with the renamed names come back under the tool's own", () => {
+    const schema = convertMcpTool(tool).definition.parameters;
+    expect(restorePropertyNames({ [written]: "7", limit: 5 }, schema)).toEqual({ "filter[id]": "7", limit: 5 });
+    const unchanged = { "filter[id]": "7" };
+    expect(restorePropertyNames(unchanged, schema)).toBe(unchanged);
   });
 
   test("the other dialects keep the name, and the checker names it for a hand-written Anthropic tool", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ToolCall } from "../../src/calls/tool-call.js";
 import { UpstreamError } from "../../src/errors/upstream-error.js";
+import { toDialect } from "../../src/schema/dialects/index.js";
 import { defineTool } from "../../src/tools/define-tool.js";
 import { executeToolCall } from "../../src/tools/execute-tool-call.js";
 import { executeToolCalls } from "../../src/tools/execute-tool-calls.js";
@@ -372,5 +373,35 @@ describe("executeToolCalls", () => {
 
   test("no calls give no results", async () => {
     expect(await executeToolCalls(registry, [])).toEqual([]);
+  });
+});
+
+describe("a call written against the tool's Anthropic form", () => {
+  // Anthropic refuses a top-level property name such as `filter[id]`: its form of the tool renames it, and the model
+  // writes the new name. The executor hands the tool its own names.
+  const listApps = defineTool({
+    name: "list_apps",
+    description: "List apps",
+    parameters: {
+      type: "object",
+      required: ["filter[id]"],
+      properties: { "filter[id]": { type: "string" }, limit: { type: "integer" } },
+      additionalProperties: false,
+    },
+    execute: (args) => ({ received: args }),
+  });
+
+  test("reaches the tool under the tool's own property names, and still validates", async () => {
+    const { input_schema } = toDialect(listApps, "anthropic").tool as { input_schema: { properties: object } };
+    const written = Object.keys(input_schema.properties)[0] as string;
+    expect(written).not.toBe("filter[id]");
+    const registry = new ToolRegistry([listApps]);
+    const ok = await executeToolCall(
+      registry,
+      call("list_apps", { [written]: "7", limit: 5 }, { format: "anthropic" }),
+    );
+    expect(ok).toEqual({ success: true, output: { received: { "filter[id]": "7", limit: 5 } } });
+    const invalid = await executeToolCall(registry, call("list_apps", { [written]: 7 }, { format: "anthropic" }));
+    expect(invalid.error?.code).toBe("INVALID_ARGUMENTS");
   });
 });

@@ -4,11 +4,11 @@ import { isJsonObject } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import { allowsArray } from "../schema-keywords.js";
 import type { Dialect } from "../tool-definition.js";
+import { ANTHROPIC_PROPERTY_NAME_PATTERN } from "./anthropic-property-names.js";
 import { typesOf } from "./dialect-context.js";
 import { openAiRefusesPattern } from "./openai-patterns.js";
 import { TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
 import { strictSizeViolations } from "./strict-schema-sizes.js";
-import { ANTHROPIC_PROPERTY_KEY_PATTERN, refusedPropertyKeys } from "./to-anthropic-tool.js";
 import { GEMINI_FORMATS, GEMINI_KEYWORDS } from "./to-gemini-tool.js";
 import { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_LIMITS } from "./to-openai-strict-tool.js";
 import { OPENAI_DESCRIPTION_LIMIT } from "./to-openai-tool.js";
@@ -116,10 +116,10 @@ function checkAnthropicTool(tool: unknown, violations: string[]): void {
   checkName(tool.name, "#/name", violations);
   checkRootObject(tool.input_schema, "#/input_schema", violations);
   if (!isJsonObject(tool.input_schema)) return;
-  for (const key of refusedPropertyKeys(tool.input_schema)) {
-    violations.push(
-      `${appendJsonPointer("#/input_schema/properties", key)}: does not match ${ANTHROPIC_PROPERTY_KEY_PATTERN.source}`,
-    );
+  const properties = isJsonObject(tool.input_schema.properties) ? Object.keys(tool.input_schema.properties) : [];
+  for (const name of properties.filter((key) => !ANTHROPIC_PROPERTY_NAME_PATTERN.test(key))) {
+    const pointer = appendJsonPointer("#/input_schema/properties", name);
+    violations.push(`${pointer}: does not match ${ANTHROPIC_PROPERTY_NAME_PATTERN.source}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { DialectContext } from "./dialect-context.js";
 import { recordChange } from "./dialect-context.js";
+import { hashName } from "./hash-name.js";
 
 /**
  * The tool names every provider accepts: OpenAI's and Anthropic's rule (`^[a-zA-Z0-9_-]{1,64}$`), starting with a
@@ -79,17 +80,4 @@ function isSeparator(code: number): boolean {
 function withHashSuffix(base: string, source: string): string {
   const suffix = `_${hashName(source)}`;
   return base.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length) + suffix;
-}
-
-/**
- * FNV-1a, 32 bits, as 8 hex digits. Hand-written: the schema core may not import `node:crypto`, and a name suffix
- * needs stability, not cryptographic strength.
- */
-function hashName(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, "0");
 }

@@ -1,9 +1,9 @@
-import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
-import { isJsonObject } from "../../openapi/own-properties.js";
+import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { ToolDefinition } from "../tool-definition.js";
-import type { DialectContext } from "./dialect-context.js";
+import { ANTHROPIC_PROPERTY_NAME_PATTERN, anthropicPropertyName } from "./anthropic-property-names.js";
+import { type DialectContext, recordChange } from "./dialect-context.js";
 import { ensureToolName } from "./sanitize-tool-name.js";
 import { toRootObjectSchema } from "./to-root-object-schema.js";
 
@@ -15,35 +15,36 @@ export interface AnthropicTool {
 }
 
 /**
- * The property names Anthropic accepts at the top of `input_schema` ("Property keys should match pattern"); one tool
- * with another fails the whole request. A layered schema's are its sections; a flat one's (an MCP tool's) can be any.
- */
-export const ANTHROPIC_PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
-
-/**
- * Writes a tool for Anthropic: `{name, description, input_schema}`, with no `oneOf`/`anyOf`/`allOf` at the top. A
- * top-level property name Anthropic refuses (`filter[id]`, `$top`, `名称`) throws `DIALECT_LIMIT_EXCEEDED` naming it:
- * renamed, the model's arguments would no longer match the tool.
+ * Writes a tool for Anthropic: `{name, description, input_schema}`, with no `oneOf`/`anyOf`/`allOf` at the top, and
+ * each top-level property name Anthropic refuses (an MCP tool's `filter[id]`, `$top`, `名称`) renamed as
+ * {@link anthropicPropertyName} says, in `required` too; each rename is recorded. The executors map the model's
+ * arguments back (`restorePropertyNames`).
  */
 export function toAnthropicTool(definition: ToolDefinition, context: DialectContext): AnthropicTool {
-  const inputSchema = toRootObjectSchema(definition.parameters, context);
-  const refused = refusedPropertyKeys(inputSchema);
-  if (refused.length > 0) {
-    throw new ActionRecallError(
-      "DIALECT_LIMIT_EXCEEDED",
-      `Anthropic refuses the property names ${refused.map((key) => JSON.stringify(key)).join(", ")} of tool "${definition.name}": they must match ${ANTHROPIC_PROPERTY_KEY_PATTERN.source}`,
-      { data: { pointer: appendJsonPointer("#/properties", refused[0] as string) } },
-    );
-  }
   return {
     name: ensureToolName(definition.name, context),
     description: definition.description,
-    input_schema: inputSchema,
+    input_schema: withAnthropicPropertyNames(toRootObjectSchema(definition.parameters, context), context),
   };
 }
 
-/** The top-level property names of a schema that Anthropic refuses. */
-export function refusedPropertyKeys(schema: JsonSchema): string[] {
-  const properties = isJsonObject(schema.properties) ? Object.keys(schema.properties) : [];
-  return properties.filter((key) => !ANTHROPIC_PROPERTY_KEY_PATTERN.test(key));
+function withAnthropicPropertyNames(schema: JsonSchema, context: DialectContext): JsonSchema {
+  const source = schema.properties;
+  if (!isJsonObject(source) || Object.keys(source).every((name) => ANTHROPIC_PROPERTY_NAME_PATTERN.test(name))) {
+    return schema;
+  }
+  const properties: JsonSchema = {};
+  for (const name of Object.keys(source)) {
+    const written = anthropicPropertyName(name);
+    if (written !== name) {
+      const pointer = appendJsonPointer("#/properties", name);
+      recordChange(context, "properties", pointer, "renamed", `${JSON.stringify(name)} -> ${JSON.stringify(written)}`);
+    }
+    setOwnProperty(properties, written, source[name]);
+  }
+  const renamed: JsonSchema = { ...schema, properties };
+  if (Array.isArray(schema.required)) {
+    renamed.required = schema.required.map((name) => (typeof name === "string" ? anthropicPropertyName(name) : name));
+  }
+  return renamed;
 }
