@@ -8,6 +8,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type DynamicTool, executeDynamicTool, type RecallContext, recallActions } from "../recall/index.js";
+import { type McpTool, toDialect } from "../schema/dialects/index.js";
 import type { McpActionBinding } from "./service-config.js";
 
 /** Options of {@link registerMcpEndpoint}. */
@@ -49,8 +50,10 @@ async function recallBoundTools(
   return tools;
 }
 
+/** A recalled tool as MCP lists it: its schema written in the `mcp` dialect; its name as recalled, which calls use. */
 function toMcpTool(tool: DynamicTool): Tool {
-  return { name: tool.name, description: tool.description, inputSchema: tool.parameters as Tool["inputSchema"] };
+  const { inputSchema } = toDialect(tool, "mcp").tool as McpTool;
+  return { name: tool.name, description: tool.description, inputSchema: inputSchema as Tool["inputSchema"] };
 }
 
 function createMcpServer(options: McpEndpointOptions, log: FastifyBaseLogger, requestId: string): Server {

@@ -31,6 +31,23 @@ test("tools/list answers the bound actions' recalled tools", async () => {
   expect(tools[0]?.inputSchema).toMatchObject({ type: "object" });
 });
 
+test("tools/list writes each tool in the mcp dialect: a pattern OpenAI refuses is described, not sent", async () => {
+  // MCP clients hand the tools to whatever model they use; one on OpenAI fails the whole request on such a pattern.
+  const detail = structuredClone(SEED_TOOL_DETAIL) as typeof SEED_TOOL_DETAIL & {
+    metadata: { api_spec: { parameters: { name: string; schema: Record<string, unknown> }[] } };
+  };
+  const knId = detail.metadata.api_spec.parameters.find((parameter) => parameter.name === "kn_id");
+  if (knId !== undefined) knId.schema = { type: "string", pattern: "^(?!-)[a-z_]+$" };
+  service = await startKweaverService({ toolDetail: { json: detail } }, { MCP_ACTION_BINDINGS: BINDINGS });
+  client = await connect(service);
+  const { tools } = await client.listTools();
+  const sections = tools[0]?.inputSchema.properties as Record<string, { properties: Record<string, object> }>;
+  expect(sections.path?.properties.kn_id).toEqual({
+    type: "string",
+    description: '业务知识网络ID\nConstraints: pattern: "^(?!-)[a-z_]+$".',
+  });
+});
+
 test("tools/call executes through the proxy, fixed params merged", async () => {
   service = await startKweaverService({}, { MCP_ACTION_BINDINGS: BINDINGS });
   client = await connect(service);
