@@ -65,6 +65,18 @@ describe("splitByType keeps the meaning of a schema of several types", () => {
     });
   });
 
+  test("a __proto__ keyword stays data on each branch, never a prototype", () => {
+    const given = JSON.parse('{"type": ["string", "integer"], "__proto__": {"polluted": true}}') as JsonSchema;
+    const branches = splitByType(given).anyOf as JsonSchema[];
+    expect(
+      branches.map((branch) => [Object.getPrototypeOf(branch) === Object.prototype, "polluted" in branch]),
+    ).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+    expect(Object.getOwnPropertyDescriptor(branches[0], "__proto__")?.value).toEqual({ polluted: true });
+  });
+
   test("a branch left without an enum value is dropped", () => {
     expect(splitByType({ type: ["string", "integer"], enum: ["a"] }).anyOf).toEqual([{ type: "string", enum: ["a"] }]);
   });

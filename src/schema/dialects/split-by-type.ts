@@ -1,4 +1,4 @@
-import { isJsonObject } from "../../openapi/own-properties.js";
+import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import { ANNOTATION_KEYWORDS } from "../schema-keywords.js";
 
@@ -64,7 +64,7 @@ export function splitByType(schema: JsonSchema): JsonSchema {
   const branches = types.filter((type) => type !== "null").map((type): JsonSchema => ({ type }));
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "type") continue;
-    if (ANNOTATION_KEYWORDS.has(keyword)) outside[keyword] = value;
+    if (ANNOTATION_KEYWORDS.has(keyword)) setOwnProperty(outside, keyword, value);
     else if (keyword === "enum" || keyword === "const") {
       const values = keyword === "enum" ? (Array.isArray(value) ? value : []) : [value];
       for (const branch of branches) branch.enum = values.filter((entry) => isOfType(entry, branch.type as string));
@@ -72,7 +72,7 @@ export function splitByType(schema: JsonSchema): JsonSchema {
       // A keyword of a type not among them constrains nothing (`items` beside `type: ["string", "integer"]`): it goes.
       const owners = ownersOf(keyword, value);
       for (const branch of branches) {
-        if (owners === undefined || owners.includes(branch.type as string)) branch[keyword] = value;
+        if (owners === undefined || owners.includes(branch.type as string)) setOwnProperty(branch, keyword, value);
       }
     }
   }
@@ -105,11 +105,14 @@ export function moveIntoBranches(schema: JsonSchema): JsonSchema {
   });
   if (moved.length === 0) return schema;
   const result: JsonSchema = {};
-  for (const [keyword, value] of Object.entries(schema)) if (!moved.includes(keyword)) result[keyword] = value;
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (!moved.includes(keyword)) setOwnProperty(result, keyword, value);
+  }
   result[list] = branches.map((branch) => {
     const copy: JsonSchema = { ...branch };
     for (const keyword of moved) {
-      if (ownersOf(keyword, schema[keyword])?.includes(branch.type) === true) copy[keyword] = schema[keyword];
+      if (ownersOf(keyword, schema[keyword])?.includes(branch.type) === true)
+        setOwnProperty(copy, keyword, schema[keyword]);
     }
     return copy;
   });
