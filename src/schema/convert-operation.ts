@@ -73,8 +73,9 @@ export function convertNamedOperation(
       unplacedFixed: applied.unplaced,
       keptLevels: 2,
       tokenCounts: caches?.tokenCounts,
-      // The conversion's expansions note the first pattern OpenAI refuses; until then none need looking for.
-      mayHoldRefusedPatterns: caches === undefined ? undefined : caches.expansions.metPatternOpenAiRefuses === true,
+      // Expansion gives every array `items`, and notes the first pattern OpenAI refuses: until then the tools meet
+      // OpenAI's schema rules without a walk.
+      meetsOpenAiSchemaRules: caches !== undefined && caches.expansions.metPatternOpenAiRefuses !== true,
     },
     options,
   );

@@ -4,7 +4,7 @@ import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
-import { openAiRefusesPattern } from "./dialects/openai-patterns.js";
+import { openAiRefusesPattern } from "./dialects/openai-schema-rules.js";
 import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";

@@ -17,8 +17,8 @@ export interface ConversionParts {
   keptLevels: number;
   /** Token counts shared by the tools of one conversion. */
   tokenCounts?: TokenCountMemo | undefined;
-  /** False when the schema holds no `pattern` OpenAI refuses (see `toDialect`'s options). */
-  mayHoldRefusedPatterns?: boolean | undefined;
+  /** True when the schema already meets OpenAI's schema rules (see `toDialect`'s options). */
+  meetsOpenAiSchemaRules?: boolean | undefined;
 }
 
 /** Writes the tool in its dialect within the token budget, and assembles the {@link ConvertedTool} and its report. */
@@ -28,7 +28,7 @@ export function finishConversion(parts: ConversionParts, options: ConvertOptions
     keptLevels: parts.keptLevels,
     maxTokens: options.maxTokens,
     tokenCounts: parts.tokenCounts,
-    mayHoldRefusedPatterns: parts.mayHoldRefusedPatterns,
+    meetsOpenAiSchemaRules: parts.meetsOpenAiSchemaRules,
   });
   const report: ConvertedTool["report"] = {
     pruned: [...parts.pruned, ...fitted.pruned],

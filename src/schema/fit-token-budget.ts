@@ -28,8 +28,8 @@ export interface FitTokenBudgetOptions {
   keptLevels: number;
   /** Token counts shared by the tools of one conversion (see `countJsonTokens`). */
   tokenCounts?: TokenCountMemo | undefined;
-  /** False when the schema holds no `pattern` OpenAI refuses (see `toDialect`'s options). */
-  mayHoldRefusedPatterns?: boolean | undefined;
+  /** True when the schema already meets OpenAI's schema rules (see `toDialect`'s options). */
+  meetsOpenAiSchemaRules?: boolean | undefined;
 }
 
 /** The tool written in its dialect, fitted to the budget, with its size and what was cut. */
@@ -58,7 +58,7 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
     dialect: options.dialect,
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
     tokenCounts: options.tokenCounts ?? new Map<string, number>(),
-    mayHoldRefusedPatterns: options.mayHoldRefusedPatterns,
+    meetsOpenAiSchemaRules: options.meetsOpenAiSchemaRules,
   };
   const whole = writeWithinBudget(definition, [], budget);
   if (whole.fitted !== undefined) return whole.fitted;
@@ -80,7 +80,7 @@ interface Budget {
   dialect: Dialect;
   maxTokens: number;
   tokenCounts: TokenCountMemo;
-  mayHoldRefusedPatterns: boolean | undefined;
+  meetsOpenAiSchemaRules: boolean | undefined;
 }
 
 /** The tool written in its dialect, when it fits the budget; its JSON when it does not. */

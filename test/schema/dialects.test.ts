@@ -500,6 +500,22 @@ describe("patterns OpenAI refuses", () => {
   });
 });
 
+// A hand-written tool (defineTool, an MCP tool read as it is) has not been through a conversion, which gives every
+// array `items`: OpenAI answers "array schema missing items" (mcphost #35, dify #32894).
+test.each(["openai", "openai-strict", "mcp"] as const)(
+  "%s gives a hand-written array without items any item",
+  (dialect) => {
+    const { tool, changes } = toDialect(
+      { name: "t", description: "", parameters: { type: "object", properties: { tags: { type: "array" } } } },
+      dialect,
+    );
+    const tags = ((parametersOf(tool) as JsonSchema).properties as Record<string, JsonSchema>).tags;
+    expect(tags?.items).toBeDefined();
+    expect(changes).toContainEqual(expect.objectContaining({ keyword: "items", pointer: "#/properties/tags" }));
+    expect(checkDialectRules(tool, dialect)).toEqual([]);
+  },
+);
+
 describe("the top of the parameters", () => {
   test.each(["openai", "anthropic", "mcp"] as const)(
     "%s writes empty properties for a tool without arguments, and describes a top-level enum or not",

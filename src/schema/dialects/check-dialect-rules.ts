@@ -6,7 +6,7 @@ import { allowsArray } from "../schema-keywords.js";
 import type { Dialect } from "../tool-definition.js";
 import { ANTHROPIC_PROPERTY_NAME_PATTERN } from "./anthropic-property-names.js";
 import { typesOf } from "./dialect-context.js";
-import { openAiRefusesPattern } from "./openai-patterns.js";
+import { openAiRefusesPattern } from "./openai-schema-rules.js";
 import { TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
 import { strictSizeViolations } from "./strict-schema-sizes.js";
 import { GEMINI_FORMATS, GEMINI_KEYWORDS } from "./to-gemini-tool.js";

@@ -7,17 +7,18 @@ import type { Dialect } from "../tool-definition.js";
 export interface DialectContext {
   dialect: Dialect;
   changes: DialectChange[];
-  /** False when the schema is known to hold no `pattern` OpenAI refuses: see {@link ToDialectOptions}. */
-  mayHoldRefusedPatterns?: boolean | undefined;
+  /** True when the schema is known to meet OpenAI's schema rules already: see {@link ToDialectOptions}. */
+  meetsOpenAiSchemaRules?: boolean | undefined;
 }
 
 /** Options of `toDialect`. */
 export interface ToDialectOptions {
   /**
-   * False when the schema is known to hold no `pattern` OpenAI refuses (a conversion that met none): the OpenAI
-   * dialects then skip looking for one through the whole schema. Default true.
+   * True when the schema is known to meet the rules OpenAI checks through a whole schema (every array has `items`, no
+   * `pattern` it refuses), as a conversion's schemas do until it meets such a pattern: the OpenAI and MCP dialects
+   * then skip walking the schema for them. Default false.
    */
-  mayHoldRefusedPatterns?: boolean | undefined;
+  meetsOpenAiSchemaRules?: boolean | undefined;
 }
 
 /** Records that the dialect rewrote, described, dropped, trimmed or renamed `keyword` at `pointer`. */

@@ -5,7 +5,7 @@ export {
 } from "./anthropic-property-names.js";
 export { checkDialectRules } from "./check-dialect-rules.js";
 export type { DialectContext, ToDialectOptions } from "./dialect-context.js";
-export { openAiRefusesPattern } from "./openai-patterns.js";
+export { openAiRefusesPattern } from "./openai-schema-rules.js";
 export { sanitizeToolName, TOOL_NAME_PATTERN } from "./sanitize-tool-name.js";
 export { OPENAI_STRICT_SIZE_LIMITS } from "./strict-schema-sizes.js";
 export { type AnthropicTool, toAnthropicTool } from "./to-anthropic-tool.js";

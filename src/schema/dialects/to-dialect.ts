@@ -28,7 +28,7 @@ export function toDialect(
   dialect: Dialect,
   options: ToDialectOptions = {},
 ): { tool: unknown; changes: DialectChange[] } {
-  const context: DialectContext = { dialect, changes: [], mayHoldRefusedPatterns: options.mayHoldRefusedPatterns };
+  const context: DialectContext = { dialect, changes: [], meetsOpenAiSchemaRules: options.meetsOpenAiSchemaRules };
   const tool = WRITERS[dialect](definition, context);
   return { tool, changes: context.changes };
 }

@@ -1,7 +1,7 @@
 import type { JsonSchema } from "../json-schema.js";
 import type { ToolDefinition } from "../tool-definition.js";
 import type { DialectContext } from "./dialect-context.js";
-import { describeRefusedPatterns } from "./openai-patterns.js";
+import { meetOpenAiSchemaRules } from "./openai-schema-rules.js";
 import { ensureToolName } from "./sanitize-tool-name.js";
 import { toRootObjectSchema } from "./to-root-object-schema.js";
 
@@ -22,8 +22,8 @@ export function toMcpTool(definition: ToolDefinition, context: DialectContext): 
   return {
     name: ensureToolName(definition.name, context),
     description: definition.description,
-    inputSchema: (context.mayHoldRefusedPatterns === false
+    inputSchema: (context.meetsOpenAiSchemaRules === true
       ? inputSchema
-      : describeRefusedPatterns(inputSchema, "#", context)) as JsonSchema & { type: "object" },
+      : meetOpenAiSchemaRules(inputSchema, "#", context)) as JsonSchema & { type: "object" },
   };
 }

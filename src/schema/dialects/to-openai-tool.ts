@@ -2,7 +2,7 @@ import type { JsonSchema } from "../json-schema.js";
 import type { ToolDefinition } from "../tool-definition.js";
 import type { DialectContext } from "./dialect-context.js";
 import { fitToolDescription } from "./fit-tool-description.js";
-import { describeRefusedPatterns } from "./openai-patterns.js";
+import { meetOpenAiSchemaRules } from "./openai-schema-rules.js";
 import { ensureToolName } from "./sanitize-tool-name.js";
 import { toRootObjectSchema } from "./to-root-object-schema.js";
 
@@ -17,8 +17,8 @@ export interface OpenAiTool {
 
 /**
  * Writes a tool for OpenAI function calling: `{type: "function", function: {name, description, parameters}}`, with
- * a valid name, a description of at most 1,024 characters, an object at the top of `parameters`, and no `pattern`
- * OpenAI refuses (moved into the description: see {@link describeRefusedPatterns}).
+ * a valid name, a description of at most 1,024 characters, an object at the top of `parameters`, `items` on every
+ * array and no `pattern` OpenAI refuses (see {@link meetOpenAiSchemaRules}).
  */
 export function toOpenAiTool(definition: ToolDefinition, context: DialectContext): OpenAiTool {
   const parameters = toRootObjectSchema(definition.parameters, context);
@@ -28,7 +28,7 @@ export function toOpenAiTool(definition: ToolDefinition, context: DialectContext
       name: ensureToolName(definition.name, context),
       description: fitToolDescription(definition.description, OPENAI_DESCRIPTION_LIMIT, context),
       parameters:
-        context.mayHoldRefusedPatterns === false ? parameters : describeRefusedPatterns(parameters, "#", context),
+        context.meetsOpenAiSchemaRules === true ? parameters : meetOpenAiSchemaRules(parameters, "#", context),
     },
   };
 }

@@ -1,8 +1,13 @@
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
-import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "../schema-keywords.js";
-import { type DialectContext, describeUnsupportedKeyword, describeWithNotes } from "./dialect-context.js";
+import {
+  allowsArray,
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_LIST_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+} from "../schema-keywords.js";
+import { type DialectContext, describeUnsupportedKeyword, describeWithNotes, recordChange } from "./dialect-context.js";
 
 /**
  * What OpenAI refuses in a `pattern`, strict mode or not, failing the whole request: lookaround ("Invalid JSON schema:
@@ -17,10 +22,12 @@ export function openAiRefusesPattern(pattern: string): boolean {
 }
 
 /**
- * The schema with every `pattern` OpenAI refuses moved into its schema's description, where the model still reads it
- * (recorded as `described`). Unchanged parts are shared with the input; the input is never mutated.
+ * The schema as OpenAI takes it, strict mode or not, wherever a conversion has not already made it so: every `pattern`
+ * OpenAI refuses moved into its schema's description, where the model still reads it (recorded as `described`), and
+ * every array without `items` given `items: {}` ("array schema missing items"; the same meaning). Unchanged parts are
+ * shared with the input; the input is never mutated.
  */
-export function describeRefusedPatterns(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
+export function meetOpenAiSchemaRules(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
   let result: JsonSchema | undefined;
   const write = (keyword: string, value: unknown): void => {
     result ??= { ...schema };
@@ -34,13 +41,17 @@ export function describeRefusedPatterns(schema: JsonSchema, pointer: string, con
       if (map !== value) write(keyword, map);
     } else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
       const list = value.map((item, index) =>
-        isJsonObject(item) ? describeRefusedPatterns(item, `${at}/${index}`, context) : item,
+        isJsonObject(item) ? meetOpenAiSchemaRules(item, `${at}/${index}`, context) : item,
       );
       if (list.some((item, index) => item !== value[index])) write(keyword, list);
     } else if ((SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") && isJsonObject(value)) {
-      const inner = describeRefusedPatterns(value, at, context);
+      const inner = meetOpenAiSchemaRules(value, at, context);
       if (inner !== value) write(keyword, inner);
     }
+  }
+  if (schema.items === undefined && schema.prefixItems === undefined && allowsArray(schema.type)) {
+    recordChange(context, "items", pointer, "lowered", "array without items -> items: {}");
+    write("items", {});
   }
   if (typeof schema.pattern !== "string" || !openAiRefusesPattern(schema.pattern)) return result ?? schema;
   const note = describeUnsupportedKeyword(context, "pattern", schema.pattern, pointer);
@@ -56,7 +67,7 @@ function describeInMap(map: JsonSchema, pointer: string, context: DialectContext
   for (const name of Object.keys(map)) {
     const value = map[name];
     if (!isJsonObject(value)) continue;
-    const inner = describeRefusedPatterns(value, appendJsonPointer(pointer, name), context);
+    const inner = meetOpenAiSchemaRules(value, appendJsonPointer(pointer, name), context);
     if (inner === value) continue;
     result ??= { ...map };
     setOwnProperty(result, name, inner);
