@@ -8,7 +8,7 @@ import { jsonBytesBound } from "./json-bytes-bound.js";
 import type { JsonSchema } from "./json-schema.js";
 import { fitsTokenBudget, type ToolSize, toolSize } from "./measure-tool-size.js";
 import { addMissingItems } from "./repair-keywords.js";
-import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
+import { subschemaHolding } from "./schema-keywords.js";
 import type { Dialect, ToolDefinition } from "./tool-definition.js";
 
 /** The default per-tool token budget (o200k). */
@@ -137,19 +137,20 @@ function cutBelow(
   const result: JsonSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     const at = appendJsonPointer(pointer, keyword);
-    if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
+    const holding = subschemaHolding(keyword, value);
+    if (holding === "map") {
       const map: JsonSchema = {};
-      for (const [name, inner] of Object.entries(value)) {
+      for (const [name, inner] of Object.entries(value as JsonSchema)) {
         setOwnProperty(map, name, cutBelow(inner, level, appendJsonPointer(at, name), current + 1, pruned));
       }
       setOwnProperty(result, keyword, map);
-    } else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
+    } else if (holding === "list") {
       setOwnProperty(
         result,
         keyword,
-        value.map((inner, index) => cutBelow(inner, level, `${at}/${index}`, current + 1, pruned)),
+        (value as unknown[]).map((inner, index) => cutBelow(inner, level, `${at}/${index}`, current + 1, pruned)),
       );
-    } else if ((SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") && isJsonObject(value)) {
+    } else if (holding === "one") {
       setOwnProperty(result, keyword, cutBelow(value, level, at, current + 1, pruned));
     } else {
       setOwnProperty(result, keyword, value);
@@ -194,9 +195,9 @@ function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], ke
 function forEachSubschema(schema: unknown, visit: (child: unknown) => void): void {
   if (!isJsonObject(schema)) return;
   for (const [keyword, value] of Object.entries(schema)) {
-    if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) Object.values(value).forEach(visit);
-    else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value))
-      value.forEach(visit);
-    else if ((SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") && isJsonObject(value)) visit(value);
+    const holding = subschemaHolding(keyword, value);
+    if (holding === "map") Object.values(value as JsonSchema).forEach(visit);
+    else if (holding === "list") (value as unknown[]).forEach(visit);
+    else if (holding === "one") visit(value);
   }
 }

@@ -1,7 +1,7 @@
 import type { SchemaConflict } from "./conversion-report.js";
 import { describeWithNotes } from "./dialects/dialect-context.js";
 import type { JsonSchema } from "./json-schema.js";
-import { allowsArray, JSON_TYPES } from "./schema-keywords.js";
+import { JSON_TYPES, lacksItems } from "./schema-keywords.js";
 
 /**
  * Rewrites, in place, the keywords of one expanded schema that OpenAPI documents write in forms JSON Schema
@@ -43,7 +43,7 @@ export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: S
  * mode) and Gemini too ("items: missing field"), and specs leave `items` out often.
  */
 export function addMissingItems(schema: JsonSchema): void {
-  if (schema.items === undefined && schema.prefixItems === undefined && allowsArray(schema.type)) schema.items = {};
+  if (lacksItems(schema)) schema.items = {};
 }
 
 function repairRequired(schema: JsonSchema, required: unknown[], pointer: string, conflicts: SchemaConflict[]): void {

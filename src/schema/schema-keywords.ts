@@ -47,6 +47,26 @@ export function allowsArray(type: unknown): boolean {
   return type === "array" || (Array.isArray(type) && type.includes("array"));
 }
 
+/**
+ * How a keyword's value holds subschemas: a map of them by name (`properties`), a list (`anyOf`, `prefixItems`, a
+ * draft-04 tuple `items`), one (`not`, `items`), or none (`undefined`, also for a value of the wrong shape).
+ */
+export function subschemaHolding(keyword: string, value: unknown): "map" | "list" | "one" | undefined {
+  const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+  if (SUBSCHEMA_MAP_KEYWORDS.has(keyword)) return isObject ? "map" : undefined;
+  if (SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") {
+    if (Array.isArray(value)) return "list";
+    if (keyword === "items") return isObject ? "one" : undefined;
+    return undefined;
+  }
+  return SUBSCHEMA_KEYWORDS.has(keyword) && isObject ? "one" : undefined;
+}
+
+/** Whether a schema allows arrays but says nothing of their items (no `items`, no `prefixItems`). */
+export function lacksItems(schema: { type?: unknown; items?: unknown; prefixItems?: unknown }): boolean {
+  return schema.items === undefined && schema.prefixItems === undefined && allowsArray(schema.type);
+}
+
 /** The names JSON Schema's `type` takes. */
 export const JSON_TYPES: ReadonlySet<unknown> = new Set([
   "string",

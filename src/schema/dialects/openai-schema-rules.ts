@@ -1,12 +1,7 @@
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
-import {
-  allowsArray,
-  SUBSCHEMA_KEYWORDS,
-  SUBSCHEMA_LIST_KEYWORDS,
-  SUBSCHEMA_MAP_KEYWORDS,
-} from "../schema-keywords.js";
+import { lacksItems, subschemaHolding } from "../schema-keywords.js";
 import { type DialectContext, describeUnsupportedKeyword, describeWithNotes, recordChange } from "./dialect-context.js";
 
 /**
@@ -36,20 +31,22 @@ export function meetOpenAiSchemaRules(schema: JsonSchema, pointer: string, conte
   for (const keyword of Object.keys(schema)) {
     const value = schema[keyword];
     const at = appendJsonPointer(pointer, keyword);
-    if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isJsonObject(value)) {
-      const map = describeInMap(value, at, context);
+    const holding = subschemaHolding(keyword, value);
+    if (holding === "map") {
+      const map = describeInMap(value as JsonSchema, at, context);
       if (map !== value) write(keyword, map);
-    } else if ((SUBSCHEMA_LIST_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
-      const list = value.map((item, index) =>
+    } else if (holding === "list") {
+      const items = value as unknown[];
+      const list = items.map((item, index) =>
         isJsonObject(item) ? meetOpenAiSchemaRules(item, `${at}/${index}`, context) : item,
       );
-      if (list.some((item, index) => item !== value[index])) write(keyword, list);
-    } else if ((SUBSCHEMA_KEYWORDS.has(keyword) || keyword === "items") && isJsonObject(value)) {
-      const inner = meetOpenAiSchemaRules(value, at, context);
+      if (list.some((item, index) => item !== items[index])) write(keyword, list);
+    } else if (holding === "one") {
+      const inner = meetOpenAiSchemaRules(value as JsonSchema, at, context);
       if (inner !== value) write(keyword, inner);
     }
   }
-  if (schema.items === undefined && schema.prefixItems === undefined && allowsArray(schema.type)) {
+  if (lacksItems(schema)) {
     recordChange(context, "items", pointer, "lowered", "array without items -> items: {}");
     write("items", {});
   }
