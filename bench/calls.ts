@@ -16,13 +16,35 @@ const tools: CallableTool[] = [
   },
 ];
 
-/** About `bytes` of model output: prose, then `<function_calls>` blocks with `invokes` invokes carrying code. */
-function modelOutput(bytes: number, invokes: number): string {
+/** How a call opens, up to the code it carries, and how it closes, in each syntax the bench reads. */
+const CALL_SYNTAXES = {
+  xml: {
+    head: (index: number) =>
+      `<function_calls>\n<invoke name="write_file">\n<parameter name="path">src/file_${index}.ts</parameter>\n<parameter name="mode">420</parameter>\n<parameter name="content">\n`,
+    tail: "\n</parameter>\n</invoke>\n</function_calls>\n",
+  },
+  qwen: {
+    head: (index: number) =>
+      `<tool_call>\n<function=write_file>\n<parameter=path>\nsrc/file_${index}.ts\n</parameter>\n<parameter=mode>\n420\n</parameter>\n<parameter=content>\n`,
+    tail: "\n</parameter>\n</function>\n</tool_call>\n",
+  },
+  glm: {
+    head: (index: number) =>
+      `<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>src/file_${index}.ts</arg_value>\n<arg_key>mode</arg_key>\n<arg_value>420</arg_value>\n<arg_key>content</arg_key>\n<arg_value>`,
+    tail: "</arg_value>\n</tool_call>\n",
+  },
+};
+
+/**
+ * About `bytes` of model output: prose, then `invokes` calls carrying code, as `<function_calls>` blocks or in another
+ * syntax.
+ */
+function modelOutput(bytes: number, invokes: number, syntax: keyof typeof CALL_SYNTAXES = "xml"): string {
   const perInvoke = Math.floor(bytes / invokes);
   const parts: string[] = [];
   for (let index = 0; index < invokes; index += 1) {
-    const head = `Step ${index}: writing a file, since a < b && c > d.\n<function_calls>\n<invoke name="write_file">\n<parameter name="path">src/file_${index}.ts</parameter>\n<parameter name="mode">420</parameter>\n<parameter name="content">\n`;
-    const tail = "\n</parameter>\n</invoke>\n</function_calls>\n";
+    const head = `Step ${index}: writing a file, since a < b && c > d.\n${CALL_SYNTAXES[syntax].head(index)}`;
+    const { tail } = CALL_SYNTAXES[syntax];
     const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
     const room = Math.max(0, perInvoke - head.length - tail.length);
     parts.push(head, line.repeat(Math.ceil(room / line.length)).slice(0, room), tail);
@@ -94,6 +116,7 @@ export async function run(): Promise<void> {
   const by1 = chunksOf(text, 1);
   const quarterBy1 = chunksOf(modelOutput(250_000, 250), 1);
   const quarterLength = quarterBy1.length;
+
   // Timed in alternation, so that each ratio to one-shot comes from the same minutes of a shared machine.
   const times = alternatingMedians(9, 3, {
     oneShot: checked(() => parseToolCalls(text, { tools }).calls.length, 1_000),
@@ -127,6 +150,55 @@ export async function run(): Promise<void> {
   console.log(
     `  linear time: 1-char cost at 0.25 MB ${perCharacter(chunks1Quarter, quarterLength)}, at 1 MB ${perCharacter(callback1, text.length)}`,
   );
+  timeTagBodies(text);
+}
+
+/**
+ * The same calls written inside `<tool_call>` as Qwen3-Coder and GLM write them, one-shot, against `<function_calls>`
+ * (timed apart from the figures above: their garbage would be collected during those), and the worst body for
+ * reading such tags.
+ */
+function timeTagBodies(xmlText: string): void {
+  const qwenText = modelOutput(1_000_000, 1_000, "qwen");
+  const glmText = modelOutput(1_000_000, 1_000, "glm");
+  const unclosedQuarter = unclosedParameters(250_000);
+  const unclosed = unclosedParameters(1_000_000);
+  const times = alternatingMedians(9, 3, {
+    xml: checked(() => parseToolCalls(xmlText, { tools }).calls.length, 1_000),
+    qwen: checked(() => parseToolCalls(qwenText, { tools }).calls.length, 1_000),
+    glm: checked(() => parseToolCalls(glmText, { tools }).calls.length, 1_000),
+    unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
+    unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
+  });
+  console.log("  <tool_call> bodies written with tags, one-shot, 1,000 calls in 1 MB:");
+  for (const [label, milliseconds] of [
+    ["Qwen3-Coder", times.qwen],
+    ["GLM", times.glm],
+  ] as const) {
+    console.log(
+      `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
+    );
+  }
+  const perCharacter = (milliseconds: number, length: number): string =>
+    `${((milliseconds * 1e6) / length).toFixed(0)} ns/char`;
+  console.log(
+    `  linear time: a body whose every <parameter=...> is unclosed: at 0.25 MB ${perCharacter(times.unclosedQuarter, unclosedQuarter.length)}, at 1 MB ${perCharacter(times.unclosed, unclosed.length)}`,
+  );
+}
+
+/**
+ * The worst body for a reader that looks ahead for closing tags: one function whose parameters all leave theirs out,
+ * so each value is cut at the next parameter and no closing tag is ever found.
+ */
+function unclosedParameters(bytes: number): string {
+  const parameters: string[] = [];
+  let length = 0;
+  for (let index = 0; length < bytes; index += 1) {
+    const parameter = `<parameter=p${index}>value ${index}\n`;
+    parameters.push(parameter);
+    length += parameter.length;
+  }
+  return `<tool_call><function=write_file>${parameters.join("")}</function></tool_call>`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

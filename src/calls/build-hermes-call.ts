@@ -1,27 +1,38 @@
 import { isJsonObject } from "../openapi/own-properties.js";
-import type { BuiltCall } from "./build-xml-call.js";
+import { type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import { parseJsonArguments, parseJsonText } from "./parse-json-arguments.js";
+import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
+import { isQwenXmlBody, scanQwenXmlCalls } from "./scan-qwen-xml-calls.js";
+import type { ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCall } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
 
-/** The calls of one `<tool_call>` block, each with the text its arguments were read from. */
+/**
+ * The calls of one `<tool_call>` block, each with the text its arguments were read from, and the problems that belong
+ * to none of them.
+ */
 export interface BuiltHermesCalls {
   calls: Array<BuiltCall & { text: string }>;
+  errors: ToolCallError[];
 }
 
 /**
- * Reads the JSON inside a Hermes / Qwen `<tool_call>` block: `{"name": ..., "arguments": {...}}` (arguments may also be
- * a JSON string, or `parameters`; the call may be wrapped as OpenAI writes it, `{"type": "function", "function":
- * {...}}`). A block holding several calls, as a JSON array or one object after another, gives each of them, with ids
- * counted from `firstCallIndex`. Broken JSON is repaired; a body without a readable name gives only an error.
+ * Reads a `<tool_call>` block. Most models write JSON in it (Hermes, Qwen): `{"name": ..., "arguments": {...}}`
+ * (arguments may also be a JSON string, or `parameters`; the call may be wrapped as OpenAI writes it, `{"type":
+ * "function", "function": {...}}`). A block holding several calls, as a JSON array or one object after another, gives
+ * each of them, with ids counted from `firstCallIndex`. Broken JSON is repaired; a body without a readable name gives
+ * only an error. Qwen3-Coder writes tags instead (`<function=name><parameter=city>Paris</parameter></function>`), and
+ * GLM a name and `<arg_key>`/`<arg_value>` pairs: their values are typed by the tool's schema, as XML values are.
  */
 export function buildHermesCalls(
   body: string,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
-): BuiltHermesCalls | { errors: ToolCallError[] } {
+): BuiltHermesCalls {
+  if (isQwenXmlBody(body)) return buildTagCalls(scanQwenXmlCalls(body, firstCallIndex), catalog);
+  if (isGlmBody(body)) return buildTagCalls({ calls: [scanGlmCall(body, firstCallIndex)], errors: [] }, catalog);
   const trimmed = body.trim();
   // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
   const parsed = parseJsonText(trimmed);
@@ -29,7 +40,7 @@ export function buildHermesCalls(
   const written = values.map(unwrapFunction);
   if (written.length === 0 || !written.every(isNamedCall)) {
     const message = `<tool_call> does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
-    return { errors: [{ code: "PARSE_ERROR", message }] };
+    return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
   }
   const repaired = parsed.success && parsed.repaired;
   const calls = written.map((value, offset) => {
@@ -39,7 +50,12 @@ export function buildHermesCalls(
     // The text the call was read from: the block, or each call's own JSON when the block holds several.
     return { ...built, text: written.length === 1 ? body : JSON.stringify(value) };
   });
-  return { calls };
+  return { calls, errors: [] };
+}
+
+function buildTagCalls(scanned: ScannedToolCallBody, catalog: ToolCatalog | undefined): BuiltHermesCalls {
+  const calls = scanned.calls.map((call) => ({ ...buildXmlCall(call, catalog), text: call.text }));
+  return { calls, errors: scanned.errors };
 }
 
 function buildCall(

@@ -10,7 +10,8 @@ export interface ScannedXmlCall {
   id: string;
   callIndex: number;
   name: string;
-  format: Extract<ToolCallFormat, "xml" | "legacy-xml">;
+  /** `hermes`: a `<tool_call>` body written with tags (Qwen3-Coder, GLM), whose values are raw, not XML-escaped. */
+  format: Extract<ToolCallFormat, "xml" | "legacy-xml" | "hermes">;
   parameters: Array<[parameter: string, raw: string]>;
   /** Problems met while scanning it (a wrong closing tag, a missing `</invoke>`). */
   errors: ToolCallError[];
@@ -23,9 +24,9 @@ export interface BuiltCall {
 }
 
 /**
- * Turns scanned XML parameters into a {@link ToolCall}: decodes each value, types it by the tool's schema, and reports
- * duplicate, unknown and unconvertible parameters. A value that cannot be converted stays a string and is listed in
- * `argumentErrors`; the call is kept.
+ * Turns scanned XML parameters into a {@link ToolCall}: decodes each XML value, types it by the tool's schema, and
+ * reports duplicate, unknown and unconvertible parameters. A value that cannot be converted stays a string and is
+ * listed in `argumentErrors`; the call is kept.
  */
 export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | undefined): BuiltCall {
   const tool = catalog?.byName.get(scanned.name);
@@ -42,7 +43,8 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
         parameter,
       });
     }
-    const text = decodeXmlText(raw);
+    // Chat templates write `<tool_call>` values as they are: `&amp;` there is what the model meant.
+    const text = scanned.format === "hermes" ? raw : decodeXmlText(raw);
     const typed = coerceArgument(text, tool === undefined ? undefined : parameterSchema(tool, parameter));
     if (typed.success) {
       setOwnProperty(args, parameter, typed.value);

@@ -361,10 +361,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.legacy = undefined;
     if (legacy === undefined) {
       const built = buildHermesCalls(body, this.nextCallIndex, this.catalog);
-      if ("errors" in built) {
-        for (const error of built.errors) this.emit({ type: "error", error });
-        return;
-      }
+      for (const error of built.errors) this.emit({ type: "error", error });
       for (const hermes of built.calls) {
         this.nextCallIndex += 1;
         this.emit({ type: "tool-call-start", id: hermes.call.id, name: hermes.call.name });

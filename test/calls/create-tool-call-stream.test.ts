@@ -53,6 +53,8 @@ const samples = [
   '<function_calls><invoke name="write_file"><parameter name="content"><![CDATA[ ]]]]> </parameter></invoke> ]]></parameter></invoke></function_calls>',
   '<function_calls><invoke name="write_file"><parameter name="content">a</parameter>   </parameter>\n</parameter>\n<invoke name="get_weather">',
   '<tool_call>{"name": "get_weather", "arguments": {"city": "</tool_cal"}}</tool_call></tool_call><function_calls',
+  'A <tool_call>\n<function=write_file>\n<parameter=path>\na &amp; b\n</parameter>\n<parameter=content>\nx = "</parameter>"\n</parameter>\n<parameter=mode>\n5\n</function>\n<function=get_weather>\n<parameter=city>Q</parameter>\n</tool_call> B',
+  "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Q</arg_value>\n<arg_key>days</arg_key><arg_value>3</arg_value></tool_call><tool_call>get_weather</tool_call>",
 ];
 
 describe("createToolCallStream", () => {

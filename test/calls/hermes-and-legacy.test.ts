@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
@@ -182,5 +183,151 @@ describe("legacy tags read through xml.mappings", () => {
     const result = parseToolCalls(given, { tools, format: "legacy-xml" });
     expect(result.calls.map((call) => call.name)).toEqual(["create_file"]);
     expect(result.text).toBe('<function_calls><invoke name="a"></invoke></function_calls>');
+  });
+});
+
+describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
+  test("Qwen3-Coder: values typed by the schema, one line break trimmed at each end, nothing XML-decoded", () => {
+    const given =
+      'Checking.\n<tool_call>\n<function=write_file>\n<parameter=path>\na &amp; b.txt\n</parameter>\n<parameter=content>\n  indented\n\n</parameter>\n<parameter=mode>\n 644\n</parameter>\n<parameter=tags>\n["x", "y"]\n</parameter>\n</function>\n</tool_call>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        {
+          id: "call_0",
+          name: "write_file",
+          arguments: { path: "a &amp; b.txt", content: "  indented\n", mode: 644, tags: ["x", "y"] },
+          format: "hermes",
+        },
+      ],
+      text: "Checking.\n",
+      errors: [],
+    });
+  });
+
+  test("Qwen3-Coder: several functions in one block, and a literal </parameter> inside a value", () => {
+    const given =
+      '<tool_call>\n<function=write_file>\n<parameter=path>a.js</parameter>\n<parameter=content>s = "</parameter>";</parameter>\n</function>\n<function=get_weather>\n<parameter=city>Paris</parameter>\n</function>\n</tool_call><tool_call><function=get_weather><parameter=city>Rome</parameter></function></tool_call>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        {
+          id: "call_0",
+          name: "write_file",
+          arguments: { path: "a.js", content: 's = "</parameter>";' },
+          format: "hermes",
+        },
+        { id: "call_1", name: "get_weather", arguments: { city: "Paris" }, format: "hermes" },
+        { id: "call_2", name: "get_weather", arguments: { city: "Rome" }, format: "hermes" },
+      ],
+      text: "",
+      errors: [],
+    });
+  });
+
+  test("Qwen3-Coder: a missing </parameter> is cut at the next tag, a missing </function> at the block's end; both reported", () => {
+    const result = parseToolCalls(
+      "<tool_call><function=get_weather><parameter=city>Oslo\n<parameter=days>3</tool_call>",
+      {
+        tools,
+      },
+    );
+    expect(result.calls).toEqual([
+      { id: "call_0", name: "get_weather", arguments: { city: "Oslo", days: 3 }, format: "hermes" },
+    ]);
+    const at = { code: "PARSE_ERROR", callIndex: 0, name: "get_weather" };
+    expect(result.errors).toEqual([
+      { ...at, message: 'Parameter "city" was not closed by </parameter>', parameter: "city" },
+      { ...at, message: 'Parameter "days" was not closed by </parameter>', parameter: "days" },
+      { ...at, message: "<function=get_weather> was not closed before </tool_call>" },
+    ]);
+  });
+
+  test("Qwen3-Coder: text outside the tags is reported, a misspelt parameter named with the closest, the call kept", () => {
+    const result = parseToolCalls(
+      "<tool_call><function=get_weather>I think <parameter=ctiy>Oslo</parameter></function> done</tool_call>",
+      { tools },
+    );
+    expect(result.calls).toEqual([
+      { id: "call_0", name: "get_weather", arguments: { ctiy: "Oslo" }, format: "hermes" },
+    ]);
+    expect(result.errors).toEqual([
+      { code: "PARSE_ERROR", message: "Text outside <function=...> in <tool_call>: done" },
+      {
+        code: "PARSE_ERROR",
+        message: "Text outside any tag inside <function=get_weather>: I think",
+        callIndex: 0,
+        name: "get_weather",
+      },
+      expect.objectContaining({ code: "UNKNOWN_PARAMETER", callIndex: 0, parameter: "ctiy", suggestion: "city" }),
+    ]);
+  });
+
+  test("Qwen3-Coder: a value that does not fit its type stays text and is reported", () => {
+    const result = parseToolCalls(
+      "<tool_call><function=get_weather><parameter=city>A</parameter><parameter=days>three</parameter></function></tool_call>",
+      { tools },
+    );
+    expect(result.calls[0]?.arguments).toEqual({ city: "A", days: "three" });
+    expect(result.calls[0]?.argumentErrors).toEqual([
+      { parameter: "days", message: '"three" is not integer', raw: "three" },
+    ]);
+  });
+
+  test("GLM: a name, then key and value pairs; a name alone is a call without arguments", () => {
+    const given =
+      "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>days</arg_key>\n<arg_value>7</arg_value>\n</tool_call>\n<tool_call>get_weather</tool_call>";
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "Beijing", days: 7 }, format: "hermes" },
+        { id: "call_1", name: "get_weather", arguments: {}, format: "hermes" },
+      ],
+      text: "\n",
+      errors: [],
+    });
+  });
+
+  test("GLM: a key without a value and an unclosed value are reported", () => {
+    const result = parseToolCalls(
+      "<tool_call>write_file<arg_key>path</arg_key><arg_key>content</arg_key><arg_value>x</tool_call>",
+      { tools },
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ content: "x" }]);
+    const at = { code: "PARSE_ERROR", callIndex: 0, name: "write_file" };
+    expect(result.errors.slice(0, 2)).toEqual([
+      { ...at, message: "<arg_key>path</arg_key> has no <arg_value>", parameter: "path" },
+      { ...at, message: 'The value of "content" was not closed by </arg_value>', parameter: "content" },
+    ]);
+  });
+
+  test("prose in <tool_call> is still an error, not a call", () => {
+    expect(parseToolCalls("<tool_call>I will look it up</tool_call>", { tools }).calls).toEqual([]);
+  });
+
+  test("property: any body of these tags is read without throwing, and every string value is text the model wrote", () => {
+    const fragment = fc.constantFrom(
+      ...["<function=get_weather>", "<function=", "</function>", "<parameter=city>", "<parameter=days>", "<parameter="],
+      ...["</parameter>", "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>", "get_weather", "city", "days"],
+      ...[">", "<", "\n", " ", "3", "&amp;", "{", '"', "__proto__", "<parameter=__proto__>", "</tool_call>"],
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 40 }), (fragments) => {
+        const output = `<tool_call>${fragments.join("")}`;
+        const result = parseToolCalls(output, { tools });
+        for (const call of result.calls) {
+          expect(Object.getPrototypeOf(call.arguments)).toBe(Object.prototype);
+          for (const value of Object.values(call.arguments)) {
+            if (typeof value === "string") expect(output).toContain(value);
+          }
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  test("a body where every value leaves out its closing tag is read whole", () => {
+    const parameters = Array.from({ length: 20_000 }, (_, index) => `<parameter=p${index}>${index}`).join("");
+    const result = parseToolCalls(`<tool_call><function=get_weather>${parameters}</function></tool_call>`);
+    expect(Object.keys(result.calls[0]?.arguments ?? {})).toHaveLength(20_000);
+    expect(result.calls[0]?.arguments.p19999).toBe("19999");
+    expect(result.errors).toHaveLength(20_000);
   });
 });

@@ -1,0 +1,72 @@
+import { reportCallError, type ScannedTagCall } from "./scanned-tool-call-body.js";
+import { shortenText } from "./shorten-text.js";
+import { TaggedBodyReader } from "./tagged-body-reader.js";
+
+const ARG_KEY = "<arg_key>";
+const ARG_KEY_END = "</arg_key>";
+const ARG_VALUE = "<arg_value>";
+const ARG_VALUE_END = "</arg_value>";
+/** What may follow a value's closing tag, and what cuts a value left unclosed. */
+const AFTER_VALUE = [ARG_KEY];
+
+/**
+ * A `<tool_call>` body in GLM's syntax (GLM-4.5 and later): a tool name alone, then `<arg_key>` / `<arg_value>`
+ * pairs, or nothing for a call without arguments. A name has no space, quote or bracket, so JSON never matches.
+ */
+const GLM_BODY = /^\s*[^\s<>{}[\]"',]+\s*(?:<arg_key>|$)/;
+
+/** Whether a `<tool_call>` body is written in GLM's syntax. */
+export function isGlmBody(body: string): boolean {
+  return GLM_BODY.test(body);
+}
+
+/**
+ * Reads a `<tool_call>` body in GLM's syntax (as vLLM's `glm45` parser reads it): `name`, then
+ * `<arg_key>key</arg_key><arg_value>value</arg_value>` for each argument. Values are raw text, as the chat template
+ * writes them. A missing closing tag or `<arg_value>`, and text outside the tags, are reported; the call is kept.
+ */
+export function scanGlmCall(body: string, callIndex: number): ScannedTagCall {
+  const reader = new TaggedBodyReader(body);
+  const nameStart = reader.skipSpace(0);
+  const nameEnd = reader.firstOf([ARG_KEY], nameStart);
+  const name = body.slice(nameStart, nameEnd).trim();
+  const call: ScannedTagCall = {
+    id: `call_${callIndex}`,
+    callIndex,
+    name,
+    format: "hermes",
+    parameters: [],
+    errors: [],
+    text: body,
+  };
+  let index = reader.skipSpace(nameEnd);
+  while (index < body.length) {
+    if (!reader.startsWith(ARG_KEY, index)) {
+      const end = reader.firstOf([ARG_KEY], index);
+      reportCallError(
+        call,
+        `Text outside any tag inside <tool_call>${name}: ${shortenText(body.slice(index, end).trim())}`,
+      );
+      index = end;
+      continue;
+    }
+    const keyStart = index + ARG_KEY.length;
+    const keyEnd = reader.indexOf(ARG_KEY_END, keyStart);
+    if (keyEnd === -1) {
+      reportCallError(call, `<arg_key> was not closed: ${shortenText(body.slice(keyStart).trim())}`);
+      break;
+    }
+    const key = body.slice(keyStart, keyEnd).trim();
+    index = reader.skipSpace(keyEnd + ARG_KEY_END.length);
+    if (!reader.startsWith(ARG_VALUE, index)) {
+      reportCallError(call, `<arg_key>${key}</arg_key> has no <arg_value>`, key);
+      continue;
+    }
+    const valueStart = index + ARG_VALUE.length;
+    const value = reader.valueEnd(valueStart, ARG_VALUE_END, AFTER_VALUE);
+    if (!value.closed) reportCallError(call, `The value of "${key}" was not closed by </arg_value>`, key);
+    call.parameters.push([key, body.slice(valueStart, value.end)]);
+    index = reader.skipSpace(value.next);
+  }
+  return call;
+}
