@@ -55,9 +55,16 @@ const STRUCTURE_TAG = 4; // a tag inside a block or an invoke, until its `>`
 const VALUE = 5; // a parameter's raw value: see ParameterValueScanner
 const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its closing tag
 const REASONING = 7; // a `<think>` block: text, never calls, until its closing tag
+const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
 
-/** What an opening tag in prose starts: a block, a Hermes call, a registered legacy tag's tool, or reasoning. */
-type Opener = CallableTool | "function_calls" | "tool_call" | "reasoning" | undefined;
+/** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
+const ORPHAN_CLOSER = "</tool_call>";
+
+/**
+ * What an opening tag in prose starts: a block, a Hermes call, a Qwen3-Coder call without its `<tool_call>`, a
+ * registered legacy tag's tool, or reasoning.
+ */
+type Opener = CallableTool | "function_calls" | "tool_call" | "function" | "reasoning" | undefined;
 
 /** Tags reasoning models open their output with; a call written inside is one they considered, not one they made. */
 const REASONING_TAGS: ReadonlySet<string> = new Set(["think", "thinking"]);
@@ -79,8 +86,9 @@ const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
 
 /**
  * A tolerant, incremental scanner for tool calls written in text: `<function_calls>` blocks, Hermes `<tool_call>`
- * blocks and registered legacy tags. Chunks may split anywhere; every character is looked at a bounded number of times
- * (no rescan of the buffer), so scanning is linear. Both the one-shot parser and the stream use it.
+ * blocks (and Qwen3-Coder's `<function=...>` calls that leave the `<tool_call>` out) and registered legacy tags.
+ * Chunks may split anywhere; every character is looked at a bounded number of times (no rescan of the buffer), so
+ * scanning is linear. Both the one-shot parser and the stream use it.
  *
  * Hand-written on purpose: no XML library accepts what models write (a literal `</parameter>` inside a code value,
  * bare `<` and `&`, unclosed blocks), and none can report calls while the text is still arriving.
@@ -120,6 +128,10 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
+  /** The `<function=name>` tag of a Qwen3-Coder call written without its `<tool_call>`, while its body is read. */
+  private bareFunctionTag: string | undefined;
+  /** What was read after such a call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
+  private afterBareFunction = "";
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -192,6 +204,9 @@ export class ToolCallScanner implements ToolCallEventSource {
         // A model cut off mid-thought: what it wrote is text, and it made no call.
         this.text += this.reasoningCloser.held;
         break;
+      case AFTER_BARE_FUNCTION:
+        this.text += this.afterBareFunction;
+        break;
       default:
         this.reportUnterminated();
     }
@@ -241,6 +256,9 @@ export class ToolCallScanner implements ToolCallEventSource {
             this.state = TEXT;
           }
           break;
+        case AFTER_BARE_FUNCTION:
+          index = this.scanAfterBareFunction(chunk, index);
+          break;
         default:
           index = this.bodyCloser.scan(chunk, index, this.appendBody);
           if (this.bodyCloser.found) this.closeRawBody();
@@ -270,7 +288,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = state;
   }
 
-  /** Reads `<name attributes>` in prose. Only `function_calls`, `tool_call` and registered legacy tags open a call. */
+  /**
+   * Reads `<name attributes>` in prose. Only `function_calls`, `tool_call`, `function=` (see {@link openerNamed}) and
+   * registered legacy tags open a call.
+   */
   private scanTextTag(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
@@ -280,8 +301,18 @@ export class ToolCallScanner implements ToolCallEventSource {
           continue;
         }
         this.opener = this.openerNamed(this.tag.slice(1));
-        if (this.opener === undefined) return this.abandonTextTag(index);
+        if (this.opener === undefined || (this.opener === "function" && character !== "=")) {
+          return this.abandonTextTag(index);
+        }
         this.tagNameDone = true;
+      }
+      if (this.opener === "function") {
+        // `<function=name>`: the tool's name runs to the `>`; a tag broken by `<` or a line break is prose.
+        if (character === "<" || character === "\n") return this.abandonTextTag(index);
+        this.tag += character;
+        if (character !== ">") continue;
+        this.openCall();
+        return index + 1;
       }
       if (this.quote !== "") {
         this.tag += character;
@@ -312,6 +343,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
     if (name === "function_calls" && this.formats.has("xml")) return "function_calls";
     if (name === "tool_call" && this.formats.has("hermes")) return "tool_call";
+    // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
+    // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
+    if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 
@@ -331,6 +365,16 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "tool_call") {
       this.openRawBody("</tool_call>");
+      return;
+    }
+    if (opener === "function") {
+      if (this.catalog?.byName.has(bareFunctionName(this.tag)) !== true) {
+        this.text += this.tag;
+        this.state = TEXT;
+        return;
+      }
+      this.bareFunctionTag = this.tag;
+      this.openRawBody("</function>");
       return;
     }
     if (opener === undefined) return;
@@ -357,10 +401,16 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = TEXT;
     this.flushDelta();
     const legacy = this.legacy;
+    const bareFunctionTag = this.bareFunctionTag;
     const body = this.body.toString();
     this.legacy = undefined;
+    this.bareFunctionTag = undefined;
     if (legacy === undefined) {
-      const built = buildHermesCalls(body, this.nextCallIndex, this.catalog);
+      const built = buildHermesCalls(
+        bareFunctionTag === undefined ? body : `${bareFunctionTag}${body}</function>`,
+        this.nextCallIndex,
+        this.catalog,
+      );
       for (const error of built.errors) this.emit({ type: "error", error });
       for (const hermes of built.calls) {
         this.nextCallIndex += 1;
@@ -368,9 +418,48 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (this.deltas) this.emit({ type: "tool-call-delta", id: hermes.call.id, argumentsDelta: hermes.text });
         this.emitCall(hermes);
       }
+      if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;
     }
     this.emitCall(buildXmlCall(readLegacyTag({ ...legacy, content: body }), this.catalog));
+  }
+
+  /**
+   * After a bare `<function=...>` call: whitespace, then the `</tool_call>` the model closes it with though it never
+   * opened it. That closer is dropped with the whitespace before it; anything else is prose again (a `<` may open the
+   * next call).
+   */
+  private scanAfterBareFunction(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      const lessThan = this.afterBareFunction.indexOf("<");
+      const matched = lessThan === -1 ? 0 : this.afterBareFunction.length - lessThan;
+      const fits =
+        matched === 0 ? isSpace(character) || character === "<" : ORPHAN_CLOSER.charAt(matched) === character;
+      if (!fits) return this.leaveAfterBareFunction(lessThan, index);
+      this.afterBareFunction += character;
+      if (matched + 1 === ORPHAN_CLOSER.length) {
+        this.afterBareFunction = "";
+        this.state = TEXT;
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+
+  /** Prose again at `index`: the whitespace held is text, and a `<` held is read as the start of a tag. */
+  private leaveAfterBareFunction(lessThan: number, index: number): number {
+    const held = this.afterBareFunction;
+    this.afterBareFunction = "";
+    if (lessThan === -1) {
+      this.text += held;
+      this.state = TEXT;
+      return index;
+    }
+    this.text += held.slice(0, lessThan);
+    this.startTag(TEXT_TAG);
+    this.tag = held.slice(lessThan);
+    return index;
   }
 
   /** Text of a reasoning block: text like prose, read for no call (an arrow: passed to {@link ClosingLiteral.scan}). */
@@ -522,10 +611,15 @@ export class ToolCallScanner implements ToolCallEventSource {
         ? `<invoke name="${this.invoke.name}"> (${this.invoke.id})`
         : this.legacy !== undefined
           ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
-          : this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
-            ? "<tool_call>"
-            : "<function_calls>";
-    const name = this.invoke?.name ?? this.legacy?.tool.name;
+          : this.bareFunctionTag !== undefined
+            ? this.bareFunctionTag
+            : this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
+              ? "<tool_call>"
+              : "<function_calls>";
+    const name =
+      this.invoke?.name ??
+      this.legacy?.tool.name ??
+      (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag));
     const error: ToolCallError = {
       code: "UNTERMINATED_CALL",
       message: `The output ended inside ${where}; a call that did not close is not run`,
@@ -534,6 +628,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.error(error);
     this.invoke = undefined;
     this.legacy = undefined;
+    this.bareFunctionTag = undefined;
   }
 
   private emitCall(built: BuiltCall): void {
@@ -568,6 +663,11 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.deliver({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
     }
   }
+}
+
+/** The tool named by a `<function=name>` tag. */
+function bareFunctionName(tag: string): string {
+  return tag.slice("<function=".length, -1).trim();
 }
 
 function isBlank(text: string): boolean {

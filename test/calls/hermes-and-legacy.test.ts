@@ -331,3 +331,48 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
     expect(result.errors).toHaveLength(20_000);
   });
 });
+
+describe("Qwen3-Coder calls written without their <tool_call>", () => {
+  test("a bare <function=...> naming a known tool is a call, and the orphan </tool_call> after it is dropped", () => {
+    const given =
+      "I'll check.\n\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n<function=get_weather>\n<parameter=city>Rome</parameter>\n</function> Done.";
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "hermes" },
+        { id: "call_1", name: "get_weather", arguments: { city: "Rome" }, format: "hermes" },
+      ],
+      text: "I'll check.\n\n\n Done.",
+      errors: [],
+    });
+  });
+
+  test("what follows a bare call and is not </tool_call> stays text", () => {
+    const result = parseToolCalls("<function=get_weather><parameter=city>A</parameter></function>\n</tool_cal", {
+      tools,
+    });
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ city: "A" }]);
+    expect(result.text).toBe("\n</tool_cal");
+  });
+
+  test("a <function=...> naming no known tool, or read without tools, or in the xml format, stays text", () => {
+    const unknown = "In Go, <function=main> is not a tool. <function = get_weather> neither.";
+    expect(parseToolCalls(unknown, { tools })).toEqual({ calls: [], text: unknown, errors: [] });
+    const known = "<function=get_weather><parameter=city>A</parameter></function>";
+    expect(parseToolCalls(known)).toEqual({ calls: [], text: known, errors: [] });
+    expect(parseToolCalls(known, { tools, format: "xml" })).toEqual({ calls: [], text: known, errors: [] });
+  });
+
+  test("a bare call that never closes is an UNTERMINATED_CALL error, not a call", () => {
+    expect(parseToolCalls("<function=get_weather><parameter=city>A</parameter>", { tools })).toEqual({
+      calls: [],
+      text: "",
+      errors: [
+        {
+          code: "UNTERMINATED_CALL",
+          message: "The output ended inside <function=get_weather>; a call that did not close is not run",
+          name: "get_weather",
+        },
+      ],
+    });
+  });
+});
