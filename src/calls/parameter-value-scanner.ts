@@ -12,13 +12,13 @@ const CDATA_OPEN = 5; // `<!`, maybe `<![CDATA[`
 const CDATA = 6; // inside a CDATA section, until `]]>`
 
 const CDATA_START = "<![CDATA[";
-/** Tags whose arrival right after a `</parameter>` proves it closed the value. */
-const STRUCTURE_TAGS = ["<parameter", "</invoke", "</function_calls", "<invoke"];
+/** Tags whose arrival right after a `</parameter>` proves it closed the value (MiniMax-M2 names its block otherwise). */
+const STRUCTURE_TAGS = ["<parameter", "</invoke", "</function_calls", "</minimax:tool_call", "<invoke"];
 
 /** How a value ended: the name of the closing tag it read, and the tag after it that proved it real (read so far). */
 export interface ValueEnding {
   closingTagName: string;
-  /** `<parameter`, `</invoke`, `</function_calls` or `<invoke`: the rest of that tag follows in the input. */
+  /** `<parameter`, `</invoke`, a block's closing tag or `<invoke`: the rest of that tag follows in the input. */
   nextTag: string;
 }
 

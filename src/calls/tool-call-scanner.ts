@@ -57,6 +57,9 @@ const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its clo
 const REASONING = 7; // a `<think>` block: text, never calls, until its closing tag
 const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
 
+/** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
+const MINIMAX_BLOCK = "minimax:tool_call";
+
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
@@ -119,6 +122,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private tagContext = BLOCK;
   /** Non-space text inside a block or invoke, outside any tag: reported, never dropped. */
   private stray = "";
+  /** The tag name of the open block: `function_calls`, or {@link MINIMAX_BLOCK}. */
+  private blockName = "function_calls";
   private invoke: ScannedXmlCall | undefined;
   private parameter = "";
   private readonly value = new ParameterValueScanner((text) => {
@@ -341,7 +346,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private openerNamed(name: string): Opener {
     if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
-    if (name === "function_calls" && this.formats.has("xml")) return "function_calls";
+    if ((name === "function_calls" || name === MINIMAX_BLOCK) && this.formats.has("xml")) return "function_calls";
     if (name === "tool_call" && this.formats.has("hermes")) return "tool_call";
     // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
     // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
@@ -359,6 +364,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "function_calls") {
+      this.blockName = tagName(this.tag);
       this.state = BLOCK;
       this.stray = "";
       return;
@@ -491,7 +497,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     const stray = this.stray.trim();
     this.stray = "";
     if (stray === "") return;
-    const where = this.invoke === undefined ? "<function_calls>" : `<invoke name="${this.invoke.name}">`;
+    const where = this.invoke === undefined ? `<${this.blockName}>` : `<invoke name="${this.invoke.name}">`;
     this.error({ code: "PARSE_ERROR", message: `Text outside any tag inside ${where}: ${shortenText(stray)}` });
   }
 
@@ -515,17 +521,18 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Acts on a complete tag met inside a block or an invoke. */
   private structureTag(tag: string): void {
     const name = tagName(tag);
+    const blockCloser = `/${this.blockName}`;
     if (this.tagContext === BLOCK) {
       if (name === "invoke") this.openInvoke(tag);
-      else if (name === "/function_calls") this.state = TEXT;
-      else this.error({ code: "PARSE_ERROR", message: `Unexpected ${tag} inside <function_calls>` });
+      else if (name === blockCloser) this.state = TEXT;
+      else this.error({ code: "PARSE_ERROR", message: `Unexpected ${tag} inside <${this.blockName}>` });
     } else if (name === "parameter") {
       this.openParameter(tag);
     } else if (name === "/invoke") {
       this.closeInvoke();
-    } else if (name === "/function_calls" || name === "invoke") {
+    } else if (name === blockCloser || name === "invoke") {
       // A missing </invoke>: the call ends here, with an error, and what follows is read as usual.
-      const before = name === "invoke" ? "the next <invoke>" : "</function_calls>";
+      const before = name === "invoke" ? "the next <invoke>" : `<${blockCloser}>`;
       this.invokeError(`<invoke name="${this.invoke?.name ?? ""}"> was not closed before ${before}`);
       this.closeInvoke();
       if (name === "invoke") this.openInvoke(tag);
@@ -615,7 +622,7 @@ export class ToolCallScanner implements ToolCallEventSource {
             ? this.bareFunctionTag
             : this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
               ? "<tool_call>"
-              : "<function_calls>";
+              : `<${this.blockName}>`;
     const name =
       this.invoke?.name ??
       this.legacy?.tool.name ??

@@ -55,6 +55,7 @@ const samples = [
   '<tool_call>{"name": "get_weather", "arguments": {"city": "</tool_cal"}}</tool_call></tool_call><function_calls',
   'A <tool_call>\n<function=write_file>\n<parameter=path>\na &amp; b\n</parameter>\n<parameter=content>\nx = "</parameter>"\n</parameter>\n<parameter=mode>\n5\n</function>\n<function=get_weather>\n<parameter=city>Q</parameter>\n</tool_call> B',
   "Fetching.\n\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n<function=get_weather>\n<parameter=city>Rome</parameter>\n</function>\n</tool_cal",
+  '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">x = "</parameter>"</parameter>\n</minimax:tool_call> after',
   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Q</arg_value>\n<arg_key>days</arg_key><arg_value>3</arg_value></tool_call><tool_call>get_weather</tool_call>",
 ];
 
@@ -212,6 +213,8 @@ describe("createToolCallStream", () => {
       "<tool_call>",
       '{"name": "get_weather", "arguments": {"city": "B"}}',
       "</tool_call>",
+      "<minimax:tool_call>",
+      "</minimax:tool_call>",
       "<function=get_weather>",
       "<function=",
       "</function>",

@@ -271,3 +271,47 @@ describe("XML <function_calls>: structure", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe("MiniMax-M2's <minimax:tool_call> block", () => {
+  test("holds invokes read as in <function_calls>: typed values, a literal </parameter> kept, the prose around it text", () => {
+    const given =
+      'Let me look.\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Beijing</parameter>\n<parameter name="days">3</parameter>\n</invoke>\n<invoke name="write_file">\n<parameter name="path">a.js</parameter>\n<parameter name="content">s = "</parameter>";</parameter>\n</invoke>\n</minimax:tool_call>\nDone.';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "Beijing", days: 3 }, format: "xml" },
+        {
+          id: "call_1",
+          name: "write_file",
+          arguments: { path: "a.js", content: 's = "</parameter>";' },
+          format: "xml",
+        },
+      ],
+      text: "Let me look.\n\nDone.",
+      errors: [],
+    });
+  });
+
+  test("is closed only by its own closing tag, and a missing </invoke> is reported with it", () => {
+    const result = parseToolCalls(
+      '<minimax:tool_call><invoke name="get_weather"><parameter name="city">B</parameter></minimax:tool_call> <function_calls></function_calls>',
+      { tools },
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ city: "B" }]);
+    expect(result.text).toBe(" ");
+    expect(result.errors).toEqual([
+      {
+        code: "PARSE_ERROR",
+        message: '<invoke name="get_weather"> was not closed before </minimax:tool_call>',
+        callIndex: 0,
+        name: "get_weather",
+      },
+    ]);
+    const mismatched = parseToolCalls('<minimax:tool_call><invoke name="get_weather"></invoke></function_calls>', {
+      tools,
+    });
+    expect(mismatched.errors.map((error) => error.message)).toEqual([
+      "Unexpected </function_calls> inside <minimax:tool_call>",
+      "The output ended inside <minimax:tool_call>; a call that did not close is not run",
+    ]);
+  });
+});
