@@ -85,7 +85,7 @@ function readFunction(
       index = end;
       continue;
     }
-    const parameter = readName(reader, index + PARAMETER.length);
+    const parameter = readParameterName(reader, index + PARAMETER.length);
     if (parameter.name === "") reportCallError(call, `<parameter=> in ${tag} has no name`);
     if (!parameter.closed) reportCallError(call, `<parameter=${parameter.name}> is missing its ">"`, parameter.name);
     const value = reader.valueEnd(parameter.next, PARAMETER_END, AFTER_VALUE);
@@ -103,6 +103,17 @@ function readName(reader: TaggedBodyReader, start: number): { name: string; clos
   const end = reader.firstOf(NAME_ENDS, start);
   const closed = reader.startsWith(">", end);
   return { name: reader.body.slice(start, end).trim(), closed, next: closed ? end + 1 : end };
+}
+
+/**
+ * A parameter's name, as {@link readName} reads it. Qwen3-Coder sometimes writes the value where the `>` belongs
+ * (`<parameter=command=view</parameter>`, OpenHands #10039): the name then ends at its `=`, and the value follows.
+ */
+function readParameterName(reader: TaggedBodyReader, start: number): { name: string; closed: boolean; next: number } {
+  const read = readName(reader, start);
+  const equals = read.name.indexOf("=");
+  if (read.closed || equals === -1) return read;
+  return { name: read.name.slice(0, equals).trim(), closed: false, next: reader.body.indexOf("=", start) + 1 };
 }
 
 function stray(body: string, start: number, end: number): string {

@@ -261,6 +261,23 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
     ]);
   });
 
+  test("Qwen3-Coder: a value written where the > belongs (<parameter=path=a.txt</parameter>) is read, and reported", () => {
+    const result = parseToolCalls(
+      "<tool_call>\n<function=write_file>\n<parameter=path=a.txt</parameter>\n<parameter=content>\nx\n</parameter>\n</function>\n</tool_call>",
+      { tools },
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ path: "a.txt", content: "x" }]);
+    expect(result.errors).toEqual([
+      {
+        code: "PARSE_ERROR",
+        message: '<parameter=path> is missing its ">"',
+        callIndex: 0,
+        name: "write_file",
+        parameter: "path",
+      },
+    ]);
+  });
+
   test("Qwen3-Coder: a value that does not fit its type stays text and is reported", () => {
     const result = parseToolCalls(
       "<tool_call><function=get_weather><parameter=city>A</parameter><parameter=days>three</parameter></function></tool_call>",
