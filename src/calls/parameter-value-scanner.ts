@@ -12,8 +12,14 @@ const CDATA_OPEN = 5; // `<!`, maybe `<![CDATA[`
 const CDATA = 6; // inside a CDATA section, until `]]>`
 
 const CDATA_START = "<![CDATA[";
-/** Tags whose arrival right after a `</parameter>` proves it closed the value (MiniMax-M2 names its block otherwise). */
-const STRUCTURE_TAGS = ["<parameter", "</invoke", "</function_calls", "</minimax:tool_call", "<invoke"];
+/**
+ * Tags whose arrival right after a `</parameter>` proves it closed the value: MiniMax-M2 names its block otherwise, and
+ * DeepSeek V3.2 prefixes every tag with `｜DSML｜`.
+ */
+const STRUCTURE_TAGS = [
+  ...["<parameter", "</invoke", "</function_calls", "</minimax:tool_call", "<invoke"],
+  ...["<｜DSML｜parameter", "</｜DSML｜invoke", "</｜DSML｜function_calls", "<｜DSML｜invoke"],
+];
 
 /** How a value ended: the name of the closing tag it read, and the tag after it that proved it real (read so far). */
 export interface ValueEnding {

@@ -11,7 +11,7 @@ import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
-import { isNameCharacter, isSpace, tagName } from "./xml-characters.js";
+import { isNameCharacter, isSpace, plainTagName, tagName } from "./xml-characters.js";
 
 /** What a streaming parser does: take chunks, give events. */
 export interface ToolCallEventSource {
@@ -122,7 +122,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private tagContext = BLOCK;
   /** Non-space text inside a block or invoke, outside any tag: reported, never dropped. */
   private stray = "";
-  /** The tag name of the open block: `function_calls`, or {@link MINIMAX_BLOCK}. */
+  /** The tag name of the open block: `function_calls`, DeepSeek's `｜DSML｜function_calls`, or {@link MINIMAX_BLOCK}. */
   private blockName = "function_calls";
   private invoke: ScannedXmlCall | undefined;
   private parameter = "";
@@ -346,7 +346,8 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private openerNamed(name: string): Opener {
     if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
-    if ((name === "function_calls" || name === MINIMAX_BLOCK) && this.formats.has("xml")) return "function_calls";
+    const isBlock = plainTagName(name) === "function_calls" || name === MINIMAX_BLOCK;
+    if (isBlock && this.formats.has("xml")) return "function_calls";
     if (name === "tool_call" && this.formats.has("hermes")) return "tool_call";
     // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
     // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
@@ -520,17 +521,19 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Acts on a complete tag met inside a block or an invoke. */
   private structureTag(tag: string): void {
-    const name = tagName(tag);
+    // Invokes and parameters are read alike with DeepSeek's prefix or without; the block closes only as it opened.
+    const written = tagName(tag);
+    const name = plainTagName(written);
     const blockCloser = `/${this.blockName}`;
     if (this.tagContext === BLOCK) {
       if (name === "invoke") this.openInvoke(tag);
-      else if (name === blockCloser) this.state = TEXT;
+      else if (written === blockCloser) this.state = TEXT;
       else this.error({ code: "PARSE_ERROR", message: `Unexpected ${tag} inside <${this.blockName}>` });
     } else if (name === "parameter") {
       this.openParameter(tag);
     } else if (name === "/invoke") {
       this.closeInvoke();
-    } else if (name === blockCloser || name === "invoke") {
+    } else if (written === blockCloser || name === "invoke") {
       // A missing </invoke>: the call ends here, with an error, and what follows is read as usual.
       const before = name === "invoke" ? "the next <invoke>" : `<${blockCloser}>`;
       this.invokeError(`<invoke name="${this.invoke?.name ?? ""}"> was not closed before ${before}`);
@@ -597,7 +600,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** The value ended at a real closing tag; the structure tag after it is read on as a tag of the invoke. */
   private closeValue({ closingTagName, nextTag }: ValueEnding): void {
-    if (closingTagName !== "parameter") {
+    if (plainTagName(closingTagName) !== "parameter") {
       this.invokeError(
         `Parameter "${this.parameter}" was closed by </${closingTagName}>; read as </parameter>`,
         this.parameter,

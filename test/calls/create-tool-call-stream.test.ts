@@ -56,6 +56,7 @@ const samples = [
   'A <tool_call>\n<function=write_file>\n<parameter=path>\na &amp; b\n</parameter>\n<parameter=content>\nx = "</parameter>"\n</parameter>\n<parameter=mode>\n5\n</function>\n<function=get_weather>\n<parameter=city>Q</parameter>\n</tool_call> B',
   "Fetching.\n\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n<function=get_weather>\n<parameter=city>Rome</parameter>\n</function>\n</tool_cal",
   '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">x = "</parameter>"</parameter>\n</minimax:tool_call> after',
+  '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write_file">\n<｜DSML｜parameter name="content" string="true">x = "</｜DSML｜parameter>"</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls',
   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Q</arg_value>\n<arg_key>days</arg_key><arg_value>3</arg_value></tool_call><tool_call>get_weather</tool_call>",
 ];
 
@@ -213,6 +214,11 @@ describe("createToolCallStream", () => {
       "<tool_call>",
       '{"name": "get_weather", "arguments": {"city": "B"}}',
       "</tool_call>",
+      "<｜DSML｜function_calls>",
+      '<｜DSML｜invoke name="get_weather">',
+      '<｜DSML｜parameter name="city">',
+      "</｜DSML｜parameter>",
+      "</｜DSML｜invoke>",
       "<minimax:tool_call>",
       "</minimax:tool_call>",
       "<function=get_weather>",

@@ -315,3 +315,35 @@ describe("MiniMax-M2's <minimax:tool_call> block", () => {
     ]);
   });
 });
+
+describe("DeepSeek V3.2's <｜DSML｜function_calls> block", () => {
+  test("its prefixed invokes and parameters are read as <function_calls>' are; the schema types values, not string=", () => {
+    const given =
+      'Checking.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">NYC</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="write_file">\n<｜DSML｜parameter name="path" string="true">a.js</｜DSML｜parameter>\n<｜DSML｜parameter name="content" string="true">s = "</｜DSML｜parameter>";</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "NYC", days: 3 }, format: "xml" },
+        {
+          id: "call_1",
+          name: "write_file",
+          arguments: { path: "a.js", content: 's = "</｜DSML｜parameter>";' },
+          format: "xml",
+        },
+      ],
+      text: "Checking.\n\n",
+      errors: [],
+    });
+  });
+
+  test("the block closes only with its own prefixed tag; DeepSeek's other special tokens stay text", () => {
+    const result = parseToolCalls(
+      '<｜DSML｜function_calls><｜DSML｜invoke name="get_weather"></｜DSML｜invoke></function_calls></｜DSML｜function_calls> <｜end▁of▁sentence｜>',
+      { tools },
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(["get_weather"]);
+    expect(result.text).toBe(" <｜end▁of▁sentence｜>");
+    expect(result.errors.map((error) => error.message)).toEqual([
+      "Unexpected </function_calls> inside <｜DSML｜function_calls>",
+    ]);
+  });
+});
