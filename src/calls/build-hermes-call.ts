@@ -10,10 +10,10 @@ import type { ToolCallError } from "./tool-call-error.js";
 import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
 
 /**
- * The calls of one `<tool_call>` block, each with the text its arguments were read from, and the problems that belong
- * to none of them.
+ * The calls of one block read whole (`<tool_call>`, a Kimi section), each with the text its arguments were read from,
+ * and the problems that belong to none of them.
  */
-export interface BuiltHermesCalls {
+export interface BuiltBlockCalls {
   calls: Array<BuiltCall & { text: string }>;
   errors: ToolCallError[];
 }
@@ -30,7 +30,7 @@ export function buildHermesCalls(
   body: string,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
-): BuiltHermesCalls {
+): BuiltBlockCalls {
   if (isQwenXmlBody(body)) return buildTagCalls(scanQwenXmlCalls(body, firstCallIndex), catalog);
   if (isGlmBody(body)) return buildTagCalls({ calls: [scanGlmCall(body, firstCallIndex)], errors: [] }, catalog);
   const trimmed = body.trim();
@@ -53,7 +53,7 @@ export function buildHermesCalls(
   return { calls, errors: [] };
 }
 
-function buildTagCalls(scanned: ScannedToolCallBody, catalog: ToolCatalog | undefined): BuiltHermesCalls {
+function buildTagCalls(scanned: ScannedToolCallBody, catalog: ToolCatalog | undefined): BuiltBlockCalls {
   const calls = scanned.calls.map((call) => ({ ...buildXmlCall(call, catalog), text: call.text }));
   return { calls, errors: scanned.errors };
 }

@@ -1,4 +1,5 @@
 import { buildHermesCalls } from "./build-hermes-call.js";
+import { buildKimiCalls, KIMI_SECTIONS } from "./build-kimi-calls.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
@@ -22,7 +23,7 @@ export interface ToolCallEventSource {
 }
 
 /** The text formats a scanner looks for. */
-export type TextToolCallFormat = Extract<ToolCallFormat, "xml" | "hermes" | "legacy-xml">;
+export type TextToolCallFormat = Extract<ToolCallFormat, "xml" | "hermes" | "legacy-xml" | "kimi">;
 
 /** Options of {@link ToolCallScanner}. */
 export interface ToolCallScannerOptions {
@@ -60,14 +61,17 @@ const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call,
 /** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
 const MINIMAX_BLOCK = "minimax:tool_call";
 
+/** The ends of Kimi's sections: a raw body closed by one of them is a Kimi section. */
+const KIMI_SECTION_ENDS: ReadonlySet<string> = new Set(KIMI_SECTIONS.values());
+
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
 /**
- * What an opening tag in prose starts: a block, a Hermes call, a Qwen3-Coder call without its `<tool_call>`, a
- * registered legacy tag's tool, or reasoning.
+ * What an opening tag in prose starts: a block, a Hermes call, a Qwen3-Coder call without its `<tool_call>`, a Kimi
+ * section, a registered legacy tag's tool, or reasoning.
  */
-type Opener = CallableTool | "function_calls" | "tool_call" | "function" | "reasoning" | undefined;
+type Opener = CallableTool | "function_calls" | "tool_call" | "function" | "kimi" | "reasoning" | undefined;
 
 /** Tags reasoning models open their output with; a call written inside is one they considered, not one they made. */
 const REASONING_TAGS: ReadonlySet<string> = new Set(["think", "thinking"]);
@@ -301,7 +305,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
       if (!this.tagNameDone) {
-        if (isNameCharacter(character)) {
+        // `|` too, for Kimi's `<|tool_calls_section_begin|>`: in prose only, where a tag that opens nothing stays text.
+        if (isNameCharacter(character) || character === "|") {
           this.tag += character;
           continue;
         }
@@ -352,6 +357,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
     // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
     if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
+    if (KIMI_SECTIONS.has(`<${name}>`) && this.formats.has("kimi")) return "kimi";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 
@@ -372,6 +378,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "tool_call") {
       this.openRawBody("</tool_call>");
+      return;
+    }
+    if (opener === "kimi") {
+      this.openRawBody(KIMI_SECTIONS.get(this.tag.replace(/\s/g, "")) ?? "");
       return;
     }
     if (opener === "function") {
@@ -413,11 +423,13 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     if (legacy === undefined) {
-      const built = buildHermesCalls(
-        bareFunctionTag === undefined ? body : `${bareFunctionTag}${body}</function>`,
-        this.nextCallIndex,
-        this.catalog,
-      );
+      const built = KIMI_SECTION_ENDS.has(this.bodyCloser.literal)
+        ? buildKimiCalls(body, this.nextCallIndex, this.catalog)
+        : buildHermesCalls(
+            bareFunctionTag === undefined ? body : `${bareFunctionTag}${body}</function>`,
+            this.nextCallIndex,
+            this.catalog,
+          );
       for (const error of built.errors) this.emit({ type: "error", error });
       for (const hermes of built.calls) {
         this.nextCallIndex += 1;
@@ -623,9 +635,11 @@ export class ToolCallScanner implements ToolCallEventSource {
           ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
           : this.bareFunctionTag !== undefined
             ? this.bareFunctionTag
-            : this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
-              ? "<tool_call>"
-              : `<${this.blockName}>`;
+            : this.state !== RAW_BODY
+              ? `<${this.blockName}>`
+              : this.bodyCloser.literal === "</tool_call>"
+                ? "<tool_call>"
+                : this.bodyCloser.literal.replace("_end|>", "_begin|>");
     const name =
       this.invoke?.name ??
       this.legacy?.tool.name ??

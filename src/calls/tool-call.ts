@@ -1,5 +1,14 @@
 /** Which syntax the model used to call a tool. */
-export type ToolCallFormat = "json" | "responses" | "anthropic" | "gemini" | "hermes" | "xml" | "legacy-xml";
+export type ToolCallFormat =
+  | "json"
+  | "responses"
+  | "anthropic"
+  | "gemini"
+  | "hermes"
+  | "xml"
+  | "legacy-xml"
+  /** Kimi K2's tool-call section, written with its special tokens (`<|tool_calls_section_begin|>`). */
+  | "kimi";
 
 /** A value the parser could not convert to its schema type; the call is kept and carries this. */
 export interface ArgumentError {
