@@ -1,6 +1,6 @@
 import { ClosingLiteral } from "./closing-literal.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import { isNameCharacter, isSpace, nameEnd } from "./xml-characters.js";
+import { isNameCharacter, isSpace, nameEnd, withOneBar } from "./xml-characters.js";
 
 // States of a value. Each reads its part of a chunk and returns where it stopped.
 const PLAIN = 0; // raw value text
@@ -14,11 +14,11 @@ const CDATA = 6; // inside a CDATA section, until `]]>`
 const CDATA_START = "<![CDATA[";
 /**
  * Tags whose arrival right after a `</parameter>` proves it closed the value: MiniMax-M2 names its block otherwise, and
- * DeepSeek V3.2 prefixes every tag with `｜DSML｜`.
+ * DeepSeek prefixes every tag with `｜DSML｜` (matched with its bars written as one, see `withOneBar`).
  */
 const STRUCTURE_TAGS = [
   ...["<parameter", "</invoke", "</function_calls", "</minimax:tool_call", "<invoke"],
-  ...["<｜DSML｜parameter", "</｜DSML｜invoke", "</｜DSML｜function_calls", "<｜DSML｜invoke"],
+  ...["<｜DSML｜parameter", "</｜DSML｜invoke", "</｜DSML｜function_calls", "</｜DSML｜tool_calls", "<｜DSML｜invoke"],
 ];
 
 /** How a value ended: the name of the closing tag it read, and the tag after it that proved it real (read so far). */
@@ -201,11 +201,11 @@ export class ParameterValueScanner {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
       if (isNameCharacter(character) || (character === "/" && this.lookahead === "<")) {
-        if (extendsStructureTag(this.lookahead, character)) {
+        if (extendsStructureTag(withOneBar(this.lookahead + character))) {
           this.lookahead += character;
           continue;
         }
-      } else if (STRUCTURE_TAGS.includes(this.lookahead)) {
+      } else if (STRUCTURE_TAGS.includes(withOneBar(this.lookahead))) {
         const closingTagName = this.held.slice(2, 2 + this.closeTagNameLength);
         this.held = "";
         this.ending = { closingTagName, nextTag: this.lookahead };
@@ -221,10 +221,7 @@ export class ParameterValueScanner {
   }
 }
 
-/** Whether `prefix + character` still begins one of the structure tags. */
-function extendsStructureTag(prefix: string, character: string): boolean {
-  for (const tag of STRUCTURE_TAGS) {
-    if (tag.length > prefix.length && tag.charAt(prefix.length) === character && tag.startsWith(prefix)) return true;
-  }
-  return false;
+/** Whether `prefix` (read so far, with one bar for each run) still begins one of the structure tags. */
+function extendsStructureTag(prefix: string): boolean {
+  return STRUCTURE_TAGS.some((tag) => tag.length >= prefix.length && tag.startsWith(prefix));
 }

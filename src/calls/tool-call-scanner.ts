@@ -12,7 +12,7 @@ import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
-import { isNameCharacter, isSpace, plainTagName, tagName } from "./xml-characters.js";
+import { isNameCharacter, isSpace, plainTagName, tagName, withOneBar } from "./xml-characters.js";
 
 /** What a streaming parser does: take chunks, give events. */
 export interface ToolCallEventSource {
@@ -126,7 +126,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private tagContext = BLOCK;
   /** Non-space text inside a block or invoke, outside any tag: reported, never dropped. */
   private stray = "";
-  /** The tag name of the open block: `function_calls`, DeepSeek's `｜DSML｜function_calls`, or {@link MINIMAX_BLOCK}. */
+  /** The tag name of the open block: `function_calls`, DeepSeek's `｜DSML｜tool_calls`, or {@link MINIMAX_BLOCK}. */
   private blockName = "function_calls";
   private invoke: ScannedXmlCall | undefined;
   private parameter = "";
@@ -305,8 +305,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
       if (!this.tagNameDone) {
-        // `|` too, for Kimi's `<|tool_calls_section_begin|>`: in prose only, where a tag that opens nothing stays text.
-        if (isNameCharacter(character) || character === "|") {
+        if (isNameCharacter(character)) {
           this.tag += character;
           continue;
         }
@@ -351,7 +350,9 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private openerNamed(name: string): Opener {
     if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
-    const isBlock = plainTagName(name) === "function_calls" || name === MINIMAX_BLOCK;
+    // DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
+    const plain = plainTagName(name);
+    const isBlock = plain === "function_calls" || (plain === "tool_calls" && plain !== name) || name === MINIMAX_BLOCK;
     if (isBlock && this.formats.has("xml")) return "function_calls";
     if (name === "tool_call" && this.formats.has("hermes")) return "tool_call";
     // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
@@ -537,15 +538,16 @@ export class ToolCallScanner implements ToolCallEventSource {
     const written = tagName(tag);
     const name = plainTagName(written);
     const blockCloser = `/${this.blockName}`;
+    const closesBlock = withOneBar(written) === withOneBar(blockCloser);
     if (this.tagContext === BLOCK) {
       if (name === "invoke") this.openInvoke(tag);
-      else if (written === blockCloser) this.state = TEXT;
+      else if (closesBlock) this.state = TEXT;
       else this.error({ code: "PARSE_ERROR", message: `Unexpected ${tag} inside <${this.blockName}>` });
     } else if (name === "parameter") {
       this.openParameter(tag);
     } else if (name === "/invoke") {
       this.closeInvoke();
-    } else if (written === blockCloser || name === "invoke") {
+    } else if (closesBlock || name === "invoke") {
       // A missing </invoke>: the call ends here, with an error, and what follows is read as usual.
       const before = name === "invoke" ? "the next <invoke>" : `<${blockCloser}>`;
       this.invokeError(`<invoke name="${this.invoke?.name ?? ""}"> was not closed before ${before}`);

@@ -1,8 +1,9 @@
-// Character classes of the tolerant XML the scanner reads: names are ASCII letters, digits, `_ - . :`, and `｜`
-// (U+FF5C), with which DeepSeek V3.2 prefixes its tags (`<｜DSML｜invoke name="f">`).
+// Character classes of the tolerant XML the scanner reads: names are ASCII letters, digits, `_ - . : |`, and the bars
+// DeepSeek writes around `DSML` in its tags' prefix (`｜` U+FF5C, `‖` U+2016): `<｜DSML｜invoke name="f">`.
 
-/** The prefix of DeepSeek V3.2's tags: `<｜DSML｜function_calls>` is its `<function_calls>`. */
-const DSML_PREFIX = "｜DSML｜";
+/** DeepSeek's tag prefix (V3.2 and later), with the bars models write: `｜DSML｜`, `‖DSML‖`, `｜｜DSML｜｜`, `|DSML|`. */
+const DSML_PREFIX = /^(\/?)[|‖｜]+DSML[|‖｜]+/;
+const BARS = /[|‖｜]+/g;
 
 /** The name of a tag as written, with `/` for a closing tag: `</invoke >` gives `/invoke`. */
 export function tagName(tag: string): string {
@@ -16,10 +17,17 @@ export function nameEnd(text: string, start: number): number {
   return end;
 }
 
-/** A tag name without DeepSeek's prefix: `｜DSML｜invoke` gives `invoke`, `/｜DSML｜invoke` gives `/invoke`. */
+/** A tag name without DeepSeek's prefix: `｜DSML｜invoke` gives `invoke`, `/‖DSML‖invoke` gives `/invoke`. */
 export function plainTagName(name: string): string {
-  const start = name.startsWith("/") ? 1 : 0;
-  return name.startsWith(DSML_PREFIX, start) ? name.slice(0, start) + name.slice(start + DSML_PREFIX.length) : name;
+  return name.replace(DSML_PREFIX, "$1");
+}
+
+/**
+ * Tag text with every run of bars written as one `｜`, so that DeepSeek's prefix reads the same whichever bars the
+ * model used: `<｜｜DSML｜｜parameter` and `<‖DSML‖parameter` both give `<｜DSML｜parameter`.
+ */
+export function withOneBar(text: string): string {
+  return text.replace(BARS, "｜");
 }
 
 /** Whether `character` may appear in a tag name. */
@@ -35,6 +43,8 @@ function isNameCode(code: number): boolean {
     code === 95 || // _
     code === 45 || // -
     code === 46 || // .
+    code === 124 || // |
+    code === 0x2016 || // ‖
     code === 0xff5c // ｜
   );
 }

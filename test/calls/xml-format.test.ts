@@ -316,7 +316,7 @@ describe("MiniMax-M2's <minimax:tool_call> block", () => {
   });
 });
 
-describe("DeepSeek V3.2's <｜DSML｜function_calls> block", () => {
+describe("DeepSeek's DSML blocks: V3.2's <｜DSML｜function_calls>, V4's <｜DSML｜tool_calls>", () => {
   test("its prefixed invokes and parameters are read as <function_calls>' are; the schema types values, not string=", () => {
     const given =
       'Checking.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">NYC</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="write_file">\n<｜DSML｜parameter name="path" string="true">a.js</｜DSML｜parameter>\n<｜DSML｜parameter name="content" string="true">s = "</｜DSML｜parameter>";</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>';
@@ -345,5 +345,25 @@ describe("DeepSeek V3.2's <｜DSML｜function_calls> block", () => {
     expect(result.errors.map((error) => error.message)).toEqual([
       "Unexpected </function_calls> inside <｜DSML｜function_calls>",
     ]);
+  });
+
+  test("V4's <｜DSML｜tool_calls>, with the prefix's bars written any way models write them, is read alike", () => {
+    const variants = [
+      '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">A | B</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+      '<‖DSML‖tool_calls><‖DSML‖invoke name="get_weather"><‖DSML‖parameter name="city" string="true">A | B</‖DSML‖parameter></‖DSML‖invoke></‖DSML‖tool_calls>',
+      '<｜｜DSML｜｜tool_calls><｜｜DSML｜｜invoke name="get_weather"><｜｜DSML｜｜parameter name="city">A | B</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke></｜DSML｜tool_calls>',
+    ];
+    for (const given of variants) {
+      expect(parseToolCalls(`Ok. ${given} Done.`, { tools })).toEqual({
+        calls: [{ id: "call_0", name: "get_weather", arguments: { city: "A | B" }, format: "xml" }],
+        text: "Ok.  Done.",
+        errors: [],
+      });
+    }
+  });
+
+  test("a <tool_calls> without DeepSeek's prefix opens no block", () => {
+    const given = '<tool_calls><invoke name="get_weather"></invoke></tool_calls>';
+    expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
   });
 });
