@@ -23,7 +23,7 @@ export interface ParsedToolCalls {
   errors: ToolCallError[];
 }
 
-const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set(["xml", "hermes", "legacy-xml", "kimi"]);
+const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set(["xml", "hermes", "legacy-xml", "kimi", "deepseek"]);
 const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 
 /**
@@ -46,8 +46,9 @@ export function parseToolCalls(output: unknown, options: ParseToolCallsOptions =
 /** Which text syntaxes a format option lets the scanner read. */
 export function textFormatsFor(format: "auto" | ToolCallFormat): ReadonlySet<TextToolCallFormat> {
   if (format === "auto") return ALL_TEXT_FORMATS;
-  const isText = format === "xml" || format === "hermes" || format === "legacy-xml" || format === "kimi";
-  return isText ? new Set([format]) : NO_TEXT_FORMATS;
+  return (ALL_TEXT_FORMATS as ReadonlySet<string>).has(format)
+    ? new Set([format as TextToolCallFormat])
+    : NO_TEXT_FORMATS;
 }
 
 /** Keys only provider responses, messages, items and content blocks have. */

@@ -1,5 +1,10 @@
 import { buildHermesCalls } from "./build-hermes-call.js";
-import { buildKimiCalls, KIMI_SECTIONS } from "./build-kimi-calls.js";
+import {
+  buildTokenSectionCalls,
+  DEEPSEEK_SECTION,
+  KIMI_SECTION,
+  type TokenSectionSyntax,
+} from "./build-token-section-calls.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
@@ -23,7 +28,7 @@ export interface ToolCallEventSource {
 }
 
 /** The text formats a scanner looks for. */
-export type TextToolCallFormat = Extract<ToolCallFormat, "xml" | "hermes" | "legacy-xml" | "kimi">;
+export type TextToolCallFormat = Extract<ToolCallFormat, "xml" | "hermes" | "legacy-xml" | "kimi" | "deepseek">;
 
 /** Options of {@link ToolCallScanner}. */
 export interface ToolCallScannerOptions {
@@ -61,17 +66,17 @@ const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call,
 /** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
 const MINIMAX_BLOCK = "minimax:tool_call";
 
-/** The ends of Kimi's sections: a raw body closed by one of them is a Kimi section. */
-const KIMI_SECTION_ENDS: ReadonlySet<string> = new Set(KIMI_SECTIONS.values());
+/** Tool-call sections written with special tokens, read when their format is. */
+const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION];
 
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
 /**
- * What an opening tag in prose starts: a block, a Hermes call, a Qwen3-Coder call without its `<tool_call>`, a Kimi
- * section, a registered legacy tag's tool, or reasoning.
+ * What an opening tag in prose starts: a block, a Hermes call, a Qwen3-Coder call without its `<tool_call>`, a
+ * section of special tokens (Kimi, DeepSeek), a registered legacy tag's tool, or reasoning.
  */
-type Opener = CallableTool | "function_calls" | "tool_call" | "function" | "kimi" | "reasoning" | undefined;
+type Opener = CallableTool | "function_calls" | "tool_call" | "function" | "section" | "reasoning" | undefined;
 
 /** Tags reasoning models open their output with; a call written inside is one they considered, not one they made. */
 const REASONING_TAGS: ReadonlySet<string> = new Set(["think", "thinking"]);
@@ -139,6 +144,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
   /** The `<function=name>` tag of a Qwen3-Coder call written without its `<tool_call>`, while its body is read. */
   private bareFunctionTag: string | undefined;
+  /** The section of special tokens whose body is being read, and the marker that opened it. */
+  private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
   /** What was read after such a call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
   private afterBareFunction = "";
   private pendingDelta = "";
@@ -358,8 +365,13 @@ export class ToolCallScanner implements ToolCallEventSource {
     // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
     // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
     if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
-    if (KIMI_SECTIONS.has(`<${name}>`) && this.formats.has("kimi")) return "kimi";
+    if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
+  }
+
+  /** The syntax of the section `marker` opens, when its format is read. */
+  private sectionOpenedBy(marker: string): TokenSectionSyntax | undefined {
+    return TOKEN_SECTIONS.find((syntax) => syntax.sections.has(marker) && this.formats.has(syntax.format));
   }
 
   private openCall(): void {
@@ -381,8 +393,12 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.openRawBody("</tool_call>");
       return;
     }
-    if (opener === "kimi") {
-      this.openRawBody(KIMI_SECTIONS.get(this.tag.replace(/\s/g, "")) ?? "");
+    if (opener === "section") {
+      const marker = this.tag.replace(/\s/g, "");
+      const syntax = this.sectionOpenedBy(marker);
+      if (syntax === undefined) return;
+      this.section = { syntax, marker };
+      this.openRawBody(syntax.sections.get(marker) ?? "");
       return;
     }
     if (opener === "function") {
@@ -420,17 +436,20 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.flushDelta();
     const legacy = this.legacy;
     const bareFunctionTag = this.bareFunctionTag;
+    const section = this.section;
     const body = this.body.toString();
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
+    this.section = undefined;
     if (legacy === undefined) {
-      const built = KIMI_SECTION_ENDS.has(this.bodyCloser.literal)
-        ? buildKimiCalls(body, this.nextCallIndex, this.catalog)
-        : buildHermesCalls(
-            bareFunctionTag === undefined ? body : `${bareFunctionTag}${body}</function>`,
-            this.nextCallIndex,
-            this.catalog,
-          );
+      const built =
+        section !== undefined
+          ? buildTokenSectionCalls(section.syntax, body, this.nextCallIndex, this.catalog)
+          : buildHermesCalls(
+              bareFunctionTag === undefined ? body : `${bareFunctionTag}${body}</function>`,
+              this.nextCallIndex,
+              this.catalog,
+            );
       for (const error of built.errors) this.emit({ type: "error", error });
       for (const hermes of built.calls) {
         this.nextCallIndex += 1;
@@ -635,13 +654,11 @@ export class ToolCallScanner implements ToolCallEventSource {
         ? `<invoke name="${this.invoke.name}"> (${this.invoke.id})`
         : this.legacy !== undefined
           ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
-          : this.bareFunctionTag !== undefined
-            ? this.bareFunctionTag
-            : this.state !== RAW_BODY
-              ? `<${this.blockName}>`
-              : this.bodyCloser.literal === "</tool_call>"
-                ? "<tool_call>"
-                : this.bodyCloser.literal.replace("_end|>", "_begin|>");
+          : (this.bareFunctionTag ??
+            this.section?.marker ??
+            (this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
+              ? "<tool_call>"
+              : `<${this.blockName}>`));
     const name =
       this.invoke?.name ??
       this.legacy?.tool.name ??
@@ -655,6 +672,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.invoke = undefined;
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
+    this.section = undefined;
   }
 
   private emitCall(built: BuiltCall): void {

@@ -8,7 +8,9 @@ export type ToolCallFormat =
   | "xml"
   | "legacy-xml"
   /** Kimi K2's tool-call section, written with its special tokens (`<|tool_calls_section_begin|>`). */
-  | "kimi";
+  | "kimi"
+  /** DeepSeek V3's and V3.1's, written with theirs (`<｜tool▁calls▁begin｜>`). */
+  | "deepseek";
 
 /** A value the parser could not convert to its schema type; the call is kept and carries this. */
 export interface ArgumentError {

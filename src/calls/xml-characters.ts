@@ -1,5 +1,6 @@
-// Character classes of the tolerant XML the scanner reads: names are ASCII letters, digits, `_ - . : |`, and the bars
-// DeepSeek writes around `DSML` in its tags' prefix (`｜` U+FF5C, `‖` U+2016): `<｜DSML｜invoke name="f">`.
+// Character classes of the tolerant XML the scanner reads: names are ASCII letters, digits, `_ - . : |`, the bars
+// DeepSeek writes around `DSML` in its tags' prefix (`｜` U+FF5C, `‖` U+2016: `<｜DSML｜invoke name="f">`), and the `▁`
+// of its special tokens (`<｜tool▁calls▁begin｜>`). Kimi's special tokens are names too: `<|tool_calls_section_begin|>`.
 
 /** DeepSeek's tag prefix (V3.2 and later), with the bars models write: `｜DSML｜`, `‖DSML‖`, `｜｜DSML｜｜`, `|DSML|`. */
 const DSML_PREFIX = /^(\/?)[|‖｜]+DSML[|‖｜]+/;
@@ -45,6 +46,7 @@ function isNameCode(code: number): boolean {
     code === 46 || // .
     code === 124 || // |
     code === 0x2016 || // ‖
+    code === 0x2581 || // ▁, in DeepSeek's special tokens (`<｜tool▁calls▁begin｜>`)
     code === 0xff5c // ｜
   );
 }

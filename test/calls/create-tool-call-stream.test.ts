@@ -58,6 +58,7 @@ const samples = [
   '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">x = "</parameter>"</parameter>\n</minimax:tool_call> after',
   '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write_file">\n<｜DSML｜parameter name="content" string="true">x = "</｜DSML｜parameter>"</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls',
   'A <|tool_calls_section_begin|> <|tool_call_begin|> functions.get_weather:0 <|tool_call_argument_begin|> {"city": "K"} <|tool_call_end|> <|tool_calls_section_end|> B <|im_end|>',
+  'C <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "D"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>',
   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Q</arg_value>\n<arg_key>days</arg_key><arg_value>3</arg_value></tool_call><tool_call>get_weather</tool_call>",
 ];
 
@@ -215,6 +216,10 @@ describe("createToolCallStream", () => {
       "<tool_call>",
       '{"name": "get_weather", "arguments": {"city": "B"}}',
       "</tool_call>",
+      "<｜tool▁calls▁begin｜>",
+      "<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>",
+      "<｜tool▁call▁end｜>",
+      "<｜tool▁calls▁end｜>",
       "<|tool_calls_section_begin|>",
       "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>",
       "<|tool_call_end|>",

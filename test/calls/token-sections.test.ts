@@ -55,7 +55,7 @@ describe("Kimi K2's tool-call section, as it leaks into text", () => {
 
   test("a section without calls, an unknown tool and an unterminated section are errors, never silent", () => {
     expect(parseToolCalls("<|tool_calls_section_begin|>none<|tool_calls_section_end|>", { tools }).errors).toEqual([
-      { code: "PARSE_ERROR", message: "Text outside <|tool_call_begin|> in a Kimi tool-call section: none" },
+      { code: "PARSE_ERROR", message: "Text outside <|tool_call_begin|> in a tool-call section: none" },
     ]);
     const unknown = parseToolCalls(
       "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_wether:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
@@ -82,5 +82,45 @@ describe("Kimi K2's tool-call section, as it leaks into text", () => {
       "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>";
     expect(parseToolCalls(section, { tools, format: "hermes" })).toEqual({ calls: [], text: section, errors: [] });
     expect(parseToolCalls(section, { tools, format: "kimi" }).calls).toHaveLength(1);
+  });
+});
+
+describe("DeepSeek V3's and V3.1's tool-call section, as it leaks into text", () => {
+  test("V3 and R1: function<｜tool▁sep｜>name, then the arguments fenced as JSON", () => {
+    const given =
+      'Sure.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris", "days": 3}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Paris", days: 3 }, format: "deepseek" }],
+      text: "Sure.",
+      errors: [],
+    });
+  });
+
+  test("V3.1: name<｜tool▁sep｜>arguments, several calls; DeepSeek's other special tokens stay text", () => {
+    const given =
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "A"}<｜tool▁call▁end｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "B"}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>';
+    const result = parseToolCalls(given, { tools });
+    expect(result.calls.map((call) => [call.id, call.arguments, call.format])).toEqual([
+      ["call_0", { city: "A" }, "deepseek"],
+      ["call_1", { city: "B" }, "deepseek"],
+    ]);
+    expect(result.text).toBe("<｜end▁of▁sentence｜>");
+    expect(result.errors).toEqual([]);
+  });
+
+  test("a call without its separator is reported; format kimi leaves DeepSeek's section as text", () => {
+    const result = parseToolCalls(
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather{"city": "A"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      { tools },
+    );
+    expect(result.errors).toContainEqual({
+      code: "PARSE_ERROR",
+      message: 'Tool "get_weather{"city": "A"}": no <｜tool▁sep｜> before its arguments',
+      callIndex: 0,
+      name: 'get_weather{"city": "A"}',
+    });
+    const section =
+      "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>";
+    expect(parseToolCalls(section, { tools, format: "kimi" })).toEqual({ calls: [], text: section, errors: [] });
   });
 });

@@ -1,0 +1,146 @@
+import type { BuiltBlockCalls } from "./build-hermes-call.js";
+import { parseJsonArguments } from "./parse-json-arguments.js";
+import { shortenText } from "./shorten-text.js";
+import { TaggedBodyReader } from "./tagged-body-reader.js";
+import type { ToolCall, ToolCallFormat } from "./tool-call.js";
+import type { ToolCallError } from "./tool-call-error.js";
+import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
+
+/** What one call of a section says, read from the text between its begin and end markers. */
+interface SectionCall {
+  /** The model's own call id, when its syntax has one. */
+  id?: string;
+  name: string;
+  /** The arguments' JSON text; undefined when the marker before them is missing. */
+  arguments?: string;
+}
+
+/**
+ * How a model writes a tool-call section with its special tokens, which providers and servers leak into text when they
+ * do not parse them.
+ */
+export interface TokenSectionSyntax {
+  format: Extract<ToolCallFormat, "kimi" | "deepseek">;
+  /** Each marker that opens a section, with the one that closes it. */
+  sections: ReadonlyMap<string, string>;
+  callBegin: string;
+  callEnd: string;
+  /** The marker between a call's name and its arguments, named when it is missing. */
+  separator: string;
+  readCall(text: string): SectionCall;
+}
+
+/** `functions.get_weather:0`: the tool's name, between the optional `functions.` and the call's index. */
+const KIMI_CALL_ID = /^(?:functions\.)?(.+?)(?::\d+)?$/;
+
+/**
+ * Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{...}
+ * <|tool_call_end|><|tool_calls_section_end|>` (vLLM also accepts the singular section markers). The call id
+ * (`functions.get_weather:0`) is kept: the tool's result must name it.
+ */
+export const KIMI_SECTION: TokenSectionSyntax = {
+  format: "kimi",
+  sections: new Map([
+    ["<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"],
+    ["<|tool_call_section_begin|>", "<|tool_call_section_end|>"],
+  ]),
+  callBegin: "<|tool_call_begin|>",
+  callEnd: "<|tool_call_end|>",
+  separator: "<|tool_call_argument_begin|>",
+  readCall(text) {
+    const marker = text.indexOf(this.separator);
+    const id = (marker === -1 ? text : text.slice(0, marker)).trim();
+    const name = KIMI_CALL_ID.exec(id)?.[1] ?? id;
+    return marker === -1 ? { id, name } : { id, name, arguments: text.slice(marker + this.separator.length) };
+  },
+};
+
+/** A fenced block around arguments: DeepSeek V3 and R1 write ```json ... ```. */
+const FENCED = /^\s*```[a-z]*\s*\n?([\s\S]*?)\n?\s*```\s*$/;
+
+/**
+ * DeepSeek V3.1: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{...}<｜tool▁call▁end｜>
+ * <｜tool▁calls▁end｜>`; V3 and R1 write `function<｜tool▁sep｜>get_weather`, then the arguments fenced as JSON.
+ */
+export const DEEPSEEK_SECTION: TokenSectionSyntax = {
+  format: "deepseek",
+  sections: new Map([["<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>"]]),
+  callBegin: "<｜tool▁call▁begin｜>",
+  callEnd: "<｜tool▁call▁end｜>",
+  separator: "<｜tool▁sep｜>",
+  readCall(text) {
+    const marker = text.indexOf(this.separator);
+    if (marker === -1) return { name: text.trim() };
+    const before = text.slice(0, marker).trim();
+    const after = text.slice(marker + this.separator.length);
+    if (before !== "function") return { name: before, arguments: after };
+    const lineEnd = after.indexOf("\n");
+    const name = (lineEnd === -1 ? after : after.slice(0, lineEnd)).trim();
+    const rest = lineEnd === -1 ? "" : after.slice(lineEnd + 1);
+    return { name, arguments: FENCED.exec(rest)?.[1] ?? rest };
+  },
+};
+
+/**
+ * Reads the body of a tool-call section (between its begin and end markers): one call between each pair of call
+ * markers. Arguments are JSON, read as OpenAI's are (repaired, or read once more when encoded twice). A missing call
+ * end or separator, and text between the calls, are reported; a section holding no call gives only an error.
+ */
+export function buildTokenSectionCalls(
+  syntax: TokenSectionSyntax,
+  body: string,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltBlockCalls {
+  const reader = new TaggedBodyReader(body);
+  const result: BuiltBlockCalls = { calls: [], errors: [] };
+  let index = reader.skipSpace(0);
+  while (index < body.length) {
+    if (!reader.startsWith(syntax.callBegin, index)) {
+      const end = reader.firstOf([syntax.callBegin], index);
+      const stray = shortenText(body.slice(index, end).trim());
+      result.errors.push({
+        code: "PARSE_ERROR",
+        message: `Text outside ${syntax.callBegin} in a tool-call section: ${stray}`,
+      });
+      index = end;
+      continue;
+    }
+    const start = index + syntax.callBegin.length;
+    const callEnd = reader.valueEnd(start, syntax.callEnd, [syntax.callBegin]);
+    const text = body.slice(start, callEnd.end);
+    const callIndex = firstCallIndex + result.calls.length;
+    result.calls.push({ ...buildCall(syntax, text, callEnd.closed, callIndex, catalog), text });
+    index = reader.skipSpace(callEnd.next);
+  }
+  if (result.calls.length === 0 && result.errors.length === 0) {
+    result.errors.push({ code: "PARSE_ERROR", message: "A tool-call section holds no call" });
+  }
+  return result;
+}
+
+function buildCall(
+  syntax: TokenSectionSyntax,
+  text: string,
+  closed: boolean,
+  callIndex: number,
+  catalog: ToolCatalog | undefined,
+): { call: ToolCall; errors: ToolCallError[] } {
+  const read = syntax.readCall(text);
+  const { name } = read;
+  const id = read.id === undefined || read.id === "" ? `call_${callIndex}` : read.id;
+  const call: ToolCall = { id, name, arguments: {}, format: syntax.format };
+  const errors: ToolCallError[] = [];
+  const report = (message: string) => errors.push({ code: "PARSE_ERROR", message, callIndex, name });
+  if (read.arguments === undefined) {
+    report(`Tool "${name}": no ${syntax.separator} before its arguments`);
+  } else {
+    const parsed = parseJsonArguments(read.arguments);
+    call.arguments = parsed.arguments;
+    if (parsed.rawArguments !== undefined) call.rawArguments = parsed.rawArguments;
+    if (parsed.message !== undefined) report(`Tool "${name}": ${parsed.message}`);
+  }
+  if (!closed) report(`Tool "${name}": its call was not closed by ${syntax.callEnd}`);
+  errors.unshift(...checkToolCall(call, callIndex, catalog));
+  return { call, errors };
+}
