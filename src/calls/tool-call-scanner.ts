@@ -97,8 +97,9 @@ export function closesUnopenedReasoning(text: string): boolean {
 const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
 
 /**
- * A tolerant, incremental scanner for tool calls written in text: `<function_calls>` blocks, Hermes `<tool_call>`
- * blocks (and Qwen3-Coder's `<function=...>` calls that leave the `<tool_call>` out) and registered legacy tags.
+ * A tolerant, incremental scanner for tool calls written in text: `<function_calls>` blocks (and MiniMax's and
+ * DeepSeek's names for them), `<tool_call>` blocks (and Qwen3-Coder's `<function=...>` calls that leave the
+ * `<tool_call>` out), sections of special tokens (Kimi, DeepSeek) and registered legacy tags.
  * Chunks may split anywhere; every character is looked at a bounded number of times (no rescan of the buffer), so
  * scanning is linear. Both the one-shot parser and the stream use it.
  *
@@ -304,10 +305,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = state;
   }
 
-  /**
-   * Reads `<name attributes>` in prose. Only `function_calls`, `tool_call`, `function=` (see {@link openerNamed}) and
-   * registered legacy tags open a call.
-   */
+  /** Reads `<name attributes>` in prose. Only the tags {@link openerNamed} knows open a call; any other is text. */
   private scanTextTag(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
@@ -355,6 +353,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     return index;
   }
 
+  /** What a tag named `name` in prose opens, given the formats read and the tools known; undefined: it is text. */
   private openerNamed(name: string): Opener {
     if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
     // DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
