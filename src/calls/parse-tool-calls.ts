@@ -27,8 +27,9 @@ const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set(["xml", "herme
 const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 
 /**
- * Reads the tool calls in a model's output, whatever the syntax: model text (XML `<function_calls>`, Hermes
- * `<tool_call>`, registered legacy tags), an OpenAI Chat Completions message or completion, Responses API output, an
+ * Reads the tool calls in a model's output, whatever the syntax: model text (XML `<function_calls>` and its MiniMax
+ * and DeepSeek DSML forms, `<tool_call>` with JSON or Qwen3-Coder's or GLM's tags, Kimi's and DeepSeek's special-token
+ * sections, registered legacy tags), an OpenAI Chat Completions message or completion, Responses API output, an
  * Anthropic message or content array, or a Gemini response, content or parts. Never throws: what cannot be read is
  * reported in `errors`.
  *
