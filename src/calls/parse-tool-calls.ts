@@ -23,7 +23,14 @@ export interface ParsedToolCalls {
   errors: ToolCallError[];
 }
 
-const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set(["xml", "hermes", "legacy-xml", "kimi", "deepseek"]);
+const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set([
+  "xml",
+  "hermes",
+  "legacy-xml",
+  "kimi",
+  "deepseek",
+  "harmony",
+]);
 const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 
 /**

@@ -1,3 +1,10 @@
+import {
+  buildHarmonyCall,
+  HARMONY_CALL_END,
+  HARMONY_MESSAGE,
+  harmonyRecipient,
+  isWholeJsonObject,
+} from "./build-harmony-call.js";
 import { buildHermesCalls } from "./build-hermes-call.js";
 import {
   buildTokenSectionCalls,
@@ -28,7 +35,10 @@ export interface ToolCallEventSource {
 }
 
 /** The text formats a scanner looks for. */
-export type TextToolCallFormat = Extract<ToolCallFormat, "xml" | "hermes" | "legacy-xml" | "kimi" | "deepseek">;
+export type TextToolCallFormat = Extract<
+  ToolCallFormat,
+  "xml" | "hermes" | "legacy-xml" | "kimi" | "deepseek" | "harmony"
+>;
 
 /** Options of {@link ToolCallScanner}. */
 export interface ToolCallScannerOptions {
@@ -62,6 +72,11 @@ const VALUE = 5; // a parameter's raw value: see ParameterValueScanner
 const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its closing tag
 const REASONING = 7; // a `<think>` block: text, never calls, until its closing tag
 const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
+const HARMONY_HEADER = 9; // a Harmony message's header, until its `<|message|>`: is the message to a tool?
+
+/** Harmony's tokens that start a message's header; a header is never longer than this, nor spans lines. */
+const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
+const HARMONY_HEADER_LIMIT = 300;
 
 /** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
 const MINIMAX_BLOCK = "minimax:tool_call";
@@ -74,9 +89,17 @@ const ORPHAN_CLOSER = "</tool_call>";
 
 /**
  * What an opening tag in prose starts: a block, a Hermes call, a Qwen3-Coder call without its `<tool_call>`, a
- * section of special tokens (Kimi, DeepSeek), a registered legacy tag's tool, or reasoning.
+ * section of special tokens (Kimi, DeepSeek), a Harmony message header, a registered legacy tag's tool, or reasoning.
  */
-type Opener = CallableTool | "function_calls" | "tool_call" | "function" | "section" | "reasoning" | undefined;
+type Opener =
+  | CallableTool
+  | "function_calls"
+  | "tool_call"
+  | "function"
+  | "section"
+  | "harmony"
+  | "reasoning"
+  | undefined;
 
 /** Tags reasoning models open their output with; a call written inside is one they considered, not one they made. */
 const REASONING_TAGS: ReadonlySet<string> = new Set(["think", "thinking"]);
@@ -147,6 +170,9 @@ export class ToolCallScanner implements ToolCallEventSource {
   private bareFunctionTag: string | undefined;
   /** The section of special tokens whose body is being read, and the marker that opened it. */
   private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
+  /** The header of a Harmony message being read; then, while its body is read, the tool it calls. */
+  private harmonyHeader = "";
+  private harmonyTool: string | undefined;
   /** What was read after such a call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
   private afterBareFunction = "";
   private pendingDelta = "";
@@ -224,8 +250,17 @@ export class ToolCallScanner implements ToolCallEventSource {
       case AFTER_BARE_FUNCTION:
         this.text += this.afterBareFunction;
         break;
+      case HARMONY_HEADER:
+        this.text += this.harmonyHeader;
+        break;
       default:
-        this.reportUnterminated();
+        // Servers often drop Harmony's `<|call|>`, the token the model stops on: a call whose arguments are whole is
+        // complete without it.
+        if (this.state === RAW_BODY && this.harmonyTool !== undefined && isWholeJsonObject(this.body.toString())) {
+          this.closeRawBody();
+        } else {
+          this.reportUnterminated();
+        }
     }
     this.state = TEXT;
     return this.takeEvents();
@@ -275,6 +310,9 @@ export class ToolCallScanner implements ToolCallEventSource {
           break;
         case AFTER_BARE_FUNCTION:
           index = this.scanAfterBareFunction(chunk, index);
+          break;
+        case HARMONY_HEADER:
+          index = this.scanHarmonyHeader(chunk, index);
           break;
         default:
           index = this.bodyCloser.scan(chunk, index, this.appendBody);
@@ -365,6 +403,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
     if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
+    if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 
@@ -390,6 +429,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "tool_call") {
       this.openRawBody("</tool_call>");
+      return;
+    }
+    if (opener === "harmony") {
+      this.harmonyHeader = this.tag;
+      this.state = HARMONY_HEADER;
       return;
     }
     if (opener === "section") {
@@ -436,10 +480,20 @@ export class ToolCallScanner implements ToolCallEventSource {
     const legacy = this.legacy;
     const bareFunctionTag = this.bareFunctionTag;
     const section = this.section;
+    const harmonyTool = this.harmonyTool;
     const body = this.body.toString();
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.section = undefined;
+    this.harmonyTool = undefined;
+    if (harmonyTool !== undefined) {
+      const callIndex = this.nextCallIndex++;
+      const built = buildHarmonyCall(harmonyTool, body, callIndex, this.catalog);
+      this.emit({ type: "tool-call-start", id: built.call.id, name: harmonyTool });
+      if (this.deltas) this.emit({ type: "tool-call-delta", id: built.call.id, argumentsDelta: body });
+      this.emitCall(built);
+      return;
+    }
     if (legacy === undefined) {
       const built =
         section !== undefined
@@ -481,6 +535,33 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.state = TEXT;
         return index + 1;
       }
+    }
+    return chunk.length;
+  }
+
+  /**
+   * A Harmony message's header, up to its `<|message|>`. A message to a tool (`to=functions.get_weather`) is a call,
+   * whose body runs to `<|call|>`; any other message (reasoning, the answer) is text, header and all. So is a header
+   * that spans a line or grows too long: that is not Harmony.
+   */
+  private scanHarmonyHeader(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (character === "\n" || this.harmonyHeader.length >= HARMONY_HEADER_LIMIT) {
+        this.text += this.harmonyHeader;
+        this.state = TEXT;
+        return index;
+      }
+      this.harmonyHeader += character;
+      if (character !== ">" || !this.harmonyHeader.endsWith(HARMONY_MESSAGE)) continue;
+      this.harmonyTool = harmonyRecipient(this.harmonyHeader);
+      if (this.harmonyTool === undefined) {
+        this.text += this.harmonyHeader;
+        this.state = TEXT;
+      } else {
+        this.openRawBody(HARMONY_CALL_END);
+      }
+      return index + 1;
     }
     return chunk.length;
   }
@@ -655,13 +736,15 @@ export class ToolCallScanner implements ToolCallEventSource {
           ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
           : (this.bareFunctionTag ??
             this.section?.marker ??
+            (this.harmonyTool === undefined ? undefined : this.harmonyHeader) ??
             (this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
               ? "<tool_call>"
               : `<${this.blockName}>`));
     const name =
       this.invoke?.name ??
       this.legacy?.tool.name ??
-      (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag));
+      (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
+      this.harmonyTool;
     const error: ToolCallError = {
       code: "UNTERMINATED_CALL",
       message: `The output ended inside ${where}; a call that did not close is not run`,
@@ -672,6 +755,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.section = undefined;
+    this.harmonyTool = undefined;
   }
 
   private emitCall(built: BuiltCall): void {

@@ -10,7 +10,9 @@ export type ToolCallFormat =
   /** Kimi K2's tool-call section, written with its special tokens (`<|tool_calls_section_begin|>`). */
   | "kimi"
   /** DeepSeek V3's and V3.1's, written with theirs (`<｜tool▁calls▁begin｜>`). */
-  | "deepseek";
+  | "deepseek"
+  /** gpt-oss's Harmony message to a tool (`<|channel|>commentary to=functions.f <|constrain|>json<|message|>`). */
+  | "harmony";
 
 /** A value the parser could not convert to its schema type; the call is kept and carries this. */
 export interface ArgumentError {

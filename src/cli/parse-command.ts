@@ -13,8 +13,8 @@ Reads model output (text, or a provider's JSON response) from a file or standard
 in it as JSON: {"calls": [...], "text": "...", "errors": [...]}.
 
 Options:
-  --format <format>  auto (default), json, xml, hermes, legacy-xml, kimi, deepseek, responses, anthropic or
-                     gemini
+  --format <format>  auto (default), json, xml, hermes, legacy-xml, kimi, deepseek, harmony, responses,
+                     anthropic or gemini
   --tools <file>     a JSON array of tools in any dialect "convert" prints: arguments are typed by their schemas,
                      legacy XML tags are recognised, unknown tool and parameter names are reported
   -h, --help         show this help
@@ -28,6 +28,7 @@ const FORMATS: ReadonlySet<string> = new Set([
   "legacy-xml",
   "kimi",
   "deepseek",
+  "harmony",
   "responses",
   "anthropic",
   "gemini",

@@ -59,6 +59,7 @@ const samples = [
   '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write_file">\n<｜DSML｜parameter name="content" string="true">x = "</｜DSML｜parameter>"</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls',
   'A <|tool_calls_section_begin|> <|tool_call_begin|> functions.get_weather:0 <|tool_call_argument_begin|> {"city": "K"} <|tool_call_end|> <|tool_calls_section_end|> B <|im_end|>',
   'C <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "D"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>',
+  '<|channel|>analysis<|message|>Weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "H"}<|call|><|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city": "I"}',
   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Q</arg_value>\n<arg_key>days</arg_key><arg_value>3</arg_value></tool_call><tool_call>get_weather</tool_call>",
 ];
 
@@ -216,6 +217,10 @@ describe("createToolCallStream", () => {
       "<tool_call>",
       '{"name": "get_weather", "arguments": {"city": "B"}}',
       "</tool_call>",
+      "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>",
+      "<|start|>assistant",
+      "<|channel|>analysis<|message|>",
+      "<|call|>",
       "<｜tool▁calls▁begin｜>",
       "<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>",
       "<｜tool▁call▁end｜>",

@@ -124,3 +124,39 @@ describe("DeepSeek V3's and V3.1's tool-call section, as it leaks into text", ()
     expect(parseToolCalls(section, { tools, format: "kimi" })).toEqual({ calls: [], text: section, errors: [] });
   });
 });
+
+describe("gpt-oss's Harmony messages to tools, as they leak into text", () => {
+  test("a message to functions.<name> is a call; the reasoning before it stays text, markers and all", () => {
+    const given =
+      '<|channel|>analysis<|message|>Use get_weather for Berlin.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Berlin"}<|call|>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Berlin" }, format: "harmony" }],
+      text: "<|channel|>analysis<|message|>Use get_weather for Berlin.<|end|>",
+      errors: [],
+    });
+  });
+
+  test("the recipient may stand in the <|start|> header, and the <|call|> the model stops on may be missing", () => {
+    const given =
+      '<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Rome", "days": 3}';
+    expect(parseToolCalls(given, { tools }).calls).toEqual([
+      { id: "call_0", name: "get_weather", arguments: { city: "Rome", days: 3 }, format: "harmony" },
+    ]);
+  });
+
+  test("arguments cut off before <|call|> are UNTERMINATED_CALL; the answer's channel and broken headers are text", () => {
+    expect(
+      parseToolCalls('<|channel|>commentary to=functions.get_weather<|message|>{"city": "Ro', { tools }).errors,
+    ).toEqual([
+      {
+        code: "UNTERMINATED_CALL",
+        message:
+          "The output ended inside <|channel|>commentary to=functions.get_weather<|message|>; a call that did not close is not run",
+        name: "get_weather",
+      },
+    ]);
+    for (const text of ["<|channel|>final<|message|>Four.<|return|>", "a <|channel|> b\nc to=functions.x<|message|>"]) {
+      expect(parseToolCalls(text, { tools })).toEqual({ calls: [], text, errors: [] });
+    }
+  });
+});
