@@ -1,18 +1,25 @@
-/** Which syntax the model used to call a tool. */
-export type ToolCallFormat =
-  | "json"
-  | "responses"
-  | "anthropic"
-  | "gemini"
-  | "hermes"
-  | "xml"
-  | "legacy-xml"
-  /** Kimi K2's tool-call section, written with its special tokens (`<|tool_calls_section_begin|>`). */
-  | "kimi"
-  /** DeepSeek V3's and V3.1's, written with theirs (`<｜tool▁calls▁begin｜>`). */
-  | "deepseek"
-  /** gpt-oss's Harmony message to a tool (`<|channel|>commentary to=functions.f <|constrain|>json<|message|>`). */
-  | "harmony";
+/**
+ * Every syntax a model's tool call is read from: provider JSON (`json` for Chat Completions, `responses`, `anthropic`,
+ * `gemini`), and text: `xml` (`<function_calls>`, also MiniMax's and DeepSeek's DSML names for it), `hermes`
+ * (`<tool_call>`), `legacy-xml` (a tool's own tag), and the sections of special tokens that leak into text: `kimi`
+ * (`<|tool_calls_section_begin|>`), `deepseek` (`<｜tool▁calls▁begin｜>`) and `harmony` (gpt-oss:
+ * `<|channel|>commentary to=functions.f<|message|>`).
+ */
+export const TOOL_CALL_FORMATS = [
+  "json",
+  "responses",
+  "anthropic",
+  "gemini",
+  "hermes",
+  "xml",
+  "legacy-xml",
+  "kimi",
+  "deepseek",
+  "harmony",
+] as const;
+
+/** Which syntax the model used to call a tool: one of {@link TOOL_CALL_FORMATS}. */
+export type ToolCallFormat = (typeof TOOL_CALL_FORMATS)[number];
 
 /** A value the parser could not convert to its schema type; the call is kept and carries this. */
 export interface ArgumentError {

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { CallableTool } from "../calls/callable-tool.js";
 import { parseToolCalls } from "../calls/index.js";
-import type { ToolCallFormat } from "../calls/tool-call.js";
+import { TOOL_CALL_FORMATS, type ToolCallFormat } from "../calls/tool-call.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { callableToolsFromDialect } from "../tools/callable-tool-from-dialect.js";
 import type { CliIo } from "./cli-io.js";
@@ -13,26 +13,14 @@ Reads model output (text, or a provider's JSON response) from a file or standard
 in it as JSON: {"calls": [...], "text": "...", "errors": [...]}.
 
 Options:
-  --format <format>  auto (default), json, xml, hermes, legacy-xml, kimi, deepseek, harmony, responses,
-                     anthropic or gemini
+  --format <format>  auto (default), or one syntax only:
+                     ${TOOL_CALL_FORMATS.join(", ")}
   --tools <file>     a JSON array of tools in any dialect "convert" prints: arguments are typed by their schemas,
                      legacy XML tags are recognised, unknown tool and parameter names are reported
   -h, --help         show this help
 `;
 
-const FORMATS: ReadonlySet<string> = new Set([
-  "auto",
-  "json",
-  "xml",
-  "hermes",
-  "legacy-xml",
-  "kimi",
-  "deepseek",
-  "harmony",
-  "responses",
-  "anthropic",
-  "gemini",
-]);
+const FORMATS: ReadonlySet<string> = new Set(["auto", ...TOOL_CALL_FORMATS]);
 
 /**
  * `action-recall parse`: prints the tool calls in model output as JSON. Exit code 0 when the output was read (parse
