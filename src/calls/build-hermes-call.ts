@@ -1,16 +1,17 @@
 import { isJsonObject } from "../openapi/own-properties.js";
+import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltCall, buildXmlCall } from "./build-xml-call.js";
-import { parseJsonArguments, parseJsonText } from "./parse-json-arguments.js";
+import { parseJsonText } from "./parse-json-arguments.js";
 import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
 import { isQwenXmlBody, scanQwenXmlCalls } from "./scan-qwen-xml-calls.js";
 import type { ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
-import type { ToolCall } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
-import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
+import type { ToolCatalog } from "./tool-catalog.js";
 
 /**
- * The calls of one block read whole (`<tool_call>`, a Kimi section), each with the text its arguments were read from,
+ * The calls of one block read whole (`<tool_call>`, a section of special tokens), each with the text its arguments
+ * were read from,
  * and the problems that belong to none of them.
  */
 export interface BuiltBlockCalls {
@@ -45,7 +46,12 @@ export function buildHermesCalls(
   const repaired = parsed.success && parsed.repaired;
   const calls = written.map((value, offset) => {
     const callIndex = firstCallIndex + offset;
-    const built = buildCall(value, `call_${callIndex}`, callIndex, catalog);
+    const given = Object.hasOwn(value, "arguments") ? value.arguments : value.parameters;
+    const built = buildJsonCall(
+      { id: undefined, name: value.name, arguments: given, format: "hermes" },
+      callIndex,
+      catalog,
+    );
     if (repaired) built.call.rawArguments = body;
     // The text the call was read from: the block, or each call's own JSON when the block holds several.
     return { ...built, text: written.length === 1 ? body : JSON.stringify(value) };
@@ -56,31 +62,6 @@ export function buildHermesCalls(
 function buildTagCalls(scanned: ScannedToolCallBody, catalog: ToolCatalog | undefined): BuiltBlockCalls {
   const calls = scanned.calls.map((call) => ({ ...buildXmlCall(call, catalog), text: call.text }));
   return { calls, errors: scanned.errors };
-}
-
-function buildCall(
-  value: { name: string } & Record<string, unknown>,
-  id: string,
-  callIndex: number,
-  catalog: ToolCatalog | undefined,
-): BuiltCall {
-  const { name } = value;
-  const given = Object.hasOwn(value, "arguments") ? value.arguments : value.parameters;
-  const call: ToolCall = { id, name, arguments: {}, format: "hermes" };
-  const errors: ToolCallError[] = [];
-  if (typeof given === "string") {
-    const read = parseJsonArguments(given);
-    call.arguments = read.arguments;
-    if (read.rawArguments !== undefined) call.rawArguments = read.rawArguments;
-    if (read.message !== undefined)
-      errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": ${read.message}`, callIndex, name });
-  } else if (isJsonObject(given)) {
-    call.arguments = given;
-  } else if (given !== undefined) {
-    errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": arguments are not an object`, callIndex, name });
-  }
-  errors.unshift(...checkToolCall(call, callIndex, catalog));
-  return { call, errors };
 }
 
 function isNamedCall(value: unknown): value is { name: string } & Record<string, unknown> {

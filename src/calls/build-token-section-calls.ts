@@ -1,10 +1,10 @@
 import type { BuiltBlockCalls } from "./build-hermes-call.js";
-import { parseJsonArguments } from "./parse-json-arguments.js";
+import { buildJsonCall } from "./build-json-call.js";
+import type { BuiltCall } from "./build-xml-call.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
-import type { ToolCall, ToolCallFormat } from "./tool-call.js";
-import type { ToolCallError } from "./tool-call-error.js";
-import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
+import type { ToolCallFormat } from "./tool-call.js";
+import type { ToolCatalog } from "./tool-catalog.js";
 
 /** What one call of a section says, read from the text between its begin and end markers. */
 interface SectionCall {
@@ -119,28 +119,22 @@ export function buildTokenSectionCalls(
   return result;
 }
 
+/** One call from the text between its begin and end markers. */
 function buildCall(
   syntax: TokenSectionSyntax,
   text: string,
   closed: boolean,
   callIndex: number,
   catalog: ToolCatalog | undefined,
-): { call: ToolCall; errors: ToolCallError[] } {
+): BuiltCall {
   const read = syntax.readCall(text);
-  const { name } = read;
-  const id = read.id === undefined || read.id === "" ? `call_${callIndex}` : read.id;
-  const call: ToolCall = { id, name, arguments: {}, format: syntax.format };
-  const errors: ToolCallError[] = [];
-  const report = (message: string) => errors.push({ code: "PARSE_ERROR", message, callIndex, name });
-  if (read.arguments === undefined) {
-    report(`Tool "${name}": no ${syntax.separator} before its arguments`);
-  } else {
-    const parsed = parseJsonArguments(read.arguments);
-    call.arguments = parsed.arguments;
-    if (parsed.rawArguments !== undefined) call.rawArguments = parsed.rawArguments;
-    if (parsed.message !== undefined) report(`Tool "${name}": ${parsed.message}`);
-  }
-  if (!closed) report(`Tool "${name}": its call was not closed by ${syntax.callEnd}`);
-  errors.unshift(...checkToolCall(call, callIndex, catalog));
-  return { call, errors };
+  const built = buildJsonCall(
+    { id: read.id, name: read.name, arguments: read.arguments, format: syntax.format },
+    callIndex,
+    catalog,
+  );
+  const report = (message: string) => built.errors.push({ code: "PARSE_ERROR", message, callIndex, name: read.name });
+  if (read.arguments === undefined) report(`Tool "${read.name}": no ${syntax.separator} before its arguments`);
+  if (!closed) report(`Tool "${read.name}": its call was not closed by ${syntax.callEnd}`);
+  return built;
 }

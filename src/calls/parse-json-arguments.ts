@@ -20,6 +20,12 @@ export function parseJsonText(text: string): JsonTextResult {
   }
 }
 
+/** Whether `text` is a JSON object as written, with nothing cut off or repaired. */
+export function isWholeJsonObject(text: string): boolean {
+  const parsed = parseJsonText(text);
+  return parsed.success && !parsed.repaired && isJsonObject(parsed.value);
+}
+
 /** What {@link parseJsonArguments} read: an arguments object, with the raw text kept when it was repaired or broken. */
 export interface JsonArgumentsResult {
   arguments: Record<string, unknown>;

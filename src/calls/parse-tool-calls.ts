@@ -1,5 +1,5 @@
 import { isJsonObject } from "../openapi/own-properties.js";
-import { buildNativeCall, type NativeCall } from "./build-native-call.js";
+import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import type { ToolCall, ToolCallFormat } from "./tool-call.js";
@@ -199,9 +199,9 @@ class OutputReader {
     }
   }
 
-  private addNative(native: NativeCall): void {
+  private addNative(native: JsonCall): void {
     if (this.format !== "auto" && this.format !== native.format) return;
-    this.add(buildNativeCall(native, this.calls.length, this.catalog));
+    this.add(buildJsonCall(native, this.calls.length, this.catalog));
   }
 
   private add(built: BuiltCall): void {

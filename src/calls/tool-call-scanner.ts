@@ -1,11 +1,5 @@
-import {
-  buildHarmonyCall,
-  HARMONY_CALL_END,
-  HARMONY_MESSAGE,
-  harmonyRecipient,
-  isWholeJsonObject,
-} from "./build-harmony-call.js";
 import { buildHermesCalls } from "./build-hermes-call.js";
+import { buildJsonCall } from "./build-json-call.js";
 import {
   buildTokenSectionCalls,
   DEEPSEEK_SECTION,
@@ -15,7 +9,9 @@ import {
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
+import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
+import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -488,7 +484,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.harmonyTool = undefined;
     if (harmonyTool !== undefined) {
       const callIndex = this.nextCallIndex++;
-      const built = buildHarmonyCall(harmonyTool, body, callIndex, this.catalog);
+      const harmonyCall = { id: undefined, name: harmonyTool, arguments: body, format: "harmony" } as const;
+      const built = buildJsonCall(harmonyCall, callIndex, this.catalog);
       this.emit({ type: "tool-call-start", id: built.call.id, name: harmonyTool });
       if (this.deltas) this.emit({ type: "tool-call-delta", id: built.call.id, argumentsDelta: body });
       this.emitCall(built);

@@ -1,0 +1,45 @@
+import { isJsonObject } from "../openapi/own-properties.js";
+import type { BuiltCall } from "./build-xml-call.js";
+import { parseJsonArguments } from "./parse-json-arguments.js";
+import type { ToolCall, ToolCallFormat } from "./tool-call.js";
+import type { ToolCallError } from "./tool-call-error.js";
+import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
+
+/**
+ * A call whose arguments come as JSON, before checking: as a provider's API returns it, or as a model wrote it in text
+ * (a `<tool_call>`'s JSON, a section of special tokens, a Harmony message).
+ */
+export interface JsonCall {
+  /** The provider's or model's call id, if it gave one. */
+  id: unknown;
+  name: unknown;
+  /** A JSON string (OpenAI, and every text syntax) or an object (Anthropic `input`, Gemini `args`). */
+  arguments: unknown;
+  format: Exclude<ToolCallFormat, "xml" | "legacy-xml">;
+}
+
+/**
+ * Turns a call with JSON arguments into a {@link ToolCall}: keeps its id (or generates `call_<index>`), reads a string
+ * of arguments as JSON (repaired when broken, `""` as `{}`, an object encoded twice read once more, the raw text kept
+ * when repaired or unreadable), and reports unknown tools and parameters. The call is kept whatever is wrong with it.
+ */
+export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolCatalog | undefined): BuiltCall {
+  const name = typeof given.name === "string" ? given.name : "";
+  const id = typeof given.id === "string" && given.id !== "" ? given.id : `call_${callIndex}`;
+  const call: ToolCall = { id, name, arguments: {}, format: given.format };
+  const errors: ToolCallError[] = [];
+  if (name === "") errors.push({ code: "PARSE_ERROR", message: `Call ${id} has no tool name`, callIndex, name });
+  if (typeof given.arguments === "string") {
+    const read = parseJsonArguments(given.arguments);
+    call.arguments = read.arguments;
+    if (read.rawArguments !== undefined) call.rawArguments = read.rawArguments;
+    if (read.message !== undefined)
+      errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": ${read.message}`, callIndex, name });
+  } else if (isJsonObject(given.arguments)) {
+    call.arguments = given.arguments;
+  } else if (given.arguments !== undefined && given.arguments !== null) {
+    errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": arguments are not an object`, callIndex, name });
+  }
+  errors.push(...checkToolCall(call, callIndex, catalog));
+  return { call, errors };
+}

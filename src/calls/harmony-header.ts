@@ -1,0 +1,15 @@
+/** What ends a Harmony message's header, and what ends a message that calls a tool. */
+export const HARMONY_MESSAGE = "<|message|>";
+export const HARMONY_CALL_END = "<|call|>";
+
+/** A tool call's recipient in a header: `to=functions.get_weather`. */
+const RECIPIENT = /\bto=functions\.([^\s<]+)/;
+
+/**
+ * The tool a Harmony message header (gpt-oss: `<|channel|>commentary to=functions.get_weather <|constrain|>json`, or
+ * `<|start|>assistant to=functions.get_weather<|channel|>commentary json`) sends its message to; undefined for a
+ * message to the user or the model's own reasoning (`<|channel|>analysis`, `<|channel|>final`).
+ */
+export function harmonyRecipient(header: string): string | undefined {
+  return RECIPIENT.exec(header)?.[1];
+}
