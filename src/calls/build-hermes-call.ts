@@ -1,6 +1,6 @@
 import { isJsonObject } from "../openapi/own-properties.js";
 import { buildJsonCall } from "./build-json-call.js";
-import { type BuiltCall, buildXmlCall } from "./build-xml-call.js";
+import { type BuiltBlockCalls, buildXmlCall } from "./build-xml-call.js";
 import { parseJsonText } from "./parse-json-arguments.js";
 import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
 import { isQwenXmlBody, scanQwenXmlCalls } from "./scan-qwen-xml-calls.js";
@@ -8,16 +8,6 @@ import type { ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCatalog } from "./tool-catalog.js";
-
-/**
- * The calls of one block read whole (`<tool_call>`, a section of special tokens), each with the text its arguments
- * were read from,
- * and the problems that belong to none of them.
- */
-export interface BuiltBlockCalls {
-  calls: Array<BuiltCall & { text: string }>;
-  errors: ToolCallError[];
-}
 
 /**
  * Reads a `<tool_call>` block. Most models write JSON in it (Hermes, Qwen): `{"name": ..., "arguments": {...}}`

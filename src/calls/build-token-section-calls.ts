@@ -1,6 +1,5 @@
-import type { BuiltBlockCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
-import type { BuiltCall } from "./build-xml-call.js";
+import type { BuiltBlockCalls, BuiltCall } from "./build-xml-call.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
 import type { ToolCallFormat } from "./tool-call.js";

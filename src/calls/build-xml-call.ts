@@ -24,6 +24,15 @@ export interface BuiltCall {
 }
 
 /**
+ * The calls of one block read whole (`<tool_call>`, a section of special tokens), each with the text its arguments
+ * were read from, and the problems that belong to none of them.
+ */
+export interface BuiltBlockCalls {
+  calls: Array<BuiltCall & { text: string }>;
+  errors: ToolCallError[];
+}
+
+/**
  * Turns scanned XML parameters into a {@link ToolCall}: decodes each XML value, types it by the tool's schema, and
  * reports duplicate, unknown and unconvertible parameters. A value that cannot be converted stays a string and is
  * listed in `argumentErrors`; the call is kept.

@@ -4,7 +4,12 @@ import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import type { ToolCall, ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
-import { closesUnopenedReasoning, type TextToolCallFormat, ToolCallScanner } from "./tool-call-scanner.js";
+import {
+  closesUnopenedReasoning,
+  TEXT_TOOL_CALL_FORMATS,
+  type TextToolCallFormat,
+  ToolCallScanner,
+} from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import { createToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 
@@ -23,14 +28,7 @@ export interface ParsedToolCalls {
   errors: ToolCallError[];
 }
 
-const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set([
-  "xml",
-  "hermes",
-  "legacy-xml",
-  "kimi",
-  "deepseek",
-  "harmony",
-]);
+const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set(TEXT_TOOL_CALL_FORMATS);
 const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 
 /**

@@ -31,10 +31,15 @@ export interface ToolCallEventSource {
 }
 
 /** The text formats a scanner looks for. */
-export type TextToolCallFormat = Extract<
-  ToolCallFormat,
-  "xml" | "hermes" | "legacy-xml" | "kimi" | "deepseek" | "harmony"
->;
+export const TEXT_TOOL_CALL_FORMATS = [
+  "xml",
+  "hermes",
+  "legacy-xml",
+  "kimi",
+  "deepseek",
+  "harmony",
+] as const satisfies readonly ToolCallFormat[];
+export type TextToolCallFormat = (typeof TEXT_TOOL_CALL_FORMATS)[number];
 
 /** Options of {@link ToolCallScanner}. */
 export interface ToolCallScannerOptions {
