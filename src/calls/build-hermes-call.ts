@@ -1,12 +1,11 @@
-import { isJsonObject } from "../openapi/own-properties.js";
-import { buildJsonCall } from "./build-json-call.js";
+import { buildCallObjects } from "./build-json-text-calls.js";
 import { type BuiltBlockCalls, buildXmlCall } from "./build-xml-call.js";
+import { jsonCallObjects } from "./json-call-objects.js";
 import { parseJsonText } from "./parse-json-arguments.js";
 import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
 import { isQwenXmlBody, scanQwenXmlCalls } from "./scan-qwen-xml-calls.js";
 import type { ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
-import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
 /**
@@ -27,39 +26,17 @@ export function buildHermesCalls(
   const trimmed = body.trim();
   // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
   const parsed = parseJsonText(trimmed);
-  const values = parsed.success ? (Array.isArray(parsed.value) ? parsed.value : [parsed.value]) : [];
-  const written = values.map(unwrapFunction);
-  if (written.length === 0 || !written.every(isNamedCall)) {
+  const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
+  if (objects === undefined) {
     const message = `<tool_call> does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
   }
-  const repaired = parsed.success && parsed.repaired;
-  const calls = written.map((value, offset) => {
-    const callIndex = firstCallIndex + offset;
-    const given = Object.hasOwn(value, "arguments") ? value.arguments : value.parameters;
-    const built = buildJsonCall(
-      { id: undefined, name: value.name, arguments: given, format: "hermes" },
-      callIndex,
-      catalog,
-    );
-    if (repaired) built.call.rawArguments = body;
-    // The text the call was read from: the block, or each call's own JSON when the block holds several.
-    return { ...built, text: written.length === 1 ? body : JSON.stringify(value) };
-  });
-  return { calls, errors: [] };
+  const built = buildCallObjects(objects, body, "hermes", firstCallIndex, catalog);
+  if (parsed.success && parsed.repaired) for (const { call } of built.calls) call.rawArguments = body;
+  return built;
 }
 
 function buildTagCalls(scanned: ScannedToolCallBody, catalog: ToolCatalog | undefined): BuiltBlockCalls {
   const calls = scanned.calls.map((call) => ({ ...buildXmlCall(call, catalog), text: call.text }));
   return { calls, errors: scanned.errors };
-}
-
-function isNamedCall(value: unknown): value is { name: string } & Record<string, unknown> {
-  return isJsonObject(value) && typeof value.name === "string";
-}
-
-/** The `function` of `{"type": "function", "function": {"name": ...}}`; any other value as it is. */
-function unwrapFunction(value: unknown): unknown {
-  if (!isJsonObject(value) || value.name !== undefined || !isJsonObject(value.function)) return value;
-  return value.function;
 }

@@ -2,6 +2,7 @@ import { isJsonObject } from "../openapi/own-properties.js";
 import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
+import { jsonCallObjects } from "./json-call-objects.js";
 import type { ToolCall, ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import {
@@ -61,6 +62,8 @@ export function textFormatsFor(format: "auto" | ToolCallFormat): ReadonlySet<Tex
 const PROVIDER_KEYS = ["choices", "output", "tool_calls", "function_call", "role", "type", "candidates", "parts"];
 
 function looksLikeProviderOutput(value: unknown): boolean {
+  // Call objects a model wrote as its reply (`{"type": "function", "function": {...}}`) are model text.
+  if (jsonCallObjects(value, { exact: true }) !== undefined) return false;
   if (Array.isArray(value)) return value.length > 0 && value.every(isItemOrPart);
   return isJsonObject(value) && PROVIDER_KEYS.some((key) => Object.hasOwn(value, key));
 }
@@ -154,6 +157,9 @@ class OutputReader {
       if (!isJsonObject(item)) continue;
       if (isGeminiPart(item)) {
         this.readGeminiPart(item);
+      } else if (item.type === "function" && isJsonObject(item.function)) {
+        // A Chat Completions message's `tool_calls`, given on their own.
+        this.addNative({ id: item.id, name: item.function.name, arguments: item.function.arguments, format: "json" });
       } else if (item.type === "function_call") {
         this.addNative({
           id: item.call_id ?? item.id,

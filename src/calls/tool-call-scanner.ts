@@ -1,15 +1,19 @@
 import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
+import { readJsonTextCalls } from "./build-json-text-calls.js";
+import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName } from "./build-mistral-calls.js";
 import {
   buildTokenSectionCalls,
   DEEPSEEK_SECTION,
   KIMI_SECTION,
   type TokenSectionSyntax,
 } from "./build-token-section-calls.js";
-import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
+import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
+import { startsLikeCallObject } from "./json-call-objects.js";
+import { JsonValueEnd } from "./json-value-end.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
@@ -38,6 +42,8 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "kimi",
   "deepseek",
   "harmony",
+  "mistral",
+  "json-text",
 ] as const satisfies readonly ToolCallFormat[];
 export type TextToolCallFormat = (typeof TEXT_TOOL_CALL_FORMATS)[number];
 
@@ -74,6 +80,20 @@ const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its clo
 const REASONING = 7; // a `<think>` block: text, never calls, until its closing tag
 const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
 const HARMONY_HEADER = 9; // a Harmony message's header, until its `<|message|>`: is the message to a tool?
+const MARKER = 10; // `[` in prose, until we know whether it is Mistral's `[TOOL_CALLS]`
+const MISTRAL_HEAD = 11; // after `[TOOL_CALLS]`: a tool's name and markers, until the JSON
+const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or JSON a reply starts with that may be calls
+const BEFORE_JSON_CALL = 13; // after `<|python_tag|>`, a fence or a JSON call: until the next call's `{`
+const OPENING_FENCE = 14; // a reply starting with a code fence, to its line's end: may JSON calls follow?
+
+/** Mistral heads are a name and two markers: longer text after `[TOOL_CALLS]` is prose. */
+const MISTRAL_HEAD_LIMIT = 200;
+/** JSON a reply starts with whose first key is not known after this many characters is not a call. */
+const JSON_CALL_START_LIMIT = 256;
+/** Llama 3's token before its JSON calls. */
+const PYTHON_TAG = "|python_tag|";
+/** The line of an opening code fence (```` ```json ````), complete or not yet. */
+const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 
 /** Harmony's tokens that start a message's header; a header is never longer than this, nor spans lines. */
 const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
@@ -99,6 +119,7 @@ type Opener =
   | "function"
   | "section"
   | "harmony"
+  | "python-tag"
   | "reasoning"
   | undefined;
 
@@ -180,6 +201,22 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
   private reasoningCloser = new ClosingLiteral("</think>");
+  /** Whether JSON a reply starts with may be calls: only when the tools are known, since nothing marks such JSON. */
+  private readonly readsJsonText: boolean;
+  private readonly readsMistral: boolean;
+  /** Where the JSON object or array being read (into `body`) ends, and whose calls it may hold. */
+  private readonly jsonEnd = new JsonValueEnd();
+  private jsonSource: "json-text" | "mistral" = "json-text";
+  /** For JSON a reply starts with: whether its first key is one a call has (undefined until that key is whole). */
+  private jsonStartsLikeCall: boolean | undefined;
+  /** Text held before such JSON (`<|python_tag|>`, a fence, the `;` between calls): dropped when the JSON is calls. */
+  private jsonPrefix = "";
+  /** Whether the JSON calls being read stand in a code fence, whose closing fence then ends them. */
+  private jsonFenced = false;
+  /** Whether a JSON call was read since the `<|python_tag|>` or fence: later ones must each be an object. */
+  private jsonRunHasCall = false;
+  /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
+  private mistralHead = "";
 
   constructor(options: ToolCallScannerOptions) {
     this.catalog = options.catalog;
@@ -188,6 +225,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.deltas = options.deltas ?? true;
     this.sink = options.sink;
     this.deliver = options.sink ?? this.collect;
+    this.readsJsonText = options.formats.has("json-text") && options.catalog !== undefined;
+    this.readsMistral = options.formats.has("mistral");
     if (options.startsInReasoning === true) {
       this.state = REASONING;
       this.atStart = false;
@@ -204,7 +243,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     // A one-character chunk (a stream at its finest) is compared, not searched.
     const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
     if (plain) {
-      if (this.state === TEXT) {
+      if (this.state === TEXT && !this.mayOpenWithoutTag(chunk)) {
         if (this.atStart && !isBlank(chunk)) this.atStart = false;
         return this.deliverAlone({ type: "text", delta: chunk });
       }
@@ -217,6 +256,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     this.consume(chunk);
     return this.takeEvents();
+  }
+
+  /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
+  private mayOpenWithoutTag(chunk: string): boolean {
+    return (this.readsMistral && chunk.includes("[")) || (this.atStart && this.readsJsonText && !isBlank(chunk));
   }
 
   /**
@@ -253,6 +297,18 @@ export class ToolCallScanner implements ToolCallEventSource {
         break;
       case HARMONY_HEADER:
         this.text += this.harmonyHeader;
+        break;
+      case MARKER:
+        this.text += this.tag;
+        break;
+      case BEFORE_JSON_CALL:
+      case OPENING_FENCE:
+        // What was held is read again, and may leave another state to end.
+        this.releaseJsonPrefix();
+        return this.end();
+      case MISTRAL_HEAD:
+      case JSON_VALUE:
+        if (this.endInJson()) return this.end();
         break;
       default:
         // Servers often drop Harmony's `<|call|>`, the token the model stops on: a call whose arguments are whole is
@@ -307,6 +363,8 @@ export class ToolCallScanner implements ToolCallEventSource {
           if (this.reasoningCloser.found) {
             this.text += this.reasoningCloser.literal;
             this.state = TEXT;
+            // The answer starts after the reasoning: it may be JSON calls, as a reply may.
+            this.atStart = true;
           }
           break;
         case AFTER_BARE_FUNCTION:
@@ -314,6 +372,21 @@ export class ToolCallScanner implements ToolCallEventSource {
           break;
         case HARMONY_HEADER:
           index = this.scanHarmonyHeader(chunk, index);
+          break;
+        case MARKER:
+          index = this.scanMarker(chunk, index);
+          break;
+        case MISTRAL_HEAD:
+          index = this.scanMistralHead(chunk, index);
+          break;
+        case JSON_VALUE:
+          index = this.scanJsonValue(chunk, index);
+          break;
+        case BEFORE_JSON_CALL:
+          index = this.scanBeforeJsonCall(chunk, index);
+          break;
+        case OPENING_FENCE:
+          index = this.scanOpeningFence(chunk, index);
           break;
         default:
           index = this.bodyCloser.scan(chunk, index, this.appendBody);
@@ -325,16 +398,33 @@ export class ToolCallScanner implements ToolCallEventSource {
   // Prose -------------------------------------------------------------------------------------------------------
 
   private scanText(chunk: string, index: number): number {
+    if (this.atStart && this.readsJsonText) {
+      const first = index + chunk.slice(index).search(/\S/);
+      const character = first < index ? "" : chunk.charAt(first);
+      // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
+      if (character === "{" || (character === "[" && !this.readsMistral) || character === "`") {
+        this.text += chunk.slice(index, first);
+        this.startJsonRun(character === "`" ? OPENING_FENCE : JSON_VALUE);
+        return first;
+      }
+    }
     const lessThan = this.formats.size === 0 ? -1 : chunk.indexOf("<", index);
-    const end = lessThan === -1 ? chunk.length : lessThan;
+    const bracket = this.readsMistral ? chunk.indexOf("[", index) : -1;
+    const opening = bracket !== -1 && (lessThan === -1 || bracket < lessThan) ? bracket : lessThan;
+    const end = opening === -1 ? chunk.length : opening;
     if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
-    if (lessThan === -1) {
+    if (opening === -1) {
       this.text += index === 0 ? chunk : chunk.slice(index);
       return chunk.length;
     }
-    if (lessThan > index) this.text += chunk.slice(index, lessThan);
-    this.startTag(TEXT_TAG);
-    return lessThan + 1;
+    if (opening > index) this.text += chunk.slice(index, opening);
+    if (opening === bracket) {
+      this.tag = "[";
+      this.state = MARKER;
+    } else {
+      this.startTag(TEXT_TAG);
+    }
+    return opening + 1;
   }
 
   private startTag(state: number): void {
@@ -405,6 +495,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
+    if (name === PYTHON_TAG && this.atStart && this.readsJsonText) return "python-tag";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 
@@ -435,6 +526,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (opener === "harmony") {
       this.harmonyHeader = this.tag;
       this.state = HARMONY_HEADER;
+      return;
+    }
+    if (opener === "python-tag") {
+      this.startJsonRun(BEFORE_JSON_CALL);
+      this.jsonPrefix = this.tag;
       return;
     }
     if (opener === "section") {
@@ -505,13 +601,7 @@ export class ToolCallScanner implements ToolCallEventSource {
               this.nextCallIndex,
               this.catalog,
             );
-      for (const error of built.errors) this.emit({ type: "error", error });
-      for (const hermes of built.calls) {
-        this.nextCallIndex += 1;
-        this.emit({ type: "tool-call-start", id: hermes.call.id, name: hermes.call.name });
-        if (this.deltas) this.emit({ type: "tool-call-delta", id: hermes.call.id, argumentsDelta: hermes.text });
-        this.emitCall(hermes);
-      }
+      this.emitBlockCalls(built);
       if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;
     }
@@ -593,6 +683,233 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.body.append(text);
     if (this.deltas && this.legacy !== undefined) this.pendingDelta += text;
   };
+
+  /** The calls of a block read whole, each reported as it would have streamed: start, its text, the call. */
+  private emitBlockCalls(built: BuiltBlockCalls): void {
+    for (const error of built.errors) this.emit({ type: "error", error });
+    for (const blockCall of built.calls) {
+      this.nextCallIndex += 1;
+      this.emit({ type: "tool-call-start", id: blockCall.call.id, name: blockCall.call.name });
+      if (this.deltas) this.emit({ type: "tool-call-delta", id: blockCall.call.id, argumentsDelta: blockCall.text });
+      this.emitCall(blockCall);
+    }
+  }
+
+  // Mistral's calls and JSON calls --------------------------------------------------------------------------------
+
+  /** Reads `[TOOL_CALLS]` after a `[` in prose; any other `[` is text (or, starting a reply, JSON that may be calls). */
+  private scanMarker(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (character !== MISTRAL_MARKER.charAt(this.tag.length)) return this.abandonMarker(index);
+      this.tag += character;
+      if (this.tag.length === MISTRAL_MARKER.length) {
+        this.atStart = false;
+        this.mistralHead = "";
+        this.state = MISTRAL_HEAD;
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+
+  private abandonMarker(index: number): number {
+    if (this.tag === "[" && this.atStart && this.readsJsonText) {
+      this.startJsonRun(JSON_VALUE);
+      this.jsonEnd.scan("[", 0);
+      this.body.append("[");
+      return index;
+    }
+    this.text += this.tag;
+    this.atStart = false;
+    this.state = TEXT;
+    return index;
+  }
+
+  /**
+   * After `[TOOL_CALLS]`: a tool's name and its markers up to the `{` of its arguments, or nothing before the `[` or
+   * `{` of call objects. Text that cannot be either is prose, and the marker is reported.
+   */
+  private scanMistralHead(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (character === "{" || (character === "[" && isBlank(this.mistralHead))) {
+        this.startJsonValue("mistral");
+        return index;
+      }
+      this.mistralHead += character;
+      if (!canStartMistralHead(this.mistralHead) || this.mistralHead.length > MISTRAL_HEAD_LIMIT) {
+        this.error({
+          code: "PARSE_ERROR",
+          message: `${MISTRAL_MARKER} is followed by neither call objects nor a tool's name; it is read as text`,
+        });
+        this.text += MISTRAL_MARKER;
+        this.state = TEXT;
+        this.consume(this.mistralHead);
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+
+  private startJsonValue(source: "json-text" | "mistral"): void {
+    this.atStart = false;
+    this.jsonSource = source;
+    this.jsonStartsLikeCall = source === "mistral" ? true : undefined;
+    this.body.reset();
+    this.jsonEnd.reset();
+    this.state = JSON_VALUE;
+  }
+
+  /**
+   * Reads a JSON object or array to its last bracket. JSON a reply starts with is held meanwhile, and is text as soon
+   * as its first key shows it is no call.
+   */
+  private scanJsonValue(chunk: string, start: number): number {
+    const end = this.jsonEnd.scan(chunk, start);
+    this.body.append(start === 0 && end === chunk.length ? chunk : chunk.slice(start, end));
+    if (this.jsonEnd.found) {
+      this.closeJsonValue();
+    } else if (this.jsonStartsLikeCall === undefined) {
+      const held = this.body.toString();
+      this.jsonStartsLikeCall = startsLikeCallObject(held) ?? (held.length > JSON_CALL_START_LIMIT ? false : undefined);
+      if (this.jsonStartsLikeCall === false) this.releaseJsonValue();
+    }
+    return end;
+  }
+
+  private closeJsonValue(): void {
+    const json = this.body.toString();
+    this.state = TEXT;
+    if (this.jsonSource === "mistral") {
+      const built = buildMistralCalls(this.mistralHead, json, this.nextCallIndex, this.catalog);
+      // JSON that holds no call is reported, and read as the prose it was.
+      if (built.calls.length === 0) {
+        this.text += MISTRAL_MARKER;
+        this.consume(`${this.mistralHead}${json}`);
+      }
+      this.emitBlockCalls(built);
+      return;
+    }
+    const built = this.catalog === undefined ? undefined : readJsonTextCalls(json, this.nextCallIndex, this.catalog);
+    if (built === undefined) {
+      this.releaseJsonValue();
+      return;
+    }
+    this.jsonPrefix = "";
+    this.jsonRunHasCall = true;
+    this.emitBlockCalls(built);
+    this.state = BEFORE_JSON_CALL;
+  }
+
+  /** JSON a reply starts with that is no call: text, with what was held before it. */
+  private releaseJsonValue(): void {
+    this.jsonPrefix += this.body.toString();
+    this.body.reset();
+    this.releaseJsonPrefix();
+  }
+
+  /**
+   * What was held for JSON calls that did not come is prose: it is read again as prose, where a tag may open a call,
+   * so that where the JSON turned out to be no call (at once, or at its end) changes nothing.
+   */
+  private releaseJsonPrefix(): void {
+    const held = this.jsonPrefix;
+    this.jsonPrefix = "";
+    this.jsonFenced = false;
+    this.state = TEXT;
+    this.consume(held);
+  }
+
+  /**
+   * Starts what may be JSON calls a reply starts with: the JSON itself, an opening code fence, or what follows
+   * `<|python_tag|>`.
+   */
+  private startJsonRun(state: typeof JSON_VALUE | typeof OPENING_FENCE | typeof BEFORE_JSON_CALL): void {
+    this.atStart = false;
+    this.jsonPrefix = "";
+    this.jsonFenced = false;
+    this.jsonRunHasCall = false;
+    if (state === JSON_VALUE) this.startJsonValue("json-text");
+    else this.state = state;
+  }
+
+  /** A reply's opening code fence: JSON calls may follow its line; any other text is prose. */
+  private scanOpeningFence(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      this.jsonPrefix += character;
+      if (!OPENING_FENCE_LINE.test(this.jsonPrefix)) {
+        this.releaseJsonPrefix();
+        return index + 1;
+      }
+      if (character === "\n") {
+        this.jsonFenced = true;
+        this.state = BEFORE_JSON_CALL;
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+
+  /**
+   * After `<|python_tag|>`, an opening fence or a JSON call: whitespace and the `;` Llama 3 puts between calls are held
+   * until a `{` starts the next call (or a `[`, calls in an array, before the first), and are dropped then; so is the
+   * fence that closes fenced calls. Anything else is prose again, and what was held is text.
+   */
+  private scanBeforeJsonCall(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (character === "{" || (character === "[" && !this.jsonRunHasCall)) {
+        this.startJsonValue("json-text");
+        return index;
+      }
+      if (character === "`" && this.jsonFenced && this.jsonRunHasCall) {
+        this.jsonPrefix += character;
+        if (!this.jsonPrefix.endsWith("```")) continue;
+        this.jsonPrefix = "";
+        this.jsonFenced = false;
+        this.state = TEXT;
+        return index + 1;
+      }
+      if ((!isSpace(character) && character !== ";") || this.jsonPrefix.endsWith("`")) {
+        this.releaseJsonPrefix();
+        return index;
+      }
+      this.jsonPrefix += character;
+    }
+    return chunk.length;
+  }
+
+  /**
+   * The output ended after `[TOOL_CALLS]` or inside JSON: a Mistral call, or JSON calls that name a known tool, did not
+   * close and are not run; JSON that is no call is prose. Returns whether that prose was read again (its state must
+   * then be ended in turn).
+   */
+  private endInJson(): boolean {
+    const json = this.state === JSON_VALUE ? this.body.toString() : "";
+    if (this.state === JSON_VALUE && this.jsonSource === "json-text") {
+      const name = /"name"\s*:\s*"([^"\\]*)"/.exec(json)?.[1];
+      if (this.jsonStartsLikeCall !== true || name === undefined || this.catalog?.byName.has(name) !== true) {
+        this.releaseJsonValue();
+        return true;
+      }
+      this.error({
+        code: "UNTERMINATED_CALL",
+        message: `The output ended inside a JSON call of "${name}"; a call that did not close is not run`,
+        name,
+      });
+      return false;
+    }
+    const name = mistralHeadName(this.mistralHead);
+    const error: ToolCallError = {
+      code: "UNTERMINATED_CALL",
+      message: `The output ended inside ${MISTRAL_MARKER}${shortenText(`${this.mistralHead}${json}`)}; a call that did not close is not run`,
+    };
+    if (name !== undefined) error.name = name;
+    this.error(error);
+    return false;
+  }
 
   // Blocks and invokes --------------------------------------------------------------------------------------------
 

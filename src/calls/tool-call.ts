@@ -2,8 +2,9 @@
  * Every syntax a model's tool call is read from: provider JSON (`json` for Chat Completions, `responses`, `anthropic`,
  * `gemini`), and text: `xml` (`<function_calls>`, also MiniMax's and DeepSeek's DSML names for it), `hermes`
  * (`<tool_call>`), `legacy-xml` (a tool's own tag), and the sections of special tokens that leak into text: `kimi`
- * (`<|tool_calls_section_begin|>`), `deepseek` (`<｜tool▁calls▁begin｜>`) and `harmony` (gpt-oss:
- * `<|channel|>commentary to=functions.f<|message|>`).
+ * (`<|tool_calls_section_begin|>`), `deepseek` (`<｜tool▁calls▁begin｜>`), `harmony` (gpt-oss:
+ * `<|channel|>commentary to=functions.f<|message|>`), `mistral` (`[TOOL_CALLS]`), and `json-text`: call objects
+ * (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them on and Llama 3 writes them.
  */
 export const TOOL_CALL_FORMATS = [
   "json",
@@ -16,6 +17,8 @@ export const TOOL_CALL_FORMATS = [
   "kimi",
   "deepseek",
   "harmony",
+  "mistral",
+  "json-text",
 ] as const;
 
 /** Which syntax the model used to call a tool: one of {@link TOOL_CALL_FORMATS}. */

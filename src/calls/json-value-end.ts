@@ -1,0 +1,49 @@
+/**
+ * Finds where a JSON object or array that arrives in chunks ends: its brackets are counted outside strings, so a `}`
+ * inside a string (code in an argument) does not end it. It does not check the JSON; whoever reads the value parses
+ * it. Hand-written because it must stop at the value's end while the text is still arriving, which no JSON parser
+ * does without the whole text.
+ *
+ * @example
+ * const end = new JsonValueEnd();
+ * end.scan('{"a": "}"} and prose', 0); // 10, and end.found is true
+ */
+export class JsonValueEnd {
+  /** Whether the last {@link scan} reached the end of the value. */
+  found = false;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  /** Starts a new value. */
+  reset(): void {
+    this.found = false;
+    this.depth = 0;
+    this.inString = false;
+    this.escaped = false;
+  }
+
+  /**
+   * Reads `chunk` from `start` and returns where it stopped: just after the value's closing bracket when `found`,
+   * else the end of the chunk. The value must start with `{` or `[`.
+   */
+  scan(chunk: string, start: number): number {
+    this.found = false;
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (character === "\\") this.escaped = true;
+        else if (character === '"') this.inString = false;
+      } else if (character === '"') {
+        this.inString = true;
+      } else if (character === "{" || character === "[") {
+        this.depth += 1;
+      } else if ((character === "}" || character === "]") && --this.depth === 0) {
+        this.found = true;
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+}

@@ -1,0 +1,262 @@
+import { describe, expect, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+
+const tools = toolsJson as CallableTool[];
+
+const weather = (id: string, city: string, format: string) => ({
+  id,
+  name: "get_weather",
+  arguments: { city },
+  format,
+});
+
+describe("call objects a reply starts with (json-text), as Ollama's /v1 passes them on and Llama 3 writes them", () => {
+  test.each([
+    {
+      name: "an object with arguments (Qwen through Ollama)",
+      given: '{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}',
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Paris", days: 3 }, format: "json-text" }],
+      text: "",
+    },
+    {
+      name: "objects with parameters, separated by `; ` (Llama 3), with leading space kept as text",
+      given:
+        '  {"name": "get_weather", "parameters": {"city": "A"}}; {"name": "get_weather", "parameters": {"city": "B"}}',
+      calls: [weather("call_0", "A", "json-text"), weather("call_1", "B", "json-text")],
+      text: "  ",
+    },
+    {
+      name: "one object per line, then prose",
+      given:
+        '{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "arguments": {"city": "B"}}\nDone.',
+      calls: [weather("call_0", "A", "json-text"), weather("call_1", "B", "json-text")],
+      text: "\nDone.",
+    },
+    {
+      name: "an array of objects",
+      given:
+        '[{"name": "get_weather", "arguments": {"city": "A"}}, {"name": "get_weather", "arguments": {"city": "B"}}]',
+      calls: [weather("call_0", "A", "json-text"), weather("call_1", "B", "json-text")],
+      text: "",
+    },
+    {
+      name: "Llama 3's <|python_tag|> before the JSON is dropped with it",
+      given: '<|python_tag|>{"name": "get_weather", "parameters": {"city": "A"}}',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "",
+    },
+    {
+      name: "a ```json fence around the calls (Qwen2.5-Coder) goes with them; text after it stays",
+      given: '```json\n{\n  "name": "get_weather",\n  "arguments": {"city": "A"}\n}\n```\nFetching it.',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "\nFetching it.",
+    },
+    {
+      name: "an OpenAI-shaped call object, its arguments a JSON string and its id kept",
+      given:
+        '{"id": "call_x1", "type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"A\\"}"}}',
+      calls: [weather("call_x1", "A", "json-text")],
+      text: "",
+    },
+    {
+      name: "a call after a reasoning block: the answer starts there",
+      given: '<think>The user wants weather.</think>\n\n{"name": "get_weather", "arguments": {"city": "A"}}',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "<think>The user wants weather.</think>\n\n",
+    },
+  ])("$name", ({ given, calls, text }) => {
+    expect(parseToolCalls(given, { tools })).toEqual({ calls, text, errors: [] });
+  });
+
+  test.each([
+    ["another object, whose keys are not a call's", '{"name": "Alice", "age": 3}'],
+    ["a call object naming no known tool", '{"name": "get_wether", "arguments": {"city": "A"}}'],
+    ["a call object with a key a call does not have", '{"name": "get_weather", "arguments": {}, "reason": "x"}'],
+    ["call objects after prose", 'Sure: {"name": "get_weather", "arguments": {"city": "A"}}'],
+    ["JSON that does not parse", '{"name": "get_weather", "arguments": {"city": "A",}}'],
+    ["a fence holding other JSON", '```json\n{"city": "A"}\n```'],
+    ["a fence holding code", "```python\nprint(1)\n```"],
+    ["Llama's built-in tool calls, which are not JSON", '<|python_tag|>brave_search.call(query="x")'],
+    ["an empty array", "[]"],
+  ])("%s is text, as written", (_, given) => {
+    expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
+  });
+
+  test("without tools, nothing but a marker says JSON is a call: it stays text", () => {
+    const given = '{"name": "get_weather", "arguments": {"city": "A"}}';
+    expect(parseToolCalls(given)).toEqual({ calls: [], text: given, errors: [] });
+  });
+
+  test("JSON that is no call is read as prose, so a call written after it is still found", () => {
+    const result = parseToolCalls(
+      '{"note": "x"} <tool_call>{"name": "get_weather", "arguments": {"city": "A"}}</tool_call>',
+      {
+        tools,
+      },
+    );
+    expect(result.calls).toEqual([weather("call_0", "A", "hermes")]);
+    expect(result.text).toBe('{"note": "x"} ');
+  });
+
+  test("a call cut off mid-JSON is an UNTERMINATED_CALL naming the tool; JSON naming no tool is text", () => {
+    expect(parseToolCalls('{"name": "get_weather", "arguments": {"city": "Par', { tools })).toEqual({
+      calls: [],
+      text: "",
+      errors: [
+        {
+          code: "UNTERMINATED_CALL",
+          message: 'The output ended inside a JSON call of "get_weather"; a call that did not close is not run',
+          name: "get_weather",
+        },
+      ],
+    });
+    const other = '{"name": "nobody", "arguments": {"city": "Par';
+    expect(parseToolCalls(other, { tools })).toEqual({ calls: [], text: other, errors: [] });
+  });
+
+  test("format json-text reads only these; format hermes leaves them as text", () => {
+    const given = '{"name": "get_weather", "arguments": {"city": "A"}} <tool_call>{"name": "get_weather"}</tool_call>';
+    expect(parseToolCalls(given, { tools, format: "json-text" }).calls).toEqual([weather("call_0", "A", "json-text")]);
+    expect(parseToolCalls(given, { tools, format: "hermes" }).calls.map((call) => call.format)).toEqual(["hermes"]);
+  });
+
+  test("the stream holds JSON that may be a call, and gives prose at once when the first key shows it is not", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push('{"name": "get_weather", ')).toEqual([]);
+    expect(stream.push('"arguments": {"city": "A"}}')).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"city": "A"}}' },
+      { type: "tool-call", call: weather("call_0", "A", "json-text") },
+    ]);
+    expect(stream.end()).toEqual([]);
+
+    const prose = createToolCallStream({ tools });
+    // `a` may begin `arguments`; `answer` is no key of a call.
+    expect(prose.push('{"a')).toEqual([]);
+    expect(prose.push('nswer": 42, "more": "')).toEqual([{ type: "text", delta: '{"answer": 42, "more": "' }]);
+    expect(prose.push("x")).toEqual([{ type: "text", delta: "x" }]);
+  });
+});
+
+describe("Mistral's [TOOL_CALLS]", () => {
+  test("before the v11 tokenizer: a JSON array of call objects, after prose, with ids kept when written", () => {
+    const given =
+      'Hello[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "A"}, "id": "a1b2c3d4e"}, {"name": "get_weather", "arguments": {"city": "B"}}]';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [weather("a1b2c3d4e", "A", "mistral"), weather("call_1", "B", "mistral")],
+      text: "Hello",
+      errors: [],
+    });
+  });
+
+  test("v11 and later: a name and its arguments after each marker, with or without [ARGS], and v13's [CALL_ID]", () => {
+    const given =
+      '[TOOL_CALLS]get_weather{"city": "A"}[TOOL_CALLS]get_weather[ARGS]{"city": "B"}[TOOL_CALLS]get_weather[CALL_ID]Xy12AbC9z[ARGS]{"city": "C"}\nextra trailing data';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        weather("call_0", "A", "mistral"),
+        weather("call_1", "B", "mistral"),
+        weather("Xy12AbC9z", "C", "mistral"),
+      ],
+      text: "\nextra trailing data",
+      errors: [],
+    });
+  });
+
+  test("a brace or bracket inside a string argument does not end the call", () => {
+    const given = '[TOOL_CALLS]write_file{"path": "a.py", "content": "re.compile(r\'{}]\')\\n}"} after';
+    const result = parseToolCalls(given, { tools });
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ path: "a.py", content: "re.compile(r'{}]')\n}" }]);
+    expect(result.text).toBe(" after");
+  });
+
+  test("the marker says a call follows: an unknown tool is reported, broken JSON is repaired with the raw text kept", () => {
+    const result = parseToolCalls('[TOOL_CALLS]get_wether{"city": "A"}[TOOL_CALLS]get_weather{"city": \'B\',}', {
+      tools,
+    });
+    expect(result.calls).toEqual([
+      { id: "call_0", name: "get_wether", arguments: { city: "A" }, format: "mistral" },
+      { ...weather("call_1", "B", "mistral"), rawArguments: "{\"city\": 'B',}" },
+    ]);
+    expect(result.errors).toEqual([
+      {
+        code: "UNKNOWN_TOOL",
+        message: 'Unknown tool "get_wether"; did you mean "get_weather"?',
+        callIndex: 0,
+        name: "get_wether",
+        suggestion: "get_weather",
+      },
+    ]);
+  });
+
+  test("a marker followed by neither calls nor a name is reported, and everything stays text", () => {
+    expect(parseToolCalls("[TOOL_CALLS] I will look it up", { tools })).toEqual({
+      calls: [],
+      text: "[TOOL_CALLS] I will look it up",
+      errors: [
+        {
+          code: "PARSE_ERROR",
+          message: "[TOOL_CALLS] is followed by neither call objects nor a tool's name; it is read as text",
+        },
+      ],
+    });
+    const noCall = '[TOOL_CALLS][{"city": "A"}]';
+    expect(parseToolCalls(noCall, { tools })).toEqual({
+      calls: [],
+      text: noCall,
+      errors: [{ code: "PARSE_ERROR", message: `[TOOL_CALLS] is followed by no call: [{"city": "A"}]` }],
+    });
+  });
+
+  test("a call cut off is an UNTERMINATED_CALL naming its tool", () => {
+    expect(parseToolCalls('Ok [TOOL_CALLS]get_weather[ARGS]{"city": "Pa', { tools })).toEqual({
+      calls: [],
+      text: "Ok ",
+      errors: [
+        {
+          code: "UNTERMINATED_CALL",
+          message:
+            'The output ended inside [TOOL_CALLS]get_weather[ARGS]{"city": "Pa; a call that did not close is not run',
+          name: "get_weather",
+        },
+      ],
+    });
+  });
+
+  test("brackets in prose, such as Markdown links, are text", () => {
+    const given = "See [the docs](https://x.test) and [TOOL_CALL] or [[1]].";
+    expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
+  });
+
+  test("format mistral reads only these; another format leaves them as text", () => {
+    const given = '[TOOL_CALLS]get_weather{"city": "A"}';
+    expect(parseToolCalls(given, { tools, format: "mistral" }).calls).toEqual([weather("call_0", "A", "mistral")]);
+    expect(parseToolCalls(given, { tools, format: "xml" })).toEqual({ calls: [], text: given, errors: [] });
+  });
+});
+
+describe("call objects as values", () => {
+  test("a Chat Completions message's tool_calls given on their own are read as provider calls", () => {
+    const toolCalls = [
+      { id: "call_abc", type: "function", function: { name: "get_weather", arguments: '{"city": "A"}' } },
+    ];
+    expect(parseToolCalls(toolCalls, { tools })).toEqual({
+      calls: [weather("call_abc", "A", "json")],
+      text: "",
+      errors: [],
+    });
+  });
+
+  test("a <tool_call> object keeps the id the model gave it", () => {
+    const result = parseToolCalls(
+      '<tool_call>{"id": "t1", "name": "get_weather", "arguments": {"city": "A"}}</tool_call>',
+      {
+        tools,
+      },
+    );
+    expect(result.calls).toEqual([weather("t1", "A", "hermes")]);
+  });
+});
