@@ -161,12 +161,16 @@ export async function run(): Promise<void> {
 function timeTagBodies(xmlText: string): void {
   const qwenText = modelOutput(1_000_000, 1_000, "qwen");
   const glmText = modelOutput(1_000_000, 1_000, "glm");
+  const mistralText = jsonCallOutput(1_000_000, 1_000, "mistral");
+  const jsonText = jsonCallOutput(1_000_000, 1_000, "json-text");
   const unclosedQuarter = unclosedParameters(250_000);
   const unclosed = unclosedParameters(1_000_000);
   const times = alternatingMedians(9, 3, {
     xml: checked(() => parseToolCalls(xmlText, { tools }).calls.length, 1_000),
     qwen: checked(() => parseToolCalls(qwenText, { tools }).calls.length, 1_000),
     glm: checked(() => parseToolCalls(glmText, { tools }).calls.length, 1_000),
+    mistral: checked(() => parseToolCalls(mistralText, { tools }).calls.length, 1_000),
+    jsonText: checked(() => parseToolCalls(jsonText, { tools }).calls.length, 1_000),
     unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
   });
@@ -179,11 +183,39 @@ function timeTagBodies(xmlText: string): void {
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
     );
   }
+  console.log("  calls written as JSON, one-shot, 1,000 calls in 1 MB:");
+  for (const [label, milliseconds] of [
+    ["Mistral", times.mistral],
+    ["JSON text", times.jsonText],
+  ] as const) {
+    console.log(
+      `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
+    );
+  }
   const perCharacter = (milliseconds: number, length: number): string =>
     `${((milliseconds * 1e6) / length).toFixed(0)} ns/char`;
   console.log(
     `  linear time: a body whose every <parameter=...> is unclosed: at 0.25 MB ${perCharacter(times.unclosedQuarter, unclosedQuarter.length)}, at 1 MB ${perCharacter(times.unclosed, unclosed.length)}`,
   );
+}
+
+/**
+ * About `bytes` of calls written as JSON, each carrying code: after prose and Mistral's `[TOOL_CALLS]`, or as the call
+ * objects a reply starts with (one per line, as Ollama passes them on).
+ */
+function jsonCallOutput(bytes: number, calls: number, syntax: "mistral" | "json-text"): string {
+  const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
+  const content = line.repeat(Math.ceil(bytes / calls / line.length));
+  const parts: string[] = [];
+  for (let index = 0; index < calls; index += 1) {
+    const args = { path: `src/file_${index}.ts`, mode: 420, content };
+    parts.push(
+      syntax === "mistral"
+        ? `Step ${index}: writing a file.\n[TOOL_CALLS]write_file[ARGS]${JSON.stringify(args)}\n`
+        : `${JSON.stringify({ name: "write_file", arguments: args })}\n`,
+    );
+  }
+  return parts.join("");
 }
 
 /**
