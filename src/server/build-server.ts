@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
-import { parseToolCalls } from "../calls/index.js";
+import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
 import { streamFromProxy, toProxyBody } from "../http/index.js";
 import { createLlmClient, type LlmClient } from "../llm/index.js";
@@ -300,11 +300,12 @@ export async function buildServer(
     },
   );
 
-  app.post<{ Body: { output: unknown; tools?: DynamicTool[]; format?: "auto" } }>(
+  app.post<{ Body: { output: unknown; tools?: DynamicTool[]; format?: "auto" | ToolCallFormat } }>(
     `${API}/tool-calls/parse`,
     { schema: ROUTE_SCHEMAS.parse },
     async (request) =>
       parseToolCalls(request.body.output, {
+        format: request.body.format ?? "auto",
         ...(request.body.tools === undefined
           ? {}
           : {

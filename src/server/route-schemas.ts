@@ -2,6 +2,8 @@
 // Unknown body fields are accepted and ignored (forward compatibility: newer agents may send more), never an error;
 // the free-form objects (`unique_identity`, `tool.parameters`, `schema`) are passed on untouched.
 
+import { TOOL_CALL_FORMATS } from "../calls/tool-call.js";
+
 const ERROR_BODY = {
   type: "object",
   description: "An error: a stable code, a message saying what and where, and the code's data.",
@@ -114,13 +116,23 @@ export const ROUTE_SCHEMAS = {
     response: { "4xx": ERROR_BODY, "5xx": ERROR_BODY },
   },
   parse: {
-    summary: "Parse model output into tool calls (JSON tool_calls, XML function_calls, legacy tags)",
+    summary: "Parse model output into tool calls, in any syntax `action-recall parse` reads",
     body: {
       type: "object",
       required: ["output"],
       properties: {
-        output: { description: "The model's output: text, or a chat completion message." },
-        tools: { type: "array", items: DYNAMIC_TOOL, description: "Known tools, to type XML values." },
+        output: { description: "The model's output: text, or a provider's response, message or content." },
+        tools: {
+          type: "array",
+          items: DYNAMIC_TOOL,
+          description:
+            "Known tools: they type XML values, and only calls naming them count where nothing else marks a call (legacy tags, JSON a reply starts with).",
+        },
+        format: {
+          type: "string",
+          enum: ["auto", ...TOOL_CALL_FORMATS],
+          description: "auto (the default) reads every syntax; any other reads that one only.",
+        },
       },
     },
     response: { "4xx": ERROR_BODY, "5xx": ERROR_BODY },

@@ -135,6 +135,26 @@ describe("the engine over HTTP", () => {
     ]);
   });
 
+  test("tool-calls/parse reads one syntax only when asked, and refuses a format it does not know", async () => {
+    service = await startKweaverService();
+    const tools = [{ name: "count", api_url: "http://127.0.0.1:1/", parameters: { type: "object" } }];
+    const output = '[TOOL_CALLS]count{"limit": 5} <tool_call>{"name": "count", "arguments": {}}</tool_call>';
+    const parse = (format: string) =>
+      service?.app.inject({
+        method: "POST",
+        url: "/api/action-recall/v1/tool-calls/parse",
+        payload: { output, tools, format },
+      });
+    const mistral = await parse("mistral");
+    expect(mistral?.statusCode).toBe(200);
+    expect(mistral?.json().calls).toEqual([
+      { id: "call_0", name: "count", arguments: { limit: 5 }, format: "mistral" },
+    ]);
+    const unknown = await parse("yaml");
+    expect(unknown?.statusCode).toBe(400);
+    expect(unknown?.json().message).toContain("format");
+  });
+
   test("slots/fill streams its chunks as server-sent events ending with [DONE]", async () => {
     service = await startKweaverService();
     const response = await service.app.inject({
