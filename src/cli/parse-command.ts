@@ -48,7 +48,7 @@ export async function runParseCommand(argv: string[], io: CliIo): Promise<number
   }
   const tools = parsed.values.tools === undefined ? undefined : await readTools(parsed.values.tools);
   const text = source === "-" ? await io.readStdin() : await readFile(source, "utf8");
-  const result = parseToolCalls(asModelOutput(text), {
+  const result = parseToolCalls(text, {
     format: format as "auto" | ToolCallFormat,
     ...(tools === undefined ? {} : { tools }),
   });
@@ -75,15 +75,4 @@ async function readTools(file: string): Promise<CallableTool[]> {
     throw new ActionRecallError("INVALID_DOCUMENT", `--tools ${file} is not JSON: ${reason}`, { cause });
   }
   return callableToolsFromDialect(value);
-}
-
-/** A provider response saved as JSON is read as that response; anything else is model text. */
-function asModelOutput(text: string): unknown {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) return text;
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    return text;
-  }
 }

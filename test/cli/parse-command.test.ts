@@ -87,6 +87,12 @@ describe("action-recall parse", () => {
       { calls: [{ id: "call_9", name: "get_weather", arguments: { city: "Oslo" }, format: "json" }], errors: [] },
     ],
     [
+      "a call object a model wrote as its whole reply (Ollama's /v1), saved as JSON",
+      ["--tools", fixture("weather-tools.openai.json")],
+      '{"name": "get_weather", "arguments": {"city": "Oslo"}}\n',
+      { calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Oslo" }, format: "json-text" }], errors: [] },
+    ],
+    [
       "--format hermes leaves XML as text",
       ["--format", "hermes", fixture("xml-output.txt")],
       "",
