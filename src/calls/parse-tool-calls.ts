@@ -119,7 +119,11 @@ class OutputReader {
       else this.fail("The completion has no choices[0].message");
     } else if (Array.isArray(responsesOutput)) {
       this.readItems(responsesOutput);
-    } else if (type === "function_call" || type === "tool_use") {
+    } else if (
+      type === "function_call" ||
+      type === "tool_use" ||
+      (type === "function" && isJsonObject(output.function))
+    ) {
       this.readItems([output]);
     } else if (Array.isArray(content) && (type === "message" || content.some(isToolUseBlock))) {
       this.readItems(content);

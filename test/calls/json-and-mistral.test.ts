@@ -239,7 +239,7 @@ describe("Mistral's [TOOL_CALLS]", () => {
 });
 
 describe("call objects as values", () => {
-  test("a Chat Completions message's tool_calls given on their own are read as provider calls", () => {
+  test("a Chat Completions message's tool_calls, or one of them, given on their own are read as provider calls", () => {
     const toolCalls = [
       { id: "call_abc", type: "function", function: { name: "get_weather", arguments: '{"city": "A"}' } },
     ];
@@ -248,6 +248,7 @@ describe("call objects as values", () => {
       text: "",
       errors: [],
     });
+    expect(parseToolCalls(toolCalls[0], { tools }).calls).toEqual([weather("call_abc", "A", "json")]);
   });
 
   test("a <tool_call> object keeps the id the model gave it", () => {
