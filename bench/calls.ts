@@ -151,6 +151,38 @@ export async function run(): Promise<void> {
     `  linear time: 1-char cost at 0.25 MB ${perCharacter(chunks1Quarter, quarterLength)}, at 1 MB ${perCharacter(callback1, text.length)}`,
   );
   timeTagBodies(text);
+  timeHostileProse();
+}
+
+/**
+ * Replies that make a scanner stop at every character: all `[` (held as JSON that may be calls, then read again as
+ * prose, each `[` a possible `[TOOL_CALLS]`), and all `<b>` tags without a bracket. The cost per character must not
+ * grow with the length.
+ */
+function timeHostileProse(): void {
+  const brackets = (length: number) => "[".repeat(length);
+  const tags = (length: number) => "<b>x ".repeat(length / 5);
+  const inputs = {
+    bracketsQuarter: brackets(250_000),
+    brackets: brackets(1_000_000),
+    tagsQuarter: tags(250_000),
+    tags: tags(1_000_000),
+  };
+  const times = alternatingMedians(
+    9,
+    3,
+    Object.fromEntries(
+      Object.entries(inputs).map(([name, input]) => [
+        name,
+        checked(() => parseToolCalls(input, { tools }).calls.length, 0),
+      ]),
+    ) as Record<keyof typeof inputs, () => number>,
+  );
+  const perCharacter = (name: keyof typeof inputs): string =>
+    `${((times[name] * 1e6) / inputs[name].length).toFixed(0)} ns/char`;
+  console.log(
+    `  linear time: a reply of nothing but [ at 0.25 MB ${perCharacter("bracketsQuarter")}, at 1 MB ${perCharacter("brackets")}; of nothing but <b> tags at 0.25 MB ${perCharacter("tagsQuarter")}, at 1 MB ${perCharacter("tags")}`,
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
 import { startsLikeCallObject } from "./json-call-objects.js";
 import { JsonValueEnd } from "./json-value-end.js";
+import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
@@ -217,6 +218,10 @@ export class ToolCallScanner implements ToolCallEventSource {
   private jsonRunHasCall = false;
   /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
   private mistralHead = "";
+  private chunksConsumed = 0;
+  /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
+  private readonly nextLessThan = new NextOccurrence("<");
+  private readonly nextBracket = new NextOccurrence("[");
 
   constructor(options: ToolCallScannerOptions) {
     this.catalog = options.catalog;
@@ -338,11 +343,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   };
 
   private consume(chunk: string): void {
+    // Text read again is consumed within the consuming of a chunk: each gets its own number.
+    const chunkNumber = ++this.chunksConsumed;
     let index = 0;
     while (index < chunk.length) {
       switch (this.state) {
         case TEXT:
-          index = this.scanText(chunk, index);
+          index = this.scanText(chunk, index, chunkNumber);
           break;
         case TEXT_TAG:
           index = this.scanTextTag(chunk, index);
@@ -397,7 +404,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   // Prose -------------------------------------------------------------------------------------------------------
 
-  private scanText(chunk: string, index: number): number {
+  private scanText(chunk: string, index: number, chunkNumber: number): number {
     if (this.atStart && this.readsJsonText) {
       const first = index + chunk.slice(index).search(/\S/);
       const character = first < index ? "" : chunk.charAt(first);
@@ -408,8 +415,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         return first;
       }
     }
-    const lessThan = this.formats.size === 0 ? -1 : chunk.indexOf("<", index);
-    const bracket = this.readsMistral ? chunk.indexOf("[", index) : -1;
+    const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
+    const bracket = this.readsMistral ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
     const opening = bracket !== -1 && (lessThan === -1 || bracket < lessThan) ? bracket : lessThan;
     const end = opening === -1 ? chunk.length : opening;
     if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
