@@ -20,7 +20,7 @@ import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import type { ToolCallFormat } from "./tool-call.js";
+import type { TextToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -34,19 +34,6 @@ export interface ToolCallEventSource {
   /** Ends the input; a block left open becomes an `UNTERMINATED_CALL` error event. */
   end(): readonly ToolCallStreamEvent[];
 }
-
-/** The text formats a scanner looks for. */
-export const TEXT_TOOL_CALL_FORMATS = [
-  "xml",
-  "hermes",
-  "legacy-xml",
-  "kimi",
-  "deepseek",
-  "harmony",
-  "mistral",
-  "json-text",
-] as const satisfies readonly ToolCallFormat[];
-export type TextToolCallFormat = (typeof TEXT_TOOL_CALL_FORMATS)[number];
 
 /** Options of {@link ToolCallScanner}. */
 export interface ToolCallScannerOptions {

@@ -1,16 +1,11 @@
 /**
- * Every syntax a model's tool call is read from: provider JSON (`json` for Chat Completions, `responses`, `anthropic`,
- * `gemini`), and text: `xml` (`<function_calls>`, also MiniMax's and DeepSeek's DSML names for it), `hermes`
- * (`<tool_call>`), `legacy-xml` (a tool's own tag), and the sections of special tokens that leak into text: `kimi`
- * (`<|tool_calls_section_begin|>`), `deepseek` (`<｜tool▁calls▁begin｜>`), `harmony` (gpt-oss:
- * `<|channel|>commentary to=functions.f<|message|>`), `mistral` (`[TOOL_CALLS]`), and `json-text`: call objects
+ * The syntaxes of tool calls written in text: `xml` (`<function_calls>`, also MiniMax's and DeepSeek's DSML names for
+ * it), `hermes` (`<tool_call>`), `legacy-xml` (a tool's own tag), the sections of special tokens that leak into text:
+ * `kimi` (`<|tool_calls_section_begin|>`), `deepseek` (`<｜tool▁calls▁begin｜>`), `harmony` (gpt-oss:
+ * `<|channel|>commentary to=functions.f<|message|>`), and `mistral` (`[TOOL_CALLS]`), and `json-text`: call objects
  * (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them on and Llama 3 writes them.
  */
-export const TOOL_CALL_FORMATS = [
-  "json",
-  "responses",
-  "anthropic",
-  "gemini",
+export const TEXT_TOOL_CALL_FORMATS = [
   "hermes",
   "xml",
   "legacy-xml",
@@ -20,6 +15,15 @@ export const TOOL_CALL_FORMATS = [
   "mistral",
   "json-text",
 ] as const;
+
+/** A syntax of tool calls written in text: one of {@link TEXT_TOOL_CALL_FORMATS}. */
+export type TextToolCallFormat = (typeof TEXT_TOOL_CALL_FORMATS)[number];
+
+/**
+ * Every syntax a model's tool call is read from: a provider's JSON (`json` for Chat Completions, `responses`,
+ * `anthropic`, `gemini`), then the {@link TEXT_TOOL_CALL_FORMATS}.
+ */
+export const TOOL_CALL_FORMATS = ["json", "responses", "anthropic", "gemini", ...TEXT_TOOL_CALL_FORMATS] as const;
 
 /** Which syntax the model used to call a tool: one of {@link TOOL_CALL_FORMATS}. */
 export type ToolCallFormat = (typeof TOOL_CALL_FORMATS)[number];
