@@ -78,8 +78,11 @@ const OPENING_FENCE = 14; // a reply starting with a code fence, to its line's e
 const MISTRAL_HEAD_LIMIT = 200;
 /** JSON a reply starts with whose first key is not known after this many characters is not a call. */
 const JSON_CALL_START_LIMIT = 256;
-/** Llama 3's token before its JSON calls. */
-const PYTHON_TAG = "|python_tag|";
+/** The tokens Llama writes before JSON calls (3: `<|python_tag|>`, 4: `<|python_start|>`), with the one after them. */
+const PYTHON_TOKENS: ReadonlyMap<string, string> = new Map([
+  ["|python_tag|", ""],
+  ["|python_start|", "<|python_end|>"],
+]);
 /** The line of an opening code fence (```` ```json ````), complete or not yet. */
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 
@@ -199,8 +202,10 @@ export class ToolCallScanner implements ToolCallEventSource {
   private jsonStartsLikeCall: boolean | undefined;
   /** Text held before such JSON (`<|python_tag|>`, a fence, the `;` between calls): dropped when the JSON is calls. */
   private jsonPrefix = "";
-  /** Whether the JSON calls being read stand in a code fence, whose closing fence then ends them. */
-  private jsonFenced = false;
+  /** What ends the JSON calls being read, when they stand in a fence or between Llama 4's tokens; "" when nothing. */
+  private jsonRunCloser = "";
+  /** How much of that closer was read after the last call. */
+  private closerMatched = 0;
   /** Whether a JSON call was read since the `<|python_tag|>` or fence: later ones must each be an object. */
   private jsonRunHasCall = false;
   /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
@@ -489,7 +494,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
-    if (name === PYTHON_TAG && this.atStart && this.readsJsonText) return "python-tag";
+    if (PYTHON_TOKENS.has(name) && this.atStart && this.readsJsonText) return "python-tag";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 
@@ -525,6 +530,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (opener === "python-tag") {
       this.startJsonRun(BEFORE_JSON_CALL);
       this.jsonPrefix = this.tag;
+      this.jsonRunCloser = PYTHON_TOKENS.get(tagName(this.tag)) ?? "";
       return;
     }
     if (opener === "section") {
@@ -810,7 +816,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private releaseJsonPrefix(): void {
     const held = this.jsonPrefix;
     this.jsonPrefix = "";
-    this.jsonFenced = false;
+    this.jsonRunCloser = "";
+    this.closerMatched = 0;
     this.state = TEXT;
     this.consume(held);
   }
@@ -822,7 +829,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private startJsonRun(state: typeof JSON_VALUE | typeof OPENING_FENCE | typeof BEFORE_JSON_CALL): void {
     this.atStart = false;
     this.jsonPrefix = "";
-    this.jsonFenced = false;
+    this.jsonRunCloser = "";
+    this.closerMatched = 0;
     this.jsonRunHasCall = false;
     if (state === JSON_VALUE) this.startJsonValue("json-text");
     else this.state = state;
@@ -838,7 +846,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         return index + 1;
       }
       if (character === "\n") {
-        this.jsonFenced = true;
+        this.jsonRunCloser = "```";
         this.state = BEFORE_JSON_CALL;
         return index + 1;
       }
@@ -847,9 +855,10 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * After `<|python_tag|>`, an opening fence or a JSON call: whitespace and the `;` Llama 3 puts between calls are held
-   * until a `{` starts the next call (or a `[`, calls in an array, before the first), and are dropped then; so is the
-   * fence that closes fenced calls. Anything else is prose again, and what was held is text.
+   * After Llama's `<|python_tag|>` or `<|python_start|>`, an opening fence or a JSON call: whitespace and the `;` Llama
+   * 3 puts between calls are held until a `{` starts the next call (or a `[`, calls in an array, before the first), and
+   * are dropped then; so is what closes the calls (a fence, `<|python_end|>`). Anything else is prose again, and what
+   * was held is text.
    */
   private scanBeforeJsonCall(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
@@ -858,15 +867,18 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.startJsonValue("json-text");
         return index;
       }
-      if (character === "`" && this.jsonFenced && this.jsonRunHasCall) {
+      const closer = this.jsonRunCloser;
+      if (this.jsonRunHasCall && closer !== "" && character === closer.charAt(this.closerMatched)) {
         this.jsonPrefix += character;
-        if (!this.jsonPrefix.endsWith("```")) continue;
+        this.closerMatched += 1;
+        if (this.closerMatched < closer.length) continue;
         this.jsonPrefix = "";
-        this.jsonFenced = false;
+        this.jsonRunCloser = "";
+        this.closerMatched = 0;
         this.state = TEXT;
         return index + 1;
       }
-      if ((!isSpace(character) && character !== ";") || this.jsonPrefix.endsWith("`")) {
+      if (this.closerMatched > 0 || (!isSpace(character) && character !== ";")) {
         this.releaseJsonPrefix();
         return index;
       }

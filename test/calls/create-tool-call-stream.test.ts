@@ -63,6 +63,7 @@ const samples = [
   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Q</arg_value>\n<arg_key>days</arg_key><arg_value>3</arg_value></tool_call><tool_call>get_weather</tool_call>",
   '```json\n{"name": "get_weather", "arguments": {"city": "F"}}\n{"name": "get_weather", "parameters": {"city": "G"}}\n```\nDone [TOOL_CALLS]get_weather[ARGS]{"city": "M}"} and [TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "N"}}] see [docs](u) [TOOL_CALLS] no',
   '<|python_tag|>{"name": "get_weather", "parameters": {"city": "L"}}; {"name": "nope"} tail',
+  '<|python_start|>{"name": "get_weather", "parameters": {"city": "V"}}\n<|python_end|><|python_end|>',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -254,6 +255,8 @@ describe("createToolCallStream", () => {
       '{"name": "get_weather", "parameters": {"city": "C"}}',
       '{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}',
       "<|python_tag|>",
+      "<|python_start|>",
+      "<|python_end|>",
       "```json\n",
       "```",
       "`",

@@ -49,6 +49,13 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: "",
     },
     {
+      name: "Llama 4's <|python_start|> and <|python_end|> around its calls go with them",
+      given:
+        '<|python_start|>{"type": "function", "name": "get_weather", "parameters": {"city": "A"}}<|python_end|> Ok.',
+      calls: [weather("call_0", "A", "json-text")],
+      text: " Ok.",
+    },
+    {
       name: "a ```json fence around the calls (Qwen2.5-Coder) goes with them; text after it stays",
       given: '```json\n{\n  "name": "get_weather",\n  "arguments": {"city": "A"}\n}\n```\nFetching it.',
       calls: [weather("call_0", "A", "json-text")],
