@@ -195,6 +195,7 @@ function timeTagBodies(xmlText: string): void {
   const glmText = modelOutput(1_000_000, 1_000, "glm");
   const mistralText = jsonCallOutput(1_000_000, 1_000, "mistral");
   const jsonText = jsonCallOutput(1_000_000, 1_000, "json-text");
+  const pythonicText = jsonCallOutput(1_000_000, 1_000, "pythonic");
   const unclosedQuarter = unclosedParameters(250_000);
   const unclosed = unclosedParameters(1_000_000);
   const times = alternatingMedians(9, 3, {
@@ -203,6 +204,7 @@ function timeTagBodies(xmlText: string): void {
     glm: checked(() => parseToolCalls(glmText, { tools }).calls.length, 1_000),
     mistral: checked(() => parseToolCalls(mistralText, { tools }).calls.length, 1_000),
     jsonText: checked(() => parseToolCalls(jsonText, { tools }).calls.length, 1_000),
+    pythonic: checked(() => parseToolCalls(pythonicText, { tools }).calls.length, 1_000),
     unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
   });
@@ -215,10 +217,11 @@ function timeTagBodies(xmlText: string): void {
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
     );
   }
-  console.log("  calls written as JSON, one-shot, 1,000 calls in 1 MB:");
+  console.log("  calls written as JSON or a pythonic list, one-shot, 1,000 calls in 1 MB:");
   for (const [label, milliseconds] of [
     ["Mistral", times.mistral],
     ["JSON text", times.jsonText],
+    ["pythonic", times.pythonic],
   ] as const) {
     console.log(
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
@@ -232,22 +235,22 @@ function timeTagBodies(xmlText: string): void {
 }
 
 /**
- * About `bytes` of calls written as JSON, each carrying code: after prose and Mistral's `[TOOL_CALLS]`, or as the call
- * objects a reply starts with (one per line, as Ollama passes them on).
+ * About `bytes` of calls written as JSON or Python, each carrying code: after prose and Mistral's `[TOOL_CALLS]`, as
+ * the call objects a reply starts with (one per line, as Ollama passes them on), or as one pythonic call list.
  */
-function jsonCallOutput(bytes: number, calls: number, syntax: "mistral" | "json-text"): string {
+function jsonCallOutput(bytes: number, calls: number, syntax: "mistral" | "json-text" | "pythonic"): string {
   const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
   const content = line.repeat(Math.ceil(bytes / calls / line.length));
   const parts: string[] = [];
   for (let index = 0; index < calls; index += 1) {
     const args = { path: `src/file_${index}.ts`, mode: 420, content };
-    parts.push(
-      syntax === "mistral"
-        ? `Step ${index}: writing a file.\n[TOOL_CALLS]write_file[ARGS]${JSON.stringify(args)}\n`
-        : `${JSON.stringify({ name: "write_file", arguments: args })}\n`,
-    );
+    if (syntax === "mistral")
+      parts.push(`Step ${index}: writing a file.\n[TOOL_CALLS]write_file[ARGS]${JSON.stringify(args)}\n`);
+    else if (syntax === "json-text") parts.push(`${JSON.stringify({ name: "write_file", arguments: args })}\n`);
+    // A JSON string of ASCII text is also a Python string literal.
+    else parts.push(`write_file(path=${JSON.stringify(args.path)}, mode=420, content=${JSON.stringify(content)})`);
   }
-  return parts.join("");
+  return syntax === "pythonic" ? `[${parts.join(", ")}]` : parts.join("");
 }
 
 /**

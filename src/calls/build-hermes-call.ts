@@ -1,4 +1,4 @@
-import { buildCallObjects } from "./build-json-text-calls.js";
+import { buildCallObjects } from "./build-call-objects.js";
 import { type BuiltBlockCalls, buildXmlCall } from "./build-xml-call.js";
 import { jsonCallObjects } from "./json-call-objects.js";
 import { parseJsonText } from "./parse-json-arguments.js";

@@ -1,5 +1,5 @@
+import { buildCallObjects } from "./build-call-objects.js";
 import { buildJsonCall } from "./build-json-call.js";
-import { buildCallObjects } from "./build-json-text-calls.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { jsonCallObjects } from "./json-call-objects.js";
 import { parseJsonText } from "./parse-json-arguments.js";

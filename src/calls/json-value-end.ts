@@ -1,6 +1,7 @@
 /**
  * Finds where a JSON object or array that arrives in chunks ends: its brackets are counted outside strings, so a `}`
- * inside a string (code in an argument) does not end it. It does not check the JSON; whoever reads the value parses
+ * inside a string (code in an argument) does not end it. Strings in single quotes count too: models write them in
+ * JSON that is then repaired, and in pythonic call lists (`[f(code='}')]`). It does not check the JSON; whoever reads the value parses
  * it. Hand-written because it must stop at the value's end while the text is still arriving, which no JSON parser
  * does without the whole text.
  *
@@ -12,14 +13,15 @@ export class JsonValueEnd {
   /** Whether the last {@link scan} reached the end of the value. */
   found = false;
   private depth = 0;
-  private inString = false;
+  /** The quote of the string being read, or "". */
+  private quote = "";
   private escaped = false;
 
   /** Starts a new value. */
   reset(): void {
     this.found = false;
     this.depth = 0;
-    this.inString = false;
+    this.quote = "";
     this.escaped = false;
   }
 
@@ -31,12 +33,12 @@ export class JsonValueEnd {
     this.found = false;
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
-      if (this.inString) {
+      if (this.quote !== "") {
         if (this.escaped) this.escaped = false;
         else if (character === "\\") this.escaped = true;
-        else if (character === '"') this.inString = false;
-      } else if (character === '"') {
-        this.inString = true;
+        else if (character === this.quote) this.quote = "";
+      } else if (character === '"' || character === "'") {
+        this.quote = character;
       } else if (character === "{" || character === "[") {
         this.depth += 1;
       } else if ((character === "}" || character === "]") && --this.depth === 0) {

@@ -1,6 +1,5 @@
 import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
-import { readJsonTextCalls } from "./build-json-text-calls.js";
 import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName } from "./build-mistral-calls.js";
 import {
   buildTokenSectionCalls,
@@ -12,12 +11,12 @@ import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
-import { startsLikeCallObject } from "./json-call-objects.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
+import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import type { TextToolCallFormat } from "./tool-call.js";
@@ -192,8 +191,12 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
   private reasoningCloser = new ClosingLiteral("</think>");
-  /** Whether JSON a reply starts with may be calls: only when the tools are known, since nothing marks such JSON. */
-  private readonly readsJsonText: boolean;
+  /**
+   * Whether what a reply starts with may be calls, as JSON or a pythonic list, and which: only when the tools are
+   * known, since nothing marks such calls.
+   */
+  private readonly readsReplyStartCalls: boolean;
+  private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   private readonly readsMistral: boolean;
   /** Where the JSON object or array being read (into `body`) ends, and whose calls it may hold. */
   private readonly jsonEnd = new JsonValueEnd();
@@ -222,7 +225,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.deltas = options.deltas ?? true;
     this.sink = options.sink;
     this.deliver = options.sink ?? this.collect;
-    this.readsJsonText = options.formats.has("json-text") && options.catalog !== undefined;
+    this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
+    this.readsReplyStartCalls =
+      (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
     this.readsMistral = options.formats.has("mistral");
     if (options.startsInReasoning === true) {
       this.state = REASONING;
@@ -257,7 +262,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
   private mayOpenWithoutTag(chunk: string): boolean {
-    return (this.readsMistral && chunk.includes("[")) || (this.atStart && this.readsJsonText && !isBlank(chunk));
+    return (this.readsMistral && chunk.includes("[")) || (this.atStart && this.readsReplyStartCalls && !isBlank(chunk));
   }
 
   /**
@@ -397,7 +402,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   // Prose -------------------------------------------------------------------------------------------------------
 
   private scanText(chunk: string, index: number, chunkNumber: number): number {
-    if (this.atStart && this.readsJsonText) {
+    if (this.atStart && this.readsReplyStartCalls) {
       const first = index + chunk.slice(index).search(/\S/);
       const character = first < index ? "" : chunk.charAt(first);
       // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
@@ -494,7 +499,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
-    if (PYTHON_TOKENS.has(name) && this.atStart && this.readsJsonText) return "python-tag";
+    if (PYTHON_TOKENS.has(name) && this.atStart && this.readsReplyStartCalls) return "python-tag";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 
@@ -714,10 +719,11 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   private abandonMarker(index: number): number {
-    if (this.tag === "[" && this.atStart && this.readsJsonText) {
+    if (this.atStart && this.readsReplyStartCalls) {
+      // Not `[TOOL_CALLS]`: a JSON array or a pythonic call list (`[Translate(...)]`) may start so.
       this.startJsonRun(JSON_VALUE);
-      this.jsonEnd.scan("[", 0);
-      this.body.append("[");
+      this.jsonEnd.scan(this.tag, 0);
+      this.body.append(this.tag);
       return index;
     }
     this.text += this.tag;
@@ -772,7 +778,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.closeJsonValue();
     } else if (this.jsonStartsLikeCall === undefined) {
       const held = this.body.toString();
-      this.jsonStartsLikeCall = startsLikeCallObject(held) ?? (held.length > JSON_CALL_START_LIMIT ? false : undefined);
+      this.jsonStartsLikeCall = startsLikeReplyCalls(held) ?? (held.length > JSON_CALL_START_LIMIT ? false : undefined);
       if (this.jsonStartsLikeCall === false) this.releaseJsonValue();
     }
     return end;
@@ -791,7 +797,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.emitBlockCalls(built);
       return;
     }
-    const built = this.catalog === undefined ? undefined : readJsonTextCalls(json, this.nextCallIndex, this.catalog);
+    const built =
+      this.catalog === undefined
+        ? undefined
+        : readReplyStartCalls(json, this.replyStartFormats, this.nextCallIndex, this.catalog);
     if (built === undefined) {
       this.releaseJsonValue();
       return;
@@ -895,14 +904,14 @@ export class ToolCallScanner implements ToolCallEventSource {
   private endInJson(): boolean {
     const json = this.state === JSON_VALUE ? this.body.toString() : "";
     if (this.state === JSON_VALUE && this.jsonSource === "json-text") {
-      const name = /"name"\s*:\s*"([^"\\]*)"/.exec(json)?.[1];
+      const name = firstCallName(json);
       if (this.jsonStartsLikeCall !== true || name === undefined || this.catalog?.byName.has(name) !== true) {
         this.releaseJsonValue();
         return true;
       }
       this.error({
         code: "UNTERMINATED_CALL",
-        message: `The output ended inside a JSON call of "${name}"; a call that did not close is not run`,
+        message: `The output ended inside a call of "${name}" the reply starts with; a call that did not close is not run`,
         name,
       });
       return false;

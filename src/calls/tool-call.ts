@@ -3,7 +3,8 @@
  * it), `hermes` (`<tool_call>`), `legacy-xml` (a tool's own tag), the sections of special tokens that leak into text:
  * `kimi` (`<|tool_calls_section_begin|>`), `deepseek` (`<｜tool▁calls▁begin｜>`), `harmony` (gpt-oss:
  * `<|channel|>commentary to=functions.f<|message|>`), and `mistral` (`[TOOL_CALLS]`), and `json-text`: call objects
- * (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them on and Llama 3 writes them.
+ * (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them on and Llama 3 writes them,
+ * and `pythonic`: a call list a reply starts with, `[get_weather(city="Paris")]`, as Llama 3.2 and 4 write it.
  */
 export const TEXT_TOOL_CALL_FORMATS = [
   "hermes",
@@ -14,6 +15,7 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "harmony",
   "mistral",
   "json-text",
+  "pythonic",
 ] as const;
 
 /** A syntax of tool calls written in text: one of {@link TEXT_TOOL_CALL_FORMATS}. */

@@ -64,6 +64,7 @@ const samples = [
   '```json\n{"name": "get_weather", "arguments": {"city": "F"}}\n{"name": "get_weather", "parameters": {"city": "G"}}\n```\nDone [TOOL_CALLS]get_weather[ARGS]{"city": "M}"} and [TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "N"}}] see [docs](u) [TOOL_CALLS] no',
   '<|python_tag|>{"name": "get_weather", "parameters": {"city": "L"}}; {"name": "nope"} tail',
   '<|python_start|>{"name": "get_weather", "parameters": {"city": "V"}}\n<|python_end|><|python_end|>',
+  "[get_weather(city='W]', days=2), get_weather(city=\"Z\")] after [get_weather(city='no')]",
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -256,6 +257,10 @@ describe("createToolCallStream", () => {
       '{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}',
       "<|python_tag|>",
       "<|python_start|>",
+      "[get_weather(",
+      "city='C'",
+      ")]",
+      "'",
       "<|python_end|>",
       "```json\n",
       "```",

@@ -115,7 +115,8 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       errors: [
         {
           code: "UNTERMINATED_CALL",
-          message: 'The output ended inside a JSON call of "get_weather"; a call that did not close is not run',
+          message:
+            'The output ended inside a call of "get_weather" the reply starts with; a call that did not close is not run',
           name: "get_weather",
         },
       ],
@@ -145,6 +146,70 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
     expect(prose.push('{"a')).toEqual([]);
     expect(prose.push('nswer": 42, "more": "')).toEqual([{ type: "text", delta: '{"answer": 42, "more": "' }]);
     expect(prose.push("x")).toEqual([{ type: "text", delta: "x" }]);
+  });
+});
+
+describe("a pythonic call list a reply starts with, as Llama 3.2 and 4 write it", () => {
+  test("keyword arguments are read as Python literals: both quotes, escapes, numbers, True, None, lists, tuples, dicts", () => {
+    const given =
+      "[write_file(path='a.py', content=\"print('hi')\\n\", mode=-4.2e1, overwrite=True, note=None, tags=['x', ('y', 2)], options={'k': {1: False}}), get_weather(city='Paris',)] done";
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        {
+          id: "call_0",
+          name: "write_file",
+          arguments: {
+            path: "a.py",
+            content: "print('hi')\n",
+            mode: -42,
+            overwrite: true,
+            note: null,
+            tags: ["x", ["y", 2]],
+            options: { k: { "1": false } },
+          },
+          format: "pythonic",
+        },
+        weather("call_1", "Paris", "pythonic"),
+      ],
+      text: " done",
+      errors: [],
+    });
+  });
+
+  test("a bracket or quote inside a string does not end the list; Llama 4's python tokens go with it", () => {
+    const given = "<|python_start|>[get_weather(city='it\\'s ] \"x\"')]<|python_end|>";
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [weather("call_0", 'it\'s ] "x"', "pythonic")],
+      text: "",
+      errors: [],
+    });
+  });
+
+  test.each([
+    ["a positional argument", '[get_weather("Paris")]'],
+    ["a variable", "[get_weather(city=paris)]"],
+    ["an unknown tool", '[get_wether(city="Paris")]'],
+    ["a list of numbers", "[1, 2, 3]"],
+    ["a call after prose", 'I will call [get_weather(city="Paris")]'],
+  ])("%s is text, as written", (_, given) => {
+    expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
+  });
+
+  test("a call list cut off is an UNTERMINATED_CALL naming its first tool", () => {
+    expect(parseToolCalls('[get_weather(city="Pa', { tools }).errors).toEqual([
+      {
+        code: "UNTERMINATED_CALL",
+        message:
+          'The output ended inside a call of "get_weather" the reply starts with; a call that did not close is not run',
+        name: "get_weather",
+      },
+    ]);
+  });
+
+  test("format pythonic reads only these; format json-text leaves them as text", () => {
+    const given = '[get_weather(city="A")]';
+    expect(parseToolCalls(given, { tools, format: "pythonic" }).calls).toEqual([weather("call_0", "A", "pythonic")]);
+    expect(parseToolCalls(given, { tools, format: "json-text" })).toEqual({ calls: [], text: given, errors: [] });
   });
 });
 

@@ -1,0 +1,243 @@
+import { setOwnProperty } from "../openapi/own-properties.js";
+
+/** One call of a pythonic list: the function's name, its keyword arguments as values, and its source text. */
+export interface PythonicCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  text: string;
+}
+
+/** Literals nested deeper than this are not read (the reader recurses). */
+const MAX_NESTING = 100;
+
+/**
+ * The calls of a pythonic call list, as Llama 3.2 and 4 write them (vLLM's `pythonic` parsers):
+ * `[get_weather(city="Paris", days=3), get_time()]`. Arguments are keywords, and values Python literals: strings
+ * (either quote, with escapes), numbers, `True`, `False`, `None`, lists, tuples and dicts. Anything else (a
+ * positional argument, a variable, an expression) makes the whole text no call list: undefined, as `ast.literal_eval`
+ * would refuse it.
+ *
+ * Hand-written: no maintained npm package reads Python literals, and a JavaScript parser would accept other things.
+ *
+ * @example
+ * readPythonicCalls('[add(a=1, b=[2, 3])]'); // [{ name: "add", arguments: { a: 1, b: [2, 3] }, text: "add(a=1, b=[2, 3])" }]
+ */
+export function readPythonicCalls(text: string): PythonicCall[] | undefined {
+  const reader = new PythonReader(text);
+  try {
+    const calls = reader.callList();
+    reader.skipSpace();
+    return reader.atEnd() ? calls : undefined;
+  } catch (error) {
+    if (error instanceof NotPython) return undefined;
+    throw error;
+  }
+}
+
+/** Thrown inside the reader at the first thing that is not a call list; caught at its entry. */
+class NotPython extends Error {}
+
+const IDENTIFIER = /[A-Za-z_][\w.-]*/y;
+const SPACE = /\s*/y;
+const DOUBLE_QUOTED_SPECIAL = /["\\\n]/g;
+const SINGLE_QUOTED_SPECIAL = /['\\\n]/g;
+const NUMBER = /-?(?:\d[\d_]*)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?/y;
+const ESCAPES: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "0": "\0",
+};
+
+class PythonReader {
+  private index = 0;
+  private depth = 0;
+
+  constructor(private readonly text: string) {}
+
+  atEnd(): boolean {
+    return this.index === this.text.length;
+  }
+
+  skipSpace(): void {
+    SPACE.lastIndex = this.index;
+    SPACE.test(this.text);
+    this.index = SPACE.lastIndex;
+  }
+
+  callList(): PythonicCall[] {
+    this.expect("[");
+    const calls: PythonicCall[] = [];
+    this.skipSpace();
+    while (!this.take("]")) {
+      calls.push(this.call());
+      this.skipSpace();
+      if (!this.take(",")) {
+        this.expect("]");
+        break;
+      }
+      this.skipSpace();
+    }
+    if (calls.length === 0) throw new NotPython();
+    return calls;
+  }
+
+  private call(): PythonicCall {
+    const start = this.index;
+    const name = this.identifier();
+    this.skipSpace();
+    this.expect("(");
+    const args: Record<string, unknown> = {};
+    this.skipSpace();
+    while (!this.take(")")) {
+      const keyword = this.identifier();
+      this.skipSpace();
+      this.expect("=");
+      setOwnProperty(args, keyword, this.literal());
+      this.skipSpace();
+      if (!this.take(",")) {
+        this.expect(")");
+        break;
+      }
+      this.skipSpace();
+    }
+    return { name, arguments: args, text: this.text.slice(start, this.index) };
+  }
+
+  private literal(): unknown {
+    this.skipSpace();
+    const character = this.text.charAt(this.index);
+    if (character === '"' || character === "'") return this.string(character);
+    if (character === "[" || character === "(") return this.sequence(character === "[" ? "]" : ")");
+    if (character === "{") return this.dict();
+    for (const [word, value] of [
+      ["True", true],
+      ["False", false],
+      ["None", null],
+    ] as const) {
+      if (this.text.startsWith(word, this.index) && !/\w/.test(this.text.charAt(this.index + word.length))) {
+        this.index += word.length;
+        return value;
+      }
+    }
+    return this.number();
+  }
+
+  private string(quote: string): string {
+    // A triple-quoted string runs to its triple quote; a single-quoted one may not span lines.
+    const closer = this.text.startsWith(quote.repeat(3), this.index) ? quote.repeat(3) : quote;
+    this.index += closer.length;
+    const special = quote === '"' ? DOUBLE_QUOTED_SPECIAL : SINGLE_QUOTED_SPECIAL;
+    let value = "";
+    for (;;) {
+      // Text up to the next quote, backslash or line break is taken whole.
+      special.lastIndex = this.index;
+      const found = special.exec(this.text);
+      if (found === null) throw new NotPython();
+      value += this.text.slice(this.index, found.index);
+      this.index = found.index;
+      const character = found[0];
+      if (character === "\\") {
+        value += this.escape();
+      } else if (character === quote && this.text.startsWith(closer, this.index)) {
+        this.index += closer.length;
+        return value;
+      } else if (character === "\n" && closer.length === 1) {
+        throw new NotPython();
+      } else {
+        value += character;
+        this.index += 1;
+      }
+    }
+  }
+
+  private escape(): string {
+    const next = this.text.charAt(this.index + 1);
+    const hex = next === "x" ? 2 : next === "u" ? 4 : next === "U" ? 8 : 0;
+    if (hex > 0) {
+      const digits = this.text.slice(this.index + 2, this.index + 2 + hex);
+      if (!/^[\da-fA-F]+$/.test(digits) || digits.length !== hex) throw new NotPython();
+      this.index += 2 + hex;
+      return String.fromCodePoint(Number.parseInt(digits, 16));
+    }
+    this.index += 2;
+    if (next === "\n") return "";
+    // Python keeps an unknown escape as written.
+    return ESCAPES[next] ?? `\\${next}`;
+  }
+
+  private sequence(closer: string): unknown[] {
+    this.enter();
+    this.index += 1;
+    const items: unknown[] = [];
+    this.skipSpace();
+    while (!this.take(closer)) {
+      items.push(this.literal());
+      this.skipSpace();
+      if (!this.take(",")) {
+        this.expect(closer);
+        break;
+      }
+      this.skipSpace();
+    }
+    this.depth -= 1;
+    return items;
+  }
+
+  private dict(): Record<string, unknown> {
+    this.enter();
+    this.index += 1;
+    const entries: Record<string, unknown> = {};
+    this.skipSpace();
+    while (!this.take("}")) {
+      const key = this.literal();
+      if (typeof key !== "string" && typeof key !== "number") throw new NotPython();
+      this.skipSpace();
+      this.expect(":");
+      setOwnProperty(entries, String(key), this.literal());
+      this.skipSpace();
+      if (!this.take(",")) {
+        this.expect("}");
+        break;
+      }
+      this.skipSpace();
+    }
+    this.depth -= 1;
+    return entries;
+  }
+
+  private number(): number {
+    NUMBER.lastIndex = this.index;
+    const written = NUMBER.exec(this.text)?.[0] ?? "";
+    const value = Number(written.replaceAll("_", ""));
+    if (!/\d/.test(written) || !Number.isFinite(value)) throw new NotPython();
+    this.index += written.length;
+    return value;
+  }
+
+  private identifier(): string {
+    IDENTIFIER.lastIndex = this.index;
+    const name = IDENTIFIER.exec(this.text)?.[0];
+    if (name === undefined) throw new NotPython();
+    this.index += name.length;
+    return name;
+  }
+
+  private enter(): void {
+    this.depth += 1;
+    if (this.depth > MAX_NESTING) throw new NotPython();
+  }
+
+  private take(character: string): boolean {
+    if (this.text.charAt(this.index) !== character) return false;
+    this.index += 1;
+    return true;
+  }
+
+  private expect(character: string): void {
+    if (!this.take(character)) throw new NotPython();
+  }
+}
