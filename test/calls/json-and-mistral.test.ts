@@ -195,6 +195,18 @@ describe("a pythonic call list a reply starts with, as Llama 3.2 and 4 write it"
     expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
   });
 
+  test("a tool whose name begins as [TOOL_CALLS] does is still read as a call list", () => {
+    const translate: CallableTool = {
+      name: "TOOLS_translate",
+      description: "Translates.",
+      parameters: { type: "object" },
+    };
+    const given = "[TOOLS_translate(text='hi')]";
+    expect(parseToolCalls(given, { tools: [...tools, translate] }).calls).toEqual([
+      { id: "call_0", name: "TOOLS_translate", arguments: { text: "hi" }, format: "pythonic" },
+    ]);
+  });
+
   test("a call list cut off is an UNTERMINATED_CALL naming its first tool", () => {
     expect(parseToolCalls('[get_weather(city="Pa', { tools }).errors).toEqual([
       {
