@@ -69,7 +69,7 @@ const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call,
 const HARMONY_HEADER = 9; // a Harmony message's header, until its `<|message|>`: is the message to a tool?
 const MARKER = 10; // `[` in prose, until we know whether it is Mistral's `[TOOL_CALLS]`
 const MISTRAL_HEAD = 11; // after `[TOOL_CALLS]`: a tool's name and markers, until the JSON
-const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or JSON a reply starts with that may be calls
+const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or what a reply starts with that may be calls
 const BEFORE_JSON_CALL = 13; // after `<|python_tag|>`, a fence or a JSON call: until the next call's `{`
 const OPENING_FENCE = 14; // a reply starting with a code fence, to its line's end: may JSON calls follow?
 
@@ -198,9 +198,12 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly readsReplyStartCalls: boolean;
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   private readonly readsMistral: boolean;
-  /** Where the JSON object or array being read (into `body`) ends, and whose calls it may hold. */
+  /**
+   * Where the JSON object or array being read (into `body`) ends, and whose calls it may hold: Mistral's, or the calls a
+   * reply starts with (JSON, or a pythonic list, which brackets and quotes alike).
+   */
   private readonly jsonEnd = new JsonValueEnd();
-  private jsonSource: "json-text" | "mistral" = "json-text";
+  private jsonSource: "reply-start" | "mistral" = "reply-start";
   /** For JSON a reply starts with: whether its first key is one a call has (undefined until that key is whole). */
   private jsonStartsLikeCall: boolean | undefined;
   /** Text held before such JSON (`<|python_tag|>`, a fence, the `;` between calls): dropped when the JSON is calls. */
@@ -758,7 +761,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     return chunk.length;
   }
 
-  private startJsonValue(source: "json-text" | "mistral"): void {
+  private startJsonValue(source: "reply-start" | "mistral"): void {
     this.atStart = false;
     this.jsonSource = source;
     this.jsonStartsLikeCall = source === "mistral" ? true : undefined;
@@ -841,7 +844,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.jsonRunCloser = "";
     this.closerMatched = 0;
     this.jsonRunHasCall = false;
-    if (state === JSON_VALUE) this.startJsonValue("json-text");
+    if (state === JSON_VALUE) this.startJsonValue("reply-start");
     else this.state = state;
   }
 
@@ -873,7 +876,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
       if (character === "{" || (character === "[" && !this.jsonRunHasCall)) {
-        this.startJsonValue("json-text");
+        this.startJsonValue("reply-start");
         return index;
       }
       const closer = this.jsonRunCloser;
@@ -903,7 +906,7 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private endInJson(): boolean {
     const json = this.state === JSON_VALUE ? this.body.toString() : "";
-    if (this.state === JSON_VALUE && this.jsonSource === "json-text") {
+    if (this.state === JSON_VALUE && this.jsonSource === "reply-start") {
       const name = firstCallName(json);
       if (this.jsonStartsLikeCall !== true || name === undefined || this.catalog?.byName.has(name) !== true) {
         this.releaseJsonValue();
