@@ -196,6 +196,7 @@ function timeTagBodies(xmlText: string): void {
   const mistralText = jsonCallOutput(1_000_000, 1_000, "mistral");
   const jsonText = jsonCallOutput(1_000_000, 1_000, "json-text");
   const pythonicText = jsonCallOutput(1_000_000, 1_000, "pythonic");
+  const gemmaText = jsonCallOutput(1_000_000, 1_000, "gemma");
   const unclosedQuarter = unclosedParameters(250_000);
   const unclosed = unclosedParameters(1_000_000);
   const times = alternatingMedians(9, 3, {
@@ -205,6 +206,7 @@ function timeTagBodies(xmlText: string): void {
     mistral: checked(() => parseToolCalls(mistralText, { tools }).calls.length, 1_000),
     jsonText: checked(() => parseToolCalls(jsonText, { tools }).calls.length, 1_000),
     pythonic: checked(() => parseToolCalls(pythonicText, { tools }).calls.length, 1_000),
+    gemma: checked(() => parseToolCalls(gemmaText, { tools }).calls.length, 1_000),
     unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
   });
@@ -217,11 +219,12 @@ function timeTagBodies(xmlText: string): void {
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
     );
   }
-  console.log("  calls written as JSON or a pythonic list, one-shot, 1,000 calls in 1 MB:");
+  console.log("  calls written as JSON, a pythonic list or Gemma's syntax, one-shot, 1,000 calls in 1 MB:");
   for (const [label, milliseconds] of [
     ["Mistral", times.mistral],
     ["JSON text", times.jsonText],
     ["pythonic", times.pythonic],
+    ["Gemma 4", times.gemma],
   ] as const) {
     console.log(
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
@@ -235,10 +238,11 @@ function timeTagBodies(xmlText: string): void {
 }
 
 /**
- * About `bytes` of calls written as JSON or Python, each carrying code: after prose and Mistral's `[TOOL_CALLS]`, as
- * the call objects a reply starts with (one per line, as Ollama passes them on), or as one pythonic call list.
+ * About `bytes` of calls written as JSON, Python or Gemma's syntax, each carrying code: after prose and Mistral's
+ * `[TOOL_CALLS]`, as the call objects a reply starts with (one per line, as Ollama passes them on), as one pythonic call
+ * list, or in Gemma 4's blocks after prose.
  */
-function jsonCallOutput(bytes: number, calls: number, syntax: "mistral" | "json-text" | "pythonic"): string {
+function jsonCallOutput(bytes: number, calls: number, syntax: "mistral" | "json-text" | "pythonic" | "gemma"): string {
   const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
   const content = line.repeat(Math.ceil(bytes / calls / line.length));
   const parts: string[] = [];
@@ -247,6 +251,10 @@ function jsonCallOutput(bytes: number, calls: number, syntax: "mistral" | "json-
     if (syntax === "mistral")
       parts.push(`Step ${index}: writing a file.\n[TOOL_CALLS]write_file[ARGS]${JSON.stringify(args)}\n`);
     else if (syntax === "json-text") parts.push(`${JSON.stringify({ name: "write_file", arguments: args })}\n`);
+    else if (syntax === "gemma")
+      parts.push(
+        `Step ${index}.<|tool_call>call:write_file{path:<|"|>${args.path}<|"|>,mode:420,content:<|"|>${content}<|"|>}<tool_call|>\n`,
+      );
     // A JSON string of ASCII text is also a Python string literal.
     else parts.push(`write_file(path=${JSON.stringify(args.path)}, mode=420, content=${JSON.stringify(content)})`);
   }

@@ -1,3 +1,4 @@
+import { buildGemmaCalls } from "./build-gemma-calls.js";
 import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName } from "./build-mistral-calls.js";
@@ -95,6 +96,15 @@ const MINIMAX_BLOCK = "minimax:tool_call";
 /** Tool-call sections written with special tokens, read when their format is. */
 const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION];
 
+/** The tags that open a Gemma call block (Gemma 4, FunctionGemma), by name, with the tag that closes it. */
+const GEMMA_BLOCKS: ReadonlyMap<string, string> = new Map([
+  ["|tool_call", "<tool_call|>"],
+  ["start_function_call", "<end_function_call>"],
+]);
+
+/** The tool a Gemma call block names first. */
+const GEMMA_CALL_NAME = /call:([\w.-]+)/;
+
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
@@ -110,6 +120,7 @@ type Opener =
   | "section"
   | "harmony"
   | "python-tag"
+  | "gemma"
   | "reasoning"
   | undefined;
 
@@ -180,6 +191,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
   /** The `<function=name>` tag of a Qwen3-Coder call written without its `<tool_call>`, while its body is read. */
   private bareFunctionTag: string | undefined;
+  /** The tag that opened the Gemma call block whose body is being read. */
+  private gemmaOpener: string | undefined;
   /** The section of special tokens whose body is being read, and the marker that opened it. */
   private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
   /** The header of a Harmony message being read; then, while its body is read, the tool it calls. */
@@ -503,6 +516,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
     if (PYTHON_TOKENS.has(name) && this.atStart && this.readsReplyStartCalls) return "python-tag";
+    if (GEMMA_BLOCKS.has(name) && this.formats.has("gemma")) return "gemma";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 
@@ -533,6 +547,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (opener === "harmony") {
       this.harmonyHeader = this.tag;
       this.state = HARMONY_HEADER;
+      return;
+    }
+    if (opener === "gemma") {
+      this.gemmaOpener = this.tag;
+      this.openRawBody(GEMMA_BLOCKS.get(tagName(this.tag)) ?? "");
       return;
     }
     if (opener === "python-tag") {
@@ -586,7 +605,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     const bareFunctionTag = this.bareFunctionTag;
     const section = this.section;
     const harmonyTool = this.harmonyTool;
+    const gemmaOpener = this.gemmaOpener;
     const body = this.body.toString();
+    this.gemmaOpener = undefined;
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.section = undefined;
@@ -598,6 +619,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.emit({ type: "tool-call-start", id: built.call.id, name: harmonyTool });
       if (this.deltas) this.emit({ type: "tool-call-delta", id: built.call.id, argumentsDelta: body });
       this.emitCall(built);
+      return;
+    }
+    if (gemmaOpener !== undefined) {
+      this.emitBlockCalls(buildGemmaCalls(gemmaOpener, body, this.nextCallIndex, this.catalog));
       return;
     }
     if (legacy === undefined) {
@@ -1072,6 +1097,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         : this.legacy !== undefined
           ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
           : (this.bareFunctionTag ??
+            this.gemmaOpener ??
             this.section?.marker ??
             (this.harmonyTool === undefined ? undefined : this.harmonyHeader) ??
             (this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
@@ -1081,7 +1107,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.invoke?.name ??
       this.legacy?.tool.name ??
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
-      this.harmonyTool;
+      this.harmonyTool ??
+      (this.gemmaOpener === undefined ? undefined : GEMMA_CALL_NAME.exec(this.body.toString())?.[1]);
     const error: ToolCallError = {
       code: "UNTERMINATED_CALL",
       message: `The output ended inside ${where}; a call that did not close is not run`,
@@ -1091,6 +1118,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.invoke = undefined;
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
+    this.gemmaOpener = undefined;
     this.section = undefined;
     this.harmonyTool = undefined;
   }

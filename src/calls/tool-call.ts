@@ -4,7 +4,8 @@
  * `kimi` (`<|tool_calls_section_begin|>`), `deepseek` (`<｜tool▁calls▁begin｜>`), `harmony` (gpt-oss:
  * `<|channel|>commentary to=functions.f<|message|>`), and `mistral` (`[TOOL_CALLS]`), and `json-text`: call objects
  * (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them on and Llama 3 writes them,
- * and `pythonic`: a call list a reply starts with, `[get_weather(city="Paris")]`, as Llama 3.2 and 4 write it.
+ * `pythonic`: a call list a reply starts with, `[get_weather(city="Paris")]`, as Llama 3.2 and 4 write it, and `gemma`:
+ * Gemma 4's `<|tool_call>call:f{city:<|"|>Paris<|"|>}<tool_call|>` and FunctionGemma's `<start_function_call>`.
  */
 export const TEXT_TOOL_CALL_FORMATS = [
   "hermes",
@@ -16,6 +17,7 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "mistral",
   "json-text",
   "pythonic",
+  "gemma",
 ] as const;
 
 /** A syntax of tool calls written in text: one of {@link TEXT_TOOL_CALL_FORMATS}. */

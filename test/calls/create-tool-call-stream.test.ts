@@ -65,6 +65,7 @@ const samples = [
   '<|python_tag|>{"name": "get_weather", "parameters": {"city": "L"}}; {"name": "nope"} tail',
   '<|python_start|>{"name": "get_weather", "parameters": {"city": "V"}}\n<|python_end|><|python_end|>',
   "[get_weather(city='W]', days=2), get_weather(city=\"Z\")] after [get_weather(city='no')]",
+  'G <|tool_call>call:get_weather{city:<|"|>}<tool_call|><|"|>,days:[1,{a:null}]}<tool_call|> H <|tool_call>junk<tool_call|><start_function_call>call:get_weather{city:<escape>E<escape>}<end_function_call><|tool_call>call:get_weather{',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -257,6 +258,12 @@ describe("createToolCallStream", () => {
       '{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}',
       "<|python_tag|>",
       "<|python_start|>",
+      "<|tool_call>",
+      "call:get_weather{city:",
+      '<|"|>',
+      "<tool_call|>",
+      "<start_function_call>call:get_weather(days:2)",
+      "<end_function_call>",
       "[get_weather(",
       "city='C'",
       ")]",
