@@ -124,8 +124,15 @@ type Opener =
   | "reasoning"
   | undefined;
 
-/** Tags reasoning models open their output with; a call written inside is one they considered, not one they made. */
-const REASONING_TAGS: ReadonlySet<string> = new Set(["think", "thinking"]);
+/**
+ * Tags reasoning models open their output with, by name, with the tag that closes them (Gemma 4's is
+ * `<|channel>thought ...<channel|>`); a call written inside is one they considered, not one they made.
+ */
+const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
+  ["think", "</think>"],
+  ["thinking", "</thinking>"],
+  ["|channel", "<channel|>"],
+]);
 
 /**
  * Whether model text closes a reasoning block it did not open: a `</think>` with no `<think>` opening the text, as when
@@ -531,7 +538,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (opener === "reasoning") {
       this.text += this.tag;
       this.state = REASONING;
-      this.reasoningCloser = new ClosingLiteral(`</${tagName(this.tag)}>`);
+      this.reasoningCloser = new ClosingLiteral(REASONING_TAGS.get(tagName(this.tag)) ?? "");
       return;
     }
     if (opener === "function_calls") {

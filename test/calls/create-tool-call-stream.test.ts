@@ -259,6 +259,8 @@ describe("createToolCallStream", () => {
       "<|python_tag|>",
       "<|python_start|>",
       "<|tool_call>",
+      "<|channel>thought",
+      "<channel|>",
       "call:get_weather{city:",
       '<|"|>',
       "<tool_call|>",

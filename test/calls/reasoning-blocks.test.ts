@@ -13,6 +13,10 @@ describe("reasoning blocks (<think>) are text: a call a model only considered is
     { name: "<think> opening the output", given: `<think>Maybe ${considered}? No.</think>\nSure. ${made}` },
     { name: "<thinking>, after blank lines", given: `\n\n<thinking>\n${considered}\n</thinking>Sure. ${made}` },
     {
+      name: "Gemma 4's <|channel>thought ...<channel|>",
+      given: `<|channel>thought\nPerhaps ${considered}<channel|>Sure. ${made}`,
+    },
+    {
       name: "a </think> the chat template opened (DeepSeek-R1 distills, QwQ)",
       given: `I might ${considered} here.\n</think>\n\nSure. ${made}`,
     },
