@@ -20,7 +20,7 @@ import { readLegacyTag } from "./read-legacy-tag.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import type { TextToolCallFormat } from "./tool-call.js";
+import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -152,9 +152,11 @@ const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
 /**
  * A tolerant, incremental scanner for tool calls written in text: `<function_calls>` blocks (and MiniMax's and
  * DeepSeek's names for them), `<tool_call>` blocks (and Qwen3-Coder's `<function=...>` calls that leave the
- * `<tool_call>` out), sections of special tokens (Kimi, DeepSeek) and registered legacy tags.
- * Chunks may split anywhere; every character is looked at a bounded number of times (no rescan of the buffer), so
- * scanning is linear. Both the one-shot parser and the stream use it.
+ * `<tool_call>` out), sections of special tokens (Kimi, DeepSeek), Harmony messages to tools, Gemma's call blocks,
+ * Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, and registered legacy tags (see
+ * {@link TEXT_TOOL_CALL_FORMATS}). Chunks may split anywhere; every character is looked at a bounded number of times
+ * (text held and found to be prose is read once more), so scanning is linear. Both the one-shot parser and the stream
+ * use it.
  *
  * Hand-written on purpose: no XML library accepts what models write (a literal `</parameter>` inside a code value,
  * bare `<` and `&`, unclosed blocks), and none can report calls while the text is still arriving.
