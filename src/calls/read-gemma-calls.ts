@@ -194,9 +194,11 @@ function bareValue(written: string): unknown {
   if (written === "true") return true;
   if (written === "false") return false;
   if (/^(?:null|none|nil)$/i.test(written)) return null;
-  const number = Number(written);
-  return written !== "" && /^-?[\d.]/.test(written) && Number.isFinite(number) ? number : written;
+  return DECIMAL.test(written) ? Number(written) : written;
 }
+
+/** A decimal number, as Python's `int` and `float` read one (not `0x10`, which stays text). */
+const DECIMAL = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Whether the character at `index` follows an odd number of backslashes. */
 function isEscaped(text: string, index: number): boolean {

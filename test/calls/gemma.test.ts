@@ -19,9 +19,9 @@ describe("Gemma's call blocks, as they leak into text", () => {
     });
   });
 
-  test("values: numbers, true, false, null and its spellings, nested objects and arrays, other bare text as a string", () => {
+  test("values: numbers, true, false, null and its spellings, nested objects and arrays, other bare text (0x10 too) as a string", () => {
     const given =
-      '<|tool_call>call:write_file{path:<|"|>a.py<|"|>,mode:-2.5,overwrite:false,note:None,tags:[1,<|"|>x]<|"|>,true,nil],options:{depth:{level:2}},ratio:fast}<tool_call|>';
+      '<|tool_call>call:write_file{path:<|"|>a.py<|"|>,mode:-2.5,overwrite:false,note:None,tags:[1,<|"|>x]<|"|>,true,nil],options:{depth:{level:2}},ratio:fast,content:0x10}<tool_call|>';
     expect(parseToolCalls(given, { tools }).calls[0]?.arguments).toEqual({
       path: "a.py",
       mode: -2.5,
@@ -30,6 +30,7 @@ describe("Gemma's call blocks, as they leak into text", () => {
       tags: [1, "x]", true, null],
       options: { depth: { level: 2 } },
       ratio: "fast",
+      content: "0x10",
     });
   });
 
