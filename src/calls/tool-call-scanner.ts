@@ -90,6 +90,9 @@ const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
 const HARMONY_HEADER_LIMIT = 300;
 
+/** Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's hold Qwen3-Coder's `<function=...>` calls. */
+const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set(["tool_call", "seed:tool_call"]);
+
 /** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
 const MINIMAX_BLOCK = "minimax:tool_call";
 
@@ -132,6 +135,7 @@ const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
   ["think", "</think>"],
   ["thinking", "</thinking>"],
   ["|channel", "<channel|>"],
+  ["seed:think", "</seed:think>"],
 ]);
 
 /**
@@ -518,7 +522,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     const plain = plainTagName(name);
     const isBlock = plain === "function_calls" || (plain === "tool_calls" && plain !== name) || name === MINIMAX_BLOCK;
     if (isBlock && this.formats.has("xml")) return "function_calls";
-    if (name === "tool_call" && this.formats.has("hermes")) return "tool_call";
+    if (TOOL_CALL_BLOCKS.has(name) && this.formats.has("hermes")) return "tool_call";
     // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
     // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
     if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
@@ -550,7 +554,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "tool_call") {
-      this.openRawBody("</tool_call>");
+      this.openRawBody(`</${tagName(this.tag)}>`);
       return;
     }
     if (opener === "harmony") {
@@ -1109,9 +1113,7 @@ export class ToolCallScanner implements ToolCallEventSource {
             this.gemmaOpener ??
             this.section?.marker ??
             (this.harmonyTool === undefined ? undefined : this.harmonyHeader) ??
-            (this.bodyCloser.literal === "</tool_call>" && this.state === RAW_BODY
-              ? "<tool_call>"
-              : `<${this.blockName}>`));
+            (this.state === RAW_BODY ? `<${this.bodyCloser.literal.slice(2)}` : `<${this.blockName}>`));
     const name =
       this.invoke?.name ??
       this.legacy?.tool.name ??

@@ -349,6 +349,30 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
   });
 });
 
+describe("Doubao Seed and Seed-OSS: <seed:tool_call> holding Qwen3-Coder's tags", () => {
+  test("the block is read as <tool_call> is, and <seed:think> opening the output is reasoning, not calls", () => {
+    const given =
+      "<seed:think>Maybe <seed:tool_call><function=write_file><parameter=path>x</parameter></function></seed:tool_call></seed:think>Checking.<seed:tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>3</parameter>\n</function>\n</seed:tool_call>";
+    const result = parseToolCalls(given, { tools });
+    expect(result.calls).toEqual([
+      { id: "call_0", name: "get_weather", arguments: { city: "Paris", days: 3 }, format: "hermes" },
+    ]);
+    expect(result.errors).toEqual([]);
+    expect(result.text).toBe(
+      "<seed:think>Maybe <seed:tool_call><function=write_file><parameter=path>x</parameter></function></seed:tool_call></seed:think>Checking.",
+    );
+  });
+
+  test("an unclosed <seed:tool_call> is an UNTERMINATED_CALL naming its own tag", () => {
+    expect(parseToolCalls("<seed:tool_call><function=get_weather><parameter=city>Pa", { tools }).errors).toEqual([
+      {
+        code: "UNTERMINATED_CALL",
+        message: "The output ended inside <seed:tool_call>; a call that did not close is not run",
+      },
+    ]);
+  });
+});
+
 describe("Qwen3-Coder calls written without their <tool_call>", () => {
   test("a bare <function=...> naming a known tool is a call, and the orphan </tool_call> after it is dropped", () => {
     const given =
