@@ -1,11 +1,16 @@
 /**
- * The syntaxes of tool calls written in text: `xml` (`<function_calls>`, also MiniMax's and DeepSeek's DSML names for
- * it), `hermes` (`<tool_call>`), `legacy-xml` (a tool's own tag), the sections of special tokens that leak into text:
- * `kimi` (`<|tool_calls_section_begin|>`), `deepseek` (`<｜tool▁calls▁begin｜>`), `harmony` (gpt-oss:
- * `<|channel|>commentary to=functions.f<|message|>`), and `mistral` (`[TOOL_CALLS]`), and `json-text`: call objects
- * (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them on and Llama 3 writes them,
- * `pythonic`: a call list a reply starts with, `[get_weather(city="Paris")]`, as Llama 3.2 and 4 write it, and `gemma`:
- * Gemma 4's `<|tool_call>call:f{city:<|"|>Paris<|"|>}<tool_call|>` and FunctionGemma's `<start_function_call>`.
+ * The syntaxes of tool calls written in text:
+ * - `xml`: `<function_calls>`, also MiniMax's and DeepSeek's DSML names for it;
+ * - `hermes`: `<tool_call>` (JSON, or Qwen3-Coder's and GLM's tags), and Seed's `<seed:tool_call>`;
+ * - `legacy-xml`: a tool's own tag;
+ * - sections of special tokens that leak into text: `kimi` (`<|tool_calls_section_begin|>`), `deepseek`
+ *   (`<｜tool▁calls▁begin｜>`), `harmony` (gpt-oss: `<|channel|>commentary to=functions.f<|message|>`);
+ * - `mistral`: `[TOOL_CALLS]`;
+ * - `json-text`: call objects (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them
+ *   on and Llama 3 writes them;
+ * - `pythonic`: a call list a reply starts with, `[get_weather(city="Paris")]`, as Llama 3.2 and 4 write it;
+ * - `gemma`: Gemma 4's `<|tool_call>call:f{city:<|"|>Paris<|"|>}<tool_call|>` and FunctionGemma's
+ *   `<start_function_call>`.
  */
 export const TEXT_TOOL_CALL_FORMATS = [
   "hermes",
