@@ -159,7 +159,7 @@ class OutputReader {
         this.readGeminiPart(item);
       } else if (item.type === "function" && isJsonObject(item.function)) {
         // A Chat Completions message's `tool_calls`, given on their own.
-        this.addNative({ id: item.id, name: item.function.name, arguments: item.function.arguments, format: "json" });
+        this.addChatToolCall(item);
       } else if (item.type === "function_call") {
         this.addNative({
           id: item.call_id ?? item.id,
@@ -192,15 +192,18 @@ class OutputReader {
     if (typeof content === "string") this.readText(content);
     else if (Array.isArray(content)) this.readItems(content);
     if (Array.isArray(toolCalls)) {
-      for (const toolCall of toolCalls) {
-        const details = isJsonObject(toolCall) && isJsonObject(toolCall.function) ? toolCall.function : {};
-        const id = isJsonObject(toolCall) ? toolCall.id : undefined;
-        this.addNative({ id, name: details.name, arguments: details.arguments, format: "json" });
-      }
+      for (const toolCall of toolCalls) this.addChatToolCall(toolCall);
     }
     if (isJsonObject(functionCall)) {
       this.addNative({ id: undefined, name: functionCall.name, arguments: functionCall.arguments, format: "json" });
     }
+  }
+
+  /** One of a Chat Completions message's `tool_calls`: `{id, type: "function", function: {name, arguments}}`. */
+  private addChatToolCall(toolCall: unknown): void {
+    const details = isJsonObject(toolCall) && isJsonObject(toolCall.function) ? toolCall.function : {};
+    const id = isJsonObject(toolCall) ? toolCall.id : undefined;
+    this.addNative({ id, name: details.name, arguments: details.arguments, format: "json" });
   }
 
   private addNative(native: JsonCall): void {

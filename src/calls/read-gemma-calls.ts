@@ -68,6 +68,12 @@ export function readGemmaCalls(body: string): GemmaBlock {
   }
 }
 
+/** The tool the first call of a Gemma call block names, even one cut off: `get_weather` in `call:get_weather{ci`. */
+export function firstGemmaCallName(body: string): string | undefined {
+  CALL_NAME.lastIndex = 0;
+  return CALL_NAME.exec(body)?.[1];
+}
+
 /** Thrown inside the reader where the text stops being Gemma's syntax; caught at its entry. */
 class NotGemma extends Error {}
 

@@ -16,6 +16,7 @@ import { JsonValueEnd } from "./json-value-end.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
+import { firstGemmaCallName } from "./read-gemma-calls.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
@@ -104,9 +105,6 @@ const GEMMA_BLOCKS: ReadonlyMap<string, string> = new Map([
   ["|tool_call", "<tool_call|>"],
   ["start_function_call", "<end_function_call>"],
 ]);
-
-/** The tool a Gemma call block names first. */
-const GEMMA_CALL_NAME = /call:([\w.-]+)/;
 
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
@@ -1119,7 +1117,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.legacy?.tool.name ??
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
       this.harmonyTool ??
-      (this.gemmaOpener === undefined ? undefined : GEMMA_CALL_NAME.exec(this.body.toString())?.[1]);
+      (this.gemmaOpener === undefined ? undefined : firstGemmaCallName(this.body.toString()));
     const error: ToolCallError = {
       code: "UNTERMINATED_CALL",
       message: `The output ended inside ${where}; a call that did not close is not run`,
