@@ -1,10 +1,11 @@
 import { buildCallObjects } from "./build-call-objects.js";
-import { type BuiltBlockCalls, buildXmlCall } from "./build-xml-call.js";
+import { buildJsonCall } from "./build-json-call.js";
+import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import { jsonCallObjects } from "./json-call-objects.js";
 import { parseJsonText } from "./parse-json-arguments.js";
 import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
 import { isQwenXmlBody, scanQwenXmlCalls } from "./scan-qwen-xml-calls.js";
-import type { ScannedToolCallBody } from "./scanned-tool-call-body.js";
+import type { ScannedTagCall, ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -37,6 +38,14 @@ export function buildHermesCalls(
 }
 
 function buildTagCalls(scanned: ScannedToolCallBody, catalog: ToolCatalog | undefined): BuiltBlockCalls {
-  const calls = scanned.calls.map((call) => ({ ...buildXmlCall(call, catalog), text: call.text }));
+  const calls = scanned.calls.map((call) => ({ ...buildTagCall(call, catalog), text: call.text }));
   return { calls, errors: scanned.errors };
+}
+
+/** A call written with tags: its values typed by the schema, or its JSON object read as JSON calls' arguments are. */
+function buildTagCall(scanned: ScannedTagCall, catalog: ToolCatalog | undefined): BuiltCall {
+  if (scanned.jsonArguments === undefined) return buildXmlCall(scanned, catalog);
+  const given = { id: scanned.id, name: scanned.name, arguments: scanned.jsonArguments, format: "hermes" } as const;
+  const built = buildJsonCall(given, scanned.callIndex, catalog);
+  return { call: built.call, errors: [...scanned.errors, ...built.errors] };
 }

@@ -1,3 +1,4 @@
+import { JsonValueEnd } from "./json-value-end.js";
 import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
@@ -20,7 +21,8 @@ export function isQwenXmlBody(body: string): boolean {
 /**
  * Reads a `<tool_call>` body in Qwen3-Coder's syntax (as vLLM's `qwen3_coder` parser and llama.cpp read it):
  * `<function=name>`, then `<parameter=name>value</parameter>` for each argument, then `</function>`; a body may hold
- * several functions. Values are raw text, as the chat template writes them. A missing `</parameter>` or `</function>`
+ * several functions. Values are raw text, as the chat template writes them. A function may hold a JSON object instead
+ * of parameters, as Llama 3.1 writes its custom tools' calls (`<function=name>{"city": "Paris"}</function>`). A missing `</parameter>` or `</function>`
  * is reported and the call kept (vLLM accepts both silently); text outside the tags is reported.
  */
 export function scanQwenXmlCalls(body: string, firstCallIndex: number): ScannedToolCallBody {
@@ -66,6 +68,11 @@ function readFunction(
   if (opened.name === "") reportCallError(call, `${tag} has no name`);
   if (!opened.closed) reportCallError(call, `${tag} is missing its ">"`);
   let index = opened.next;
+  const json = readJsonArguments(reader, index);
+  if (json !== undefined) {
+    call.jsonArguments = body.slice(json.start, json.end);
+    index = json.end;
+  }
   for (;;) {
     index = reader.skipSpace(index);
     if (reader.startsWith(FUNCTION_END, index)) {
@@ -96,6 +103,22 @@ function readFunction(
   }
   call.text = body.slice(start, index);
   return { call, next: index };
+}
+
+/**
+ * A JSON object written as a function's whole content (Llama 3.1's custom tools, and servers that pass it on), from its
+ * `{` to its last `}`; undefined when the content is not one object followed by the function's end.
+ */
+function readJsonArguments(reader: TaggedBodyReader, start: number): { start: number; end: number } | undefined {
+  const open = reader.skipSpace(start);
+  if (!reader.startsWith("{", open)) return undefined;
+  const valueEnd = new JsonValueEnd();
+  const end = valueEnd.scan(reader.body, open);
+  if (!valueEnd.found) return undefined;
+  const after = reader.skipSpace(end);
+  const ends =
+    after === reader.body.length || reader.startsWith(FUNCTION_END, after) || reader.startsWith(FUNCTION, after);
+  return ends ? { start: open, end } : undefined;
 }
 
 /** The name starting at `start` (up to its `>`), whether the `>` was there, and where the tag's content starts. */

@@ -4,6 +4,11 @@ import type { ToolCallError } from "./tool-call-error.js";
 /** A call read from a `<tool_call>` body written with tags, before typing, with the text it was read from. */
 export interface ScannedTagCall extends ScannedXmlCall {
   text: string;
+  /**
+   * The arguments as JSON text, when the call holds a JSON object instead of tags (Llama 3.1's
+   * `<function=name>{"city": "Paris"}</function>`); `parameters` is then empty.
+   */
+  jsonArguments?: string;
 }
 
 /** The calls of a `<tool_call>` body written with tags, and the problems that belong to none of them. */

@@ -66,6 +66,7 @@ const samples = [
   '<|python_start|>{"name": "get_weather", "parameters": {"city": "V"}}\n<|python_end|><|python_end|>',
   "[get_weather(city='W]', days=2), get_weather(city=\"Z\")] after [get_weather(city='no')]",
   'G <|tool_call>call:get_weather{city:<|"|>}<tool_call|><|"|>,days:[1,{a:null}]}<tool_call|> H <|tool_call>junk<tool_call|><start_function_call>call:get_weather{city:<escape>E<escape>}<end_function_call><|tool_call>call:get_weather{',
+  'Now <function=get_weather>{"city": "}", "days": [2]}</function>\n</tool_call><tool_call><function=get_weather> {"city": "Y"}\n</function></tool_call>',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -248,6 +249,7 @@ describe("createToolCallStream", () => {
       "</minimax:tool_call>",
       "<function=get_weather>",
       "<function=",
+      '{"city": "C"}',
       "</function>",
       "<parameter=city>",
       "[TOOL_CALLS]",

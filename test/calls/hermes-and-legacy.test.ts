@@ -417,3 +417,41 @@ describe("Qwen3-Coder calls written without their <tool_call>", () => {
     });
   });
 });
+
+describe("Llama 3.1's custom tool calls: <function=name> holding a JSON object", () => {
+  test("the object is the call's arguments, typed as JSON types them, alone or inside <tool_call>", () => {
+    const given =
+      'Checking. <function=get_weather>{"city": "Paris", "days": 3}</function> and <tool_call>\n<function=get_weather>\n {"city": "Rome"}\n</function>\n</tool_call>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "Paris", days: 3 }, format: "hermes" },
+        { id: "call_1", name: "get_weather", arguments: { city: "Rome" }, format: "hermes" },
+      ],
+      text: "Checking.  and ",
+      errors: [],
+    });
+  });
+
+  test("broken JSON is repaired and its raw text kept; a misspelt argument is reported with the closest name", () => {
+    const result = parseToolCalls('<function=get_weather>{"ctiy": "Paris",}</function>', { tools });
+    expect(result.calls).toEqual([
+      {
+        id: "call_0",
+        name: "get_weather",
+        arguments: { ctiy: "Paris" },
+        rawArguments: '{"ctiy": "Paris",}',
+        format: "hermes",
+      },
+    ]);
+    expect(result.errors.map((error) => [error.code, error.parameter])).toEqual([["UNKNOWN_PARAMETER", "ctiy"]]);
+    expect(result.errors[0]?.message).toContain('"city"');
+  });
+
+  test("text after the object, before </function>, is reported as text outside the tags", () => {
+    const result = parseToolCalls('<function=get_weather>{"city": "A"} and more</function>', { tools });
+    expect(result.calls.map((call) => call.arguments)).toEqual([{}]);
+    expect(result.errors.map((error) => error.message)).toEqual([
+      'Text outside any tag inside <function=get_weather>: {"city": "A"} and more',
+    ]);
+  });
+});
