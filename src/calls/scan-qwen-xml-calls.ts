@@ -107,18 +107,16 @@ function readFunction(
 
 /**
  * A JSON object written as a function's whole content (Llama 3.1's custom tools, and servers that pass it on), from its
- * `{` to its last `}`; undefined when the content is not one object followed by the function's end.
+ * `{` to its last `}`; undefined when the content, up to the function's end or the next function, is not one object.
+ * The object is looked for only up to there, as parameters are, so each function's content is read once.
  */
 function readJsonArguments(reader: TaggedBodyReader, start: number): { start: number; end: number } | undefined {
   const open = reader.skipSpace(start);
   if (!reader.startsWith("{", open)) return undefined;
+  const contentEnd = reader.firstOf([FUNCTION_END, FUNCTION], open);
   const valueEnd = new JsonValueEnd();
-  const end = valueEnd.scan(reader.body, open);
-  if (!valueEnd.found) return undefined;
-  const after = reader.skipSpace(end);
-  const ends =
-    after === reader.body.length || reader.startsWith(FUNCTION_END, after) || reader.startsWith(FUNCTION, after);
-  return ends ? { start: open, end } : undefined;
+  const end = valueEnd.scan(reader.body.slice(0, contentEnd), open);
+  return valueEnd.found && reader.skipSpace(end) >= contentEnd ? { start: open, end } : undefined;
 }
 
 /** The name starting at `start` (up to its `>`), whether the `>` was there, and where the tag's content starts. */
