@@ -197,8 +197,12 @@ function timeTagBodies(xmlText: string): void {
   const jsonText = jsonCallOutput(1_000_000, 1_000, "json-text");
   const pythonicText = jsonCallOutput(1_000_000, 1_000, "pythonic");
   const gemmaText = jsonCallOutput(1_000_000, 1_000, "gemma");
+  const lfmText = jsonCallOutput(1_000_000, 1_000, "lfm");
+  const llamaText = jsonCallOutput(1_000_000, 1_000, "llama");
   const unclosedQuarter = unclosedParameters(250_000);
   const unclosed = unclosedParameters(1_000_000);
+  const openObjectsQuarter = unclosedJsonFunctions(250_000);
+  const openObjects = unclosedJsonFunctions(1_000_000);
   const times = alternatingMedians(9, 3, {
     xml: checked(() => parseToolCalls(xmlText, { tools }).calls.length, 1_000),
     qwen: checked(() => parseToolCalls(qwenText, { tools }).calls.length, 1_000),
@@ -207,8 +211,12 @@ function timeTagBodies(xmlText: string): void {
     jsonText: checked(() => parseToolCalls(jsonText, { tools }).calls.length, 1_000),
     pythonic: checked(() => parseToolCalls(pythonicText, { tools }).calls.length, 1_000),
     gemma: checked(() => parseToolCalls(gemmaText, { tools }).calls.length, 1_000),
+    lfm: checked(() => parseToolCalls(lfmText, { tools }).calls.length, 1_000),
+    llama: checked(() => parseToolCalls(llamaText, { tools }).calls.length, 1_000),
     unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
+    openObjectsQuarter: checked(() => parseToolCalls(openObjectsQuarter).calls.length, 11_364),
+    openObjects: checked(() => parseToolCalls(openObjects).calls.length, 45_455),
   });
   console.log("  <tool_call> bodies written with tags, one-shot, 1,000 calls in 1 MB:");
   for (const [label, milliseconds] of [
@@ -219,12 +227,14 @@ function timeTagBodies(xmlText: string): void {
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
     );
   }
-  console.log("  calls written as JSON, a pythonic list or Gemma's syntax, one-shot, 1,000 calls in 1 MB:");
+  console.log("  calls written as JSON, a pythonic list, Gemma's or LFM2's syntax, one-shot, 1,000 calls in 1 MB:");
   for (const [label, milliseconds] of [
     ["Mistral", times.mistral],
     ["JSON text", times.jsonText],
     ["pythonic", times.pythonic],
     ["Gemma 4", times.gemma],
+    ["LFM2", times.lfm],
+    ["Llama 3.1", times.llama],
   ] as const) {
     console.log(
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
@@ -235,14 +245,21 @@ function timeTagBodies(xmlText: string): void {
   console.log(
     `  linear time: a body whose every <parameter=...> is unclosed: at 0.25 MB ${perCharacter(times.unclosedQuarter, unclosedQuarter.length)}, at 1 MB ${perCharacter(times.unclosed, unclosed.length)}`,
   );
+  console.log(
+    `  linear time: a body of functions whose every JSON object is unclosed: at 0.25 MB ${perCharacter(times.openObjectsQuarter, openObjectsQuarter.length)}, at 1 MB ${perCharacter(times.openObjects, openObjects.length)}`,
+  );
 }
 
 /**
  * About `bytes` of calls written as JSON, Python or Gemma's syntax, each carrying code: after prose and Mistral's
  * `[TOOL_CALLS]`, as the call objects a reply starts with (one per line, as Ollama passes them on), as one pythonic call
- * list, or in Gemma 4's blocks after prose.
+ * list, or after prose in Gemma 4's blocks, in LFM2's (a pythonic list each) or in Llama 3.1's `<function=f>`.
  */
-function jsonCallOutput(bytes: number, calls: number, syntax: "mistral" | "json-text" | "pythonic" | "gemma"): string {
+function jsonCallOutput(
+  bytes: number,
+  calls: number,
+  syntax: "mistral" | "json-text" | "pythonic" | "gemma" | "lfm" | "llama",
+): string {
   const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
   const content = line.repeat(Math.ceil(bytes / calls / line.length));
   const parts: string[] = [];
@@ -255,10 +272,22 @@ function jsonCallOutput(bytes: number, calls: number, syntax: "mistral" | "json-
       parts.push(
         `Step ${index}.<|tool_call>call:write_file{path:<|"|>${args.path}<|"|>,mode:420,content:<|"|>${content}<|"|>}<tool_call|>\n`,
       );
-    // A JSON string of ASCII text is also a Python string literal.
-    else parts.push(`write_file(path=${JSON.stringify(args.path)}, mode=420, content=${JSON.stringify(content)})`);
+    else if (syntax === "llama") parts.push(`Step ${index}.<function=write_file>${JSON.stringify(args)}</function>\n`);
+    else {
+      // A JSON string of ASCII text is also a Python string literal.
+      const call = `write_file(path=${JSON.stringify(args.path)}, mode=420, content=${JSON.stringify(content)})`;
+      parts.push(syntax === "lfm" ? `Step ${index}.<|tool_call_start|>[${call}]<|tool_call_end|>\n` : call);
+    }
   }
   return syntax === "pythonic" ? `[${parts.join(", ")}]` : parts.join("");
+}
+
+/**
+ * The worst body for a reader that looks for a function's JSON object to its last bracket: functions (one per 22
+ * characters) whose every `{` is left open.
+ */
+function unclosedJsonFunctions(bytes: number): string {
+  return `<tool_call>${"<function=write_file>{".repeat(Math.ceil(bytes / 22))}</tool_call>`;
 }
 
 /**

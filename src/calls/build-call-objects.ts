@@ -11,7 +11,7 @@ import type { ToolCatalog } from "./tool-catalog.js";
 export function buildCallObjects(
   objects: readonly JsonCallObject[],
   text: string,
-  format: Extract<ToolCallFormat, "hermes" | "mistral" | "json-text">,
+  format: Extract<ToolCallFormat, "hermes" | "mistral" | "json-text" | "lfm">,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
 ): BuiltBlockCalls {

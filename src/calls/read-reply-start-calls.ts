@@ -1,5 +1,5 @@
 import { buildCallObjects } from "./build-call-objects.js";
-import { buildJsonCall } from "./build-json-call.js";
+import { buildPythonicCalls } from "./build-pythonic-calls.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { jsonCallObjects, startsLikeCallObject } from "./json-call-objects.js";
 import { readPythonicCalls } from "./read-pythonic-calls.js";
@@ -25,15 +25,7 @@ export function readReplyStartCalls(
   }
   const pythonic = formats.pythonic ? readPythonicCalls(text) : undefined;
   if (pythonic === undefined || !pythonic.every(known)) return undefined;
-  const calls = pythonic.map((call, offset) => {
-    const built = buildJsonCall(
-      { id: undefined, name: call.name, arguments: call.arguments, format: "pythonic" },
-      firstCallIndex + offset,
-      catalog,
-    );
-    return { ...built, text: pythonic.length === 1 ? text : call.text };
-  });
-  return { calls, errors: [] };
+  return buildPythonicCalls(pythonic, text, "pythonic", firstCallIndex, catalog);
 }
 
 function parseJson(text: string): unknown {

@@ -1,6 +1,7 @@
 import { buildGemmaCalls } from "./build-gemma-calls.js";
 import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
+import { buildLfmCalls, LFM_CALL_END, LFM_CALL_START } from "./build-lfm-calls.js";
 import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName } from "./build-mistral-calls.js";
 import {
   buildTokenSectionCalls,
@@ -100,10 +101,14 @@ const MINIMAX_BLOCK = "minimax:tool_call";
 /** Tool-call sections written with special tokens, read when their format is. */
 const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION];
 
-/** The tags that open a Gemma call block (Gemma 4, FunctionGemma), by name, with the tag that closes it. */
-const GEMMA_BLOCKS: ReadonlyMap<string, string> = new Map([
-  ["|tool_call", "<tool_call|>"],
-  ["start_function_call", "<end_function_call>"],
+/**
+ * The tags that open a block of calls in a model's own syntax, by name, with the tag that closes it and the syntax:
+ * Gemma's (Gemma 4, FunctionGemma) and LFM2's.
+ */
+const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: "gemma" | "lfm" }> = new Map([
+  ["|tool_call", { closer: "<tool_call|>", format: "gemma" }],
+  ["start_function_call", { closer: "<end_function_call>", format: "gemma" }],
+  [LFM_CALL_START.slice(1, -1), { closer: LFM_CALL_END, format: "lfm" }],
 ]);
 
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
@@ -121,7 +126,7 @@ type Opener =
   | "section"
   | "harmony"
   | "python-tag"
-  | "gemma"
+  | "call-block"
   | "reasoning"
   | undefined;
 
@@ -202,8 +207,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
   /** The `<function=name>` tag of a Qwen3-Coder call written without its `<tool_call>`, while its body is read. */
   private bareFunctionTag: string | undefined;
-  /** The tag that opened the Gemma call block whose body is being read. */
-  private gemmaOpener: string | undefined;
+  /** The tag that opened the Gemma or LFM2 call block whose body is being read, and the block's syntax. */
+  private callBlock: { opener: string; format: "gemma" | "lfm" } | undefined;
   /** The section of special tokens whose body is being read, and the marker that opened it. */
   private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
   /** The header of a Harmony message being read; then, while its body is read, the tool it calls. */
@@ -527,7 +532,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
     if (PYTHON_TOKENS.has(name) && this.atStart && this.readsReplyStartCalls) return "python-tag";
-    if (GEMMA_BLOCKS.has(name) && this.formats.has("gemma")) return "gemma";
+    const callBlock = CALL_BLOCKS.get(name);
+    if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 
@@ -560,9 +566,11 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.state = HARMONY_HEADER;
       return;
     }
-    if (opener === "gemma") {
-      this.gemmaOpener = this.tag;
-      this.openRawBody(GEMMA_BLOCKS.get(tagName(this.tag)) ?? "");
+    if (opener === "call-block") {
+      const block = CALL_BLOCKS.get(tagName(this.tag));
+      if (block === undefined) return;
+      this.callBlock = { opener: this.tag, format: block.format };
+      this.openRawBody(block.closer);
       return;
     }
     if (opener === "python-tag") {
@@ -616,9 +624,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     const bareFunctionTag = this.bareFunctionTag;
     const section = this.section;
     const harmonyTool = this.harmonyTool;
-    const gemmaOpener = this.gemmaOpener;
+    const callBlock = this.callBlock;
     const body = this.body.toString();
-    this.gemmaOpener = undefined;
+    this.callBlock = undefined;
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.section = undefined;
@@ -632,8 +640,12 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.emitCall(built);
       return;
     }
-    if (gemmaOpener !== undefined) {
-      this.emitBlockCalls(buildGemmaCalls(gemmaOpener, body, this.nextCallIndex, this.catalog));
+    if (callBlock !== undefined) {
+      this.emitBlockCalls(
+        callBlock.format === "gemma"
+          ? buildGemmaCalls(callBlock.opener, body, this.nextCallIndex, this.catalog)
+          : buildLfmCalls(body, this.nextCallIndex, this.catalog),
+      );
       return;
     }
     if (legacy === undefined) {
@@ -1108,7 +1120,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         : this.legacy !== undefined
           ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
           : (this.bareFunctionTag ??
-            this.gemmaOpener ??
+            this.callBlock?.opener ??
             this.section?.marker ??
             (this.harmonyTool === undefined ? undefined : this.harmonyHeader) ??
             (this.state === RAW_BODY ? `<${this.bodyCloser.literal.slice(2)}` : `<${this.blockName}>`));
@@ -1117,7 +1129,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.legacy?.tool.name ??
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
       this.harmonyTool ??
-      (this.gemmaOpener === undefined ? undefined : firstGemmaCallName(this.body.toString()));
+      (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
     const error: ToolCallError = {
       code: "UNTERMINATED_CALL",
       message: `The output ended inside ${where}; a call that did not close is not run`,
@@ -1127,7 +1139,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.invoke = undefined;
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
-    this.gemmaOpener = undefined;
+    this.callBlock = undefined;
     this.section = undefined;
     this.harmonyTool = undefined;
   }
@@ -1164,6 +1176,11 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.deliver({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
     }
   }
+}
+
+/** The tool the first call of an unfinished Gemma or LFM2 block names, if it names one. */
+function firstBlockCallName(format: "gemma" | "lfm", body: string): string | undefined {
+  return format === "gemma" ? firstGemmaCallName(body) : firstCallName(body.trimStart());
 }
 
 /** The tool named by a `<function=name>` tag. */

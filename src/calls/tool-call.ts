@@ -11,7 +11,9 @@
  *   on and Llama 3 writes them;
  * - `pythonic`: a call list a reply starts with, `[get_weather(city="Paris")]`, as Llama 3.2 and 4 write it;
  * - `gemma`: Gemma 4's `<|tool_call>call:f{city:<|"|>Paris<|"|>}<tool_call|>` and FunctionGemma's
- *   `<start_function_call>`.
+ *   `<start_function_call>`;
+ * - `lfm`: Liquid AI's LFM2 and LFM2.5, `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>` (or call
+ *   objects between the tokens).
  */
 export const TEXT_TOOL_CALL_FORMATS = [
   "hermes",
@@ -24,6 +26,7 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "json-text",
   "pythonic",
   "gemma",
+  "lfm",
 ] as const;
 
 /** A syntax of tool calls written in text: one of {@link TEXT_TOOL_CALL_FORMATS}. */

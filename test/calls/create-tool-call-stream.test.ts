@@ -67,6 +67,7 @@ const samples = [
   "[get_weather(city='W]', days=2), get_weather(city=\"Z\")] after [get_weather(city='no')]",
   'G <|tool_call>call:get_weather{city:<|"|>}<tool_call|><|"|>,days:[1,{a:null}]}<tool_call|> H <|tool_call>junk<tool_call|><start_function_call>call:get_weather{city:<escape>E<escape>}<end_function_call><|tool_call>call:get_weather{',
   'Now <function=get_weather>{"city": "}", "days": [2]}</function>\n</tool_call><tool_call><function=get_weather> {"city": "Y"}\n</function></tool_call>',
+  'I <|tool_call_start|>[get_weather(city="<|tool_call_end|>", days=2)]<|tool_call_end|> J <|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "K"}}]<|tool_call_end|><|tool_call_start|>no<|tool_call_end|><|tool_call_start|>[get_weather(',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -261,6 +262,8 @@ describe("createToolCallStream", () => {
       "<|python_tag|>",
       "<|python_start|>",
       "<|tool_call>",
+      "<|tool_call_start|>",
+      "<|tool_call_end|>",
       "<seed:tool_call>",
       "</seed:tool_call>",
       "<seed:think>",

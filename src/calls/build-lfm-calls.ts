@@ -1,0 +1,34 @@
+import { buildCallObjects } from "./build-call-objects.js";
+import { buildPythonicCalls } from "./build-pythonic-calls.js";
+import type { BuiltBlockCalls } from "./build-xml-call.js";
+import { jsonCallObjects } from "./json-call-objects.js";
+import { parseJsonText } from "./parse-json-arguments.js";
+import { readPythonicCalls } from "./read-pythonic-calls.js";
+import { shortenText } from "./shorten-text.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+
+/** The special token Liquid AI's LFM2 and LFM2.5 open their tool calls with, and the one that closes them. */
+export const LFM_CALL_START = "<|tool_call_start|>";
+export const LFM_CALL_END = "<|tool_call_end|>";
+
+/**
+ * The calls of an LFM2 block, the text between {@link LFM_CALL_START} and {@link LFM_CALL_END}, as sglang's `lfm2`
+ * detector reads it: a pythonic call list (`[get_weather(city="Paris")]`, what the models are trained to write; see
+ * {@link readPythonicCalls}), or call objects (`[{"name": "f", "arguments": {...}}]`, what they write when the system
+ * prompt asks for JSON). The tokens say calls follow, so broken JSON is repaired, and a block holding neither is
+ * reported.
+ */
+export function buildLfmCalls(body: string, firstCallIndex: number, catalog: ToolCatalog | undefined): BuiltBlockCalls {
+  const trimmed = body.trim();
+  const pythonic = readPythonicCalls(trimmed);
+  if (pythonic !== undefined) return buildPythonicCalls(pythonic, trimmed, "lfm", firstCallIndex, catalog);
+  const parsed = parseJsonText(trimmed);
+  const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
+  if (objects === undefined) {
+    const message = `${LFM_CALL_START} holds neither a pythonic call list nor call objects: ${shortenText(trimmed)}`;
+    return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
+  }
+  const built = buildCallObjects(objects, trimmed, "lfm", firstCallIndex, catalog);
+  if (parsed.success && parsed.repaired) for (const { call } of built.calls) call.rawArguments = trimmed;
+  return built;
+}
