@@ -73,17 +73,25 @@ const HARMONY_HEADER = 9; // a Harmony message's header, until its `<|message|>`
 const MARKER = 10; // `[` in prose, until we know whether it is Mistral's `[TOOL_CALLS]`
 const MISTRAL_HEAD = 11; // after `[TOOL_CALLS]`: a tool's name and markers, until the JSON
 const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or what a reply starts with that may be calls
-const BEFORE_JSON_CALL = 13; // after `<|python_tag|>`, a fence or a JSON call: until the next call's `{`
+const BEFORE_JSON_CALL = 13; // after a wrapper (`<|python_tag|>`), a fence or a JSON call: until the next call's `{`
 const OPENING_FENCE = 14; // a reply starting with a code fence, to its line's end: may JSON calls follow?
 
 /** Mistral heads are a name and two markers: longer text after `[TOOL_CALLS]` is prose. */
 const MISTRAL_HEAD_LIMIT = 200;
 /** JSON a reply starts with whose first key is not known after this many characters is not a call. */
 const JSON_CALL_START_LIMIT = 256;
-/** The tokens Llama writes before JSON calls (3: `<|python_tag|>`, 4: `<|python_start|>`), with the one after them. */
-const PYTHON_TOKENS: ReadonlyMap<string, string> = new Map([
+/**
+ * What models write before the JSON calls a reply starts with, by tag name, with what closes it: Llama 3's
+ * `<|python_tag|>` (nothing), Llama 4's `<|python_start|>`, and the tags Qwen2.5-Coder wraps its calls in when it
+ * leaves out `<tool_call>` (`<tools>`, the one it is prompted with: vLLM #32926; the others: kronk #944).
+ */
+const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ["|python_tag|", ""],
   ["|python_start|", "<|python_end|>"],
+  ["tools", "</tools>"],
+  ["function", "</function>"],
+  ["function-call", "</function-call>"],
+  ["function_call", "</function_call>"],
 ]);
 /** The line of an opening code fence (```` ```json ````), complete or not yet. */
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
@@ -125,7 +133,7 @@ type Opener =
   | "function"
   | "section"
   | "harmony"
-  | "python-tag"
+  | "call-wrapper"
   | "call-block"
   | "reasoning"
   | undefined;
@@ -235,13 +243,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   private jsonSource: "reply-start" | "mistral" = "reply-start";
   /** For JSON a reply starts with: whether its first key is one a call has (undefined until that key is whole). */
   private jsonStartsLikeCall: boolean | undefined;
-  /** Text held before such JSON (`<|python_tag|>`, a fence, the `;` between calls): dropped when the JSON is calls. */
+  /** Text held before such JSON (a wrapper, a fence, the `;` between calls): dropped when the JSON is calls. */
   private jsonPrefix = "";
   /** What ends the JSON calls being read, when they stand in a fence or between Llama 4's tokens; "" when nothing. */
   private jsonRunCloser = "";
   /** How much of that closer was read after the last call. */
   private closerMatched = 0;
-  /** Whether a JSON call was read since the `<|python_tag|>` or fence: later ones must each be an object. */
+  /** Whether a JSON call was read since the wrapper or fence: later ones must each be an object. */
   private jsonRunHasCall = false;
   /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
   private mistralHead = "";
@@ -480,9 +488,11 @@ export class ToolCallScanner implements ToolCallEventSource {
           continue;
         }
         this.opener = this.openerNamed(this.tag.slice(1));
-        if (this.opener === undefined || (this.opener === "function" && character !== "=")) {
-          return this.abandonTextTag(index);
+        // `<function>` without `=name` is no Qwen3-Coder call, but may wrap the JSON calls a reply starts with.
+        if (this.opener === "function" && character !== "=") {
+          this.opener = this.isCallWrapper("function") ? "call-wrapper" : undefined;
         }
+        if (this.opener === undefined) return this.abandonTextTag(index);
         this.tagNameDone = true;
       }
       if (this.opener === "function") {
@@ -531,10 +541,15 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
-    if (PYTHON_TOKENS.has(name) && this.atStart && this.readsReplyStartCalls) return "python-tag";
+    if (this.isCallWrapper(name)) return "call-wrapper";
     const callBlock = CALL_BLOCKS.get(name);
     if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
+  }
+
+  /** Whether a tag named `name` may stand before the JSON calls a reply starts with. */
+  private isCallWrapper(name: string): boolean {
+    return CALL_WRAPPERS.has(name) && this.atStart && this.readsReplyStartCalls;
   }
 
   /** The syntax of the section `marker` opens, when its format is read. */
@@ -573,10 +588,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.openRawBody(block.closer);
       return;
     }
-    if (opener === "python-tag") {
+    if (opener === "call-wrapper") {
       this.startJsonRun(BEFORE_JSON_CALL);
       this.jsonPrefix = this.tag;
-      this.jsonRunCloser = PYTHON_TOKENS.get(tagName(this.tag)) ?? "";
+      this.jsonRunCloser = CALL_WRAPPERS.get(tagName(this.tag)) ?? "";
       return;
     }
     if (opener === "section") {
@@ -883,8 +898,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Starts what may be JSON calls a reply starts with: the JSON itself, an opening code fence, or what follows
-   * `<|python_tag|>`.
+   * Starts what may be JSON calls a reply starts with: the JSON itself, an opening code fence, or what follows a
+   * wrapper (see {@link CALL_WRAPPERS}).
    */
   private startJsonRun(state: typeof JSON_VALUE | typeof OPENING_FENCE | typeof BEFORE_JSON_CALL): void {
     this.atStart = false;
@@ -915,10 +930,10 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * After Llama's `<|python_tag|>` or `<|python_start|>`, an opening fence or a JSON call: whitespace and the `;` Llama
-   * 3 puts between calls are held until a `{` starts the next call (or a `[`, calls in an array, before the first), and
-   * are dropped then; so is what closes the calls (a fence, `<|python_end|>`). Anything else is prose again, and what
-   * was held is text.
+   * After a wrapper (Llama's `<|python_tag|>`, Qwen2.5-Coder's `<tools>`), an opening fence or a JSON call: whitespace
+   * and the `;` Llama 3 puts between calls are held until a `{` starts the next call (or a `[`, calls in an array,
+   * before the first), and are dropped then; so is what closes the calls (a fence, `<|python_end|>`, `</tools>`).
+   * Anything else is prose again, and what was held is text.
    */
   private scanBeforeJsonCall(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
@@ -936,6 +951,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.jsonRunCloser = "";
         this.closerMatched = 0;
         this.state = TEXT;
+        // More calls may follow, wrapped again (one `<tools>` per call, as Hermes writes one `<tool_call>` each).
+        this.atStart = true;
         return index + 1;
       }
       if (this.closerMatched > 0 || (!isSpace(character) && character !== ";")) {

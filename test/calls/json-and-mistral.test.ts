@@ -56,6 +56,31 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: " Ok.",
     },
     {
+      name: "Qwen2.5-Coder's <tools> around its calls (vLLM #32926) goes with them: one object, or an array, per block",
+      given:
+        '<tools>\n{"name": "get_weather", "arguments": {"city": "A"}}\n</tools>\n<tools>[{"name": "get_weather", "arguments": {"city": "B"}}]</tools> Ok.',
+      calls: [weather("call_0", "A", "json-text"), weather("call_1", "B", "json-text")],
+      text: "\n Ok.",
+    },
+    {
+      name: "Qwen2.5-Coder's other wrappers (kronk #944), such as <function>",
+      given: '<function>{"name": "get_weather", "arguments": {"city": "A"}}</function>',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "",
+    },
+    {
+      name: "a wrapper left unclosed at the end of the reply",
+      given: '<function-call> {"name": "get_weather", "arguments": {"city": "A"}}',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "",
+    },
+    {
+      name: "a wrapper closed by another tag: the calls are read, the tag stays text",
+      given: '<function_call>{"name": "get_weather", "arguments": {"city": "A"}} </tool',
+      calls: [weather("call_0", "A", "json-text")],
+      text: " </tool",
+    },
+    {
       name: "a ```json fence around the calls (Qwen2.5-Coder) goes with them; text after it stays",
       given: '```json\n{\n  "name": "get_weather",\n  "arguments": {"city": "A"}\n}\n```\nFetching it.',
       calls: [weather("call_0", "A", "json-text")],
@@ -87,6 +112,10 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
     ["a fence holding other JSON", '```json\n{"city": "A"}\n```'],
     ["a fence holding code", "```python\nprint(1)\n```"],
     ["Llama's built-in tool calls, which are not JSON", '<|python_tag|>brave_search.call(query="x")'],
+    ["a wrapper holding prose", "<tools>get_weather for Paris</tools>"],
+    ["a wrapper holding a call object naming no known tool", '<tools>{"name": "nope", "arguments": {}}</tools>'],
+    ["a wrapper after prose", 'Calling: <tools>{"name": "get_weather", "arguments": {"city": "A"}}</tools>'],
+    ["a <function> wrapper holding a tool's name, not JSON", "<function>get_weather</function>"],
     ["an empty array", "[]"],
   ])("%s is text, as written", (_, given) => {
     expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
