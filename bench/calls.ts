@@ -199,6 +199,7 @@ function timeTagBodies(xmlText: string): void {
   const gemmaText = jsonCallOutput(1_000_000, 1_000, "gemma");
   const lfmText = jsonCallOutput(1_000_000, 1_000, "lfm");
   const llamaText = jsonCallOutput(1_000_000, 1_000, "llama");
+  const olmoText = jsonCallOutput(1_000_000, 1_000, "olmo");
   const unclosedQuarter = unclosedParameters(250_000);
   const unclosed = unclosedParameters(1_000_000);
   const openObjectsQuarter = unclosedJsonFunctions(250_000);
@@ -213,6 +214,7 @@ function timeTagBodies(xmlText: string): void {
     gemma: checked(() => parseToolCalls(gemmaText, { tools }).calls.length, 1_000),
     lfm: checked(() => parseToolCalls(lfmText, { tools }).calls.length, 1_000),
     llama: checked(() => parseToolCalls(llamaText, { tools }).calls.length, 1_000),
+    olmo: checked(() => parseToolCalls(olmoText, { tools }).calls.length, 1_000),
     unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
     openObjectsQuarter: checked(() => parseToolCalls(openObjectsQuarter).calls.length, 11_364),
@@ -227,7 +229,7 @@ function timeTagBodies(xmlText: string): void {
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
     );
   }
-  console.log("  calls written as JSON, a pythonic list, Gemma's or LFM2's syntax, one-shot, 1,000 calls in 1 MB:");
+  console.log("  calls written as JSON, as Python, or in Gemma's syntax, one-shot, 1,000 calls in 1 MB:");
   for (const [label, milliseconds] of [
     ["Mistral", times.mistral],
     ["JSON text", times.jsonText],
@@ -235,6 +237,7 @@ function timeTagBodies(xmlText: string): void {
     ["Gemma 4", times.gemma],
     ["LFM2", times.lfm],
     ["Llama 3.1", times.llama],
+    ["OLMo 3", times.olmo],
   ] as const) {
     console.log(
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
@@ -253,12 +256,13 @@ function timeTagBodies(xmlText: string): void {
 /**
  * About `bytes` of calls written as JSON, Python or Gemma's syntax, each carrying code: after prose and Mistral's
  * `[TOOL_CALLS]`, as the call objects a reply starts with (one per line, as Ollama passes them on), as one pythonic call
- * list, or after prose in Gemma 4's blocks, in LFM2's (a pythonic list each) or in Llama 3.1's `<function=f>`.
+ * list, or after prose in Gemma 4's blocks, in LFM2's (a pythonic list each), in OLMo 3's `<function_calls>` (a pythonic
+ * call each) or in Llama 3.1's `<function=f>`.
  */
 function jsonCallOutput(
   bytes: number,
   calls: number,
-  syntax: "mistral" | "json-text" | "pythonic" | "gemma" | "lfm" | "llama",
+  syntax: "mistral" | "json-text" | "pythonic" | "gemma" | "lfm" | "olmo" | "llama",
 ): string {
   const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
   const content = line.repeat(Math.ceil(bytes / calls / line.length));
@@ -276,7 +280,9 @@ function jsonCallOutput(
     else {
       // A JSON string of ASCII text is also a Python string literal.
       const call = `write_file(path=${JSON.stringify(args.path)}, mode=420, content=${JSON.stringify(content)})`;
-      parts.push(syntax === "lfm" ? `Step ${index}.<|tool_call_start|>[${call}]<|tool_call_end|>\n` : call);
+      if (syntax === "lfm") parts.push(`Step ${index}.<|tool_call_start|>[${call}]<|tool_call_end|>\n`);
+      else if (syntax === "olmo") parts.push(`Step ${index}.<function_calls>\n${call}\n</function_calls>\n`);
+      else parts.push(call);
     }
   }
   return syntax === "pythonic" ? `[${parts.join(", ")}]` : parts.join("");

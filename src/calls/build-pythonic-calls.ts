@@ -11,7 +11,7 @@ import type { ToolCatalog } from "./tool-catalog.js";
 export function buildPythonicCalls(
   pythonic: readonly PythonicCall[],
   text: string,
-  format: Extract<ToolCallFormat, "pythonic" | "lfm">,
+  format: Extract<ToolCallFormat, "pythonic" | "lfm" | "olmo">,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
 ): BuiltBlockCalls {

@@ -23,9 +23,28 @@ const MAX_NESTING = 100;
  * readPythonicCalls('[add(a=1, b=[2, 3])]'); // [{ name: "add", arguments: { a: 1, b: [2, 3] }, text: "add(a=1, b=[2, 3])" }]
  */
 export function readPythonicCalls(text: string): PythonicCall[] | undefined {
-  const reader = new PythonReader(text);
+  return readWhole(new PythonReader(text, false), (reader) => reader.callList());
+}
+
+/**
+ * The calls of an OLMo 3 `<function_calls>` block, as vLLM's `olmo3` parser reads them: pythonic calls one per line
+ * (`get_weather(city="Paris")` then `get_time()`), or separated by commas, or a list in brackets. Values may also be
+ * JSON's `true`, `false` and `null`, which the model writes because its tools are described in JSON.
+ *
+ * @example
+ * readPythonicCallLines('get_weather(city="Paris", hot=true)\nget_time()'); // two calls
+ */
+export function readPythonicCallLines(text: string): PythonicCall[] | undefined {
+  return readWhole(new PythonReader(text, true), (reader) => {
+    reader.skipSpace();
+    return reader.startsWith("[") ? reader.callList() : reader.callLines();
+  });
+}
+
+/** What `read` reads from the whole text; undefined when the text is anything else. */
+function readWhole(reader: PythonReader, read: (reader: PythonReader) => PythonicCall[]): PythonicCall[] | undefined {
   try {
-    const calls = reader.callList();
+    const calls = read(reader);
     reader.skipSpace();
     return reader.atEnd() ? calls : undefined;
   } catch (error) {
@@ -42,6 +61,12 @@ const SPACE = /\s*/y;
 const DOUBLE_QUOTED_SPECIAL = /["\\\n]/g;
 const SINGLE_QUOTED_SPECIAL = /['\\\n]/g;
 const NUMBER = /-?(?:\d[\d_]*)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?/y;
+const PYTHON_WORDS = [
+  ["True", true],
+  ["False", false],
+  ["None", null],
+] as const;
+const PYTHON_AND_JSON_WORDS = [...PYTHON_WORDS, ["true", true], ["false", false], ["null", null]] as const;
 const ESCAPES: Readonly<Record<string, string>> = {
   n: "\n",
   t: "\t",
@@ -55,8 +80,19 @@ const ESCAPES: Readonly<Record<string, string>> = {
 class PythonReader {
   private index = 0;
   private depth = 0;
+  private readonly words: readonly (readonly [string, boolean | null])[];
 
-  constructor(private readonly text: string) {}
+  /** `jsonWords`: JSON's `true`, `false` and `null` are read as Python's `True`, `False` and `None` are. */
+  constructor(
+    private readonly text: string,
+    jsonWords: boolean,
+  ) {
+    this.words = jsonWords ? PYTHON_AND_JSON_WORDS : PYTHON_WORDS;
+  }
+
+  startsWith(literal: string): boolean {
+    return this.text.startsWith(literal, this.index);
+  }
 
   atEnd(): boolean {
     return this.index === this.text.length;
@@ -83,6 +119,19 @@ class PythonReader {
     }
     if (calls.length === 0) throw new NotPython();
     return calls;
+  }
+
+  /** Calls one after another, each on its own line or after a comma. */
+  callLines(): PythonicCall[] {
+    const calls = [this.call()];
+    for (;;) {
+      const end = this.index;
+      this.skipSpace();
+      if (this.atEnd()) return calls;
+      if (!this.take(",") && !this.text.slice(end, this.index).includes("\n")) throw new NotPython();
+      this.skipSpace();
+      calls.push(this.call());
+    }
   }
 
   private call(): PythonicCall {
@@ -113,11 +162,7 @@ class PythonReader {
     if (character === '"' || character === "'") return this.string(character);
     if (character === "[" || character === "(") return this.sequence(character === "[" ? "]" : ")");
     if (character === "{") return this.dict();
-    for (const [word, value] of [
-      ["True", true],
-      ["False", false],
-      ["None", null],
-    ] as const) {
+    for (const [word, value] of this.words) {
       if (this.text.startsWith(word, this.index) && !/\w/.test(this.text.charAt(this.index + word.length))) {
         this.index += word.length;
         return value;

@@ -3,6 +3,7 @@ import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { buildLfmCalls, LFM_CALL_END, LFM_CALL_START } from "./build-lfm-calls.js";
 import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName } from "./build-mistral-calls.js";
+import { buildOlmoCalls, notOlmoCallsError } from "./build-olmo-calls.js";
 import {
   buildTokenSectionCalls,
   DEEPSEEK_SECTION,
@@ -113,11 +114,17 @@ const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SE
  * The tags that open a block of calls in a model's own syntax, by name, with the tag that closes it and the syntax:
  * Gemma's (Gemma 4, FunctionGemma) and LFM2's.
  */
-const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: "gemma" | "lfm" }> = new Map([
+const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: CallBlockFormat }> = new Map([
   ["|tool_call", { closer: "<tool_call|>", format: "gemma" }],
   ["start_function_call", { closer: "<end_function_call>", format: "gemma" }],
   [LFM_CALL_START.slice(1, -1), { closer: LFM_CALL_END, format: "lfm" }],
 ]);
+
+/** The syntaxes of blocks of calls read whole, to their closing tag: Gemma's, LFM2's, and OLMo 3's. */
+type CallBlockFormat = "gemma" | "lfm" | "olmo";
+
+/** OLMo 3's block: `<function_calls>`, holding pythonic calls instead of invokes. */
+const OLMO_BLOCK = "function_calls";
 
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
@@ -215,8 +222,10 @@ export class ToolCallScanner implements ToolCallEventSource {
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
   /** The `<function=name>` tag of a Qwen3-Coder call written without its `<tool_call>`, while its body is read. */
   private bareFunctionTag: string | undefined;
-  /** The tag that opened the Gemma or LFM2 call block whose body is being read, and the block's syntax. */
-  private callBlock: { opener: string; format: "gemma" | "lfm" } | undefined;
+  /** The tag that opened the Gemma, LFM2 or OLMo call block whose body is being read, and the block's syntax. */
+  private callBlock: { opener: string; format: CallBlockFormat } | undefined;
+  /** Whether the `<function_calls>` just opened may hold OLMo's pythonic calls: known at its first non-space. */
+  private blockMayHoldPythonic = false;
   /** The section of special tokens whose body is being read, and the marker that opened it. */
   private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
   /** The header of a Harmony message being read; then, while its body is read, the tool it calls. */
@@ -534,7 +543,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     // DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
     const plain = plainTagName(name);
     const isBlock = plain === "function_calls" || (plain === "tool_calls" && plain !== name) || name === MINIMAX_BLOCK;
-    if (isBlock && this.formats.has("xml")) return "function_calls";
+    if (isBlock && (this.formats.has("xml") || (name === OLMO_BLOCK && this.formats.has("olmo")))) {
+      return "function_calls";
+    }
     if (TOOL_CALL_BLOCKS.has(name) && this.formats.has("hermes")) return "tool_call";
     // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
     // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
@@ -568,6 +579,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "function_calls") {
       this.blockName = tagName(this.tag);
+      this.blockMayHoldPythonic = this.blockName === OLMO_BLOCK && this.formats.has("olmo");
+      if (this.blockMayHoldPythonic && !this.formats.has("xml")) {
+        this.openOlmoBlock();
+        return;
+      }
       this.state = BLOCK;
       this.stray = "";
       return;
@@ -653,6 +669,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.emit({ type: "tool-call-start", id: built.call.id, name: harmonyTool });
       if (this.deltas) this.emit({ type: "tool-call-delta", id: built.call.id, argumentsDelta: body });
       this.emitCall(built);
+      return;
+    }
+    if (callBlock?.format === "olmo") {
+      this.closeOlmoBlock(body);
       return;
     }
     if (callBlock !== undefined) {
@@ -998,6 +1018,16 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Whitespace between tags is skipped; anything else is kept as stray text and reported. */
   private scanBetweenTags(chunk: string, index: number): number {
+    if (this.blockMayHoldPythonic) {
+      // OLMo 3 writes a call's name where other models write `<invoke`.
+      const first = nextNonSpace(chunk, index);
+      if (first === -1) return chunk.length;
+      this.blockMayHoldPythonic = false;
+      if (chunk.charAt(first) !== "<") {
+        this.openOlmoBlock();
+        return first;
+      }
+    }
     const lessThan = chunk.indexOf("<", index);
     const end = lessThan === -1 ? chunk.length : lessThan;
     if (end > index) this.stray += chunk.slice(index, end);
@@ -1006,6 +1036,28 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.tagContext = this.state;
     this.startTag(STRUCTURE_TAG);
     return lessThan + 1;
+  }
+
+  private openOlmoBlock(): void {
+    this.callBlock = { opener: `<${OLMO_BLOCK}>`, format: "olmo" };
+    this.openRawBody(`</${OLMO_BLOCK}>`);
+  }
+
+  /**
+   * A block that may hold OLMo's calls, read whole. A body that is no calls (`oops<invoke ...>`) is read again as
+   * `<function_calls>` is, from the block's start, when the xml format is read; else it is reported.
+   */
+  private closeOlmoBlock(body: string): void {
+    const built = buildOlmoCalls(body, this.nextCallIndex, this.catalog);
+    if (built !== undefined) {
+      this.emitBlockCalls(built);
+    } else if (this.formats.has("xml")) {
+      this.state = BLOCK;
+      this.stray = "";
+      this.consume(`${body}</${OLMO_BLOCK}>`);
+    } else {
+      this.error(notOlmoCallsError(body));
+    }
   }
 
   private reportStray(): void {
@@ -1195,9 +1247,17 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 }
 
-/** The tool the first call of an unfinished Gemma or LFM2 block names, if it names one. */
-function firstBlockCallName(format: "gemma" | "lfm", body: string): string | undefined {
-  return format === "gemma" ? firstGemmaCallName(body) : firstCallName(body.trimStart());
+/** The tool the first call of an unfinished Gemma, LFM2 or OLMo block names, if it names one. */
+function firstBlockCallName(format: CallBlockFormat, body: string): string | undefined {
+  if (format === "gemma") return firstGemmaCallName(body);
+  if (format === "lfm") return firstCallName(body.trimStart());
+  return /^\s*\[?\s*([A-Za-z_][\w.-]*)\s*\(/.exec(body)?.[1];
+}
+
+/** The index of the first character at or after `start` that is not whitespace; -1 when there is none. */
+function nextNonSpace(text: string, start: number): number {
+  for (let index = start; index < text.length; index += 1) if (!isSpace(text.charAt(index))) return index;
+  return -1;
 }
 
 /** The tool named by a `<function=name>` tag. */

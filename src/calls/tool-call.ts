@@ -13,7 +13,8 @@
  * - `gemma`: Gemma 4's `<|tool_call>call:f{city:<|"|>Paris<|"|>}<tool_call|>` and FunctionGemma's
  *   `<start_function_call>`;
  * - `lfm`: Liquid AI's LFM2 and LFM2.5, `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>` (or call
- *   objects between the tokens).
+ *   objects between the tokens);
+ * - `olmo`: OLMo 3's `<function_calls>` holding pythonic calls, one per line.
  */
 export const TEXT_TOOL_CALL_FORMATS = [
   "hermes",
@@ -27,6 +28,7 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "pythonic",
   "gemma",
   "lfm",
+  "olmo",
 ] as const;
 
 /** A syntax of tool calls written in text: one of {@link TEXT_TOOL_CALL_FORMATS}. */

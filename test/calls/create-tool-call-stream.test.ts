@@ -70,6 +70,7 @@ const samples = [
   'G <|tool_call>call:get_weather{city:<|"|>}<tool_call|><|"|>,days:[1,{a:null}]}<tool_call|> H <|tool_call>junk<tool_call|><start_function_call>call:get_weather{city:<escape>E<escape>}<end_function_call><|tool_call>call:get_weather{',
   'Now <function=get_weather>{"city": "}", "days": [2]}</function>\n</tool_call><tool_call><function=get_weather> {"city": "Y"}\n</function></tool_call>',
   'I <|tool_call_start|>[get_weather(city="<|tool_call_end|>", days=2)]<|tool_call_end|> J <|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "K"}}]<|tool_call_end|><|tool_call_start|>no<|tool_call_end|><|tool_call_start|>[get_weather(',
+  'K <function_calls>\n  get_weather(city="</function_calls>", days=true)\nget_weather(city=\'L\')\n</function_calls> M <function_calls> \n<invoke name="get_weather"></invoke></function_calls><function_calls>no</function_calls><function_calls>\nget_weather(',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -285,6 +286,9 @@ describe("createToolCallStream", () => {
       "<tools>",
       "</tools>",
       "<function>",
+      "<function_calls>\n",
+      "get_weather(city='C')",
+      "\nget_weather(days=null)",
       "<function-call>",
       "</function_call>",
       "```json\n",

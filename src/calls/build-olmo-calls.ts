@@ -1,0 +1,28 @@
+import { buildPythonicCalls } from "./build-pythonic-calls.js";
+import type { BuiltBlockCalls } from "./build-xml-call.js";
+import { readPythonicCallLines } from "./read-pythonic-calls.js";
+import { shortenText } from "./shorten-text.js";
+import type { ToolCallError } from "./tool-call-error.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+
+/**
+ * The calls of an OLMo 3 `<function_calls>` block whose body is pythonic calls, one per line (see
+ * {@link readPythonicCallLines}); undefined when the body is not.
+ */
+export function buildOlmoCalls(
+  body: string,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltBlockCalls | undefined {
+  const trimmed = body.trim();
+  const calls = readPythonicCallLines(trimmed);
+  return calls === undefined ? undefined : buildPythonicCalls(calls, trimmed, "olmo", firstCallIndex, catalog);
+}
+
+/** The error for an OLMo block whose body is not pythonic calls, when the block cannot be read as invokes either. */
+export function notOlmoCallsError(body: string): ToolCallError {
+  return {
+    code: "PARSE_ERROR",
+    message: `<function_calls> holds neither invokes nor pythonic calls: ${shortenText(body.trim())}`,
+  };
+}
