@@ -16,11 +16,13 @@ import type { ToolCatalog } from "./tool-catalog.js";
  * each of them, with ids counted from `firstCallIndex`. Broken JSON is repaired; a body without a readable name gives
  * only an error. Qwen3-Coder writes tags instead (`<function=name><parameter=city>Paris</parameter></function>`), and
  * GLM a name and `<arg_key>`/`<arg_value>` pairs: their values are typed by the tool's schema, as XML values are.
+ * Errors name the block by `blockTag`, its opening tag.
  */
 export function buildHermesCalls(
   body: string,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
+  blockTag = "<tool_call>",
 ): BuiltBlockCalls {
   if (isQwenXmlBody(body)) return buildTagCalls(scanQwenXmlCalls(body, firstCallIndex), catalog);
   if (isGlmBody(body)) return buildTagCalls({ calls: [scanGlmCall(body, firstCallIndex)], errors: [] }, catalog);
@@ -29,7 +31,7 @@ export function buildHermesCalls(
   const parsed = parseJsonText(trimmed);
   const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
   if (objects === undefined) {
-    const message = `<tool_call> does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
+    const message = `${blockTag} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
   }
   const built = buildCallObjects(objects, body, "hermes", firstCallIndex, catalog);

@@ -1,4 +1,5 @@
 import { isJsonObject } from "../openapi/own-properties.js";
+import { parseJsonAsWritten } from "./parse-json-arguments.js";
 
 /** A tool call a model wrote as a JSON object, before checking. */
 export interface JsonCallObject {
@@ -71,4 +72,14 @@ export function startsLikeCallObject(held: string): boolean | undefined {
   const key = rest.slice(1, keyEnd === -1 ? undefined : keyEnd);
   if (keyEnd !== -1) return CALL_KEYS.has(key);
   return [...CALL_KEYS].some((known) => known.startsWith(key)) ? undefined : false;
+}
+
+/**
+ * Whether `text` is call objects written whole: JSON as written (an object or an array of them), or one such object
+ * per line, with nothing cut off or repaired.
+ */
+export function holdsWholeCallObjects(text: string): boolean {
+  if (jsonCallObjects(parseJsonAsWritten(text)) !== undefined) return true;
+  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  return lines.length > 1 && lines.every((line) => jsonCallObjects(parseJsonAsWritten(line)) !== undefined);
 }

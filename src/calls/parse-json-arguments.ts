@@ -20,6 +20,15 @@ export function parseJsonText(text: string): JsonTextResult {
   }
 }
 
+/** The JSON value of `text` as written, without repairing it; undefined when it is not JSON. */
+export function parseJsonAsWritten(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `text` is a JSON object as written, with nothing cut off or repaired. */
 export function isWholeJsonObject(text: string): boolean {
   const parsed = parseJsonText(text);

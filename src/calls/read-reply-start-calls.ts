@@ -2,6 +2,7 @@ import { buildCallObjects } from "./build-call-objects.js";
 import { buildPythonicCalls } from "./build-pythonic-calls.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { jsonCallObjects, startsLikeCallObject } from "./json-call-objects.js";
+import { parseJsonAsWritten } from "./parse-json-arguments.js";
 import { readPythonicCalls } from "./read-pythonic-calls.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -20,20 +21,12 @@ export function readReplyStartCalls(
 ): BuiltBlockCalls | undefined {
   const known = (call: { name: string }) => catalog.byName.has(call.name);
   if (formats.json) {
-    const objects = jsonCallObjects(parseJson(text), { exact: true });
+    const objects = jsonCallObjects(parseJsonAsWritten(text), { exact: true });
     if (objects?.every(known)) return buildCallObjects(objects, text, "json-text", firstCallIndex, catalog);
   }
   const pythonic = formats.pythonic ? readPythonicCalls(text) : undefined;
   if (pythonic === undefined || !pythonic.every(known)) return undefined;
   return buildPythonicCalls(pythonic, text, "pythonic", firstCallIndex, catalog);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A pythonic call list's start: `[`, a name, then `(` once written. */

@@ -14,6 +14,7 @@ import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
+import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
@@ -76,6 +77,7 @@ const MISTRAL_HEAD = 11; // after `[TOOL_CALLS]`: a tool's name and markers, unt
 const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or what a reply starts with that may be calls
 const BEFORE_JSON_CALL = 13; // after a wrapper (`<|python_tag|>`), a fence or a JSON call: until the next call's `{`
 const OPENING_FENCE = 14; // a reply starting with a code fence, to its line's end: may JSON calls follow?
+const BEFORE_JSON_BLOCK = 15; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
 /** Mistral heads are a name and two markers: longer text after `[TOOL_CALLS]` is prose. */
 const MISTRAL_HEAD_LIMIT = 200;
@@ -83,11 +85,13 @@ const MISTRAL_HEAD_LIMIT = 200;
 const JSON_CALL_START_LIMIT = 256;
 /**
  * What models write before the JSON calls a reply starts with, by tag name, with what closes it: Llama 3's
- * `<|python_tag|>` (nothing), Llama 4's `<|python_start|>`, and the tags Qwen2.5-Coder wraps its calls in when it
- * leaves out `<tool_call>` (`<tools>`, the one it is prompted with: vLLM #32926; the others: kronk #944).
+ * `<|python_tag|>` (nothing), Granite 3.0's `<|tool_call|>` (nothing), Llama 4's `<|python_start|>`, and the tags
+ * Qwen2.5-Coder wraps its calls in when it leaves out `<tool_call>` (`<tools>`, the one it is prompted with: vLLM
+ * #32926; the others: kronk #944).
  */
 const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ["|python_tag|", ""],
+  ["|tool_call|", ""],
   ["|python_start|", "<|python_end|>"],
   ["tools", "</tools>"],
   ["function", "</function>"],
@@ -101,8 +105,22 @@ const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
 const HARMONY_HEADER_LIMIT = 300;
 
-/** Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's hold Qwen3-Coder's `<function=...>` calls. */
-const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set(["tool_call", "seed:tool_call"]);
+/**
+ * Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's (holding Qwen3-Coder's `<function=...>` calls),
+ * LongCat's, and the `<tool_calls>` of Hunyuan-A13B, Jamba and MiniMax-M1 (a JSON array, or one object per line).
+ */
+const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set([
+  "tool_call",
+  "seed:tool_call",
+  "longcat_tool_call",
+  "tool_calls",
+]);
+
+/**
+ * Blocks read only when they hold JSON, known at their first character: other models wrap `<tool_call>` blocks in a
+ * bare `<tool_calls>`, which are then read as before, and in prose it is a word.
+ */
+const JSON_ONLY_BLOCKS: ReadonlySet<string> = new Set(["tool_calls"]);
 
 /** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
 const MINIMAX_BLOCK = "minimax:tool_call";
@@ -233,6 +251,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private harmonyTool: string | undefined;
   /** What was read after such a call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
   private afterBareFunction = "";
+  /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
+  private jsonBlockOpener = "";
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -352,6 +372,9 @@ export class ToolCallScanner implements ToolCallEventSource {
       case MARKER:
         this.text += this.tag;
         break;
+      case BEFORE_JSON_BLOCK:
+        this.text += this.jsonBlockOpener;
+        break;
       case BEFORE_JSON_CALL:
       case OPENING_FENCE:
         // What was held is read again, and may leave another state to end.
@@ -364,7 +387,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       default:
         // Servers often drop Harmony's `<|call|>`, the token the model stops on: a call whose arguments are whole is
         // complete without it.
-        if (this.state === RAW_BODY && this.harmonyTool !== undefined && isWholeJsonObject(this.body.toString())) {
+        if (this.state === RAW_BODY && this.endsWhole()) {
           this.closeRawBody();
         } else {
           this.reportUnterminated();
@@ -440,6 +463,9 @@ export class ToolCallScanner implements ToolCallEventSource {
           break;
         case OPENING_FENCE:
           index = this.scanOpeningFence(chunk, index);
+          break;
+        case BEFORE_JSON_BLOCK:
+          index = this.scanBeforeJsonBlock(chunk, index);
           break;
         default:
           index = this.bodyCloser.scan(chunk, index, this.appendBody);
@@ -589,7 +615,12 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "tool_call") {
-      this.openRawBody(`</${tagName(this.tag)}>`);
+      if (JSON_ONLY_BLOCKS.has(tagName(this.tag))) {
+        this.jsonBlockOpener = this.tag;
+        this.state = BEFORE_JSON_BLOCK;
+      } else {
+        this.openRawBody(`</${tagName(this.tag)}>`);
+      }
       return;
     }
     if (opener === "harmony") {
@@ -642,6 +673,42 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   // Hermes blocks and legacy tags ---------------------------------------------------------------------------------
 
+  /** After `<tool_calls>`: a `[` or `{` opens the block; anything else makes the tag prose, and is read as prose. */
+  private scanBeforeJsonBlock(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (isSpace(character)) {
+        this.jsonBlockOpener += character;
+        continue;
+      }
+      if (character === "[" || character === "{") {
+        this.openRawBody(`</${tagName(this.jsonBlockOpener)}>`);
+      } else {
+        this.text += this.jsonBlockOpener;
+        this.state = TEXT;
+      }
+      this.jsonBlockOpener = "";
+      return index;
+    }
+    return chunk.length;
+  }
+
+  /**
+   * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
+   * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
+   * MiniMax-M1 may leave out (vLLM reads those blocks to the end). Whole means JSON as written, of call objects.
+   */
+  private endsWhole(): boolean {
+    const body = this.body.toString();
+    if (this.harmonyTool !== undefined) return isWholeJsonObject(body);
+    const isToolCallBlock =
+      this.legacy === undefined &&
+      this.section === undefined &&
+      this.callBlock === undefined &&
+      this.bareFunctionTag === undefined;
+    return isToolCallBlock && holdsWholeCallObjects(body);
+  }
+
   private openRawBody(closer: string): void {
     this.state = RAW_BODY;
     this.body.reset();
@@ -687,11 +754,9 @@ export class ToolCallScanner implements ToolCallEventSource {
       const built =
         section !== undefined
           ? buildTokenSectionCalls(section.syntax, body, this.nextCallIndex, this.catalog)
-          : buildHermesCalls(
-              bareFunctionTag === undefined ? body : `${bareFunctionTag}${body}</function>`,
-              this.nextCallIndex,
-              this.catalog,
-            );
+          : bareFunctionTag === undefined
+            ? buildHermesCalls(body, this.nextCallIndex, this.catalog, `<${this.bodyCloser.literal.slice(2)}`)
+            : buildHermesCalls(`${bareFunctionTag}${body}</function>`, this.nextCallIndex, this.catalog);
       this.emitBlockCalls(built);
       if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;

@@ -71,6 +71,7 @@ const samples = [
   'Now <function=get_weather>{"city": "}", "days": [2]}</function>\n</tool_call><tool_call><function=get_weather> {"city": "Y"}\n</function></tool_call>',
   'I <|tool_call_start|>[get_weather(city="<|tool_call_end|>", days=2)]<|tool_call_end|> J <|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "K"}}]<|tool_call_end|><|tool_call_start|>no<|tool_call_end|><|tool_call_start|>[get_weather(',
   'K <function_calls>\n  get_weather(city="</function_calls>", days=true)\nget_weather(city=\'L\')\n</function_calls> M <function_calls> \n<invoke name="get_weather"></invoke></function_calls><function_calls>no</function_calls><function_calls>\nget_weather(',
+  'N <tool_calls>\n[{"name": "get_weather", "arguments": {"city": "</tool_calls>"}}]</tool_calls><tool_calls> x </tool_calls><longcat_tool_call>{"name": "get_weather"}</longcat_tool_call><|tool_call|>[{"name": "get_weather"}]<tool_call>{"name": "get_weather", "arguments": {}}',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -284,6 +285,10 @@ describe("createToolCallStream", () => {
       "'",
       "<|python_end|>",
       "<tools>",
+      "<tool_calls>",
+      "</tool_calls>",
+      "<longcat_tool_call>",
+      "<|tool_call|>",
       "</tools>",
       "<function>",
       "<function_calls>\n",

@@ -113,6 +113,58 @@ describe("Hermes / Qwen <tool_call>", () => {
       },
     ]);
   });
+
+  test("a block whose JSON is whole is a call though the output ends before </tool_call> (Granite 3.1, as vLLM reads it)", () => {
+    expect(parseToolCalls('<tool_call>[{"name": "get_weather", "arguments": {"city": "A"}}]\n', { tools })).toEqual({
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" }],
+      text: "",
+      errors: [],
+    });
+    // Whole as written: JSON that would need repairing was cut off.
+    expect(parseToolCalls('<tool_call>{"name": "get_weather", "arguments": {}', { tools }).calls).toEqual([]);
+  });
+});
+
+describe("other models' blocks read as <tool_call> is", () => {
+  test("LongCat's <longcat_tool_call>, and Hunyuan-A13B's and Jamba's <tool_calls> holding a JSON array, after prose", () => {
+    const given =
+      'Sure.<longcat_tool_call>\n{"name": "get_weather", "arguments": {"city": "A"}}\n</longcat_tool_call> And <tool_calls>\n[{"name": "get_weather", "arguments": {"city": "B"}}]\n</tool_calls>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
+        { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" },
+      ],
+      text: "Sure. And ",
+      errors: [],
+    });
+  });
+
+  test("MiniMax-M1's <tool_calls>: one object per line, its </tool_calls> may be left out", () => {
+    const given =
+      '<tool_calls>\n{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "arguments": {"city": "B"}}\n';
+    expect(parseToolCalls(given, { tools }).calls.map((call) => call.arguments)).toEqual([
+      { city: "A" },
+      { city: "B" },
+    ]);
+  });
+
+  test("a <tool_calls> holding no JSON is prose: in a sentence, or around <tool_call> blocks, which are read", () => {
+    const prose = "Use the <tool_calls> tag, then close it.";
+    expect(parseToolCalls(prose, { tools })).toEqual({ calls: [], text: prose, errors: [] });
+    const wrapping =
+      '<tool_calls> <tool_call>{"name": "get_weather", "arguments": {"city": "A"}}</tool_call></tool_calls>';
+    expect(parseToolCalls(wrapping, { tools })).toEqual({
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" }],
+      text: "<tool_calls> </tool_calls>",
+      errors: [],
+    });
+  });
+
+  test("a block holding no call object is reported by its own tag", () => {
+    expect(parseToolCalls("<tool_calls>[1, 2]</tool_calls>", { tools }).errors).toEqual([
+      { code: "PARSE_ERROR", message: '<tool_calls> does not hold {"name": ..., "arguments": ...}: [1, 2]' },
+    ]);
+  });
 });
 
 describe("legacy tags read through xml.mappings", () => {

@@ -49,6 +49,12 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: "",
     },
     {
+      name: "Granite 3.0's <|tool_call|> before a JSON array is dropped with it",
+      given: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "A"}}]',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "",
+    },
+    {
       name: "Llama 4's <|python_start|> and <|python_end|> around its calls go with them",
       given:
         '<|python_start|>{"type": "function", "name": "get_weather", "parameters": {"city": "A"}}<|python_end|> Ok.',
