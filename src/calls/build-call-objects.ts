@@ -1,6 +1,8 @@
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import type { JsonCallObject } from "./json-call-objects.js";
+import { type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
+import { parseJsonText } from "./parse-json-arguments.js";
+import { shortenText } from "./shorten-text.js";
 import type { ToolCallFormat } from "./tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -11,7 +13,7 @@ import type { ToolCatalog } from "./tool-catalog.js";
 export function buildCallObjects(
   objects: readonly JsonCallObject[],
   text: string,
-  format: Extract<ToolCallFormat, "hermes" | "mistral" | "json-text" | "lfm">,
+  format: Extract<ToolCallFormat, "hermes" | "mistral" | "json-text" | "lfm" | "cohere" | "internlm">,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
 ): BuiltBlockCalls {
@@ -21,4 +23,29 @@ export function buildCallObjects(
     return { ...built, text: objects.length === 1 ? text : JSON.stringify(object.written) };
   });
   return { calls, errors: [] };
+}
+
+/**
+ * The call objects of JSON that a marker says holds calls (`<tool_call>`, `<|START_ACTION|>`): an object, an array of
+ * them, or objects one after another. Broken JSON is repaired, the raw text kept on each call; JSON holding no call
+ * object is reported as not held by `marker`.
+ */
+export function buildMarkedCallObjects(
+  json: string,
+  marker: string,
+  format: Extract<ToolCallFormat, "hermes" | "lfm" | "cohere" | "internlm">,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltBlockCalls {
+  const trimmed = json.trim();
+  // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
+  const parsed = parseJsonText(trimmed);
+  const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
+  if (objects === undefined) {
+    const message = `${marker} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
+    return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
+  }
+  const built = buildCallObjects(objects, json, format, firstCallIndex, catalog);
+  if (parsed.success && parsed.repaired) for (const { call } of built.calls) call.rawArguments = json;
+  return built;
 }

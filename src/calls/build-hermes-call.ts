@@ -1,12 +1,9 @@
-import { buildCallObjects } from "./build-call-objects.js";
+import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
-import { jsonCallObjects } from "./json-call-objects.js";
-import { parseJsonText } from "./parse-json-arguments.js";
 import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
 import { isQwenXmlBody, scanQwenXmlCalls } from "./scan-qwen-xml-calls.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "./scanned-tool-call-body.js";
-import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
 /**
@@ -26,17 +23,7 @@ export function buildHermesCalls(
 ): BuiltBlockCalls {
   if (isQwenXmlBody(body)) return buildTagCalls(scanQwenXmlCalls(body, firstCallIndex), catalog);
   if (isGlmBody(body)) return buildTagCalls({ calls: [scanGlmCall(body, firstCallIndex)], errors: [] }, catalog);
-  const trimmed = body.trim();
-  // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
-  const parsed = parseJsonText(trimmed);
-  const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
-  if (objects === undefined) {
-    const message = `${blockTag} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
-    return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
-  }
-  const built = buildCallObjects(objects, body, "hermes", firstCallIndex, catalog);
-  if (parsed.success && parsed.repaired) for (const { call } of built.calls) call.rawArguments = body;
-  return built;
+  return buildMarkedCallObjects(body, blockTag, "hermes", firstCallIndex, catalog);
 }
 
 function buildTagCalls(scanned: ScannedToolCallBody, catalog: ToolCatalog | undefined): BuiltBlockCalls {

@@ -21,8 +21,9 @@ const FUNCTION_KEYS: ReadonlySet<string> = new Set(["name", "arguments", "parame
  * anything else. A call object is `{"name": "f", "arguments": {...}}` (Hermes, Mistral, Qwen through Ollama's `/v1`),
  * `{"name": "f", "parameters": {...}}` (Llama 3), or an OpenAI tool call `{"type": "function", "function": {"name":
  * "f", "arguments": "..."}}`; an `id` is kept, and arguments may be left out (a call without any). Where a marker says
- * calls follow (`<tool_call>`, `[TOOL_CALLS]`), any object with a name is one; `exact` asks for nothing but the keys
- * of a call, for JSON that only its shape makes a call.
+ * calls follow (`<tool_call>`, `[TOOL_CALLS]`), any object with a name is one, also Cohere's `{"tool_call_id": "0",
+ * "tool_name": "f", "parameters": {...}}`; `exact` asks for nothing but the keys of a call, for JSON that only its
+ * shape makes a call.
  *
  * @example
  * jsonCallObjects([{ name: "add", arguments: { a: 1 } }], { exact: true })?.[0]?.arguments; // { a: 1 }
@@ -43,10 +44,12 @@ function callObject(item: unknown, exact: boolean): JsonCallObject | undefined {
   if (!isJsonObject(item)) return undefined;
   const wrapped = item.name === undefined && isJsonObject(item.function) ? item.function : undefined;
   const written = wrapped ?? item;
-  if (typeof written.name !== "string") return undefined;
   if (exact && !hasExactlyCallKeys(item, wrapped)) return undefined;
+  // Cohere's Command models name the tool `tool_name` and the call `tool_call_id`: read where a marker says calls follow.
+  const name = written.name ?? (exact ? undefined : written.tool_name);
+  if (typeof name !== "string") return undefined;
   const given = Object.hasOwn(written, "arguments") ? written.arguments : written.parameters;
-  return { id: item.id, name: written.name, arguments: given, written };
+  return { id: item.id ?? (exact ? undefined : item.tool_call_id), name, arguments: given, written };
 }
 
 function hasExactlyCallKeys(item: Record<string, unknown>, wrapped: Record<string, unknown> | undefined): boolean {

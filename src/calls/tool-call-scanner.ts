@@ -1,9 +1,14 @@
-import { buildGemmaCalls } from "./build-gemma-calls.js";
+import {
+  buildCallBlock,
+  CALL_BLOCKS,
+  type CallBlockFormat,
+  firstBlockCallName,
+  isCallBody,
+} from "./build-call-block.js";
 import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
-import { buildLfmCalls, LFM_CALL_END, LFM_CALL_START } from "./build-lfm-calls.js";
 import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName } from "./build-mistral-calls.js";
-import { buildOlmoCalls, notOlmoCallsError } from "./build-olmo-calls.js";
+import { notOlmoCallsError } from "./build-olmo-calls.js";
 import {
   buildTokenSectionCalls,
   DEEPSEEK_SECTION,
@@ -19,7 +24,6 @@ import { JsonValueEnd } from "./json-value-end.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
-import { firstGemmaCallName } from "./read-gemma-calls.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
@@ -128,19 +132,6 @@ const MINIMAX_BLOCK = "minimax:tool_call";
 /** Tool-call sections written with special tokens, read when their format is. */
 const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION];
 
-/**
- * The tags that open a block of calls in a model's own syntax, by name, with the tag that closes it and the syntax:
- * Gemma's (Gemma 4, FunctionGemma) and LFM2's.
- */
-const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: CallBlockFormat }> = new Map([
-  ["|tool_call", { closer: "<tool_call|>", format: "gemma" }],
-  ["start_function_call", { closer: "<end_function_call>", format: "gemma" }],
-  [LFM_CALL_START.slice(1, -1), { closer: LFM_CALL_END, format: "lfm" }],
-]);
-
-/** The syntaxes of blocks of calls read whole, to their closing tag: Gemma's, LFM2's, and OLMo 3's. */
-type CallBlockFormat = "gemma" | "lfm" | "olmo";
-
 /** OLMo 3's block: `<function_calls>`, holding pythonic calls instead of invokes. */
 const OLMO_BLOCK = "function_calls";
 
@@ -172,6 +163,7 @@ const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
   ["thinking", "</thinking>"],
   ["|channel", "<channel|>"],
   ["seed:think", "</seed:think>"],
+  ["|START_THINKING|", "<|END_THINKING|>"],
 ]);
 
 /**
@@ -385,13 +377,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (this.endInJson()) return this.end();
         break;
       default:
-        // Servers often drop Harmony's `<|call|>`, the token the model stops on: a call whose arguments are whole is
-        // complete without it.
-        if (this.state === RAW_BODY && this.endsWhole()) {
-          this.closeRawBody();
-        } else {
-          this.reportUnterminated();
-        }
+        this.endInBlock();
     }
     this.state = TEXT;
     return this.takeEvents();
@@ -694,6 +680,22 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
+   * The output ended inside a block. InternLM's code interpreter is text; a block whose JSON is whole is complete
+   * without its closing token (see {@link endsWhole}); any other is an `UNTERMINATED_CALL`.
+   */
+  private endInBlock(): void {
+    const body = this.body.toString();
+    if (this.state === RAW_BODY && this.callBlock !== undefined && !isCallBody(this.callBlock.format, body)) {
+      this.text += `${this.callBlock.opener}${body}`;
+      this.callBlock = undefined;
+    } else if (this.state === RAW_BODY && this.endsWhole()) {
+      this.closeRawBody();
+    } else {
+      this.reportUnterminated();
+    }
+  }
+
+  /**
    * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
    * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
    * MiniMax-M1 may leave out (vLLM reads those blocks to the end). Whole means JSON as written, of call objects.
@@ -738,16 +740,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.emitCall(built);
       return;
     }
-    if (callBlock?.format === "olmo") {
-      this.closeOlmoBlock(body);
-      return;
-    }
     if (callBlock !== undefined) {
-      this.emitBlockCalls(
-        callBlock.format === "gemma"
-          ? buildGemmaCalls(callBlock.opener, body, this.nextCallIndex, this.catalog)
-          : buildLfmCalls(body, this.nextCallIndex, this.catalog),
-      );
+      const built = buildCallBlock(callBlock.format, callBlock.opener, body, this.nextCallIndex, this.catalog);
+      if (built === undefined) this.readBlockAgain(callBlock.opener, body);
+      else this.emitBlockCalls(built);
       return;
     }
     if (legacy === undefined) {
@@ -1109,17 +1105,18 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * A block that may hold OLMo's calls, read whole. A body that is no calls (`oops<invoke ...>`) is read again as
-   * `<function_calls>` is, from the block's start, when the xml format is read; else it is reported.
+   * A block whose body holds no calls of its syntax. A `<function_calls>` that is no OLMo calls (`oops<invoke ...>`)
+   * is read again as invokes from its start, when the xml format is read, else reported; any other block (InternLM's
+   * code interpreter) is text.
    */
-  private closeOlmoBlock(body: string): void {
-    const built = buildOlmoCalls(body, this.nextCallIndex, this.catalog);
-    if (built !== undefined) {
-      this.emitBlockCalls(built);
+  private readBlockAgain(opener: string, body: string): void {
+    const closer = this.bodyCloser.literal;
+    if (opener !== `<${OLMO_BLOCK}>`) {
+      this.text += `${opener}${body}${closer}`;
     } else if (this.formats.has("xml")) {
       this.state = BLOCK;
       this.stray = "";
-      this.consume(`${body}</${OLMO_BLOCK}>`);
+      this.consume(`${body}${closer}`);
     } else {
       this.error(notOlmoCallsError(body));
     }
@@ -1310,13 +1307,6 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.deliver({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
     }
   }
-}
-
-/** The tool the first call of an unfinished Gemma, LFM2 or OLMo block names, if it names one. */
-function firstBlockCallName(format: CallBlockFormat, body: string): string | undefined {
-  if (format === "gemma") return firstGemmaCallName(body);
-  if (format === "lfm") return firstCallName(body.trimStart());
-  return /^\s*\[?\s*([A-Za-z_][\w.-]*)\s*\(/.exec(body)?.[1];
 }
 
 /** The index of the first character at or after `start` that is not whitespace; -1 when there is none. */

@@ -15,7 +15,9 @@
  *   `<start_function_call>`;
  * - `lfm`: Liquid AI's LFM2 and LFM2.5, `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>` (or call
  *   objects between the tokens);
- * - `olmo`: OLMo 3's `<function_calls>` holding pythonic calls, one per line.
+ * - `olmo`: OLMo 3's `<function_calls>` holding pythonic calls, one per line;
+ * - `cohere`: Command R7B's and Command A's `<|START_ACTION|>[{"tool_name": "f", "parameters": {...}}]<|END_ACTION|>`;
+ * - `internlm`: InternLM's `<|action_start|><|plugin|>{"name": "f", "parameters": {...}}<|action_end|>`.
  */
 export const TEXT_TOOL_CALL_FORMATS = [
   "hermes",
@@ -30,6 +32,8 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "gemma",
   "lfm",
   "olmo",
+  "cohere",
+  "internlm",
 ] as const;
 
 /** A syntax of tool calls written in text: one of {@link TEXT_TOOL_CALL_FORMATS}. */

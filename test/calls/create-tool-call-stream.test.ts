@@ -72,6 +72,7 @@ const samples = [
   'I <|tool_call_start|>[get_weather(city="<|tool_call_end|>", days=2)]<|tool_call_end|> J <|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "K"}}]<|tool_call_end|><|tool_call_start|>no<|tool_call_end|><|tool_call_start|>[get_weather(',
   'K <function_calls>\n  get_weather(city="</function_calls>", days=true)\nget_weather(city=\'L\')\n</function_calls> M <function_calls> \n<invoke name="get_weather"></invoke></function_calls><function_calls>no</function_calls><function_calls>\nget_weather(',
   'N <tool_calls>\n[{"name": "get_weather", "arguments": {"city": "</tool_calls>"}}]</tool_calls><tool_calls> x </tool_calls><longcat_tool_call>{"name": "get_weather"}</longcat_tool_call><|tool_call|>[{"name": "get_weather"}]<tool_call>{"name": "get_weather", "arguments": {}}',
+  '<|START_THINKING|>x<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "<|END_ACTION|>"}}]<|END_ACTION|><|action_start|><|plugin|>{"name": "get_weather"}<|action_end|><|action_start|><|interpreter|>x<|action_end|><|action_start|><|plugin|>{',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -285,6 +286,13 @@ describe("createToolCallStream", () => {
       "'",
       "<|python_end|>",
       "<tools>",
+      "<|START_ACTION|>",
+      "<|END_ACTION|>",
+      "<|START_THINKING|>",
+      "<|END_THINKING|>",
+      "<|action_start|><|plugin|>",
+      "<|action_start|>",
+      "<|action_end|>",
       "<tool_calls>",
       "</tool_calls>",
       "<longcat_tool_call>",

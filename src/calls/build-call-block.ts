@@ -1,0 +1,73 @@
+import { buildMarkedCallObjects } from "./build-call-objects.js";
+import { buildGemmaCalls } from "./build-gemma-calls.js";
+import { buildLfmCalls, LFM_CALL_END, LFM_CALL_START } from "./build-lfm-calls.js";
+import { buildOlmoCalls } from "./build-olmo-calls.js";
+import type { BuiltBlockCalls } from "./build-xml-call.js";
+import { firstGemmaCallName } from "./read-gemma-calls.js";
+import { firstCallName } from "./read-reply-start-calls.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+
+/** The syntaxes of blocks of calls read whole, to their closing tag. */
+export type CallBlockFormat = "gemma" | "lfm" | "olmo" | "cohere" | "internlm";
+
+/** Cohere's Command R7B and Command A write their calls between these tokens. */
+const COHERE_ACTION_START = "<|START_ACTION|>";
+/** InternLM writes a call of a tool (a plugin, not its code interpreter) between these tokens. */
+const INTERNLM_ACTION_START = "<|action_start|>";
+const INTERNLM_PLUGIN = /^\s*<\|plugin\|>/;
+
+/**
+ * The tags that open a block of calls in a model's own syntax, by name, with the tag that closes it and the syntax:
+ * Gemma's (Gemma 4, FunctionGemma), LFM2's, Cohere's and InternLM's. OLMo 3's block is `<function_calls>`, told apart
+ * from invokes by its first character.
+ */
+export const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: CallBlockFormat }> = new Map([
+  ["|tool_call", { closer: "<tool_call|>", format: "gemma" }],
+  ["start_function_call", { closer: "<end_function_call>", format: "gemma" }],
+  [LFM_CALL_START.slice(1, -1), { closer: LFM_CALL_END, format: "lfm" }],
+  [COHERE_ACTION_START.slice(1, -1), { closer: "<|END_ACTION|>", format: "cohere" }],
+  [INTERNLM_ACTION_START.slice(1, -1), { closer: "<|action_end|>", format: "internlm" }],
+]);
+
+/**
+ * The calls of a block of `format` opened by `opener`, from its body; undefined when the body is not calls of that
+ * syntax, and the block is then read as something else (OLMo's as invokes, InternLM's interpreter code as text):
+ * - Cohere: a JSON array of `{"tool_call_id": "0", "tool_name": "f", "parameters": {...}}`, as llama.cpp reads it;
+ * - InternLM: `<|plugin|>` then `{"name": "f", "parameters": {...}}`, as vLLM's `internlm2` parser reads it.
+ */
+export function buildCallBlock(
+  format: CallBlockFormat,
+  opener: string,
+  body: string,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltBlockCalls | undefined {
+  switch (format) {
+    case "gemma":
+      return buildGemmaCalls(opener, body, firstCallIndex, catalog);
+    case "lfm":
+      return buildLfmCalls(body, firstCallIndex, catalog);
+    case "olmo":
+      return buildOlmoCalls(body, firstCallIndex, catalog);
+    case "cohere":
+      return buildMarkedCallObjects(body, COHERE_ACTION_START, "cohere", firstCallIndex, catalog);
+    case "internlm": {
+      const plugin = INTERNLM_PLUGIN.exec(body);
+      if (plugin === null) return undefined;
+      const marker = `${INTERNLM_ACTION_START}<|plugin|>`;
+      return buildMarkedCallObjects(body.slice(plugin[0].length), marker, "internlm", firstCallIndex, catalog);
+    }
+  }
+}
+
+/** Whether the body of a block the output ended in was meant as calls: InternLM's code interpreter is text. */
+export function isCallBody(format: CallBlockFormat, body: string): boolean {
+  return format !== "internlm" || INTERNLM_PLUGIN.test(body);
+}
+
+/** The tool the first call of an unfinished block names, if it names one. */
+export function firstBlockCallName(format: CallBlockFormat, body: string): string | undefined {
+  if (format === "gemma") return firstGemmaCallName(body);
+  if (format === "olmo") return /^\s*\[?\s*([A-Za-z_][\w.-]*)\s*\(/.exec(body)?.[1];
+  return firstCallName(body.replace(INTERNLM_PLUGIN, "").trimStart());
+}
