@@ -88,14 +88,14 @@ const MISTRAL_HEAD_LIMIT = 200;
 /** JSON a reply starts with whose first key is not known after this many characters is not a call. */
 const JSON_CALL_START_LIMIT = 256;
 /**
- * What models write before the JSON calls a reply starts with, by tag name, with what closes it: Llama 3's
- * `<|python_tag|>` (nothing), Granite 3.0's `<|tool_call|>` (nothing), Llama 4's `<|python_start|>`, and the tags
- * Qwen2.5-Coder wraps its calls in when it leaves out `<tool_call>` (`<tools>`, the one it is prompted with: vLLM
- * #32926; the others: kronk #944).
+ * What models write before the JSON calls a reply starts with, by tag name, with what may close it: Llama 3's
+ * `<|python_tag|>` (nothing), Phi-4-mini's `<|tool_call|>` (`<|/tool_call|>`, which Granite 3.0 does not write),
+ * Llama 4's `<|python_start|>`, and the tags Qwen2.5-Coder wraps its calls in when it leaves out `<tool_call>`
+ * (`<tools>`, the one it is prompted with: vLLM #32926; the others: kronk #944).
  */
 const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ["|python_tag|", ""],
-  ["|tool_call|", ""],
+  ["|tool_call|", "<|/tool_call|>"],
   ["|python_start|", "<|python_end|>"],
   ["tools", "</tools>"],
   ["function", "</function>"],

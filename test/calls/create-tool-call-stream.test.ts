@@ -297,6 +297,7 @@ describe("createToolCallStream", () => {
       "</tool_calls>",
       "<longcat_tool_call>",
       "<|tool_call|>",
+      "<|/tool_call|>",
       "</tools>",
       "<function>",
       "<function_calls>\n",

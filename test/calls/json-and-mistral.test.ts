@@ -55,6 +55,12 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: "",
     },
     {
+      name: "Phi-4-mini's <|tool_call|> and <|/tool_call|> around its calls go with them",
+      given: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "A"}}]<|/tool_call|> Ok.',
+      calls: [weather("call_0", "A", "json-text")],
+      text: " Ok.",
+    },
+    {
       name: "Llama 4's <|python_start|> and <|python_end|> around its calls go with them",
       given:
         '<|python_start|>{"type": "function", "name": "get_weather", "parameters": {"city": "A"}}<|python_end|> Ok.',
