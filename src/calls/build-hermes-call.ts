@@ -2,6 +2,7 @@ import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
+import { isMiniCpmBody, scanMiniCpmCalls } from "./scan-minicpm-calls.js";
 import { isQwenXmlBody, scanQwenXmlCalls } from "./scan-qwen-xml-calls.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -12,7 +13,8 @@ import type { ToolCatalog } from "./tool-catalog.js";
  * "function", "function": {...}}`). A block holding several calls, as a JSON array or one object after another, gives
  * each of them, with ids counted from `firstCallIndex`. Broken JSON is repaired; a body without a readable name gives
  * only an error. Qwen3-Coder writes tags instead (`<function=name><parameter=city>Paris</parameter></function>`), and
- * GLM a name and `<arg_key>`/`<arg_value>` pairs: their values are typed by the tool's schema, as XML values are.
+ * GLM a name and `<arg_key>`/`<arg_value>` pairs, MiniCPM5 `<function name="f"><param name="x">1</param>`: their values
+ * are typed by the tool's schema, as XML values are.
  * Errors name the block by `blockTag`, its opening tag.
  */
 export function buildHermesCalls(
@@ -22,6 +24,7 @@ export function buildHermesCalls(
   blockTag = "<tool_call>",
 ): BuiltBlockCalls {
   if (isQwenXmlBody(body)) return buildTagCalls(scanQwenXmlCalls(body, firstCallIndex), catalog);
+  if (isMiniCpmBody(body)) return buildTagCalls(scanMiniCpmCalls(body, firstCallIndex), catalog);
   if (isGlmBody(body)) return buildTagCalls({ calls: [scanGlmCall(body, firstCallIndex)], errors: [] }, catalog);
   return buildMarkedCallObjects(body, blockTag, "hermes", firstCallIndex, catalog);
 }

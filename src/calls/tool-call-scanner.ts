@@ -147,6 +147,7 @@ type Opener =
   | "function_calls"
   | "tool_call"
   | "function"
+  | "xml-function"
   | "section"
   | "harmony"
   | "call-wrapper"
@@ -509,10 +510,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           continue;
         }
         this.opener = this.openerNamed(this.tag.slice(1));
-        // `<function>` without `=name` is no Qwen3-Coder call, but may wrap the JSON calls a reply starts with.
-        if (this.opener === "function" && character !== "=") {
-          this.opener = this.isCallWrapper("function") ? "call-wrapper" : undefined;
-        }
+        if (this.opener === "function") this.opener = this.functionOpener(character);
         if (this.opener === undefined) return this.abandonTextTag(index);
         this.tagNameDone = true;
       }
@@ -531,7 +529,10 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.tag += character;
         this.openCall();
         return index + 1;
-      } else if (character === "<" || (typeof this.opener === "string" && !isSpace(character))) {
+      } else if (
+        character === "<" ||
+        (typeof this.opener === "string" && this.opener !== "xml-function" && !isSpace(character))
+      ) {
         // `function_calls` and `tool_call` take no attributes: anything else means this was prose.
         return this.abandonTextTag(index);
       } else {
@@ -559,15 +560,26 @@ export class ToolCallScanner implements ToolCallEventSource {
       return "function_calls";
     }
     if (TOOL_CALL_BLOCKS.has(name) && this.formats.has("hermes")) return "tool_call";
-    // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`. Such a call is read only when it names a
-    // known tool, as legacy tags are: a `<function=` in prose without tools stays prose.
-    if (name === "function" && this.formats.has("hermes") && this.catalog !== undefined) return "function";
+    // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`, and MiniCPM5 writes `<function name=...>`
+    // with nothing around it. Such a call is read only when it names a known tool, as legacy tags are: a `<function` in
+    // prose without tools stays prose. Which it is, the character after the name tells (see `functionOpener`).
+    if (name === "function" && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
     if (this.isCallWrapper(name)) return "call-wrapper";
     const callBlock = CALL_BLOCKS.get(name);
     if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
+  }
+
+  /**
+   * What `<function` opens, by the character after its name: Qwen3-Coder's `<function=name>` (hermes), MiniCPM5's
+   * `<function name="...">` (xml), or a wrapper of the JSON calls a reply starts with (`<function>`).
+   */
+  private functionOpener(character: string): Opener {
+    if (character === "=") return this.formats.has("hermes") ? "function" : undefined;
+    if (isSpace(character)) return this.formats.has("xml") ? "xml-function" : undefined;
+    return this.isCallWrapper("function") ? "call-wrapper" : undefined;
   }
 
   /** Whether a tag named `name` may stand before the JSON calls a reply starts with. */
@@ -635,7 +647,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.openRawBody(syntax.sections.get(marker) ?? "");
       return;
     }
-    if (opener === "function") {
+    if (opener === "function" || opener === "xml-function") {
       if (this.catalog?.byName.has(bareFunctionName(this.tag)) !== true) {
         this.text += this.tag;
         this.state = TEXT;
@@ -1317,6 +1329,7 @@ function nextNonSpace(text: string, start: number): number {
 
 /** The tool named by a `<function=name>` tag. */
 function bareFunctionName(tag: string): string {
+  if (!tag.startsWith("<function=")) return parseXmlAttributes(tag).get("name") ?? "";
   return tag.slice("<function=".length, -1).trim();
 }
 

@@ -73,6 +73,7 @@ const samples = [
   'K <function_calls>\n  get_weather(city="</function_calls>", days=true)\nget_weather(city=\'L\')\n</function_calls> M <function_calls> \n<invoke name="get_weather"></invoke></function_calls><function_calls>no</function_calls><function_calls>\nget_weather(',
   'N <tool_calls>\n[{"name": "get_weather", "arguments": {"city": "</tool_calls>"}}]</tool_calls><tool_calls> x </tool_calls><longcat_tool_call>{"name": "get_weather"}</longcat_tool_call><|tool_call|>[{"name": "get_weather"}]<tool_call>{"name": "get_weather", "arguments": {}}',
   '<|START_THINKING|>x<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "<|END_ACTION|>"}}]<|END_ACTION|><|action_start|><|plugin|>{"name": "get_weather"}<|action_end|><|action_start|><|interpreter|>x<|action_end|><|action_start|><|plugin|>{',
+  'O <function name="get_weather"><param name="city"><![CDATA[</function>]]></param></function></tool_call><function name=\'nope\'></function><function name="get_weather"><param name="days">2</param>',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
 ];
 
@@ -255,6 +256,9 @@ describe("createToolCallStream", () => {
       "</minimax:tool_call>",
       "<function=get_weather>",
       "<function=",
+      '<function name="get_weather">',
+      '<param name="city">',
+      "</param>",
       '{"city": "C"}',
       "</function>",
       "<parameter=city>",
