@@ -199,9 +199,13 @@ class OutputReader {
     }
   }
 
-  /** One of a Chat Completions message's `tool_calls`: `{id, type: "function", function: {name, arguments}}`. */
+  /**
+   * One of a Chat Completions message's `tool_calls`: `{id, type: "function", function: {name, arguments}}`, or the
+   * flat `{id, name, arguments}` a model writes when it spells such a message out as its reply (Devstral, llama.cpp
+   * #14697).
+   */
   private addChatToolCall(toolCall: unknown): void {
-    const details = isJsonObject(toolCall) && isJsonObject(toolCall.function) ? toolCall.function : {};
+    const details = !isJsonObject(toolCall) ? {} : isJsonObject(toolCall.function) ? toolCall.function : toolCall;
     const id = isJsonObject(toolCall) ? toolCall.id : undefined;
     this.addNative({ id, name: details.name, arguments: details.arguments, format: "json" });
   }

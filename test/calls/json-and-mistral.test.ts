@@ -376,6 +376,16 @@ describe("call objects as values", () => {
     expect(parseToolCalls(toolCalls[0], { tools }).calls).toEqual([weather("call_abc", "A", "json")]);
   });
 
+  test("a message's tool_calls written out as the reply, each call flat (Devstral, llama.cpp #14697), ids kept", () => {
+    const reply =
+      '{\n  "tool_calls": [\n    {"name": "get_weather", "arguments": {"city": "A"}, "id": "162875335"}\n  ]\n}';
+    expect(parseToolCalls(reply, { tools })).toEqual({
+      calls: [weather("162875335", "A", "json")],
+      text: "",
+      errors: [],
+    });
+  });
+
   test("a <tool_call> object keeps the id the model gave it", () => {
     const result = parseToolCalls(
       '<tool_call>{"id": "t1", "name": "get_weather", "arguments": {"city": "A"}}</tool_call>',
