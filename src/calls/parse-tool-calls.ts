@@ -3,9 +3,10 @@ import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { jsonCallObjects } from "./json-call-objects.js";
+import { closesUnopenedReasoning } from "./text-call-openers.js";
 import { TEXT_TOOL_CALL_FORMATS, type TextToolCallFormat, type ToolCall, type ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
-import { closesUnopenedReasoning, ToolCallScanner } from "./tool-call-scanner.js";
+import { ToolCallScanner } from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import { createToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 

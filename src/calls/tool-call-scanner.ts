@@ -9,12 +9,7 @@ import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName } from "./build-mistral-calls.js";
 import { notOlmoCallsError } from "./build-olmo-calls.js";
-import {
-  buildTokenSectionCalls,
-  DEEPSEEK_SECTION,
-  KIMI_SECTION,
-  type TokenSectionSyntax,
-} from "./build-token-section-calls.js";
+import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-section-calls.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
@@ -28,6 +23,16 @@ import { readLegacyTag } from "./read-legacy-tag.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
+import {
+  CALL_WRAPPERS,
+  HARMONY_OPENERS,
+  JSON_ONLY_BLOCKS,
+  MINIMAX_BLOCK,
+  OLMO_BLOCK,
+  REASONING_TAGS,
+  TOKEN_SECTIONS,
+  TOOL_CALL_BLOCKS,
+} from "./text-call-openers.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
@@ -87,60 +92,20 @@ const BEFORE_JSON_BLOCK = 15; // whitespace after `<tool_calls>`, until its firs
 const MISTRAL_HEAD_LIMIT = 200;
 /** JSON a reply starts with whose first key is not known after this many characters is not a call. */
 const JSON_CALL_START_LIMIT = 256;
-/**
- * What models write before the JSON calls a reply starts with, by tag name, with what may close it: Llama 3's
- * `<|python_tag|>` (nothing), Phi-4-mini's `<|tool_call|>` (`<|/tool_call|>`, which Granite 3.0 does not write),
- * Llama 4's `<|python_start|>`, and the tags Qwen2.5-Coder wraps its calls in when it leaves out `<tool_call>`
- * (`<tools>`, the one it is prompted with: vLLM #32926; the others: kronk #944).
- */
-const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
-  ["|python_tag|", ""],
-  ["|tool_call|", "<|/tool_call|>"],
-  ["|python_start|", "<|python_end|>"],
-  ["tools", "</tools>"],
-  ["function", "</function>"],
-  ["function-call", "</function-call>"],
-  ["function_call", "</function_call>"],
-]);
 /** The line of an opening code fence (```` ```json ````), complete or not yet. */
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 
-/** Harmony's tokens that start a message's header; a header is never longer than this, nor spans lines. */
-const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
+/** A Harmony message's header is never longer than this, nor spans lines. */
 const HARMONY_HEADER_LIMIT = 300;
-
-/**
- * Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's (holding Qwen3-Coder's `<function=...>` calls),
- * LongCat's, and the `<tool_calls>` of Hunyuan-A13B, Jamba and MiniMax-M1 (a JSON array, or one object per line).
- */
-const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set([
-  "tool_call",
-  "seed:tool_call",
-  "longcat_tool_call",
-  "tool_calls",
-]);
-
-/**
- * Blocks read only when they hold JSON, known at their first character: other models wrap `<tool_call>` blocks in a
- * bare `<tool_calls>`, which are then read as before, and in prose it is a word.
- */
-const JSON_ONLY_BLOCKS: ReadonlySet<string> = new Set(["tool_calls"]);
-
-/** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
-const MINIMAX_BLOCK = "minimax:tool_call";
-
-/** Tool-call sections written with special tokens, read when their format is. */
-const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION];
-
-/** OLMo 3's block: `<function_calls>`, holding pythonic calls instead of invokes. */
-const OLMO_BLOCK = "function_calls";
 
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
 /**
- * What an opening tag in prose starts: a block, a Hermes call, a Qwen3-Coder call without its `<tool_call>`, a
- * section of special tokens (Kimi, DeepSeek), a Harmony message header, a registered legacy tag's tool, or reasoning.
+ * What an opening tag in prose starts: a `<function_calls>` block, a `<tool_call>` block or its kin, a bare
+ * `<function=...>` (Qwen3-Coder) or `<function name=...>` (MiniCPM5) call, a section of special tokens (Kimi,
+ * DeepSeek), a Harmony message header, a wrapper of the JSON calls a reply starts with, a model's own call block
+ * (Gemma, LFM2, Cohere, InternLM), a registered legacy tag's tool, or reasoning.
  */
 type Opener =
   | CallableTool
@@ -156,40 +121,16 @@ type Opener =
   | undefined;
 
 /**
- * Tags reasoning models open their output with, by name, with the tag that closes them (Gemma 4's is
- * `<|channel>thought ...<channel|>`); a call written inside is one they considered, not one they made.
- */
-const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
-  ["think", "</think>"],
-  ["thinking", "</thinking>"],
-  ["|channel", "<channel|>"],
-  ["seed:think", "</seed:think>"],
-  ["|START_THINKING|", "<|END_THINKING|>"],
-]);
-
-/**
- * Whether model text closes a reasoning block it did not open: a `</think>` with no `<think>` opening the text, as when
- * the chat template wrote the `<think>` in the prompt. A scanner given the whole text is then told
- * `startsInReasoning`; a stream cannot look ahead for it.
- */
-export function closesUnopenedReasoning(text: string): boolean {
-  return !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
-}
-
-/**
  * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
  * rather than frozen: a frozen array has another element kind, which makes every consumer loop polymorphic and slow.
  */
 const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
 
 /**
- * A tolerant, incremental scanner for tool calls written in text: `<function_calls>` blocks (and MiniMax's and
- * DeepSeek's names for them), `<tool_call>` blocks (and Qwen3-Coder's `<function=...>` calls that leave the
- * `<tool_call>` out), sections of special tokens (Kimi, DeepSeek), Harmony messages to tools, Gemma's call blocks,
- * Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, and registered legacy tags (see
- * {@link TEXT_TOOL_CALL_FORMATS}). Chunks may split anywhere; every character is looked at a bounded number of times
- * (text held and found to be prose is read once more), so scanning is linear. Both the one-shot parser and the stream
- * use it.
+ * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
+ * (what opens each is in `text-call-openers.ts` and `build-call-block.ts`). Chunks may split anywhere; every
+ * character is looked at a bounded number of times (text held and found to be prose is read once more), so scanning
+ * is linear. Both the one-shot parser and the stream use it.
  *
  * Hand-written on purpose: no XML library accepts what models write (a literal `</parameter>` inside a code value,
  * bare `<` and `&`, unclosed blocks), and none can report calls while the text is still arriving.

@@ -1,0 +1,69 @@
+import { DEEPSEEK_SECTION, KIMI_SECTION, type TokenSectionSyntax } from "./build-token-section-calls.js";
+
+// The tags and tokens that open tool calls, or reasoning, in model text: what `ToolCallScanner` looks for in prose.
+
+/**
+ * What models write before the JSON calls a reply starts with, by tag name, with what may close it: Llama 3's
+ * `<|python_tag|>` (nothing), Phi-4-mini's `<|tool_call|>` (`<|/tool_call|>`, which Granite 3.0 does not write),
+ * Llama 4's `<|python_start|>`, and the tags Qwen2.5-Coder wraps its calls in when it leaves out `<tool_call>`
+ * (`<tools>`, the one it is prompted with: vLLM #32926; the others: kronk #944).
+ */
+export const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
+  ["|python_tag|", ""],
+  ["|tool_call|", "<|/tool_call|>"],
+  ["|python_start|", "<|python_end|>"],
+  ["tools", "</tools>"],
+  ["function", "</function>"],
+  ["function-call", "</function-call>"],
+  ["function_call", "</function_call>"],
+]);
+
+/** Harmony's tokens that start a message's header. */
+export const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
+
+/**
+ * Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's (holding Qwen3-Coder's `<function=...>` calls),
+ * LongCat's, and the `<tool_calls>` of Hunyuan-A13B, Jamba and MiniMax-M1 (a JSON array, or one object per line).
+ */
+export const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set([
+  "tool_call",
+  "seed:tool_call",
+  "longcat_tool_call",
+  "tool_calls",
+]);
+
+/**
+ * Blocks read only when they hold JSON, known at their first character: other models wrap `<tool_call>` blocks in a
+ * bare `<tool_calls>`, which are then read as before, and in prose it is a word.
+ */
+export const JSON_ONLY_BLOCKS: ReadonlySet<string> = new Set(["tool_calls"]);
+
+/** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
+export const MINIMAX_BLOCK = "minimax:tool_call";
+
+/** Tool-call sections written with special tokens, read when their format is. */
+export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION];
+
+/** OLMo 3's block: `<function_calls>`, holding pythonic calls instead of invokes. */
+export const OLMO_BLOCK = "function_calls";
+
+/**
+ * Tags reasoning models open their output with, by name, with the tag that closes them (Gemma 4's is
+ * `<|channel>thought ...<channel|>`); a call written inside is one they considered, not one they made.
+ */
+export const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
+  ["think", "</think>"],
+  ["thinking", "</thinking>"],
+  ["|channel", "<channel|>"],
+  ["seed:think", "</seed:think>"],
+  ["|START_THINKING|", "<|END_THINKING|>"],
+]);
+
+/**
+ * Whether model text closes a reasoning block it did not open: a `</think>` with no `<think>` opening the text, as when
+ * the chat template wrote the `<think>` in the prompt. A scanner given the whole text is then told
+ * `startsInReasoning`; a stream cannot look ahead for it.
+ */
+export function closesUnopenedReasoning(text: string): boolean {
+  return !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
+}
