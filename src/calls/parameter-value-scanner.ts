@@ -13,12 +13,14 @@ const CDATA = 6; // inside a CDATA section, until `]]>`
 
 const CDATA_START = "<![CDATA[";
 /**
- * Tags whose arrival right after a `</parameter>` proves it closed the value: MiniMax-M2 names its block otherwise, and
- * DeepSeek prefixes every tag with `｜DSML｜` (matched with its bars written as one, see `withOneBar`).
+ * Tags whose arrival right after a `</parameter>` proves it closed the value: MiniMax-M2 names its block otherwise,
+ * DeepSeek prefixes every tag with `｜DSML｜` (matched with its bars written as one, see `withOneBar`), and
+ * Step-DeepResearch with `steptml:`.
  */
 const STRUCTURE_TAGS = [
   ...["<parameter", "</invoke", "</function_calls", "</minimax:tool_call", "<invoke"],
   ...["<｜DSML｜parameter", "</｜DSML｜invoke", "</｜DSML｜function_calls", "</｜DSML｜tool_calls", "<｜DSML｜invoke"],
+  ...["<steptml:parameter", "</steptml:invoke", "</steptml:toolcall", "<steptml:invoke"],
 ];
 
 /** How a value ended: the name of the closing tag it read, and the tag after it that proved it real (read so far). */

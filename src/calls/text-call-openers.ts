@@ -41,6 +41,9 @@ export const JSON_ONLY_BLOCKS: ReadonlySet<string> = new Set(["tool_calls"]);
 /** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
 export const MINIMAX_BLOCK = "minimax:tool_call";
 
+/** Step-DeepResearch's name for a `<function_calls>` block, whose invokes and parameters it prefixes with `steptml:`. */
+export const STEPTML_BLOCK = "steptml:toolcall";
+
 /** Tool-call sections written with special tokens, read when their format is. */
 export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION];
 

@@ -30,6 +30,7 @@ import {
   MINIMAX_BLOCK,
   OLMO_BLOCK,
   REASONING_TAGS,
+  STEPTML_BLOCK,
   TOKEN_SECTIONS,
   TOOL_CALL_BLOCKS,
 } from "./text-call-openers.js";
@@ -496,7 +497,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
     // DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
     const plain = plainTagName(name);
-    const isBlock = plain === "function_calls" || (plain === "tool_calls" && plain !== name) || name === MINIMAX_BLOCK;
+    const isBlock =
+      plain === "function_calls" ||
+      (plain === "tool_calls" && plain !== name) ||
+      name === MINIMAX_BLOCK ||
+      name === STEPTML_BLOCK;
     if (isBlock && (this.formats.has("xml") || (name === OLMO_BLOCK && this.formats.has("olmo")))) {
       return "function_calls";
     }

@@ -2,8 +2,11 @@
 // DeepSeek writes around `DSML` in its tags' prefix (`｜` U+FF5C, `‖` U+2016: `<｜DSML｜invoke name="f">`), and the `▁`
 // of its special tokens (`<｜tool▁calls▁begin｜>`). Kimi's special tokens are names too: `<|tool_calls_section_begin|>`.
 
-/** DeepSeek's tag prefix (V3.2 and later), with the bars models write: `｜DSML｜`, `‖DSML‖`, `｜｜DSML｜｜`, `|DSML|`. */
-const DSML_PREFIX = /^(\/?)[|‖｜]+DSML[|‖｜]+/;
+/**
+ * The prefixes of tag names read as the plain names: DeepSeek's (V3.2 and later), with the bars models write
+ * (`｜DSML｜`, `‖DSML‖`, `｜｜DSML｜｜`, `|DSML|`), and StepFun's `steptml:`.
+ */
+const TAG_PREFIX = /^(\/?)(?:[|‖｜]+DSML[|‖｜]+|steptml:)/;
 const BARS = /[|‖｜]+/g;
 
 /** The name of a tag as written, with `/` for a closing tag: `</invoke >` gives `/invoke`. */
@@ -18,9 +21,12 @@ export function nameEnd(text: string, start: number): number {
   return end;
 }
 
-/** A tag name without DeepSeek's prefix: `｜DSML｜invoke` gives `invoke`, `/‖DSML‖invoke` gives `/invoke`. */
+/**
+ * A tag name without DeepSeek's or StepFun's prefix: `｜DSML｜invoke` gives `invoke`, `/‖DSML‖invoke` gives `/invoke`,
+ * `steptml:parameter` gives `parameter`.
+ */
 export function plainTagName(name: string): string {
-  return name.replace(DSML_PREFIX, "$1");
+  return name.replace(TAG_PREFIX, "$1");
 }
 
 /**

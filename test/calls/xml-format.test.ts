@@ -316,6 +316,25 @@ describe("MiniMax-M2's <minimax:tool_call> block", () => {
   });
 });
 
+describe("Step-DeepResearch's <steptml:toolcall> block", () => {
+  test("invokes and parameters prefixed with steptml: are read as invokes are, a literal closing tag in a value kept", () => {
+    const given =
+      'Let me search.\n<steptml:toolcall>\n<steptml:invoke name="get_weather">\n<steptml:parameter name="city">a </steptml:parameter> b</steptml:parameter>\n<steptml:parameter name="days">2</steptml:parameter>\n</steptml:invoke>\n</steptml:toolcall>\nDone.';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        {
+          id: "call_0",
+          name: "get_weather",
+          arguments: { city: "a </steptml:parameter> b", days: 2 },
+          format: "xml",
+        },
+      ],
+      text: "Let me search.\n\nDone.",
+      errors: [],
+    });
+  });
+});
+
 describe("DeepSeek's DSML blocks: V3.2's <｜DSML｜function_calls>, V4's <｜DSML｜tool_calls>", () => {
   test("its prefixed invokes and parameters are read as <function_calls>' are; the schema types values, not string=", () => {
     const given =
