@@ -29,12 +29,11 @@ const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set(TEXT_TOOL_CALL
 const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 
 /**
- * Reads the tool calls in a model's output, whatever the syntax: model text (XML `<function_calls>` and its MiniMax
- * and DeepSeek DSML forms, `<tool_call>` with JSON or Qwen3-Coder's or GLM's tags, Kimi's and DeepSeek's special-token
- * sections, Harmony messages to tools, Gemma's call blocks, Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply
- * starts with, registered legacy tags: see {@link TOOL_CALL_FORMATS}), an OpenAI Chat Completions message or
- * completion or its `tool_calls`, Responses API output, an Anthropic message or content array, or a Gemini response,
- * content or parts. Never throws: what cannot be read is reported in `errors`.
+ * Reads the tool calls in a model's output, whatever the syntax: model text in any of {@link TEXT_TOOL_CALL_FORMATS}
+ * (XML `<function_calls>`, `<tool_call>` and its kin, special-token sections, Harmony messages, models' own blocks,
+ * Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, registered legacy tags), an OpenAI Chat
+ * Completions message or completion or its `tool_calls`, Responses API output, an Anthropic message or content array,
+ * or a Gemini response, content or parts. Never throws: what cannot be read is reported in `errors`.
  *
  * @example
  * const { calls } = parseToolCalls('<function_calls><invoke name="add"><parameter name="a">5</parameter></invoke></function_calls>', { tools: [add] });
