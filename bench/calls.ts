@@ -255,9 +255,9 @@ function timeTagBodies(xmlText: string): void {
 
 /**
  * About `bytes` of calls written as JSON, Python or Gemma's syntax, each carrying code: after prose and Mistral's
- * `[TOOL_CALLS]`, as the call objects a reply starts with (one per line, as Ollama passes them on), as one pythonic call
- * list, or after prose in Gemma 4's blocks, in LFM2's (a pythonic list each), in OLMo 3's `<function_calls>` (a pythonic
- * call each) or in Llama 3.1's `<function=f>`.
+ * `[TOOL_CALLS]`, as the call objects a reply starts with (one per line, as Ollama passes them on), as one pythonic
+ * call list, or after prose in Gemma 4's blocks, in LFM2's (a pythonic list each), in OLMo 3's `<function_calls>` (a
+ * pythonic call each) or in Llama 3.1's `<function=f>`.
  */
 function jsonCallOutput(
   bytes: number,

@@ -1,9 +1,8 @@
 import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
+import { functionTagSyntaxOf, scanFunctionTagCalls } from "./scan-function-tag-calls.js";
 import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
-import { isMiniCpmBody, scanMiniCpmCalls } from "./scan-minicpm-calls.js";
-import { isQwenXmlBody, scanQwenXmlCalls } from "./scan-qwen-xml-calls.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -23,8 +22,8 @@ export function buildHermesCalls(
   catalog: ToolCatalog | undefined,
   blockTag = "<tool_call>",
 ): BuiltBlockCalls {
-  if (isQwenXmlBody(body)) return buildTagCalls(scanQwenXmlCalls(body, firstCallIndex), catalog);
-  if (isMiniCpmBody(body)) return buildTagCalls(scanMiniCpmCalls(body, firstCallIndex), catalog);
+  const tags = functionTagSyntaxOf(body);
+  if (tags !== undefined) return buildTagCalls(scanFunctionTagCalls(body, firstCallIndex, tags), catalog);
   if (isGlmBody(body)) return buildTagCalls({ calls: [scanGlmCall(body, firstCallIndex)], errors: [] }, catalog);
   return buildMarkedCallObjects(body, blockTag, "hermes", firstCallIndex, catalog);
 }

@@ -45,7 +45,8 @@ function callObject(item: unknown, exact: boolean): JsonCallObject | undefined {
   const wrapped = item.name === undefined && isJsonObject(item.function) ? item.function : undefined;
   const written = wrapped ?? item;
   if (exact && !hasExactlyCallKeys(item, wrapped)) return undefined;
-  // Cohere's Command models name the tool `tool_name` and the call `tool_call_id`: read where a marker says calls follow.
+  // Cohere's Command models name the tool `tool_name` and the call `tool_call_id`: read where a marker says calls
+  // follow.
   const name = written.name ?? (exact ? undefined : written.tool_name);
   if (typeof name !== "string") return undefined;
   const given = Object.hasOwn(written, "arguments") ? written.arguments : written.parameters;

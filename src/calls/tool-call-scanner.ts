@@ -200,8 +200,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   private readonly readsMistral: boolean;
   /**
-   * Where the JSON object or array being read (into `body`) ends, and whose calls it may hold: Mistral's, or the calls a
-   * reply starts with (JSON, or a pythonic list, which brackets and quotes alike).
+   * Where the JSON object or array being read (into `body`) ends, and whose calls it may hold: Mistral's, or the calls
+   * a reply starts with (JSON, or a pythonic list, which brackets and quotes alike).
    */
   private readonly jsonEnd = new JsonValueEnd();
   private jsonSource: "reply-start" | "mistral" = "reply-start";
@@ -506,9 +506,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       return "function_calls";
     }
     if (TOOL_CALL_BLOCKS.has(name) && this.formats.has("hermes")) return "tool_call";
-    // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`, and MiniCPM5 writes `<function name=...>`
-    // with nothing around it. Such a call is read only when it names a known tool, as legacy tags are: a `<function` in
-    // prose without tools stays prose. Which it is, the character after the name tells (see `functionOpener`).
+    // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`, and MiniCPM5 writes
+    // `<function name=...>` with nothing around it. Such a call is read only when it names a known tool, as legacy tags
+    // are: a `<function` in prose without tools stays prose. The character after the name tells which it is (see
+    // `functionOpener`).
     if (name === "function" && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
