@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { findAnchor } from "./find-anchor.js";
 
 /**
  * Splits a JSON pointer (`/a/b`) or a local `$ref` fragment (`#/a/b`) into unescaped tokens: percent-decoding first
@@ -54,12 +55,19 @@ export function isExternalRef(ref: string): boolean {
   return !ref.startsWith("#");
 }
 
+/** Whether a `$ref` is a plain-name fragment (`#pet`), naming a `$anchor` rather than a place. */
+function isAnchorRef(ref: string): boolean {
+  return ref.length > 1 && ref.startsWith("#") && ref.charAt(1) !== "/";
+}
+
 /**
- * Looks up a local `$ref` (`#/components/schemas/Pet`) in `document`. Reads own properties only, so a pointer through
- * `__proto__` or `constructor` finds nothing instead of the prototype. External refs are refused: this package never
- * reads files or the network for a `$ref` unless a caller resolved them beforehand.
+ * Looks up a local `$ref` in `document`: a JSON pointer (`#/components/schemas/Pet`), or a plain name naming a
+ * `$anchor` (`#pet`, see {@link findAnchor}). Reads own properties only, so a pointer through `__proto__` or
+ * `constructor` finds nothing instead of the prototype. External refs are refused: this package never reads files or
+ * the network for a `$ref` unless a caller resolved them beforehand.
  */
 export function resolveJsonPointer(document: unknown, ref: string): unknown {
+  if (isAnchorRef(ref)) return findAnchor(document, ref);
   if (isExternalRef(ref)) {
     throw new ActionRecallError(
       "EXTERNAL_REF_REFUSED",

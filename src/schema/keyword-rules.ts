@@ -90,12 +90,15 @@ const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map([
   // expanded in place.
   ...[...DEFINITION_KEYWORDS].map((keyword): [string, KeywordRule] => [keyword, OMITTED]),
   ["$schema", OMITTED],
+  // Identifiers only serve `$ref`s too; kept, a schema expanded in two places would declare one `$id` or `$anchor`
+  // twice, and Ajv refuses that ("resolves to more than one schema").
+  ["$id", OMITTED],
+  ["$anchor", OMITTED],
+  ["$dynamicAnchor", OMITTED],
   ["nullable", OMITTED],
   ["discriminator", OMITTED],
   // A `$ref` that reaches expansion as a keyword is not a string.
   ["$ref", { holds: "value", check: "nothing", expected: "a string (a JSON pointer or a URI)" }],
-  ["$id", STRING],
-  ["$anchor", STRING],
   ["$comment", STRING],
   ["title", STRING],
   ["description", STRING],

@@ -257,6 +257,51 @@ describe("the layered schema", () => {
   });
 });
 
+describe("OAS 3.1 identifiers", () => {
+  test("a component with $id and $anchor, used twice and by its anchor, gives a tool that Ajv compiles in every dialect", () => {
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/pets": {
+          post: {
+            operationId: "addPets",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { first: { $ref: "#/components/schemas/Pet" }, second: { $ref: "#pet" } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: {
+            $id: "https://example.com/pet",
+            $anchor: "pet",
+            type: "object",
+            properties: { name: { type: "string" } },
+          },
+        },
+      },
+    };
+    for (const dialect of ["openai", "openai-strict", "anthropic", "gemini", "mcp"] as const) {
+      const { tools, failures } = convertOperations(document, { dialect });
+      expect(failures).toEqual([]);
+      const [converted] = tools;
+      expect(JSON.stringify(converted?.tool)).not.toMatch(/"\$(id|anchor)"/);
+      if (dialect !== "gemini") {
+        expect(() => new Ajv({ strict: false }).compile(converted?.definition.parameters ?? {})).not.toThrow();
+      }
+    }
+  });
+});
+
 describe("tool names from operationIds in another script", () => {
   const operation = (operationId: string, extra: object = {}) => ({ operationId, responses: {}, ...extra });
   const { tools } = convertOperations({

@@ -205,6 +205,51 @@ describe("pointers", () => {
   });
 });
 
+describe("anchors and identifiers", () => {
+  test("a plain-name fragment ($ref: #pet) resolves to the schema whose $anchor it names; a cycle through it is pruned", () => {
+    const document = {
+      components: { schemas: { Pet: { $anchor: "pet", type: "object", properties: { parent: { $ref: "#pet" } } } } },
+    };
+    const { schema, pruned } = expandRefs({ $ref: "#pet" }, { document, maxDepth: 2 });
+    expect(schema).toEqual({
+      type: "object",
+      properties: {
+        parent: {
+          type: "object",
+          properties: {
+            parent: {
+              type: "object",
+              description: "(detail cut: #pet repeats recursively here; pass an object of the same shape)",
+            },
+          },
+        },
+      },
+    });
+    expect(pruned).toEqual([{ pointer: "#/properties/parent/properties/parent", ref: "#pet", reason: "cycle" }]);
+  });
+
+  test.each([
+    { schemas: {}, problem: "no schema declares it" },
+    { schemas: { A: { $anchor: "pet" }, B: { $anchor: "pet" } }, problem: "2 schemas declare it" },
+  ])("an anchor that $problem is a typed error", ({ schemas, problem }) => {
+    expect(() =>
+      expandRefs({ properties: { a: { $ref: "#pet" } } }, { document: { components: { schemas } } }),
+    ).toThrow(
+      expect.objectContaining({
+        code: "REF_NOT_FOUND",
+        message: expect.stringContaining(`it names the $anchor "pet", but ${problem}`),
+        data: expect.objectContaining({ pointer: "#/properties/a" }),
+      }),
+    );
+  });
+
+  test("$id and $anchor are left out: a schema expanded in two places would declare them twice, which Ajv refuses", () => {
+    const document = { $defs: { Pet: { $id: "https://example.com/pet", $anchor: "pet", type: "string" } } };
+    const { schema } = expandRefs({ properties: { a: { $ref: "#/$defs/Pet" }, b: { $ref: "#pet" } } }, { document });
+    expect(schema).toEqual({ properties: { a: { type: "string" }, b: { type: "string" } } });
+  });
+});
+
 describe("external refs", () => {
   test.each(["other.yaml#/Pet", "https://example.com/schemas/pet.json", "./pet.json"])("%s is refused", (ref) => {
     expect(() => expandRefs({ $ref: ref }, { document: {} })).toThrow(
