@@ -173,9 +173,12 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
-  /** The `<function=name>` tag of a Qwen3-Coder call written without its `<tool_call>`, while its body is read. */
+  /**
+   * The function tag of a call written without its `<tool_call>` (Qwen3-Coder's `<function=name>`, MiniCPM5's
+   * `<function name="...">`), while its body is read.
+   */
   private bareFunctionTag: string | undefined;
-  /** The tag that opened the Gemma, LFM2 or OLMo call block whose body is being read, and the block's syntax. */
+  /** The tag that opened the model's own call block whose body is being read (see `CALL_BLOCKS`), and its syntax. */
   private callBlock: { opener: string; format: CallBlockFormat } | undefined;
   /** Whether the `<function_calls>` just opened may hold OLMo's pythonic calls: known at its first non-space. */
   private blockMayHoldPythonic = false;
@@ -1274,7 +1277,7 @@ function nextNonSpace(text: string, start: number): number {
   return -1;
 }
 
-/** The tool named by a `<function=name>` tag. */
+/** The tool named by a `<function=name>` or a `<function name="...">` tag. */
 function bareFunctionName(tag: string): string {
   if (!tag.startsWith("<function=")) return parseXmlAttributes(tag).get("name") ?? "";
   return tag.slice("<function=".length, -1).trim();
