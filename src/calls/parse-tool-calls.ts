@@ -33,7 +33,8 @@ const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
  * (XML `<function_calls>`, `<tool_call>` and its kin, special-token sections, Harmony messages, models' own blocks,
  * Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, registered legacy tags), an OpenAI Chat
  * Completions message or completion or its `tool_calls`, Responses API output, an Anthropic message or content array,
- * or a Gemini response, content or parts. Never throws: what cannot be read is reported in `errors`.
+ * a Gemini response, content or parts, or an Ollama `/api/chat` or `/api/generate` response. Never throws: what
+ * cannot be read is reported in `errors`.
  *
  * @example
  * const { calls } = parseToolCalls('<function_calls><invoke name="add"><parameter name="a">5</parameter></invoke></function_calls>', { tools: [add] });
@@ -61,7 +62,19 @@ function looksLikeProviderOutput(value: unknown): boolean {
   // Call objects a model wrote as its reply (`{"type": "function", "function": {...}}`) are model text.
   if (jsonCallObjects(value, { exact: true }) !== undefined) return false;
   if (Array.isArray(value)) return value.length > 0 && value.every(isItemOrPart);
-  return isJsonObject(value) && PROVIDER_KEYS.some((key) => Object.hasOwn(value, key));
+  if (!isJsonObject(value)) return false;
+  return PROVIDER_KEYS.some((key) => Object.hasOwn(value, key)) || ollamaMessage(value) !== undefined;
+}
+
+/**
+ * The message or text of an Ollama response: `/api/chat`'s `{"model", "message": {"role", "content", "tool_calls"},
+ * "done"}`, or `/api/generate`'s `{"model", "response": "...", "done"}`. Both carry `done`, which a JSON reply a model
+ * wrote (`{"message": "hi"}`) does not.
+ */
+function ollamaMessage(value: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!Object.hasOwn(value, "done")) return undefined;
+  if (isJsonObject(value.message)) return value.message;
+  return typeof value.response === "string" ? { content: value.response } : undefined;
 }
 
 /** A Responses item or Anthropic block (typed), or a Gemini part (a `functionCall` or `text`, untyped). */
@@ -98,9 +111,10 @@ class OutputReader {
     else this.fail(`Cannot read tool calls from ${output === null ? "null" : typeof output}`);
   }
 
-  /** A completion, a Chat message, a Responses result or item, or an Anthropic message or block. */
+  /** A completion, a Chat message, a Responses result or item, an Anthropic message or block, or an Ollama response. */
   private readObject(output: Record<string, unknown>): void {
     const { choices, output: responsesOutput, content, type, candidates, parts } = output;
+    const ollama = ollamaMessage(output);
     if (Array.isArray(candidates)) {
       // A Gemini response: the first candidate's content, as for a completion's first choice.
       const candidate = isJsonObject(candidates[0]) ? candidates[0].content : undefined;
@@ -125,8 +139,12 @@ class OutputReader {
       this.readItems(content);
     } else if (["tool_calls", "function_call", "content"].some((key) => Object.hasOwn(output, key))) {
       this.readChatMessage(output);
+    } else if (ollama !== undefined) {
+      this.readChatMessage(ollama);
     } else {
-      this.fail("Not a model output this parser knows (text, Chat Completions, Responses, Anthropic or Gemini)");
+      this.fail(
+        "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini or Ollama)",
+      );
     }
   }
 

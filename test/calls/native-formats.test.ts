@@ -250,7 +250,8 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
       want: [
         {
           code: "PARSE_ERROR",
-          message: "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic or Gemini)",
+          message:
+            "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini or Ollama)",
         },
       ],
     },
@@ -278,6 +279,49 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
     ];
     const formats = parseToolCalls(given, { format }).calls.map((call) => call.format);
     expect(formats).toEqual(want);
+  });
+});
+
+describe("Ollama's native responses", () => {
+  const chat = {
+    model: "qwen3:8b",
+    created_at: "2026-11-24T12:00:00Z",
+    message: {
+      role: "assistant",
+      content: "",
+      thinking: "The user wants the weather.",
+      tool_calls: [{ function: { name: "get_weather", arguments: { city: "Paris" } } }],
+    },
+    done: true,
+  };
+
+  test("/api/chat: the message's tool_calls and content are read, as an object or as JSON text; thinking is not text", () => {
+    const want = {
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "json" }],
+      text: "",
+      errors: [],
+    };
+    expect(parseToolCalls(chat, { tools })).toEqual(want);
+    expect(parseToolCalls(JSON.stringify(chat), { tools })).toEqual(want);
+  });
+
+  test("/api/generate: the response text is read as model text, calls in it included", () => {
+    const generate = {
+      model: "qwen2.5-coder:7b",
+      response: 'Sure.<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>',
+      done: true,
+    };
+    expect(parseToolCalls(generate, { tools })).toEqual({
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Oslo" }, format: "hermes" }],
+      text: "Sure.",
+      errors: [],
+    });
+  });
+
+  test("JSON a model wrote with a message or response key, but no done, is model text", () => {
+    for (const reply of ['{"message": {"role": "x"}}', '{"response": "ok"}']) {
+      expect(parseToolCalls(reply, { tools })).toEqual({ calls: [], text: reply, errors: [] });
+    }
   });
 });
 
