@@ -4,7 +4,13 @@ import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { jsonCallObjects } from "./json-call-objects.js";
 import { closesUnopenedReasoning } from "./text-call-openers.js";
-import { TEXT_TOOL_CALL_FORMATS, type TextToolCallFormat, type ToolCall, type ToolCallFormat } from "./tool-call.js";
+import {
+  PROVIDER_TOOL_CALL_FORMATS,
+  TEXT_TOOL_CALL_FORMATS,
+  type TextToolCallFormat,
+  type ToolCall,
+  type ToolCallFormat,
+} from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { ToolCallScanner } from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
@@ -26,6 +32,7 @@ export interface ParsedToolCalls {
 }
 
 const ALL_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set(TEXT_TOOL_CALL_FORMATS);
+const PROVIDER_FORMATS: ReadonlySet<string> = new Set(PROVIDER_TOOL_CALL_FORMATS);
 const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 
 /**
@@ -33,8 +40,8 @@ const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
  * (XML `<function_calls>`, `<tool_call>` and its kin, special-token sections, Harmony messages, models' own blocks,
  * Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, registered legacy tags), an OpenAI Chat
  * Completions message or completion or its `tool_calls`, Responses API output, an Anthropic message or content array,
- * a Gemini response, content or parts, or an Ollama `/api/chat` or `/api/generate` response. Never throws: what
- * cannot be read is reported in `errors`.
+ * a Gemini response, content or parts, a Bedrock Converse response, message or content, or an Ollama `/api/chat` or
+ * `/api/generate` response. Never throws: what cannot be read is reported in `errors`.
  *
  * @example
  * const { calls } = parseToolCalls('<function_calls><invoke name="add"><parameter name="a">5</parameter></invoke></function_calls>', { tools: [add] });
@@ -79,15 +86,20 @@ function ollamaMessage(value: Record<string, unknown>): Record<string, unknown> 
 
 /** A Responses item or Anthropic block (typed), or a Gemini part (a `functionCall` or `text`, untyped). */
 function isItemOrPart(item: unknown): boolean {
-  return isJsonObject(item) && (typeof item.type === "string" || isGeminiPart(item));
+  return isJsonObject(item) && (typeof item.type === "string" || isGeminiPart(item) || isBedrockBlock(item));
 }
 
 function isGeminiPart(item: Record<string, unknown>): boolean {
   return item.type === undefined && (isJsonObject(item.functionCall) || typeof item.text === "string");
 }
 
+/** A Bedrock Converse content block other than text: a `toolUse`, or `reasoningContent`, which is not the answer. */
+function isBedrockBlock(item: Record<string, unknown>): boolean {
+  return item.type === undefined && (isJsonObject(item.toolUse) || isJsonObject(item.reasoningContent));
+}
+
 function isToolUseBlock(block: unknown): boolean {
-  return isJsonObject(block) && block.type === "tool_use";
+  return isJsonObject(block) && (block.type === "tool_use" || isJsonObject(block.toolUse));
 }
 
 class OutputReader {
@@ -129,6 +141,9 @@ class OutputReader {
       else this.fail("The completion has no choices[0].message");
     } else if (Array.isArray(responsesOutput)) {
       this.readItems(responsesOutput);
+    } else if (isJsonObject(responsesOutput) && isJsonObject(responsesOutput.message)) {
+      // A Bedrock Converse response: its message's content blocks.
+      this.readChatMessage(responsesOutput.message);
     } else if (
       type === "function_call" ||
       type === "tool_use" ||
@@ -143,15 +158,14 @@ class OutputReader {
       this.readChatMessage(ollama);
     } else {
       this.fail(
-        "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini or Ollama)",
+        "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini, Bedrock or Ollama)",
       );
     }
   }
 
   /** Model text; or, when it is the JSON of a provider response (as a CLI reads from a file), that response. */
   private readString(output: string): void {
-    const native =
-      this.format === "json" || this.format === "responses" || this.format === "anthropic" || this.format === "gemini";
+    const native = PROVIDER_FORMATS.has(this.format);
     const trimmed = output.trimStart();
     if (native || (this.format === "auto" && (trimmed.startsWith("{") || trimmed.startsWith("[")))) {
       try {
@@ -187,6 +201,9 @@ class OutputReader {
         });
       } else if (item.type === "tool_use") {
         this.addNative({ id: item.id, name: item.name, arguments: item.input, format: "anthropic" });
+      } else if (isJsonObject(item.toolUse)) {
+        const { toolUseId, name, input } = item.toolUse;
+        this.addNative({ id: toolUseId, name, arguments: input, format: "bedrock" });
       } else if (item.type === "message" && Array.isArray(item.content)) {
         this.readItems(item.content);
       } else if ((item.type === "text" || item.type === "output_text") && typeof item.text === "string") {

@@ -41,10 +41,13 @@ export const TEXT_TOOL_CALL_FORMATS = [
 export type TextToolCallFormat = (typeof TEXT_TOOL_CALL_FORMATS)[number];
 
 /**
- * Every syntax a model's tool call is read from: a provider's JSON (`json` for Chat Completions, `responses`,
- * `anthropic`, `gemini`), then the {@link TEXT_TOOL_CALL_FORMATS}.
+ * The syntaxes of tool calls in a provider's JSON response: `json` (Chat Completions, and Ollama's native responses),
+ * `responses` (OpenAI's Responses API), `anthropic`, `gemini` and `bedrock` (AWS Bedrock's Converse API).
  */
-export const TOOL_CALL_FORMATS = ["json", "responses", "anthropic", "gemini", ...TEXT_TOOL_CALL_FORMATS] as const;
+export const PROVIDER_TOOL_CALL_FORMATS = ["json", "responses", "anthropic", "gemini", "bedrock"] as const;
+
+/** Every syntax a model's tool call is read from: the {@link PROVIDER_TOOL_CALL_FORMATS}, then the text ones. */
+export const TOOL_CALL_FORMATS = [...PROVIDER_TOOL_CALL_FORMATS, ...TEXT_TOOL_CALL_FORMATS] as const;
 
 /** Which syntax the model used to call a tool: one of {@link TOOL_CALL_FORMATS}. */
 export type ToolCallFormat = (typeof TOOL_CALL_FORMATS)[number];

@@ -251,7 +251,7 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
         {
           code: "PARSE_ERROR",
           message:
-            "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini or Ollama)",
+            "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini, Bedrock or Ollama)",
         },
       ],
     },
@@ -279,6 +279,40 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
     ];
     const formats = parseToolCalls(given, { format }).calls.map((call) => call.format);
     expect(formats).toEqual(want);
+  });
+});
+
+describe("AWS Bedrock's Converse responses", () => {
+  const converse = {
+    output: {
+      message: {
+        role: "assistant",
+        content: [
+          { reasoningContent: { reasoningText: { text: "The user wants the weather.", signature: "sig" } } },
+          { text: "I will check." },
+          { toolUse: { toolUseId: "tooluse_1", name: "get_weather", input: { city: "Paris" } } },
+        ],
+      },
+    },
+    stopReason: "tool_use",
+    usage: { inputTokens: 10, outputTokens: 20 },
+  };
+  const want = {
+    calls: [{ id: "tooluse_1", name: "get_weather", arguments: { city: "Paris" }, format: "bedrock" }],
+    text: "I will check.",
+    errors: [],
+  };
+
+  test("toolUse blocks are calls with their ids kept, text blocks are text, reasoning is not", () => {
+    expect(parseToolCalls(converse, { tools })).toEqual(want);
+    expect(parseToolCalls(JSON.stringify(converse), { tools })).toEqual(want);
+  });
+
+  test("the message or its content blocks given on their own are read alike; format bedrock reads only these calls", () => {
+    expect(parseToolCalls(converse.output.message, { tools })).toEqual(want);
+    expect(parseToolCalls(converse.output.message.content, { tools })).toEqual(want);
+    expect(parseToolCalls(converse, { tools, format: "bedrock" }).calls).toEqual(want.calls);
+    expect(parseToolCalls(converse, { tools, format: "anthropic" }).calls).toEqual([]);
   });
 });
 
