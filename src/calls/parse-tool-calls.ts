@@ -40,8 +40,8 @@ const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
  * (XML `<function_calls>`, `<tool_call>` and its kin, special-token sections, Harmony messages, models' own blocks,
  * Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, registered legacy tags), an OpenAI Chat
  * Completions message or completion or its `tool_calls`, Responses API output, an Anthropic message or content array,
- * a Gemini response, content or parts, a Bedrock Converse response, message or content, or an Ollama `/api/chat` or
- * `/api/generate` response. Never throws: what cannot be read is reported in `errors`.
+ * a Gemini response, content or parts, a Bedrock Converse response, message or content, an Ollama `/api/chat` or
+ * `/api/generate` response, or a Cohere v2 chat response. Never throws: what cannot be read is reported in `errors`.
  *
  * @example
  * const { calls } = parseToolCalls('<function_calls><invoke name="add"><parameter name="a">5</parameter></invoke></function_calls>', { tools: [add] });
@@ -70,16 +70,17 @@ function looksLikeProviderOutput(value: unknown): boolean {
   if (jsonCallObjects(value, { exact: true }) !== undefined) return false;
   if (Array.isArray(value)) return value.length > 0 && value.every(isItemOrPart);
   if (!isJsonObject(value)) return false;
-  return PROVIDER_KEYS.some((key) => Object.hasOwn(value, key)) || ollamaMessage(value) !== undefined;
+  return PROVIDER_KEYS.some((key) => Object.hasOwn(value, key)) || wrappedMessage(value) !== undefined;
 }
 
 /**
- * The message or text of an Ollama response: `/api/chat`'s `{"model", "message": {"role", "content", "tool_calls"},
- * "done"}`, or `/api/generate`'s `{"model", "response": "...", "done"}`. Both carry `done`, which a JSON reply a model
- * wrote (`{"message": "hi"}`) does not.
+ * The message of a response that wraps one: Ollama's `/api/chat` (`{"model", "message": {"role", "content",
+ * "tool_calls"}, "done"}`) and `/api/generate` (`{"model", "response": "...", "done"}`), and Cohere's v2 chat
+ * (`{"message": {...}, "finish_reason"}`; its `tool_plan` is not text). Each carries `done` or `finish_reason`, which a
+ * JSON reply a model wrote (`{"message": "hi"}`) does not.
  */
-function ollamaMessage(value: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (!Object.hasOwn(value, "done")) return undefined;
+function wrappedMessage(value: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!Object.hasOwn(value, "done") && !Object.hasOwn(value, "finish_reason")) return undefined;
   if (isJsonObject(value.message)) return value.message;
   return typeof value.response === "string" ? { content: value.response } : undefined;
 }
@@ -126,7 +127,7 @@ class OutputReader {
   /** A completion, a Chat message, a Responses result or item, an Anthropic message or block, or an Ollama response. */
   private readObject(output: Record<string, unknown>): void {
     const { choices, output: responsesOutput, content, type, candidates, parts } = output;
-    const ollama = ollamaMessage(output);
+    const wrapped = wrappedMessage(output);
     if (Array.isArray(candidates)) {
       // A Gemini response: the first candidate's content, as for a completion's first choice.
       const candidate = isJsonObject(candidates[0]) ? candidates[0].content : undefined;
@@ -154,11 +155,11 @@ class OutputReader {
       this.readItems(content);
     } else if (["tool_calls", "function_call", "content"].some((key) => Object.hasOwn(output, key))) {
       this.readChatMessage(output);
-    } else if (ollama !== undefined) {
-      this.readChatMessage(ollama);
+    } else if (wrapped !== undefined) {
+      this.readChatMessage(wrapped);
     } else {
       this.fail(
-        "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini, Bedrock or Ollama)",
+        "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini, Bedrock, Ollama or Cohere)",
       );
     }
   }

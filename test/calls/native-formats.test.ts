@@ -251,7 +251,7 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
         {
           code: "PARSE_ERROR",
           message:
-            "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini, Bedrock or Ollama)",
+            "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini, Bedrock, Ollama or Cohere)",
         },
       ],
     },
@@ -316,7 +316,7 @@ describe("AWS Bedrock's Converse responses", () => {
   });
 });
 
-describe("Ollama's native responses", () => {
+describe("responses that wrap a message: Ollama's native ones and Cohere's v2 chat", () => {
   const chat = {
     model: "qwen3:8b",
     created_at: "2026-11-24T12:00:00Z",
@@ -348,6 +348,25 @@ describe("Ollama's native responses", () => {
     expect(parseToolCalls(generate, { tools })).toEqual({
       calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Oslo" }, format: "hermes" }],
       text: "Sure.",
+      errors: [],
+    });
+  });
+
+  test("Cohere's v2 chat response: the message's tool_calls and content are read; its tool_plan is not text", () => {
+    const cohere = {
+      id: "c1",
+      message: {
+        role: "assistant",
+        tool_plan: "I will look up the weather.",
+        tool_calls: [
+          { id: "get_weather_1", type: "function", function: { name: "get_weather", arguments: '{"city": "Rome"}' } },
+        ],
+      },
+      finish_reason: "TOOL_CALL",
+    };
+    expect(parseToolCalls(cohere, { tools })).toEqual({
+      calls: [{ id: "get_weather_1", name: "get_weather", arguments: { city: "Rome" }, format: "json" }],
+      text: "",
       errors: [],
     });
   });
