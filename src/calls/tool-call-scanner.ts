@@ -86,7 +86,7 @@ const MARKER = 10; // `[` in prose, until we know whether it is Mistral's `[TOOL
 const MISTRAL_HEAD = 11; // after `[TOOL_CALLS]`: a tool's name and markers, until the JSON
 const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or what a reply starts with that may be calls
 const BEFORE_JSON_CALL = 13; // after a wrapper (`<|python_tag|>`), a fence or a JSON call: until the next call's `{`
-const OPENING_FENCE = 14; // a reply starting with a code fence, to its line's end: may JSON calls follow?
+const OPENING_FENCE = 14; // a reply starting with a code fence or `functools`, until whole: may JSON calls follow?
 const BEFORE_JSON_BLOCK = 15; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
 /** Mistral heads are a name and two markers: longer text after `[TOOL_CALLS]` is prose. */
@@ -95,6 +95,8 @@ const MISTRAL_HEAD_LIMIT = 200;
 const JSON_CALL_START_LIMIT = 256;
 /** The line of an opening code fence (```` ```json ````), complete or not yet. */
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
+/** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
+const FUNCTOOLS = "functools";
 
 /** A Harmony message's header is never longer than this, nor spans lines. */
 const HARMONY_HEADER_LIMIT = 300;
@@ -413,9 +415,9 @@ export class ToolCallScanner implements ToolCallEventSource {
       const first = index + chunk.slice(index).search(/\S/);
       const character = first < index ? "" : chunk.charAt(first);
       // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
-      if (character === "{" || (character === "[" && !this.readsMistral) || character === "`") {
+      if (character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f") {
         this.text += chunk.slice(index, first);
-        this.startJsonRun(character === "`" ? OPENING_FENCE : JSON_VALUE);
+        this.startJsonRun(character === "{" || character === "[" ? JSON_VALUE : OPENING_FENCE);
         return first;
       }
     }
@@ -954,17 +956,21 @@ export class ToolCallScanner implements ToolCallEventSource {
     else this.state = state;
   }
 
-  /** A reply's opening code fence: JSON calls may follow its line; any other text is prose. */
+  /**
+   * A reply's opening code fence, or Phi-4-mini's `functools`: JSON calls may follow the fence's line, or the word;
+   * any other text is prose.
+   */
   private scanOpeningFence(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
       this.jsonPrefix += character;
-      if (!OPENING_FENCE_LINE.test(this.jsonPrefix)) {
+      const isFence = OPENING_FENCE_LINE.test(this.jsonPrefix);
+      if (!isFence && !FUNCTOOLS.startsWith(this.jsonPrefix)) {
         this.releaseJsonPrefix();
         return index + 1;
       }
-      if (character === "\n") {
-        this.jsonRunCloser = "```";
+      if ((isFence && character === "\n") || this.jsonPrefix === FUNCTOOLS) {
+        this.jsonRunCloser = isFence ? "```" : "";
         this.state = BEFORE_JSON_CALL;
         return index + 1;
       }

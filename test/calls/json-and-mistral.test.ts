@@ -55,6 +55,14 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: "",
     },
     {
+      name: "Phi-4-mini's functools[...] (vLLM's and sglang's templates) goes with the calls, arrays inside arguments too",
+      given: 'functools[{"name": "write_file", "arguments": {"path": "a", "content": "[1, 2]", "mode": 3}}] Done.',
+      calls: [
+        { id: "call_0", name: "write_file", arguments: { path: "a", content: "[1, 2]", mode: 3 }, format: "json-text" },
+      ],
+      text: " Done.",
+    },
+    {
       name: "Phi-4-mini's <|tool_call|> and <|/tool_call|> around its calls go with them",
       given: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "A"}}]<|/tool_call|> Ok.',
       calls: [weather("call_0", "A", "json-text")],
@@ -125,6 +133,8 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
     ["a fence holding code", "```python\nprint(1)\n```"],
     ["Llama's built-in tool calls, which are not JSON", '<|python_tag|>brave_search.call(query="x")'],
     ["a wrapper holding prose", "<tools>get_weather for Paris</tools>"],
+    ["functools as a word", "functools is a Python module: functools[0]"],
+    ["functools before other JSON", "functools[1, 2]"],
     ["a wrapper holding a call object naming no known tool", '<tools>{"name": "nope", "arguments": {}}</tools>'],
     ["a wrapper after prose", 'Calling: <tools>{"name": "get_weather", "arguments": {"city": "A"}}</tools>'],
     ["a <function> wrapper holding a tool's name, not JSON", "<function>get_weather</function>"],
