@@ -193,6 +193,7 @@ function timeHostileProse(): void {
 function timeTagBodies(xmlText: string): void {
   const qwenText = modelOutput(1_000_000, 1_000, "qwen");
   const glmText = modelOutput(1_000_000, 1_000, "glm");
+  const qwenBy1 = chunksOf(qwenText, 1);
   const mistralText = jsonCallOutput(1_000_000, 1_000, "mistral");
   const jsonText = jsonCallOutput(1_000_000, 1_000, "json-text");
   const pythonicText = jsonCallOutput(1_000_000, 1_000, "pythonic");
@@ -207,6 +208,7 @@ function timeTagBodies(xmlText: string): void {
   const times = alternatingMedians(9, 3, {
     xml: checked(() => parseToolCalls(xmlText, { tools }).calls.length, 1_000),
     qwen: checked(() => parseToolCalls(qwenText, { tools }).calls.length, 1_000),
+    qwenStream1: checked(() => parseChunksWithCallback(qwenBy1), 1_000),
     glm: checked(() => parseToolCalls(glmText, { tools }).calls.length, 1_000),
     mistral: checked(() => parseToolCalls(mistralText, { tools }).calls.length, 1_000),
     jsonText: checked(() => parseToolCalls(jsonText, { tools }).calls.length, 1_000),
@@ -229,6 +231,10 @@ function timeTagBodies(xmlText: string): void {
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
     );
   }
+  // Each call's text streams as deltas from its `<function=name>`, a delta per character here.
+  console.log(
+    `    Qwen3-Coder 1-char onEvent stream ${times.qwenStream1.toFixed(1)} ms = ${(times.qwenStream1 / times.qwen).toFixed(2)}x its one-shot`,
+  );
   console.log("  calls written as JSON, as Python, or in Gemma's syntax, one-shot, 1,000 calls in 1 MB:");
   for (const [label, milliseconds] of [
     ["Mistral", times.mistral],

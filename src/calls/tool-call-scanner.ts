@@ -101,6 +101,13 @@ const FUNCTOOLS = "functools";
 /** A Harmony message's header is never longer than this, nor spans lines. */
 const HARMONY_HEADER_LIMIT = 300;
 
+/** A `<tool_call>` body opening with Qwen3-Coder's `<function=name>`, whole; and what closes the function. */
+const FUNCTION_OPENING = /^\s*<function=([^>\n<]*)>/;
+const FUNCTION_PREFIX = "<function=";
+const FUNCTION_END = "</function>";
+/** A body longer than this that has not opened with a whole `<function=name>` is read to its end before reporting. */
+const FUNCTION_OPENING_LIMIT = 300;
+
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
@@ -193,6 +200,16 @@ export class ToolCallScanner implements ToolCallEventSource {
   private afterBareFunction = "";
   /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
   private jsonBlockOpener = "";
+  /** Whether the raw body being read is a `<tool_call>`'s, whose first call may be announced before it closes. */
+  private readsToolCallBody = false;
+  /**
+   * The first call of a `<tool_call>` written with Qwen3-Coder's tags, announced (`tool-call-start`) as soon as its
+   * `<function=name>` is whole: its text streams as deltas until its `</function>` (`functionEnd`), and at the block's
+   * end only the call itself is left to report. The tags carry no id and the name is read as the block's reader reads
+   * it, so the announcement always matches the call.
+   */
+  private announced: { id: string; name: string; streaming: boolean } | undefined;
+  private functionEnd = new ClosingLiteral(FUNCTION_END);
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -264,9 +281,22 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { id } = this.invoke;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk, parameter: this.parameter });
       }
+      if (this.state === RAW_BODY && this.streamsPlainText() && this.announced !== undefined) {
+        this.body.append(chunk);
+        if (!this.deltas) return NO_EVENTS;
+        return this.deliverAlone({ type: "tool-call-delta", id: this.announced.id, argumentsDelta: chunk });
+      }
     }
     this.consume(chunk);
     return this.takeEvents();
+  }
+
+  /**
+   * Whether text without `<` would simply extend an announced call's text: no closing tag is half read (the stream's
+   * fast path for a Qwen3-Coder call in `<tool_call>`).
+   */
+  private streamsPlainText(): boolean {
+    return this.announced?.streaming === true && this.bodyCloser.held === "" && this.functionEnd.held === "";
   }
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
@@ -570,6 +600,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.state = BEFORE_JSON_BLOCK;
       } else {
         this.openRawBody(`</${tagName(this.tag)}>`);
+        this.readsToolCallBody = true;
       }
       return;
     }
@@ -689,8 +720,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     const section = this.section;
     const harmonyTool = this.harmonyTool;
     const callBlock = this.callBlock;
+    const announced = this.announced;
     const body = this.body.toString();
     this.callBlock = undefined;
+    this.announced = undefined;
+    this.readsToolCallBody = false;
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.section = undefined;
@@ -717,7 +751,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           : bareFunctionTag === undefined
             ? buildHermesCalls(body, this.nextCallIndex, this.catalog, `<${this.bodyCloser.literal.slice(2)}`)
             : buildHermesCalls(`${bareFunctionTag}${body}</function>`, this.nextCallIndex, this.catalog);
-      this.emitBlockCalls(built);
+      this.emitBlockCalls(built, announced);
       if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;
     }
@@ -798,15 +832,62 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly appendBody = (text: string): void => {
     this.body.append(text);
     if (this.deltas && this.legacy !== undefined) this.pendingDelta += text;
+    else if (this.readsToolCallBody) this.followToolCallBody(text);
   };
 
-  /** The calls of a block read whole, each reported as it would have streamed: start, its text, the call. */
-  private emitBlockCalls(built: BuiltBlockCalls): void {
+  /**
+   * Announces the first call of a `<tool_call>` body written with Qwen3-Coder's tags once its `<function=name>` is
+   * whole (looked for only while the body is short enough to be opening with it), then streams its text.
+   */
+  private followToolCallBody(text: string): void {
+    if (this.announced === undefined) {
+      const body = this.body.toString();
+      const opening = FUNCTION_OPENING.exec(body);
+      if (opening === null) {
+        if (body.length > FUNCTION_OPENING_LIMIT || !mayOpenWithFunction(body)) this.readsToolCallBody = false;
+        return;
+      }
+      const name = opening[1]?.trim() ?? "";
+      if (name === "") {
+        this.readsToolCallBody = false;
+        return;
+      }
+      // Without deltas (the one-shot parser) there is no text to stream, and no `</function>` to look for.
+      this.announced = { id: `call_${this.nextCallIndex}`, name, streaming: this.deltas };
+      this.functionEnd = new ClosingLiteral(FUNCTION_END);
+      this.emit({ type: "tool-call-start", id: this.announced.id, name });
+      if (this.deltas) this.streamCallText(body.slice(opening[0].length - opening[0].trimStart().length));
+      return;
+    }
+    if (this.announced.streaming) this.streamCallText(text);
+  }
+
+  /** Adds announced call text to the next delta, up to and with its `</function>`. */
+  private streamCallText(text: string): void {
+    if (this.announced === undefined) return;
+    this.functionEnd.scan(text, 0, this.addCallDelta);
+    if (!this.functionEnd.found) return;
+    this.addCallDelta(FUNCTION_END);
+    this.announced.streaming = false;
+  }
+
+  private readonly addCallDelta = (text: string): void => {
+    this.pendingDelta += text;
+  };
+
+  /**
+   * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. A first call
+   * already announced while the block arrived (see `announced`) has had its start and text: only the call is left.
+   */
+  private emitBlockCalls(built: BuiltBlockCalls, announced?: { id: string; name: string }): void {
     for (const error of built.errors) this.emit({ type: "error", error });
-    for (const blockCall of built.calls) {
+    for (const [index, blockCall] of built.calls.entries()) {
       this.nextCallIndex += 1;
-      this.emit({ type: "tool-call-start", id: blockCall.call.id, name: blockCall.call.name });
-      if (this.deltas) this.emit({ type: "tool-call-delta", id: blockCall.call.id, argumentsDelta: blockCall.text });
+      const { id, name } = blockCall.call;
+      if (index > 0 || announced?.id !== id || announced.name !== name) {
+        this.emit({ type: "tool-call-start", id, name });
+        if (this.deltas) this.emit({ type: "tool-call-delta", id, argumentsDelta: blockCall.text });
+      }
       this.emitCall(blockCall);
     }
   }
@@ -1228,7 +1309,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.legacy?.tool.name ??
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
       this.harmonyTool ??
-      (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
+      (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString())) ??
+      this.announced?.name;
     const error: ToolCallError = {
       code: "UNTERMINATED_CALL",
       message: `The output ended inside ${where}; a call that did not close is not run`,
@@ -1241,6 +1323,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.callBlock = undefined;
     this.section = undefined;
     this.harmonyTool = undefined;
+    this.announced = undefined;
+    this.readsToolCallBody = false;
   }
 
   private emitCall(built: BuiltCall): void {
@@ -1271,10 +1355,18 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.pendingDelta = "";
     if (this.invoke !== undefined) {
       this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
-    } else if (this.legacy !== undefined) {
-      this.deliver({ type: "tool-call-delta", id: this.legacy.id, argumentsDelta });
+    } else {
+      const id = this.legacy?.id ?? this.announced?.id;
+      if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }
+}
+
+/** Whether a body that does not hold a whole `<function=name>` yet may still open with one. */
+function mayOpenWithFunction(body: string): boolean {
+  const start = body.trimStart();
+  if (start.length <= FUNCTION_PREFIX.length) return FUNCTION_PREFIX.startsWith(start);
+  return start.startsWith(FUNCTION_PREFIX) && !/[<\n]/.test(start.slice(FUNCTION_PREFIX.length));
 }
 
 /** The index of the first character at or after `start` that is not whitespace; -1 when there is none. */

@@ -137,10 +137,62 @@ describe("createToolCallStream", () => {
         ],
       ],
     },
+    {
+      name: "a Qwen3-Coder call in <tool_call>: start at its whole <function=name>, its text as it arrives, the call at the block's end",
+      chunks: [
+        "<tool_call>\n<function=get_wea",
+        "ther>\n<parameter=city>\nPa",
+        "ris\n</parameter>\n</function>\n<function=get_weather><parameter=city>B</parameter></function>",
+        "\n</tool_call>",
+      ],
+      want: [
+        [],
+        [
+          { type: "tool-call-start", id: "call_0", name: "get_weather" },
+          { type: "tool-call-delta", id: "call_0", argumentsDelta: "<function=get_weather>\n<parameter=city>\nPa" },
+        ],
+        // The first call's text ends at its </function>; a second call in the block is reported whole at the end.
+        [{ type: "tool-call-delta", id: "call_0", argumentsDelta: "ris\n</parameter>\n</function>" }],
+        [
+          {
+            type: "tool-call",
+            call: { id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "hermes" },
+          },
+          { type: "tool-call-start", id: "call_1", name: "get_weather" },
+          {
+            type: "tool-call-delta",
+            id: "call_1",
+            argumentsDelta: "<function=get_weather><parameter=city>B</parameter></function>",
+          },
+          {
+            type: "tool-call",
+            call: { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" },
+          },
+        ],
+      ],
+    },
   ])("$name", ({ chunks, want }) => {
     const stream = createToolCallStream({ tools });
     expect(chunks.map((chunk) => stream.push(chunk))).toEqual(want);
     expect(stream.end()).toEqual([]);
+  });
+
+  test("an announced Qwen3-Coder call cut off ends in an UNTERMINATED_CALL naming its tool", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push("<tool_call><function=get_weather><parameter=city>Pa")).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: "<function=get_weather><parameter=city>Pa" },
+    ]);
+    expect(stream.end()).toEqual([
+      {
+        type: "error",
+        error: {
+          code: "UNTERMINATED_CALL",
+          message: "The output ended inside <tool_call>; a call that did not close is not run",
+          name: "get_weather",
+        },
+      },
+    ]);
   });
 
   test("format hermes leaves XML blocks as text", () => {

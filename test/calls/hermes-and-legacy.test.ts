@@ -415,11 +415,12 @@ describe("Doubao Seed and Seed-OSS: <seed:tool_call> holding Qwen3-Coder's tags"
     );
   });
 
-  test("an unclosed <seed:tool_call> is an UNTERMINATED_CALL naming its own tag", () => {
+  test("an unclosed <seed:tool_call> is an UNTERMINATED_CALL naming its own tag, and its function's tool", () => {
     expect(parseToolCalls("<seed:tool_call><function=get_weather><parameter=city>Pa", { tools }).errors).toEqual([
       {
         code: "UNTERMINATED_CALL",
         message: "The output ended inside <seed:tool_call>; a call that did not close is not run",
+        name: "get_weather",
       },
     ]);
   });
