@@ -2,7 +2,7 @@ import type { ToolCall } from "../calls/tool-call.js";
 import type { ToolResult } from "./tool-result.js";
 
 /** The message formats a result can go back to the model in. */
-export type ToolResultDialect = "openai" | "anthropic" | "xml";
+export type ToolResultDialect = "openai" | "anthropic" | "bedrock" | "xml";
 
 /** An OpenAI Chat Completions `tool` message. */
 export interface OpenAiToolMessage {
@@ -19,6 +19,15 @@ export interface AnthropicToolResultBlock {
   is_error: boolean;
 }
 
+/** An AWS Bedrock Converse `toolResult` content block (it goes in a `user` message). */
+export interface BedrockToolResultBlock {
+  toolResult: {
+    toolUseId: string;
+    content: Array<{ text: string }>;
+    status: "success" | "error";
+  };
+}
+
 /** Options of {@link formatToolResult}. */
 export interface FormatToolResultOptions<Dialect extends ToolResultDialect> {
   dialect: Dialect;
@@ -29,11 +38,14 @@ export type FormattedToolResult<Dialect extends ToolResultDialect> = Dialect ext
   ? OpenAiToolMessage
   : Dialect extends "anthropic"
     ? AnthropicToolResultBlock
-    : string;
+    : Dialect extends "bedrock"
+      ? BedrockToolResultBlock
+      : string;
 
 /**
- * Writes a result as the message that goes back to the model: an OpenAI `tool` message, an Anthropic `tool_result`
- * block, or XML `<function_results>` text for models prompted with the XML format. A string output is sent as is,
+ * Writes a result as the message that goes back to the model: an OpenAI `tool` message (also what Ollama and Cohere
+ * take), an Anthropic `tool_result` block, a Bedrock Converse `toolResult` block, or XML `<function_results>` text for
+ * models prompted with the XML format. A string output is sent as is,
  * anything else as JSON; a failure is sent as `{"error": {code, message, details}}`.
  *
  * @example
@@ -46,12 +58,20 @@ export function formatToolResult<Dialect extends ToolResultDialect>(
   options: FormatToolResultOptions<Dialect>,
 ): FormattedToolResult<Dialect> {
   const content = contentOf(result);
-  const formatted: OpenAiToolMessage | AnthropicToolResultBlock | string =
+  const formatted: OpenAiToolMessage | AnthropicToolResultBlock | BedrockToolResultBlock | string =
     options.dialect === "openai"
       ? { role: "tool", tool_call_id: call.id, content }
       : options.dialect === "anthropic"
         ? { type: "tool_result", tool_use_id: call.id, content, is_error: !result.success }
-        : functionResults(call.name, result.success, content);
+        : options.dialect === "bedrock"
+          ? {
+              toolResult: {
+                toolUseId: call.id,
+                content: [{ text: content }],
+                status: result.success ? "success" : "error",
+              },
+            }
+          : functionResults(call.name, result.success, content);
   return formatted as FormattedToolResult<Dialect>;
 }
 

@@ -17,6 +17,7 @@ export { type ExecuteToolCallsOptions, executeToolCalls } from "./execute-tool-c
 /** Writes a result as the message that goes back to the model. */
 export {
   type AnthropicToolResultBlock,
+  type BedrockToolResultBlock,
   type FormatToolResultOptions,
   type FormattedToolResult,
   formatToolResult,

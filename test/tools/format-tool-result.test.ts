@@ -40,6 +40,15 @@ describe("formatToolResult", () => {
     });
   });
 
+  test.each<[string, ToolResult, unknown]>([
+    ["a success", { success: true, output: { temp: 21 } }, { content: [{ text: '{"temp":21}' }], status: "success" }],
+    ["a failure", failure, { content: [{ text: failureJson }], status: "error" }],
+  ])("bedrock: %s", (_name, given, want) => {
+    expect(formatToolResult(call, given, { dialect: "bedrock" })).toEqual({
+      toolResult: { toolUseId: "toolu_01", ...(want as object) },
+    });
+  });
+
   test.each<[string, ToolResult, string]>([
     [
       "a success whose output could close the block",
