@@ -26,23 +26,24 @@ export function buildCallObjects(
 }
 
 /**
- * The call objects of JSON that a marker says holds calls (`<tool_call>`, `<|START_ACTION|>`): an object, an array of
- * them, or objects one after another. Broken JSON is repaired, the raw text kept on each call; JSON holding no call
- * object is reported as not held by `marker`.
+ * The call objects of JSON that a marker says holds calls (`<tool_call>`, `[TOOL_CALLS]`, `<|START_ACTION|>`): an
+ * object, an array of them, or objects one after another. Broken JSON is repaired, the raw text kept on each call;
+ * JSON holding no call object is a `PARSE_ERROR`: `noCallMessage`, or by default that `marker` does not hold a call.
  */
 export function buildMarkedCallObjects(
   json: string,
   marker: string,
-  format: Extract<ToolCallFormat, "hermes" | "lfm" | "cohere" | "internlm">,
+  format: Extract<ToolCallFormat, "hermes" | "mistral" | "lfm" | "cohere" | "internlm">,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
+  noCallMessage?: string,
 ): BuiltBlockCalls {
   const trimmed = json.trim();
   // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
   const parsed = parseJsonText(trimmed);
   const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
   if (objects === undefined) {
-    const message = `${marker} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
+    const message = noCallMessage ?? `${marker} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
   }
   const built = buildCallObjects(objects, json, format, firstCallIndex, catalog);

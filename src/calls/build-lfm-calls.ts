@@ -1,8 +1,6 @@
-import { buildCallObjects } from "./build-call-objects.js";
+import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildPythonicCalls } from "./build-pythonic-calls.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { jsonCallObjects } from "./json-call-objects.js";
-import { parseJsonText } from "./parse-json-arguments.js";
 import { readPythonicCalls } from "./read-pythonic-calls.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -22,13 +20,6 @@ export function buildLfmCalls(body: string, firstCallIndex: number, catalog: Too
   const trimmed = body.trim();
   const pythonic = readPythonicCalls(trimmed);
   if (pythonic !== undefined) return buildPythonicCalls(pythonic, trimmed, "lfm", firstCallIndex, catalog);
-  const parsed = parseJsonText(trimmed);
-  const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
-  if (objects === undefined) {
-    const message = `${LFM_CALL_START} holds neither a pythonic call list nor call objects: ${shortenText(trimmed)}`;
-    return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
-  }
-  const built = buildCallObjects(objects, trimmed, "lfm", firstCallIndex, catalog);
-  if (parsed.success && parsed.repaired) for (const { call } of built.calls) call.rawArguments = trimmed;
-  return built;
+  const noCall = `${LFM_CALL_START} holds neither a pythonic call list nor call objects: ${shortenText(trimmed)}`;
+  return buildMarkedCallObjects(trimmed, LFM_CALL_START, "lfm", firstCallIndex, catalog, noCall);
 }

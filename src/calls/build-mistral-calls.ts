@@ -1,8 +1,6 @@
-import { buildCallObjects } from "./build-call-objects.js";
+import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { jsonCallObjects } from "./json-call-objects.js";
-import { parseJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -54,11 +52,6 @@ export function buildMistralCalls(
     const built = buildJsonCall({ id, name, arguments: json, format: "mistral" }, firstCallIndex, catalog);
     return { calls: [{ ...built, text: json }], errors: [] };
   }
-  const parsed = parseJsonText(json);
-  const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
-  if (objects === undefined) {
-    const message = `${MISTRAL_MARKER} is followed by no call: ${shortenText(`${head}${json}`.trim())}`;
-    return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
-  }
-  return buildCallObjects(objects, json, "mistral", firstCallIndex, catalog);
+  const noCall = `${MISTRAL_MARKER} is followed by no call: ${shortenText(`${head}${json}`.trim())}`;
+  return buildMarkedCallObjects(json, MISTRAL_MARKER, "mistral", firstCallIndex, catalog, noCall);
 }

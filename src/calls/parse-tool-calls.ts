@@ -124,7 +124,10 @@ class OutputReader {
     else this.fail(`Cannot read tool calls from ${output === null ? "null" : typeof output}`);
   }
 
-  /** A completion, a Chat message, a Responses result or item, an Anthropic message or block, or an Ollama response. */
+  /**
+   * A completion, a Chat message, a Responses result or item, an Anthropic message or block, a Gemini response or
+   * content, a Bedrock Converse response, or an Ollama or Cohere response wrapping a message.
+   */
   private readObject(output: Record<string, unknown>): void {
     const { choices, output: responsesOutput, content, type, candidates, parts } = output;
     const wrapped = wrappedMessage(output);

@@ -5,7 +5,8 @@ import { TaggedBodyReader } from "./tagged-body-reader.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { parseXmlAttributes } from "./xml-attributes.js";
 
-const FUNCTION_END = "</function>";
+/** What closes a function in every syntax of function tags. */
+export const FUNCTION_END = "</function>";
 
 /** An opening tag read: the name it gives, where its content starts, and what is wrong with it. */
 interface OpeningTag {

@@ -21,6 +21,7 @@ import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scann
 import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
+import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import {
@@ -103,8 +104,7 @@ const HARMONY_HEADER_LIMIT = 300;
 
 /** A `<tool_call>` body opening with Qwen3-Coder's `<function=name>`, whole; and what closes the function. */
 const FUNCTION_OPENING = /^\s*<function=([^>\n<]*)>/;
-const FUNCTION_PREFIX = "<function=";
-const FUNCTION_END = "</function>";
+const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
 /** A body longer than this that has not opened with a whole `<function=name>` is read to its end before reporting. */
 const FUNCTION_OPENING_LIMIT = 300;
 
@@ -637,7 +637,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         return;
       }
       this.bareFunctionTag = this.tag;
-      this.openRawBody("</function>");
+      this.openRawBody(FUNCTION_END);
       return;
     }
     if (opener === undefined) return;
@@ -750,7 +750,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           ? buildTokenSectionCalls(section.syntax, body, this.nextCallIndex, this.catalog)
           : bareFunctionTag === undefined
             ? buildHermesCalls(body, this.nextCallIndex, this.catalog, `<${this.bodyCloser.literal.slice(2)}`)
-            : buildHermesCalls(`${bareFunctionTag}${body}</function>`, this.nextCallIndex, this.catalog);
+            : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, this.nextCallIndex, this.catalog);
       this.emitBlockCalls(built, announced);
       if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;
@@ -1377,8 +1377,8 @@ function nextNonSpace(text: string, start: number): number {
 
 /** The tool named by a `<function=name>` or a `<function name="...">` tag. */
 function bareFunctionName(tag: string): string {
-  if (!tag.startsWith("<function=")) return parseXmlAttributes(tag).get("name") ?? "";
-  return tag.slice("<function=".length, -1).trim();
+  if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
+  return tag.slice(FUNCTION_PREFIX.length, -1).trim();
 }
 
 function isBlank(text: string): boolean {

@@ -327,6 +327,13 @@ describe("Mistral's [TOOL_CALLS]", () => {
     ]);
   });
 
+  test("before v11, a broken JSON array of calls is repaired too, its raw text kept on each call", () => {
+    const json = '[{"name": "get_weather", "arguments": {"city": "A",}}]';
+    expect(parseToolCalls(`[TOOL_CALLS] ${json}`, { tools }).calls).toEqual([
+      { ...weather("call_0", "A", "mistral"), rawArguments: json },
+    ]);
+  });
+
   test("a marker followed by neither calls nor a name is reported, and everything stays text", () => {
     expect(parseToolCalls("[TOOL_CALLS] I will look it up", { tools })).toEqual({
       calls: [],
