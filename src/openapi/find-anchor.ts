@@ -46,14 +46,16 @@ function anchorsOf(document: unknown): Map<string, unknown[]> {
     if (typeof value !== "object" || value === null || seen.has(value)) continue;
     seen.add(value);
     if (Array.isArray(value)) {
-      pending.push(...value);
+      // One by one: spreading an array of 100,000 enum values into `push` overflows the call stack.
+      for (const item of value) pending.push(item);
       continue;
     }
     for (const key of Object.keys(value)) {
       const member: unknown = (value as Record<string, unknown>)[key];
       if ((key === "$anchor" || key === "$dynamicAnchor") && typeof member === "string") {
+        // Each object is walked once, so a schema is listed once per anchor name.
         const schemas: unknown[] = anchors.get(member) ?? [];
-        if (!schemas.includes(value)) schemas.push(value);
+        schemas.push(value);
         anchors.set(member, schemas);
       }
       pending.push(member);

@@ -243,6 +243,16 @@ describe("anchors and identifiers", () => {
     );
   });
 
+  test("the anchor is found in a document holding a very large array (an enum of 300,000 values)", () => {
+    const document = {
+      $defs: {
+        Big: { enum: Array.from({ length: 300_000 }, (_, index) => index) },
+        Pet: { $anchor: "pet", type: "string" },
+      },
+    };
+    expect(expandRefs({ $ref: "#pet" }, { document }).schema).toEqual({ type: "string" });
+  });
+
   test("$id and $anchor are left out: a schema expanded in two places would declare them twice, which Ajv refuses", () => {
     const document = { $defs: { Pet: { $id: "https://example.com/pet", $anchor: "pet", type: "string" } } };
     const { schema } = expandRefs({ properties: { a: { $ref: "#/$defs/Pet" }, b: { $ref: "#pet" } } }, { document });
