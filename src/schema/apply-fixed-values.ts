@@ -44,6 +44,10 @@ export interface FixedValuesApplied {
  * applyFixedValues(layered, { fixed: { "x-account-id": "a" } }).fixed; // {header: {"x-account-id": "a"}}
  */
 export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesOptions = {}): FixedValuesApplied {
+  // Most operations have nothing to fix: they are told apart without the bookkeeping below (a conversion runs this for
+  // each of thousands of operations).
+  if (!hasAnyKey(options.fixed) && !hasConstantToFix(layered, options))
+    return { schema: layered, fixed: {}, unplaced: [] };
   // Sections are replaced, never edited: `removeProperty` returns a new schema for each one it changes.
   const sections: Record<string, JsonSchema> = {};
   const layeredProperties = isJsonObject(layered.properties) ? layered.properties : {};
@@ -100,6 +104,24 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
   }
   // Most operations have nothing fixed: the layered schema then stays as it is.
   return { schema: changed.length === 0 ? layered : rebuild(layered, sections, changed), fixed, unplaced };
+}
+
+function hasAnyKey(values: Record<string, unknown> | undefined): boolean {
+  for (const key in values) if (Object.hasOwn(values, key)) return true;
+  return false;
+}
+
+/** Whether a section of `layered` that `options` fixes constants in requires a member with exactly one value. */
+function hasConstantToFix(layered: JsonSchema, options: ApplyFixedValuesOptions): boolean {
+  if (!(options.fixConstants ?? true) || !isJsonObject(layered.properties)) return false;
+  for (const section of options.constantSections ?? PARAMETER_SECTIONS) {
+    const schema = layered.properties[section];
+    if (!isJsonObject(schema) || !Array.isArray(schema.required) || !isJsonObject(schema.properties)) continue;
+    for (const name of schema.required) {
+      if (typeof name === "string" && onlyValue(schema.properties[name]) !== undefined) return true;
+    }
+  }
+  return false;
 }
 
 /** The one value a schema allows (`const`, or an `enum` of one), if it allows exactly one. */

@@ -69,25 +69,14 @@ export interface LayeredSchema {
  * const { schema, pruned } = buildLayeredSchema(operation, { maxDepth: 2 });
  */
 export function buildLayeredSchema(operation: OperationSpec, options: LayeredSchemaOptions = {}): LayeredSchema {
-  const pruned: PrunedSchema[] = [];
-  const conflicts: SchemaConflict[] = [];
-  const refSiblings = options.refSiblings ?? refSiblingsOf(operation);
-  const report = (expanded: Pick<ExpandedSchema, "pruned" | "conflicts">): void => {
-    for (const entry of expanded.pruned) pruned.push(entry);
-    for (const entry of expanded.conflicts) conflicts.push(entry);
+  // One object, not closures: this runs for each of the thousands of operations of a large spec.
+  const build: SectionBuilder = {
+    operation,
+    options,
+    refSiblings: options.refSiblings ?? refSiblingsOf(operation),
+    pruned: [],
+    conflicts: [],
   };
-  const expandAt = (schema: unknown, pointer: string, omitReadOnly: boolean): ExpandedSchema =>
-    // Written out rather than spread from `options`: spreading is slow, and this runs for every parameter.
-    expandRefs(schema, {
-      document: operation.document,
-      pointer,
-      omitReadOnly,
-      refSiblings,
-      maxDepth: options.maxDepth,
-      resolveExternalRef: options.resolveExternalRef,
-      cache: options.cache,
-    });
-  const build: SectionBuilder = { expandAt, report, parameterCache: options.parameterCache };
   const properties: JsonSchema = {};
   const required: string[] = [];
   for (const section of SECTION_ORDER) {
@@ -98,14 +87,37 @@ export function buildLayeredSchema(operation: OperationSpec, options: LayeredSch
   }
   const schema: JsonSchema = { type: "object", properties };
   if (required.length > 0) schema.required = trimmedArray(required);
-  return { schema, pruned, conflicts };
+  return { schema, pruned: build.pruned, conflicts: build.conflicts };
 }
 
-/** How sections are built for one operation: expansion at a pointer, the operation's report, the shared cache. */
+/** How sections are built for one operation, and what their expansions cut or could not merge. */
 interface SectionBuilder {
-  expandAt: (schema: unknown, pointer: string, omitReadOnly: boolean) => ExpandedSchema;
-  report: (expanded: Pick<ExpandedSchema, "pruned" | "conflicts">) => void;
-  parameterCache: ParameterSchemaCache | undefined;
+  operation: OperationSpec;
+  options: LayeredSchemaOptions;
+  refSiblings: "all" | "annotations";
+  pruned: PrunedSchema[];
+  conflicts: SchemaConflict[];
+}
+
+/** Expands a schema of the operation at `pointer` with {@link expandRefs}. */
+function expandAt(build: SectionBuilder, schema: unknown, pointer: string, omitReadOnly: boolean): ExpandedSchema {
+  const { operation, options } = build;
+  // Written out rather than spread from `options`: spreading is slow, and this runs for every parameter.
+  return expandRefs(schema, {
+    document: operation.document,
+    pointer,
+    omitReadOnly,
+    refSiblings: build.refSiblings,
+    maxDepth: options.maxDepth,
+    resolveExternalRef: options.resolveExternalRef,
+    cache: options.cache,
+  });
+}
+
+/** Adds what an expansion cut or could not merge to the operation's report. */
+function report(build: SectionBuilder, expanded: Pick<ExpandedSchema, "pruned" | "conflicts">): void {
+  for (const entry of expanded.pruned) build.pruned.push(entry);
+  for (const entry of expanded.conflicts) build.conflicts.push(entry);
 }
 
 function parameterSection(
@@ -119,7 +131,7 @@ function parameterSection(
   for (const parameter of operation.parameters) {
     if (parameter.in !== location) continue;
     if (parameter.ignored !== undefined) {
-      build.report({ pruned: [], conflicts: [ignoredParameterConflict(parameter, parameter.ignored)] });
+      build.conflicts.push(ignoredParameterConflict(parameter, parameter.ignored));
       continue;
     }
     properties ??= {};
@@ -145,22 +157,24 @@ function ignoredParameterConflict(parameter: ParameterSpec, reason: string): Sch
 
 /** A parameter's property schema, shared with every operation that has the same parameter when there is a cache. */
 function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): JsonSchema {
-  const shared = build.parameterCache?.get(parameter.schema)?.find((entry) => saysTheSame(entry.parameter, parameter));
+  const parameterCache = build.options.parameterCache;
+  const shared = parameterCache?.get(parameter.schema)?.find((entry) => saysTheSame(entry.parameter, parameter));
   if (shared !== undefined) {
     // Report entries are copied so that no two reports share one; the pointers are the same (same name, location).
     if (shared.pruned.length > 0 || shared.conflicts.length > 0) {
-      build.report({ pruned: shared.pruned.map(copyEntry), conflicts: shared.conflicts.map(copyEntry) });
+      for (const entry of shared.pruned) build.pruned.push(copyEntry(entry));
+      for (const entry of shared.conflicts) build.conflicts.push(copyEntry(entry));
     }
     return shared.schema;
   }
   const pointer = `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`;
-  const expanded = build.expandAt(parameter.schema, pointer, false);
-  build.report(expanded);
+  const expanded = expandAt(build, parameter.schema, pointer, false);
+  report(build, expanded);
   const schema = parameterSchema(parameter, expanded.schema, pointer);
-  if (build.parameterCache !== undefined) {
+  if (parameterCache !== undefined) {
     const entry = { parameter, schema, pruned: expanded.pruned, conflicts: expanded.conflicts };
-    const entries = build.parameterCache.get(parameter.schema);
-    if (entries === undefined) build.parameterCache.set(parameter.schema, [entry]);
+    const entries = parameterCache.get(parameter.schema);
+    if (entries === undefined) parameterCache.set(parameter.schema, [entry]);
     else entries.push(entry);
   }
   return schema;
@@ -215,10 +229,10 @@ function bodySection(
   let schema: JsonSchema | undefined;
   if (mediaType === "text/plain") schema = { type: "string" };
   else if (isJson || isForm || isJsonWildcard(mediaType)) {
-    const expanded = build.expandAt(body.schema, "#/properties/body", true);
+    const expanded = expandAt(build, body.schema, "#/properties/body", true);
     // A body of any media type (`*/*`) is a file when its schema is a string, and JSON otherwise.
     if (isJson || isForm || expanded.schema.type !== "string") {
-      build.report(expanded);
+      report(build, expanded);
       schema = expanded.schema;
     }
   }

@@ -31,7 +31,8 @@ export function finishConversion(parts: ConversionParts, options: ConvertOptions
     meetsOpenAiSchemaRules: parts.meetsOpenAiSchemaRules,
   });
   const report: ConvertedTool["report"] = {
-    pruned: [...parts.pruned, ...fitted.pruned],
+    // The conversion's own list, when the budget cut nothing (most tools): one array less per tool.
+    pruned: fitted.pruned.length === 0 ? parts.pruned : [...parts.pruned, ...fitted.pruned],
     changes: fitted.changes,
     conflicts: parts.conflicts,
     size: fitted.size,

@@ -51,9 +51,7 @@ function withTopConstraintsDescribed(schema: JsonSchema, context: DialectContext
  */
 function withObjectProperties(schema: JsonSchema, context: DialectContext): JsonSchema {
   const properties = schema.properties;
-  if (!isJsonObject(properties) || !Object.values(properties).some((property) => typeof property === "boolean")) {
-    return schema;
-  }
+  if (!isJsonObject(properties) || !hasBooleanValue(properties)) return schema;
   const written: JsonSchema = {};
   for (const [name, property] of Object.entries(properties)) {
     if (typeof property === "boolean") {
@@ -63,6 +61,12 @@ function withObjectProperties(schema: JsonSchema, context: DialectContext): Json
     setOwnProperty(written, name, property === true ? {} : property === false ? { not: {} } : property);
   }
   return { ...schema, properties: written };
+}
+
+/** A loop, not `Object.values(...).some`: every tool of a conversion passes here, and nearly none has one. */
+function hasBooleanValue(properties: JsonSchema): boolean {
+  for (const name in properties) if (typeof properties[name] === "boolean") return true;
+  return false;
 }
 
 function foldAlternatives(
