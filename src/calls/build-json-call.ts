@@ -2,6 +2,7 @@ import { isJsonObject } from "../openapi/own-properties.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import { parseJsonArguments } from "./parse-json-arguments.js";
 import type { ToolCall, ToolCallFormat } from "./tool-call.js";
+import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
 
@@ -25,7 +26,7 @@ export interface JsonCall {
  */
 export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolCatalog | undefined): BuiltCall {
   const name = typeof given.name === "string" ? given.name : "";
-  const id = typeof given.id === "string" && given.id !== "" ? given.id : `call_${callIndex}`;
+  const id = typeof given.id === "string" && given.id !== "" ? given.id : generatedCallId(callIndex);
   const call: ToolCall = { id, name, arguments: {}, format: given.format };
   const errors: ToolCallError[] = [];
   if (name === "") errors.push({ code: "PARSE_ERROR", message: `Call ${id} has no tool name`, callIndex, name });

@@ -2,6 +2,7 @@ import { JsonValueEnd } from "./json-value-end.js";
 import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
+import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { parseXmlAttributes } from "./xml-attributes.js";
 
@@ -143,7 +144,7 @@ function readFunction(
   const { body } = reader;
   const opened = syntax.readFunction(reader, start);
   const call: ScannedTagCall = {
-    id: `call_${callIndex}`,
+    id: generatedCallId(callIndex),
     callIndex,
     name: opened.name,
     format: syntax.format,

@@ -1,6 +1,7 @@
 import { reportCallError, type ScannedTagCall } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
+import { generatedCallId } from "./tool-call.js";
 
 const ARG_KEY = "<arg_key>";
 const ARG_KEY_END = "</arg_key>";
@@ -31,7 +32,7 @@ export function scanGlmCall(body: string, callIndex: number): ScannedTagCall {
   const nameEnd = reader.firstOf([ARG_KEY], nameStart);
   const name = body.slice(nameStart, nameEnd).trim();
   const call: ScannedTagCall = {
-    id: `call_${callIndex}`,
+    id: generatedCallId(callIndex),
     callIndex,
     name,
     format: "hermes",

@@ -36,6 +36,7 @@ import {
   TOOL_CALL_BLOCKS,
 } from "./text-call-openers.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
+import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -642,7 +643,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === undefined) return;
     const callIndex = this.nextCallIndex++;
-    this.legacy = { id: `call_${callIndex}`, callIndex, tool: opener, openingTag: this.tag };
+    this.legacy = { id: generatedCallId(callIndex), callIndex, tool: opener, openingTag: this.tag };
     this.emit({ type: "tool-call-start", id: this.legacy.id, name: opener.name });
     if (isSelfClosing(this.tag)) {
       this.body.reset();
@@ -853,7 +854,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         return;
       }
       // Without deltas (the one-shot parser) there is no text to stream, and no `</function>` to look for.
-      this.announced = { id: `call_${this.nextCallIndex}`, name, streaming: this.deltas };
+      this.announced = { id: generatedCallId(this.nextCallIndex), name, streaming: this.deltas };
       this.functionEnd = new ClosingLiteral(FUNCTION_END);
       this.emit({ type: "tool-call-start", id: this.announced.id, name });
       if (this.deltas) this.streamCallText(body.slice(opening[0].length - opening[0].trimStart().length));
@@ -1229,7 +1230,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private openInvoke(tag: string): void {
     const name = parseXmlAttributes(tag).get("name") ?? "";
     const callIndex = this.nextCallIndex++;
-    this.invoke = { id: `call_${callIndex}`, callIndex, name, format: "xml", parameters: [], errors: [] };
+    this.invoke = { id: generatedCallId(callIndex), callIndex, name, format: "xml", parameters: [], errors: [] };
     this.emit({ type: "tool-call-start", id: this.invoke.id, name });
     if (name === "") this.invokeError(`${tag} has no name attribute`);
     this.state = INVOKE;

@@ -75,3 +75,18 @@ export interface ToolCall {
   /** Per-argument conversion failures; present only when there are some. */
   argumentErrors?: ArgumentError[];
 }
+
+/** The id a call gets when its format carries none: `call_` and its index in the output (`call_0`, `call_1`, ...). */
+export function generatedCallId(callIndex: number): string {
+  return `call_${callIndex}`;
+}
+
+/**
+ * Whether an id has the form {@link generatedCallId} gives: a provider that accepts the id of the call a result
+ * answers, but never wrote one (Gemini on Vertex AI), must not be sent one made up here.
+ */
+export function isGeneratedCallId(id: string): boolean {
+  return GENERATED_CALL_ID.test(id);
+}
+
+const GENERATED_CALL_ID = /^call_(?:0|[1-9][0-9]*)$/;

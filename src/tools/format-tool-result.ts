@@ -1,8 +1,9 @@
-import type { ToolCall } from "../calls/tool-call.js";
+import { configure } from "safe-stable-stringify";
+import { isGeneratedCallId, type ToolCall } from "../calls/tool-call.js";
 import type { ToolResult } from "./tool-result.js";
 
 /** The message formats a result can go back to the model in. */
-export type ToolResultDialect = "openai" | "anthropic" | "bedrock" | "xml";
+export type ToolResultDialect = "openai" | "anthropic" | "bedrock" | "gemini" | "xml";
 
 /** An OpenAI Chat Completions `tool` message. */
 export interface OpenAiToolMessage {
@@ -28,6 +29,18 @@ export interface BedrockToolResultBlock {
   };
 }
 
+/**
+ * A Gemini `functionResponse` part (it goes in the `parts` of a `user` content): the output under `output`, or the
+ * failure under `error`, as the Gemini API asks; the call's `id` only when the model wrote one.
+ */
+export interface GeminiFunctionResponsePart {
+  functionResponse: {
+    id?: string;
+    name: string;
+    response: { output: unknown } | { error: unknown };
+  };
+}
+
 /** Options of {@link formatToolResult}. */
 export interface FormatToolResultOptions<Dialect extends ToolResultDialect> {
   dialect: Dialect;
@@ -40,13 +53,15 @@ export type FormattedToolResult<Dialect extends ToolResultDialect> = Dialect ext
     ? AnthropicToolResultBlock
     : Dialect extends "bedrock"
       ? BedrockToolResultBlock
-      : string;
+      : Dialect extends "gemini"
+        ? GeminiFunctionResponsePart
+        : string;
 
 /**
  * Writes a result as the message that goes back to the model: an OpenAI `tool` message (also what Ollama and Cohere
- * take), an Anthropic `tool_result` block, a Bedrock Converse `toolResult` block, or XML `<function_results>` text for
- * models prompted with the XML format. A string output is sent as is,
- * anything else as JSON; a failure is sent as `{"error": {code, message, details}}`.
+ * take), an Anthropic `tool_result` block, a Bedrock Converse `toolResult` block, a Gemini `functionResponse` part, or
+ * XML `<function_results>` text for models prompted with the XML format. A string output is sent as is, anything else
+ * as JSON (Gemini takes the JSON value itself); a failure is sent as `{"error": {code, message, details}}`.
  *
  * @example
  * formatToolResult(call, { success: true, output: "done" }, { dialect: "openai" });
@@ -57,38 +72,66 @@ export function formatToolResult<Dialect extends ToolResultDialect>(
   result: ToolResult,
   options: FormatToolResultOptions<Dialect>,
 ): FormattedToolResult<Dialect> {
+  return formatIn(options.dialect, call, result) as FormattedToolResult<Dialect>;
+}
+
+function formatIn(
+  dialect: ToolResultDialect,
+  call: ToolCall,
+  result: ToolResult,
+): OpenAiToolMessage | AnthropicToolResultBlock | BedrockToolResultBlock | GeminiFunctionResponsePart | string {
+  if (dialect === "gemini") return geminiFunctionResponse(call, result);
   const content = contentOf(result);
-  const formatted: OpenAiToolMessage | AnthropicToolResultBlock | BedrockToolResultBlock | string =
-    options.dialect === "openai"
-      ? { role: "tool", tool_call_id: call.id, content }
-      : options.dialect === "anthropic"
-        ? { type: "tool_result", tool_use_id: call.id, content, is_error: !result.success }
-        : options.dialect === "bedrock"
-          ? {
-              toolResult: {
-                toolUseId: call.id,
-                content: [{ text: content }],
-                status: result.success ? "success" : "error",
-              },
-            }
-          : functionResults(call.name, result.success, content);
-  return formatted as FormattedToolResult<Dialect>;
+  if (dialect === "openai") return { role: "tool", tool_call_id: call.id, content };
+  if (dialect === "anthropic") return { type: "tool_result", tool_use_id: call.id, content, is_error: !result.success };
+  if (dialect === "bedrock") {
+    const status = result.success ? "success" : "error";
+    return { toolResult: { toolUseId: call.id, content: [{ text: content }], status } };
+  }
+  return functionResults(call.name, result.success, content);
+}
+
+/**
+ * Gemini matches a response to its call by the call's id where the model wrote one (the Live API requires it), and by
+ * name and order otherwise (Vertex AI takes no id). So an id made up by the parser (`call_0`) is left out.
+ */
+function geminiFunctionResponse(call: ToolCall, result: ToolResult): GeminiFunctionResponsePart {
+  const response = result.success ? { output: asJsonValue(result.output) } : { error: asJsonValue(errorOf(result)) };
+  const functionResponse: GeminiFunctionResponsePart["functionResponse"] = { name: call.name, response };
+  if (!isGeneratedCallId(call.id)) functionResponse.id = call.id;
+  return { functionResponse };
 }
 
 function contentOf(result: ToolResult): string {
-  if (!result.success) return toText({ error: result.error ?? { code: "TOOL_FAILED", message: "The tool failed" } });
+  if (!result.success) return toText({ error: errorOf(result) });
   return typeof result.output === "string" ? result.output : toText(result.output);
 }
 
-/** JSON, but never a throw: `undefined` becomes empty, and what JSON cannot hold (cycles, bigints) its string form. */
-function toText(value: unknown): string {
-  if (value === undefined) return "";
+function errorOf(result: ToolResult): unknown {
+  return result.error ?? { code: "TOOL_FAILED", message: "The tool failed" };
+}
+
+/** The value as JSON would carry it (what a JSON body holds): `undefined` as null, and what JSON cannot hold as text. */
+function asJsonValue(value: unknown): unknown {
+  if (typeof value === "string") return value;
+  const text = toText(value);
   try {
-    return JSON.stringify(value) ?? String(value);
+    return text === "" ? null : JSON.parse(text);
   } catch {
-    return String(value);
+    return text;
   }
 }
+
+/**
+ * JSON, but never a throw and nothing dropped: a cycle is written `"[Circular]"` and a bigint as its digits, where
+ * `JSON.stringify` throws (and the whole output would have been lost to its string form). `undefined` becomes empty.
+ */
+function toText(value: unknown): string {
+  if (value === undefined) return "";
+  return writeJson(value) ?? String(value);
+}
+
+const writeJson = configure({ bigint: true, circularValue: "[Circular]", deterministic: false });
 
 /** The block Claude's XML tool format answers with: `<result>` and `<stdout>`, or `<error>` and `<stderr>`. */
 function functionResults(name: string, success: boolean, content: string): string {

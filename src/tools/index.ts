@@ -21,6 +21,7 @@ export {
   type FormatToolResultOptions,
   type FormattedToolResult,
   formatToolResult,
+  type GeminiFunctionResponsePart,
   type OpenAiToolMessage,
   type ToolResultDialect,
 } from "./format-tool-result.js";

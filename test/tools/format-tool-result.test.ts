@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import type { ToolCall } from "../../src/calls/tool-call.js";
 import { formatToolResult } from "../../src/tools/format-tool-result.js";
 import type { ToolResult } from "../../src/tools/tool-result.js";
@@ -87,11 +88,65 @@ describe("formatToolResult", () => {
     expect(formatToolResult(call, given, { dialect: "xml" })).toBe(want);
   });
 
-  test("an output JSON cannot hold is sent as its string form, not a throw", () => {
+  test.each<[string, ToolResult, unknown]>([
+    ["an object output, as the JSON value", { success: true, output: { temp: 21 } }, { output: { temp: 21 } }],
+    ["a string output, as is", { success: true, output: "done" }, { output: "done" }],
+    ["an undefined output, as null", { success: true, output: undefined }, { output: null }],
+    [
+      "a Date output, as JSON writes it",
+      { success: true, output: new Date(0) },
+      { output: "1970-01-01T00:00:00.000Z" },
+    ],
+    ["a failure, under error", failure, { error: failure.error }],
+  ])("gemini: %s", (_name, given, wantResponse) => {
+    expect(formatToolResult(call, given, { dialect: "gemini" })).toEqual({
+      functionResponse: { id: "toolu_01", name: "create_file", response: wantResponse },
+    });
+  });
+
+  test("gemini: the id of a call Gemini wrote without one is left out, an id it wrote is kept", () => {
+    const response = {
+      candidates: [
+        {
+          content: {
+            role: "model",
+            parts: [
+              { functionCall: { name: "get_weather", args: { city: "Paris" } } },
+              { functionCall: { id: "fc_7a1", name: "get_weather", args: { city: "Oslo" } } },
+            ],
+          },
+        },
+      ],
+    };
+    const [unnamed, named] = parseToolCalls(response).calls;
+    if (unnamed === undefined || named === undefined) throw new Error("expected two calls");
+    expect(unnamed.id).toBe("call_0");
+    const result: ToolResult = { success: true, output: { temp: 18 } };
+    expect(formatToolResult(unnamed, result, { dialect: "gemini" })).toEqual({
+      functionResponse: { name: "get_weather", response: { output: { temp: 18 } } },
+    });
+    expect(formatToolResult(named, result, { dialect: "gemini" }).functionResponse.id).toBe("fc_7a1");
+  });
+
+  test("gemini: a cycle in an output and a bigint in a failure are written, not lost", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
+    expect(formatToolResult(call, { success: true, output: cyclic }, { dialect: "gemini" }).functionResponse).toEqual({
+      id: "toolu_01",
+      name: "create_file",
+      response: { output: { self: "[Circular]" } },
+    });
+    const bigFailure: ToolResult = { success: false, output: null, error: { code: "X", message: "m", details: 7n } };
+    expect(formatToolResult(call, bigFailure, { dialect: "gemini" }).functionResponse.response).toEqual({
+      error: { code: "X", message: "m", details: 7 },
+    });
+  });
+
+  test("an output JSON.stringify throws on is written whole, not a throw or its string form", () => {
+    const cyclic: Record<string, unknown> = { rows: [1n, 2n] };
+    cyclic.self = cyclic;
     expect(formatToolResult(call, { success: true, output: cyclic }, { dialect: "openai" }).content).toBe(
-      "[object Object]",
+      '{"rows":[1,2],"self":"[Circular]"}',
     );
   });
 });
