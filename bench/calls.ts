@@ -201,6 +201,8 @@ function timeTagBodies(xmlText: string): void {
   const lfmText = jsonCallOutput(1_000_000, 1_000, "lfm");
   const llamaText = jsonCallOutput(1_000_000, 1_000, "llama");
   const olmoText = jsonCallOutput(1_000_000, 1_000, "olmo");
+  const hermesText = jsonCallOutput(1_000_000, 1_000, "hermes");
+  const hermesBy1 = chunksOf(hermesText, 1);
   const unclosedQuarter = unclosedParameters(250_000);
   const unclosed = unclosedParameters(1_000_000);
   const openObjectsQuarter = unclosedJsonFunctions(250_000);
@@ -217,6 +219,8 @@ function timeTagBodies(xmlText: string): void {
     lfm: checked(() => parseToolCalls(lfmText, { tools }).calls.length, 1_000),
     llama: checked(() => parseToolCalls(llamaText, { tools }).calls.length, 1_000),
     olmo: checked(() => parseToolCalls(olmoText, { tools }).calls.length, 1_000),
+    hermes: checked(() => parseToolCalls(hermesText, { tools }).calls.length, 1_000),
+    hermesStream1: checked(() => parseChunksWithCallback(hermesBy1), 1_000),
     unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
     openObjectsQuarter: checked(() => parseToolCalls(openObjectsQuarter).calls.length, 11_364),
@@ -244,11 +248,16 @@ function timeTagBodies(xmlText: string): void {
     ["LFM2", times.lfm],
     ["Llama 3.1", times.llama],
     ["OLMo 3", times.olmo],
+    ["Hermes", times.hermes],
   ] as const) {
     console.log(
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
     );
   }
+  // Each call's JSON streams as deltas from its `{"name": ..., "arguments":`, a delta per character here.
+  console.log(
+    `    Hermes 1-char onEvent stream ${times.hermesStream1.toFixed(1)} ms = ${(times.hermesStream1 / times.hermes).toFixed(2)}x its one-shot`,
+  );
   const perCharacter = (milliseconds: number, length: number): string =>
     `${((milliseconds * 1e6) / length).toFixed(0)} ns/char`;
   console.log(
@@ -263,12 +272,12 @@ function timeTagBodies(xmlText: string): void {
  * About `bytes` of calls written as JSON, Python or Gemma's syntax, each carrying code: after prose and Mistral's
  * `[TOOL_CALLS]`, as the call objects a reply starts with (one per line, as Ollama passes them on), as one pythonic
  * call list, or after prose in Gemma 4's blocks, in LFM2's (a pythonic list each), in OLMo 3's `<function_calls>` (a
- * pythonic call each) or in Llama 3.1's `<function=f>`.
+ * pythonic call each), in Llama 3.1's `<function=f>` or in Hermes' `<tool_call>`.
  */
 function jsonCallOutput(
   bytes: number,
   calls: number,
-  syntax: "mistral" | "json-text" | "pythonic" | "gemma" | "lfm" | "olmo" | "llama",
+  syntax: "mistral" | "json-text" | "pythonic" | "gemma" | "lfm" | "olmo" | "llama" | "hermes",
 ): string {
   const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
   const content = line.repeat(Math.ceil(bytes / calls / line.length));
@@ -283,6 +292,10 @@ function jsonCallOutput(
         `Step ${index}.<|tool_call>call:write_file{path:<|"|>${args.path}<|"|>,mode:420,content:<|"|>${content}<|"|>}<tool_call|>\n`,
       );
     else if (syntax === "llama") parts.push(`Step ${index}.<function=write_file>${JSON.stringify(args)}</function>\n`);
+    else if (syntax === "hermes")
+      parts.push(
+        `Step ${index}.<tool_call>\n${JSON.stringify({ name: "write_file", arguments: args })}\n</tool_call>\n`,
+      );
     else {
       // A JSON string of ASCII text is also a Python string literal.
       const call = `write_file(path=${JSON.stringify(args.path)}, mode=420, content=${JSON.stringify(content)})`;

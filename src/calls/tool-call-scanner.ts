@@ -37,6 +37,7 @@ import {
 } from "./text-call-openers.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
 import { generatedCallId } from "./tool-call.js";
+import { type CallOpening, readCallOpening } from "./tool-call-body-opening.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -103,11 +104,7 @@ const FUNCTOOLS = "functools";
 /** A Harmony message's header is never longer than this, nor spans lines. */
 const HARMONY_HEADER_LIMIT = 300;
 
-/** A `<tool_call>` body opening with Qwen3-Coder's `<function=name>`, whole; and what closes the function. */
-const FUNCTION_OPENING = /^\s*<function=([^>\n<]*)>/;
 const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
-/** A body longer than this that has not opened with a whole `<function=name>` is read to its end before reporting. */
-const FUNCTION_OPENING_LIMIT = 300;
 
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
@@ -204,13 +201,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Whether the raw body being read is a `<tool_call>`'s, whose first call may be announced before it closes. */
   private readsToolCallBody = false;
   /**
-   * The first call of a `<tool_call>` written with Qwen3-Coder's tags, announced (`tool-call-start`) as soon as its
-   * `<function=name>` is whole: its text streams as deltas until its `</function>` (`functionEnd`), and at the block's
-   * end only the call itself is left to report. The tags carry no id and the name is read as the block's reader reads
-   * it, so the announcement always matches the call.
+   * The first call of a `<tool_call>`, announced (`tool-call-start`) as soon as the body's opening names it (see
+   * {@link readCallOpening}): its text streams as deltas until its `</function>` (`functionEnd`) or the end of its JSON
+   * object (`callObjectEnd`), and at the block's end only the call itself is left to report.
    */
-  private announced: { id: string; name: string; streaming: boolean } | undefined;
+  private announced: { id: string; name: string; syntax: CallOpening["syntax"]; streaming: boolean } | undefined;
   private functionEnd = new ClosingLiteral(FUNCTION_END);
+  private readonly callObjectEnd = new JsonValueEnd();
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -285,7 +282,11 @@ export class ToolCallScanner implements ToolCallEventSource {
       if (this.state === RAW_BODY && this.streamsPlainText() && this.announced !== undefined) {
         this.body.append(chunk);
         if (!this.deltas) return NO_EVENTS;
-        return this.deliverAlone({ type: "tool-call-delta", id: this.announced.id, argumentsDelta: chunk });
+        return this.deliverAlone({
+          type: "tool-call-delta",
+          id: this.announced.id,
+          argumentsDelta: this.announcedTextIn(chunk),
+        });
       }
     }
     this.consume(chunk);
@@ -293,11 +294,19 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Whether text without `<` would simply extend an announced call's text: no closing tag is half read (the stream's
-   * fast path for a Qwen3-Coder call in `<tool_call>`).
+   * Whether text without `<` would only add to an announced call's text (the stream's fast path for the first call
+   * of a `<tool_call>`): no closing tag is half read, so the text is the body's and cannot hold its `</function>`.
    */
   private streamsPlainText(): boolean {
     return this.announced?.streaming === true && this.bodyCloser.held === "" && this.functionEnd.held === "";
+  }
+
+  /** The part of such text that is the announced call's: a JSON call's ends with its object's closing brace. */
+  private announcedTextIn(text: string): string {
+    if (this.announced?.syntax !== "json") return text;
+    const end = this.callObjectEnd.scan(text, 0);
+    if (this.callObjectEnd.found) this.announced.streaming = false;
+    return end === text.length ? text : text.slice(0, end);
   }
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
@@ -752,7 +761,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           : bareFunctionTag === undefined
             ? buildHermesCalls(body, this.nextCallIndex, this.catalog, `<${this.bodyCloser.literal.slice(2)}`)
             : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, this.nextCallIndex, this.catalog);
-      this.emitBlockCalls(built, announced);
+      this.emitBlockCalls(built, announced === undefined ? undefined : this.confirmAnnounced(announced, built));
       if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;
     }
@@ -836,36 +845,35 @@ export class ToolCallScanner implements ToolCallEventSource {
     else if (this.readsToolCallBody) this.followToolCallBody(text);
   };
 
-  /**
-   * Announces the first call of a `<tool_call>` body written with Qwen3-Coder's tags once its `<function=name>` is
-   * whole (looked for only while the body is short enough to be opening with it), then streams its text.
-   */
+  /** Announces the first call of a `<tool_call>` body once its opening names it, then streams its text. */
   private followToolCallBody(text: string): void {
-    if (this.announced === undefined) {
-      const body = this.body.toString();
-      const opening = FUNCTION_OPENING.exec(body);
-      if (opening === null) {
-        if (body.length > FUNCTION_OPENING_LIMIT || !mayOpenWithFunction(body)) this.readsToolCallBody = false;
-        return;
-      }
-      const name = opening[1]?.trim() ?? "";
-      if (name === "") {
-        this.readsToolCallBody = false;
-        return;
-      }
-      // Without deltas (the one-shot parser) there is no text to stream, and no `</function>` to look for.
-      this.announced = { id: generatedCallId(this.nextCallIndex), name, streaming: this.deltas };
-      this.functionEnd = new ClosingLiteral(FUNCTION_END);
-      this.emit({ type: "tool-call-start", id: this.announced.id, name });
-      if (this.deltas) this.streamCallText(body.slice(opening[0].length - opening[0].trimStart().length));
+    if (this.announced !== undefined) {
+      if (this.announced.streaming) this.streamCallText(text);
       return;
     }
-    if (this.announced.streaming) this.streamCallText(text);
+    const body = this.body.toString();
+    const opening = readCallOpening(body, this.nextCallIndex);
+    if (opening === "pending") return;
+    if (opening === "none") {
+      this.readsToolCallBody = false;
+      return;
+    }
+    // Without deltas (the one-shot parser) there is no text to stream, and no end of the call to look for.
+    const { id, name, syntax } = opening;
+    this.announced = { id, name, syntax, streaming: this.deltas };
+    this.functionEnd = new ClosingLiteral(FUNCTION_END);
+    this.callObjectEnd.reset();
+    this.emit({ type: "tool-call-start", id, name });
+    if (this.deltas) this.streamCallText(body.slice(opening.textStart));
   }
 
-  /** Adds announced call text to the next delta, up to and with its `</function>`. */
+  /** Adds announced call text to the next delta, up to and with its `</function>` or its object's closing brace. */
   private streamCallText(text: string): void {
     if (this.announced === undefined) return;
+    if (this.announced.syntax === "json") {
+      this.addCallDelta(this.announcedTextIn(text));
+      return;
+    }
     this.functionEnd.scan(text, 0, this.addCallDelta);
     if (!this.functionEnd.found) return;
     this.addCallDelta(FUNCTION_END);
@@ -877,6 +885,22 @@ export class ToolCallScanner implements ToolCallEventSource {
   };
 
   /**
+   * The announced call when the block, read whole, gives it as its first call; otherwise undefined, after an error
+   * that withdraws it. JSON read whole can say otherwise than its opening did: an `id` written after the arguments,
+   * a `name` written twice, text after the object that leaves no call readable.
+   */
+  private confirmAnnounced(
+    announced: { id: string; name: string },
+    built: BuiltBlockCalls,
+  ): { id: string; name: string } | undefined {
+    const first = built.calls[0]?.call;
+    if (first?.id === announced.id && first.name === announced.name) return announced;
+    const message = `The call announced as ${announced.id} ("${announced.name}") is not what the block holds once read whole; the calls read from it follow`;
+    this.error({ code: "PARSE_ERROR", message, name: announced.name });
+    return undefined;
+  }
+
+  /**
    * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. A first call
    * already announced while the block arrived (see `announced`) has had its start and text: only the call is left.
    */
@@ -885,7 +909,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     for (const [index, blockCall] of built.calls.entries()) {
       this.nextCallIndex += 1;
       const { id, name } = blockCall.call;
-      if (index > 0 || announced?.id !== id || announced.name !== name) {
+      if (index > 0 || announced === undefined) {
         this.emit({ type: "tool-call-start", id, name });
         if (this.deltas) this.emit({ type: "tool-call-delta", id, argumentsDelta: blockCall.text });
       }
@@ -1361,13 +1385,6 @@ export class ToolCallScanner implements ToolCallEventSource {
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }
-}
-
-/** Whether a body that does not hold a whole `<function=name>` yet may still open with one. */
-function mayOpenWithFunction(body: string): boolean {
-  const start = body.trimStart();
-  if (start.length <= FUNCTION_PREFIX.length) return FUNCTION_PREFIX.startsWith(start);
-  return start.startsWith(FUNCTION_PREFIX) && !/[<\n]/.test(start.slice(FUNCTION_PREFIX.length));
 }
 
 /** The index of the first character at or after `start` that is not whitespace; -1 when there is none. */

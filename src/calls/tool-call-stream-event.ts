@@ -5,14 +5,16 @@ import type { ToolCallError } from "./tool-call-error.js";
  * What the streaming parser reports, in order. Text is coalesced: within one `push` (or `end`) consecutive text is one
  * `text` event, and no event is empty, so the concatenated `delta`s equal the one-shot `text`.
  *
- * - `tool-call-start`: a call began (XML and legacy tags: at the opening tag; a `<tool_call>` written with
- *   Qwen3-Coder's tags: at its first `<function=name>`; other blocks read whole, such as Hermes JSON whose name is
- *   inside it: when the block is complete).
+ * - `tool-call-start`: a call began (XML and legacy tags: at the opening tag; the first call of a `<tool_call>`: once
+ *   its opening names it, Qwen3-Coder's `<function=name>` or Hermes JSON's `{"name": "f", "arguments": `; other
+ *   calls of blocks read whole: when the block is complete).
  * - `tool-call-delta`: more raw argument text as it arrives; for XML, the raw text of `parameter` (entities not yet
- *   decoded), for Hermes the JSON, for Qwen3-Coder's first function its text to `</function>`, for legacy tags the
- *   tag's inner text.
+ *   decoded), for Hermes the JSON object, for Qwen3-Coder's first function its text to `</function>`, for legacy tags
+ *   the tag's inner text.
  * - `tool-call`: the complete call, typed by schema, as soon as its closing tag arrives.
- * - `error`: a problem, such as a block left open at the end (never dropped silently).
+ * - `error`: a problem, such as a block left open at the end (never dropped silently). A started call the block does
+ *   not hold once read whole (JSON whose `id` follows its arguments) is withdrawn by an error naming its id; that id
+ *   may start again for a call the block does hold.
  */
 export type ToolCallStreamEvent =
   | { type: "text"; delta: string }

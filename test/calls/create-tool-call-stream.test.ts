@@ -8,6 +8,10 @@ import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];
 
+/** Two JSON calls one after another in a block: not one JSON value, so each call keeps the block's raw text. */
+const twoObjects =
+  '{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "arguments": {"city": "B"}}';
+
 /** Feeds `chunks` to a new stream and returns every event. */
 function streamEvents(chunks: string[], startsInReasoning = false): ToolCallStreamEvent[] {
   const stream = createToolCallStream({ tools, startsInReasoning });
@@ -119,10 +123,45 @@ describe("createToolCallStream", () => {
       ],
     },
     {
-      name: "a Hermes call: start, the JSON and the call once it closes (the name is inside the JSON)",
-      chunks: ['<tool_call>{"name": "get_weather", ', '"arguments": {"city": "A"}}</tool_call>'],
+      name: "a Hermes call: start once its name and arguments key are in, its JSON as it arrives, the call at the close",
+      chunks: ['<tool_call>\n{"name": "get_weather", ', '"arguments": {"ci', 'ty": "A"}}\n', "</tool_call>"],
       want: [
         [],
+        [
+          { type: "tool-call-start", id: "call_0", name: "get_weather" },
+          { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
+        ],
+        [{ type: "tool-call-delta", id: "call_0", argumentsDelta: 'ty": "A"}}' }],
+        [
+          {
+            type: "tool-call",
+            call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
+          },
+        ],
+      ],
+    },
+    {
+      name: "a Hermes call whose id comes first starts under that id",
+      chunks: ['<tool_call>{"id": "c7", "name": "get_weather", "arguments": {', '"city": "A"}}</tool_call>'],
+      want: [
+        [
+          { type: "tool-call-start", id: "c7", name: "get_weather" },
+          { type: "tool-call-delta", id: "c7", argumentsDelta: '{"id": "c7", "name": "get_weather", "arguments": {' },
+        ],
+        [
+          { type: "tool-call-delta", id: "c7", argumentsDelta: '"city": "A"}}' },
+          { type: "tool-call", call: { id: "c7", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },
+        ],
+      ],
+    },
+    {
+      name: "a second JSON call in the block, and a call in another order, are reported whole when the block closes",
+      chunks: [
+        '<tool_call>{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "argu',
+        'ments": {"city": "B"}}</tool_call><tool_call>{"arguments": {"city": "C"}, ',
+        '"name": "get_weather"}</tool_call>',
+      ],
+      want: [
         [
           { type: "tool-call-start", id: "call_0", name: "get_weather" },
           {
@@ -130,9 +169,41 @@ describe("createToolCallStream", () => {
             id: "call_0",
             argumentsDelta: '{"name": "get_weather", "arguments": {"city": "A"}}',
           },
+        ],
+        [
           {
             type: "tool-call",
-            call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
+            call: {
+              id: "call_0",
+              name: "get_weather",
+              arguments: { city: "A" },
+              format: "hermes",
+              rawArguments: twoObjects,
+            },
+          },
+          { type: "tool-call-start", id: "call_1", name: "get_weather" },
+          { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name":"get_weather","arguments":{"city":"B"}}' },
+          {
+            type: "tool-call",
+            call: {
+              id: "call_1",
+              name: "get_weather",
+              arguments: { city: "B" },
+              format: "hermes",
+              rawArguments: twoObjects,
+            },
+          },
+        ],
+        [
+          { type: "tool-call-start", id: "call_2", name: "get_weather" },
+          {
+            type: "tool-call-delta",
+            id: "call_2",
+            argumentsDelta: '{"arguments": {"city": "C"}, "name": "get_weather"}',
+          },
+          {
+            type: "tool-call",
+            call: { id: "call_2", name: "get_weather", arguments: { city: "C" }, format: "hermes" },
           },
         ],
       ],
@@ -193,6 +264,88 @@ describe("createToolCallStream", () => {
         },
       },
     ]);
+  });
+
+  test("a Hermes call whose id follows its arguments is withdrawn, then announced again under that id", () => {
+    const events = streamEvents([
+      '<tool_call>{"name": "get_weather", "arguments": {"city": "A"}',
+      ', "id": "late"}</tool_call>',
+    ]);
+    expect(events).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"city": "A"}' },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: ', "id": "late"}' },
+      {
+        type: "error",
+        error: {
+          code: "PARSE_ERROR",
+          message:
+            'The call announced as call_0 ("get_weather") is not what the block holds once read whole; the calls read from it follow',
+          name: "get_weather",
+        },
+      },
+      { type: "tool-call-start", id: "late", name: "get_weather" },
+      {
+        type: "tool-call-delta",
+        id: "late",
+        argumentsDelta: '{"name": "get_weather", "arguments": {"city": "A"}, "id": "late"}',
+      },
+      { type: "tool-call", call: { id: "late", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },
+    ]);
+  });
+
+  test("an announced Hermes call whose block holds no call once read whole is withdrawn by an error naming it", () => {
+    const text =
+      '<tool_call>{"name": "get_weather", "arguments": {}} oops</tool_call><tool_call>{"name": "get_weather", "arguments": {"city": "B"}}</tool_call>';
+    const events = streamEvents([text]);
+    const withdrawn = 'The call announced as call_0 ("get_weather") is not what the block holds once read whole';
+    expect(events.slice(0, 3)).toMatchObject([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {}}' },
+      {
+        type: "error",
+        error: { code: "PARSE_ERROR", message: expect.stringContaining(withdrawn), name: "get_weather" },
+      },
+    ]);
+    // The block's own reading error follows, and the next call starts under the id left unused.
+    expect(events.slice(3).map((event) => event.type)).toEqual([
+      "error",
+      "tool-call-start",
+      "tool-call-delta",
+      "tool-call",
+    ]);
+    expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
+  });
+
+  test("an announced Hermes call cut off ends in an UNTERMINATED_CALL naming its tool", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push('<tool_call>{"name": "get_weather", "arguments": {"city": "Pa')).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"city": "Pa' },
+    ]);
+    expect(stream.end()).toEqual([
+      {
+        type: "error",
+        error: {
+          code: "UNTERMINATED_CALL",
+          message: "The output ended inside <tool_call>; a call that did not close is not run",
+          name: "get_weather",
+        },
+      },
+    ]);
+  });
+
+  test("a Hermes call streamed a character at a time: one start, deltas that add up to its object, one call", () => {
+    const text =
+      '<tool_call>\n{"name": "write_file", "arguments": {"path": "a.py", "content": "if x: print(\\"}\\")"}}\n</tool_call>';
+    const events = streamEvents([...text]);
+    expect(events.filter((event) => event.type === "tool-call-start")).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "write_file" },
+    ]);
+    const deltas = events.flatMap((event) => (event.type === "tool-call-delta" ? [event.argumentsDelta] : []));
+    expect(deltas.join("")).toBe(text.slice("<tool_call>\n".length, -"\n</tool_call>".length));
+    expect(summarize(events).calls).toEqual(parseToolCalls(text, { tools }).calls);
+    expect(summarize(events).calls[0]?.arguments).toEqual({ path: "a.py", content: 'if x: print("}")' });
   });
 
   test("format hermes leaves XML blocks as text", () => {

@@ -1,0 +1,74 @@
+import { QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
+import { generatedCallId } from "./tool-call.js";
+
+/** The first call of a `<tool_call>` body, known from the body's opening before the block closes. */
+export interface CallOpening {
+  /** The id the block's reader gives the call: the one written before its name, else the generated one. */
+  id: string;
+  name: string;
+  /** Qwen3-Coder's `<function=name>`, whose text ends at `</function>`; or a JSON call, which ends with its object. */
+  syntax: "function-tag" | "json";
+  /** Where the call's text starts in the body (after the whitespace it opens with). */
+  textStart: number;
+}
+
+/** How far into a body its first call's opening is looked for: a body read whole and in pieces must agree. */
+const CALL_OPENING_LIMIT = 300;
+
+const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
+/** Qwen3-Coder's `<function=name>`, whole. */
+const FUNCTION_OPENING = /^\s*<function=([^>\n<]*)>/;
+/**
+ * A JSON call object up to its arguments, as Hermes' and Qwen's templates have models write it: `{"name": "f",
+ * "arguments": ` (or Llama's `"parameters"`), perhaps after an `"id"`. Other orders and wrappers are read whole.
+ */
+const JSON_CALL_OPENING =
+  /^\s*\{\s*(?:"id"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*)?"name"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"(?:arguments|parameters)"\s*:/;
+
+/**
+ * The call a `<tool_call>` body opens with, once its opening is whole: Qwen3-Coder's `<function=name>`, or a JSON call
+ * whose name (and id, if written first) comes before its arguments. `"pending"` while the body may still open so;
+ * `"none"` once it cannot (the block is then read whole when it closes). The name is read as the block's reader
+ * reads it, so that the call the block gives matches the one announced from its opening.
+ *
+ * @example
+ * readCallOpening('\n{"name": "get_weather", "arguments": {"ci', 0); // {id: "call_0", name: "get_weather", ...}
+ */
+export function readCallOpening(body: string, callIndex: number): CallOpening | "pending" | "none" {
+  const opening = FUNCTION_OPENING.exec(body) ?? JSON_CALL_OPENING.exec(body);
+  if (opening === null) return body.length > CALL_OPENING_LIMIT || !mayOpenWithCall(body) ? "none" : "pending";
+  if (opening[0].length > CALL_OPENING_LIMIT) return "none";
+  const textStart = opening[0].length - opening[0].trimStart().length;
+  if (body.startsWith("<", textStart)) {
+    const name = opening[1]?.trim() ?? "";
+    return name === "" ? "none" : { id: generatedCallId(callIndex), name, syntax: "function-tag", textStart };
+  }
+  const name = jsonString(opening[2]);
+  const writtenId = opening[1] === undefined ? "" : jsonString(opening[1]);
+  if (name === undefined || name === "" || writtenId === undefined) return "none";
+  return { id: writtenId === "" ? generatedCallId(callIndex) : writtenId, name, syntax: "json", textStart };
+}
+
+/** Whether a body that holds no whole opening yet may still open with one. */
+function mayOpenWithCall(body: string): boolean {
+  const start = body.trimStart();
+  if (start.startsWith("{")) {
+    const key = start.slice(1).trimStart();
+    return FIRST_KEYS.some((first) => (key.length < first.length ? first.startsWith(key) : key.startsWith(first)));
+  }
+  if (start.length <= FUNCTION_PREFIX.length) return FUNCTION_PREFIX.startsWith(start);
+  return start.startsWith(FUNCTION_PREFIX) && !/[<\n]/.test(start.slice(FUNCTION_PREFIX.length));
+}
+
+/** How a JSON call that can be announced opens its object. */
+const FIRST_KEYS = ['"name"', '"id"'];
+
+/** A JSON string literal's value; undefined when it is not one (a bad escape). */
+function jsonString(literal: string | undefined): string | undefined {
+  if (literal === undefined) return undefined;
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return undefined;
+  }
+}
