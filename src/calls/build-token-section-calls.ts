@@ -1,8 +1,9 @@
 import { buildJsonCall } from "./build-json-call.js";
-import type { BuiltBlockCalls, BuiltCall } from "./build-xml-call.js";
+import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
+import { type FunctionTagSyntax, STEP3_FUNCTION_TAGS, scanFunctionTagCalls } from "./scan-function-tag-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
-import type { ToolCallFormat } from "./tool-call.js";
+import { generatedCallId, type ToolCallFormat } from "./tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
 /** What one call of a section says, read from the text between its begin and end markers. */
@@ -10,7 +11,7 @@ interface SectionCall {
   /** The model's own call id, when its syntax has one. */
   id?: string;
   name: string;
-  /** The arguments' JSON text; undefined when the marker before them is missing. */
+  /** The arguments' JSON text (or tags, see {@link TokenSectionSyntax.tags}); undefined when the marker before them is missing. */
   arguments?: string;
 }
 
@@ -19,7 +20,7 @@ interface SectionCall {
  * do not parse them.
  */
 export interface TokenSectionSyntax {
-  format: Extract<ToolCallFormat, "kimi" | "deepseek">;
+  format: Extract<ToolCallFormat, "kimi" | "deepseek" | "step3">;
   /** Each marker that opens a section, with the one that closes it. */
   sections: ReadonlyMap<string, string>;
   callBegin: string;
@@ -27,6 +28,8 @@ export interface TokenSectionSyntax {
   /** The marker between a call's name and its arguments, named when it is missing. */
   separator: string;
   readCall(text: string): SectionCall;
+  /** The tags a call's arguments are written in after the separator, when they are not JSON (Step 3's). */
+  tags?: FunctionTagSyntax;
 }
 
 /** `functions.get_weather:0`: the tool's name, between the optional `functions.` and the call's index. */
@@ -81,6 +84,29 @@ export const DEEPSEEK_SECTION: TokenSectionSyntax = {
 };
 
 /**
+ * Step 3: `<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">
+ * <steptml:parameter name="city">Paris</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,
+ * as vLLM's and sglang's `step3` parsers read it (full-width bars, as DeepSeek's tokens have, but no `▁`).
+ */
+export const STEP3_SECTION: TokenSectionSyntax = {
+  format: "step3",
+  sections: new Map([["<｜tool_calls_begin｜>", "<｜tool_calls_end｜>"]]),
+  callBegin: "<｜tool_call_begin｜>",
+  callEnd: "<｜tool_call_end｜>",
+  separator: "<｜tool_sep｜>",
+  tags: STEP3_FUNCTION_TAGS,
+  readCall(text) {
+    const marker = text.indexOf(this.separator);
+    const tags = marker === -1 ? text : text.slice(marker + this.separator.length);
+    const name = STEP3_INVOKE_NAME.exec(tags)?.[1] ?? "";
+    return marker === -1 ? { name } : { name, arguments: tags };
+  },
+};
+
+/** The name of the first `<steptml:invoke>`, for messages about a call its tags cannot give. */
+const STEP3_INVOKE_NAME = /<steptml:invoke\s+name\s*=\s*["']([^"']*)["']/;
+
+/**
  * Reads the body of a tool-call section (between its begin and end markers): one call between each pair of call
  * markers. Arguments are JSON, read as OpenAI's are (repaired, or read once more when encoded twice). A missing call
  * end or separator, and text between the calls, are reported; a section holding no call gives only an error.
@@ -127,13 +153,43 @@ function buildCall(
   catalog: ToolCatalog | undefined,
 ): BuiltCall {
   const read = syntax.readCall(text);
-  const built = buildJsonCall(
-    { id: read.id, name: read.name, arguments: read.arguments, format: syntax.format },
-    callIndex,
-    catalog,
-  );
+  const built =
+    syntax.tags === undefined
+      ? buildJsonCall(
+          { id: read.id, name: read.name, arguments: read.arguments, format: syntax.format },
+          callIndex,
+          catalog,
+        )
+      : buildTaggedCall(syntax.tags, read, callIndex, catalog);
+  built.call.format = syntax.format;
   const report = (message: string) => built.errors.push({ code: "PARSE_ERROR", message, callIndex, name: read.name });
   if (read.arguments === undefined) report(`Tool "${read.name}": no ${syntax.separator} before its arguments`);
   if (!closed) report(`Tool "${read.name}": its call was not closed by ${syntax.callEnd}`);
+  return built;
+}
+
+/**
+ * A call whose arguments are tags: the one function they write, its values typed by the tool's schema. Tags that
+ * write no function give the call without arguments, and tags that write more than one are reported.
+ */
+function buildTaggedCall(
+  tags: FunctionTagSyntax,
+  read: SectionCall,
+  callIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltCall {
+  const scanned = scanFunctionTagCalls(read.arguments ?? "", callIndex, tags);
+  const [first, ...others] = scanned.calls;
+  if (first === undefined) {
+    const call = { id: generatedCallId(callIndex), name: read.name, arguments: {}, format: tags.format };
+    const message = `Tool "${read.name}": no ${tags.functionPattern} in its call`;
+    return { call, errors: [...scanned.errors, { code: "PARSE_ERROR", message, callIndex, name: read.name }] };
+  }
+  const built = buildXmlCall(first, catalog);
+  built.errors.unshift(...scanned.errors);
+  for (const other of others) {
+    const message = `${tags.functionTag(other.name)} after the first function of ${tags.bodyOpener} is not read`;
+    built.errors.push({ code: "PARSE_ERROR", message, callIndex, name: first.name });
+  }
   return built;
 }

@@ -25,6 +25,11 @@ export interface FunctionTagSyntax {
   readonly functionOpener: string;
   readonly parameterOpener: string;
   readonly parameterCloser: string;
+  /** What closes a function: `</function>`, or Step 3's `</steptml:invoke>`. */
+  readonly functionCloser: string;
+  /** What opens and closes the text the functions are in, in messages: `<tool_call>` and `</tool_call>`. */
+  readonly bodyOpener: string;
+  readonly bodyCloser: string;
   /** `hermes`: values are raw text; `xml`: XML text (entities, CDATA), decoded when the call is built. */
   readonly format: "hermes" | "xml";
   /** The function tag's pattern, in messages. */
@@ -52,6 +57,9 @@ export const QWEN_FUNCTION_TAGS: FunctionTagSyntax = {
   functionOpener: "<function=",
   parameterOpener: "<parameter=",
   parameterCloser: "</parameter>",
+  functionCloser: FUNCTION_END,
+  bodyOpener: "<tool_call>",
+  bodyCloser: "</tool_call>",
   format: "hermes",
   functionPattern: "<function=...>",
   jsonArguments: true,
@@ -82,6 +90,9 @@ export const MINICPM_FUNCTION_TAGS: FunctionTagSyntax = {
   functionOpener: "<function ",
   parameterOpener: "<param ",
   parameterCloser: "</param>",
+  functionCloser: FUNCTION_END,
+  bodyOpener: "<tool_call>",
+  bodyCloser: "</tool_call>",
   format: "xml",
   functionPattern: "<function name=...>",
   jsonArguments: false,
@@ -97,6 +108,24 @@ export const MINICPM_FUNCTION_TAGS: FunctionTagSyntax = {
     return { name, next: read.next, problems };
   },
   functionTag: (name) => `<function name="${name}">`,
+};
+
+/**
+ * Step 3's tags, inside its `<｜tool_call_begin｜>` tokens, as vLLM's and sglang's `step3` parsers read them:
+ * `<steptml:invoke name="get_weather">`, then `<steptml:parameter name="city">Paris</steptml:parameter>` for each
+ * argument, then `</steptml:invoke>`. Values are read as XML text, as the same tags are in Step-DeepResearch's
+ * `<steptml:toolcall>` block.
+ */
+export const STEP3_FUNCTION_TAGS: FunctionTagSyntax = {
+  ...MINICPM_FUNCTION_TAGS,
+  functionOpener: "<steptml:invoke ",
+  parameterOpener: "<steptml:parameter ",
+  parameterCloser: "</steptml:parameter>",
+  functionCloser: "</steptml:invoke>",
+  bodyOpener: "<｜tool_call_begin｜>",
+  bodyCloser: "<｜tool_call_end｜>",
+  functionPattern: "<steptml:invoke name=...>",
+  functionTag: (name) => `<steptml:invoke name="${name}">`,
 };
 
 /** The syntax a tool-call body is written in, when it opens with a function tag. */
@@ -122,7 +151,7 @@ export function scanFunctionTagCalls(
   while (index < body.length) {
     if (!reader.startsWith(syntax.functionOpener, index)) {
       const end = reader.firstOf([syntax.functionOpener], index);
-      const message = `Text outside ${syntax.functionPattern} in <tool_call>: ${stray(body, index, end)}`;
+      const message = `Text outside ${syntax.functionPattern} in ${syntax.bodyOpener}: ${stray(body, index, end)}`;
       errors.push({ code: "PARSE_ERROR", message });
       index = end;
       continue;
@@ -154,7 +183,7 @@ function readFunction(
   };
   for (const problem of opened.problems) reportCallError(call, problem.message);
   const tag = syntax.functionTag(opened.name);
-  const afterValue = [syntax.parameterOpener, FUNCTION_END, syntax.functionOpener];
+  const afterValue = [syntax.parameterOpener, syntax.functionCloser, syntax.functionOpener];
   let index = opened.next;
   const json = syntax.jsonArguments ? readJsonArguments(reader, index, syntax) : undefined;
   if (json !== undefined) {
@@ -163,12 +192,12 @@ function readFunction(
   }
   for (;;) {
     index = reader.skipSpace(index);
-    if (reader.startsWith(FUNCTION_END, index)) {
-      index += FUNCTION_END.length;
+    if (reader.startsWith(syntax.functionCloser, index)) {
+      index += syntax.functionCloser.length;
       break;
     }
     if (index === body.length || reader.startsWith(syntax.functionOpener, index)) {
-      const before = index === body.length ? "</tool_call>" : `the next ${syntax.functionPattern}`;
+      const before = index === body.length ? syntax.bodyCloser : `the next ${syntax.functionPattern}`;
       reportCallError(call, `${tag} was not closed before ${before}`);
       break;
     }
@@ -204,7 +233,7 @@ function readJsonArguments(
 ): { start: number; end: number } | undefined {
   const open = reader.skipSpace(start);
   if (!reader.startsWith("{", open)) return undefined;
-  const contentEnd = reader.firstOf([FUNCTION_END, syntax.functionOpener], open);
+  const contentEnd = reader.firstOf([syntax.functionCloser, syntax.functionOpener], open);
   const valueEnd = new JsonValueEnd();
   const end = valueEnd.scan(reader.body.slice(0, contentEnd), open);
   return valueEnd.found && reader.skipSpace(end) >= contentEnd ? { start: open, end } : undefined;

@@ -1,4 +1,4 @@
-import { DEEPSEEK_SECTION, KIMI_SECTION, type TokenSectionSyntax } from "./build-token-section-calls.js";
+import { DEEPSEEK_SECTION, KIMI_SECTION, STEP3_SECTION, type TokenSectionSyntax } from "./build-token-section-calls.js";
 
 // The tags and tokens that open tool calls, or reasoning, in model text: what `ToolCallScanner` looks for in prose.
 
@@ -45,7 +45,7 @@ export const MINIMAX_BLOCK = "minimax:tool_call";
 export const STEPTML_BLOCK = "steptml:toolcall";
 
 /** Tool-call sections written with special tokens, read when their format is. */
-export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION];
+export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION, STEP3_SECTION];
 
 /** OLMo 3's block: `<function_calls>`, holding pythonic calls instead of invokes. */
 export const OLMO_BLOCK = "function_calls";

@@ -7,7 +7,8 @@
  *   `<function=f>` without its `<tool_call>` (holding tags, or a JSON object, as Llama 3.1 writes its custom tools);
  * - `legacy-xml`: a tool's own tag;
  * - sections of special tokens that leak into text: `kimi` (`<|tool_calls_section_begin|>`), `deepseek`
- *   (`<｜tool▁calls▁begin｜>`), `harmony` (gpt-oss: `<|channel|>commentary to=functions.f<|message|>`);
+ *   (`<｜tool▁calls▁begin｜>`), `step3` (`<｜tool_calls_begin｜>` around `<steptml:invoke>` tags), `harmony` (gpt-oss:
+ *   `<|channel|>commentary to=functions.f<|message|>`);
  * - `mistral`: `[TOOL_CALLS]`;
  * - `json-text`: call objects (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them
  *   on and Llama 3 writes them, also after `<|python_tag|>` or `functools`, in a fence, or in Qwen2.5-Coder's `<tools>`
@@ -27,6 +28,7 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "legacy-xml",
   "kimi",
   "deepseek",
+  "step3",
   "harmony",
   "mistral",
   "json-text",

@@ -125,6 +125,49 @@ describe("DeepSeek V3's and V3.1's tool-call section, as it leaks into text", ()
   });
 });
 
+describe("Step 3's tool-call section, as it leaks into text", () => {
+  const call = (name: string, parameters: string) =>
+    `<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="${name}">${parameters}</steptml:invoke><｜tool_call_end｜>`;
+
+  test("each call's steptml tags: values decoded as XML and typed by the schema, several calls in one section", () => {
+    const given = `Checking.\n<｜tool_calls_begin｜>${call("get_weather", '<steptml:parameter name="city">Paris &amp; Nice</steptml:parameter><steptml:parameter name="days">3</steptml:parameter>')}\n${call("write_file", '<steptml:parameter name="content"><![CDATA[a < b]]></steptml:parameter>')}<｜tool_calls_end｜> Done.`;
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "Paris & Nice", days: 3 }, format: "step3" },
+        { id: "call_1", name: "write_file", arguments: { content: "a < b" }, format: "step3" },
+      ],
+      text: "Checking.\n Done.",
+      errors: [],
+    });
+  });
+
+  test("a call without its tags or with two functions, an unclosed parameter and an unknown tool are reported", () => {
+    const given = `<｜tool_calls_begin｜>${call("get_weather", '<steptml:parameter name="city">Oslo')}<｜tool_call_begin｜>function<｜tool_sep｜>oops<｜tool_call_end｜>${call("nope", "")}${call("get_weather", '</steptml:invoke><steptml:invoke name="write_file">')}<｜tool_calls_end｜>`;
+    const result = parseToolCalls(given, { tools });
+    expect(result.calls.map(({ name, arguments: args, format }) => [name, args, format])).toEqual([
+      ["get_weather", { city: "Oslo" }, "step3"],
+      ["", {}, "step3"],
+      ["nope", {}, "step3"],
+      ["get_weather", {}, "step3"],
+    ]);
+    expect(result.errors.map(({ code, message }) => [code, message])).toEqual([
+      ["PARSE_ERROR", 'Parameter "city" was not closed by </steptml:parameter>'],
+      ["PARSE_ERROR", "Text outside <steptml:invoke name=...> in <｜tool_call_begin｜>: oops"],
+      ["PARSE_ERROR", 'Tool "": no <steptml:invoke name=...> in its call'],
+      ["UNKNOWN_TOOL", expect.stringContaining('"nope"')],
+      ["PARSE_ERROR", expect.stringContaining('<steptml:invoke name="write_file"> after the first function')],
+    ]);
+  });
+
+  test("format deepseek leaves Step 3's section as text, and format step3 leaves DeepSeek's", () => {
+    const step3 = `<｜tool_calls_begin｜>${call("get_weather", '<steptml:parameter name="city">Oslo</steptml:parameter>')}<｜tool_calls_end｜>`;
+    expect(parseToolCalls(step3, { tools, format: "deepseek" })).toEqual({ calls: [], text: step3, errors: [] });
+    const deepseek =
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Oslo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    expect(parseToolCalls(deepseek, { tools, format: "step3" })).toEqual({ calls: [], text: deepseek, errors: [] });
+  });
+});
+
 describe("gpt-oss's Harmony messages to tools, as they leak into text", () => {
   test("a message to functions.<name> is a call; the reasoning before it stays text, markers and all", () => {
     const given =
