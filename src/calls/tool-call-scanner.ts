@@ -231,8 +231,10 @@ export class ToolCallScanner implements ToolCallEventSource {
   private jsonPrefix = "";
   /** What ends the JSON calls being read, when they stand in a fence or between Llama 4's tokens; "" when nothing. */
   private jsonRunCloser = "";
-  /** How much of that closer was read after the last call. */
-  private closerMatched = 0;
+  /** The wrapper that opened them (`<function_call>`), which may open each later call too; "" when none. */
+  private jsonRunOpener = "";
+  /** What was read after the last call of that closer or wrapper, while it may still be one. */
+  private runTagHeld = "";
   /** Whether a JSON call was read since the wrapper or fence: later ones must each be an object. */
   private jsonRunHasCall = false;
   /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
@@ -630,6 +632,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.startJsonRun(BEFORE_JSON_CALL);
       this.jsonPrefix = this.tag;
       this.jsonRunCloser = CALL_WRAPPERS.get(tagName(this.tag)) ?? "";
+      this.jsonRunOpener = this.tag;
       return;
     }
     if (opener === "section") {
@@ -1043,7 +1046,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     const held = this.jsonPrefix;
     this.jsonPrefix = "";
     this.jsonRunCloser = "";
-    this.closerMatched = 0;
+    this.jsonRunOpener = "";
+    this.runTagHeld = "";
     this.state = TEXT;
     this.consume(held);
   }
@@ -1056,7 +1060,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.atStart = false;
     this.jsonPrefix = "";
     this.jsonRunCloser = "";
-    this.closerMatched = 0;
+    this.jsonRunOpener = "";
+    this.runTagHeld = "";
     this.jsonRunHasCall = false;
     if (state === JSON_VALUE) this.startJsonValue("reply-start");
     else this.state = state;
@@ -1097,20 +1102,28 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.startJsonValue("reply-start");
         return index;
       }
+      const held = this.runTagHeld + character;
       const closer = this.jsonRunCloser;
-      if (this.jsonRunHasCall && closer !== "" && character === closer.charAt(this.closerMatched)) {
+      if (this.jsonRunHasCall && closer !== "" && closer.startsWith(held)) {
         this.jsonPrefix += character;
-        this.closerMatched += 1;
-        if (this.closerMatched < closer.length) continue;
+        this.runTagHeld = held;
+        if (held !== closer) continue;
         this.jsonPrefix = "";
         this.jsonRunCloser = "";
-        this.closerMatched = 0;
+        this.jsonRunOpener = "";
+        this.runTagHeld = "";
         this.state = TEXT;
         // More calls may follow, wrapped again (one `<tools>` per call, as Hermes writes one `<tool_call>` each).
         this.atStart = true;
         return index + 1;
       }
-      if (this.closerMatched > 0 || (!isSpace(character) && character !== ";")) {
+      // The wrapper again, with no closer between: Granite 20B's `<function_call>` before each call.
+      if (this.jsonRunHasCall && this.jsonRunOpener !== "" && this.jsonRunOpener.startsWith(held)) {
+        this.jsonPrefix += character;
+        this.runTagHeld = held === this.jsonRunOpener ? "" : held;
+        continue;
+      }
+      if (this.runTagHeld !== "" || (!isSpace(character) && character !== ";")) {
         this.releaseJsonPrefix();
         return index;
       }

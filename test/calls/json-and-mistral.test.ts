@@ -95,6 +95,19 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: "",
     },
     {
+      name: "Granite 20B's <function_call> before each call, never closed (vLLM's granite-20b-fc)",
+      given:
+        '<function_call> {"name": "get_weather", "arguments": {"city": "A"}} <function_call> {"name": "get_weather", "arguments": {"city": "B"}}',
+      calls: [weather("call_0", "A", "json-text"), weather("call_1", "B", "json-text")],
+      text: "",
+    },
+    {
+      name: "the wrapper again before what is no call: the calls before it are read, the rest stays text",
+      given: '<|python_tag|>{"name": "get_weather", "arguments": {"city": "A"}}<|python_tag|> see above',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "<|python_tag|> see above",
+    },
+    {
       name: "a wrapper closed by another tag: the calls are read, the tag stays text",
       given: '<function_call>{"name": "get_weather", "arguments": {"city": "A"}} </tool',
       calls: [weather("call_0", "A", "json-text")],
