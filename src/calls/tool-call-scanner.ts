@@ -1098,7 +1098,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private scanBeforeJsonCall(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
-      if (character === "{" || (character === "[" && !this.jsonRunHasCall)) {
+      // Not inside a tag half read: `<function_ca{` is text.
+      if (this.runTagHeld === "" && (character === "{" || (character === "[" && !this.jsonRunHasCall))) {
         this.startJsonValue("reply-start");
         return index;
       }

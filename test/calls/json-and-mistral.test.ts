@@ -108,6 +108,13 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: "<|python_tag|> see above",
     },
     {
+      name: "part of a closer before another object: text from there on, the part not dropped",
+      given:
+        '```json\n{"name": "get_weather", "arguments": {"city": "A"}}\n`{"name": "get_weather", "arguments": {"city": "B"}}',
+      calls: [weather("call_0", "A", "json-text")],
+      text: '\n`{"name": "get_weather", "arguments": {"city": "B"}}',
+    },
+    {
       name: "a wrapper closed by another tag: the calls are read, the tag stays text",
       given: '<function_call>{"name": "get_weather", "arguments": {"city": "A"}} </tool',
       calls: [weather("call_0", "A", "json-text")],
