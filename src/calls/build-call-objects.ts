@@ -1,6 +1,6 @@
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
+import { holdsWholeCallObjects, type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
 import { parseJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCallFormat } from "./tool-call.js";
@@ -47,6 +47,8 @@ export function buildMarkedCallObjects(
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
   }
   const built = buildCallObjects(objects, json, format, firstCallIndex, catalog);
-  if (parsed.success && parsed.repaired) for (const { call } of built.calls) call.rawArguments = json;
+  // One object per line (MiniMax-M1) is JSON as written, line by line: nothing was repaired.
+  const repaired = parsed.success && parsed.repaired && !holdsWholeCallObjects(trimmed);
+  if (repaired) for (const { call } of built.calls) call.rawArguments = json;
   return built;
 }

@@ -677,6 +677,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       }
       if (character === "[" || character === "{") {
         this.openRawBody(`</${tagName(this.jsonBlockOpener)}>`);
+        // One object per line (MiniMax-M1): the first may be announced as a `<tool_call>`'s is.
+        this.readsToolCallBody = character === "{";
       } else {
         this.text += this.jsonBlockOpener;
         this.state = TEXT;

@@ -8,10 +8,6 @@ import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];
 
-/** Two JSON calls one after another in a block: not one JSON value, so each call keeps the block's raw text. */
-const twoObjects =
-  '{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "arguments": {"city": "B"}}';
-
 /** Feeds `chunks` to a new stream and returns every event. */
 function streamEvents(chunks: string[], startsInReasoning = false): ToolCallStreamEvent[] {
   const stream = createToolCallStream({ tools, startsInReasoning });
@@ -155,6 +151,32 @@ describe("createToolCallStream", () => {
       ],
     },
     {
+      name: "MiniMax-M1's <tool_calls>, one object per line: the first streams, the next is whole at the close",
+      chunks: [
+        '<tool_calls>\n{"name": "get_weather", "arguments": {"ci',
+        'ty": "A"}}\n{"name": "get_weather", "arguments": {"city": "B"}}\n</tool_calls>',
+      ],
+      want: [
+        [
+          { type: "tool-call-start", id: "call_0", name: "get_weather" },
+          { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
+        ],
+        [
+          { type: "tool-call-delta", id: "call_0", argumentsDelta: 'ty": "A"}}' },
+          {
+            type: "tool-call",
+            call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
+          },
+          { type: "tool-call-start", id: "call_1", name: "get_weather" },
+          { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name":"get_weather","arguments":{"city":"B"}}' },
+          {
+            type: "tool-call",
+            call: { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" },
+          },
+        ],
+      ],
+    },
+    {
       name: "a second JSON call in the block, and a call in another order, are reported whole when the block closes",
       chunks: [
         '<tool_call>{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "argu',
@@ -178,7 +200,6 @@ describe("createToolCallStream", () => {
               name: "get_weather",
               arguments: { city: "A" },
               format: "hermes",
-              rawArguments: twoObjects,
             },
           },
           { type: "tool-call-start", id: "call_1", name: "get_weather" },
@@ -190,7 +211,6 @@ describe("createToolCallStream", () => {
               name: "get_weather",
               arguments: { city: "B" },
               format: "hermes",
-              rawArguments: twoObjects,
             },
           },
         ],

@@ -41,27 +41,13 @@ describe("Hermes / Qwen <tool_call>", () => {
       },
     },
     {
-      name: "several calls in one block, one object after another (the raw block kept: it was read as an array)",
+      name: "several calls in one block, one object per line: JSON as written, line by line, so no raw text",
       given:
         '<tool_call>\n{"name": "get_weather", "arguments": {"city": "G"}}\n{"name": "get_weather", "arguments": {}}\n</tool_call>',
       want: {
         calls: [
-          {
-            id: "call_0",
-            name: "get_weather",
-            arguments: { city: "G" },
-            format: "hermes",
-            rawArguments:
-              '\n{"name": "get_weather", "arguments": {"city": "G"}}\n{"name": "get_weather", "arguments": {}}\n',
-          },
-          {
-            id: "call_1",
-            name: "get_weather",
-            arguments: {},
-            format: "hermes",
-            rawArguments:
-              '\n{"name": "get_weather", "arguments": {"city": "G"}}\n{"name": "get_weather", "arguments": {}}\n',
-          },
+          { id: "call_0", name: "get_weather", arguments: { city: "G" }, format: "hermes" },
+          { id: "call_1", name: "get_weather", arguments: {}, format: "hermes" },
         ],
         text: "",
       },
