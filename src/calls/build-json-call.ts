@@ -20,14 +20,17 @@ export interface JsonCall {
 }
 
 /**
- * Turns a call with JSON arguments into a {@link ToolCall}: keeps its id (or generates `call_<index>`), reads a string
- * of arguments as JSON (repaired when broken, `""` as `{}`, an object encoded twice read once more, the raw text kept
- * when repaired or unreadable), and reports unknown tools and parameters. The call is kept whatever is wrong with it.
+ * Turns a call with JSON arguments into a {@link ToolCall}: keeps its id (or generates `call_<index>`), cuts a name at
+ * a special token leaked into it (keeping the name as written in `rawName`), reads a string of arguments as JSON
+ * (repaired when broken, `""` as `{}`, an object encoded twice read once more, the raw text kept when repaired or
+ * unreadable), and reports unknown tools and parameters. The call is kept whatever is wrong with it.
  */
 export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolCatalog | undefined): BuiltCall {
-  const name = typeof given.name === "string" ? given.name : "";
+  const written = typeof given.name === "string" ? given.name : "";
+  const name = withoutLeakedTokens(written);
   const id = typeof given.id === "string" && given.id !== "" ? given.id : generatedCallId(callIndex);
   const call: ToolCall = { id, name, arguments: {}, format: given.format };
+  if (name !== written) call.rawName = written;
   const errors: ToolCallError[] = [];
   if (name === "") errors.push({ code: "PARSE_ERROR", message: `Call ${id} has no tool name`, callIndex, name });
   if (typeof given.arguments === "string") {
@@ -43,4 +46,17 @@ export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolC
   }
   errors.push(...checkToolCall(call, callIndex, catalog));
   return { call, errors };
+}
+
+/**
+ * A special token (`<|channel|>`) where a tool's name should end: servers leak gpt-oss's Harmony tokens into the names
+ * of the calls they return (`manage_cart<|channel|>commentary`, vLLM #32587). No tool name holds one.
+ */
+const LEAKED_TOKEN = /<\|[a-z_]+\|>/;
+
+/** The name before the first leaked special token, when there is a name before it; otherwise the name as written. */
+function withoutLeakedTokens(name: string): string {
+  const token = LEAKED_TOKEN.exec(name);
+  const before = token === null ? "" : name.slice(0, token.index).trim();
+  return before === "" ? name : before;
 }

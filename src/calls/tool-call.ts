@@ -74,6 +74,8 @@ export interface ToolCall {
   format: ToolCallFormat;
   /** The raw argument text when it had to be repaired or could not be parsed. */
   rawArguments?: string;
+  /** The name as written, when a special token leaked into it was cut off (`get_weather<|channel|>commentary`). */
+  rawName?: string;
   /** Per-argument conversion failures; present only when there are some. */
   argumentErrors?: ArgumentError[];
 }

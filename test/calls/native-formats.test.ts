@@ -194,6 +194,31 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
     expect(parseToolCalls(given, { tools })).toEqual({ ...want, errors: [] });
   });
 
+  test("a tool name with gpt-oss's Harmony tokens leaked into it (vLLM #32587) is cut there, the name as written kept", () => {
+    const result = parseToolCalls(
+      {
+        role: "assistant",
+        tool_calls: [
+          { id: "c1", function: { name: "get_weather<|channel|>commentary", arguments: '{"city": "A"}' } },
+          { id: "c2", function: { name: "<|constrain|>json", arguments: "{}" } },
+        ],
+      },
+      { tools },
+    );
+    expect(result.calls).toEqual([
+      {
+        id: "c1",
+        name: "get_weather",
+        arguments: { city: "A" },
+        format: "json",
+        rawName: "get_weather<|channel|>commentary",
+      },
+      // Nothing stands before the token: the name stays as written, and is reported as unknown.
+      { id: "c2", name: "<|constrain|>json", arguments: {}, format: "json" },
+    ]);
+    expect(result.errors.map(({ code, name }) => [code, name])).toEqual([["UNKNOWN_TOOL", "<|constrain|>json"]]);
+  });
+
   test("arguments that cannot be repaired keep the call with its raw text and an error", () => {
     const result = parseToolCalls(
       {
