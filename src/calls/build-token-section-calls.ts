@@ -11,7 +11,10 @@ interface SectionCall {
   /** The model's own call id, when its syntax has one. */
   id?: string;
   name: string;
-  /** The arguments' JSON text (or tags, see {@link TokenSectionSyntax.tags}); undefined when the marker before them is missing. */
+  /**
+   * The arguments' JSON text (or tags, see {@link TokenSectionSyntax.tags}); undefined when the marker before them is
+   * missing.
+   */
   arguments?: string;
 }
 
@@ -97,9 +100,11 @@ export const STEP3_SECTION: TokenSectionSyntax = {
   tags: STEP3_FUNCTION_TAGS,
   readCall(text) {
     const marker = text.indexOf(this.separator);
-    const tags = marker === -1 ? text : text.slice(marker + this.separator.length);
-    const name = STEP3_INVOKE_NAME.exec(tags)?.[1] ?? "";
-    return marker === -1 ? { name } : { name, arguments: tags };
+    if (marker === -1) return { name: STEP3_INVOKE_NAME.exec(text)?.[1] ?? "" };
+    // Anything but `function` before the separator is left in the tags, where it is reported as text outside them.
+    const after = text.slice(marker + this.separator.length);
+    const tags = text.slice(0, marker).trim() === "function" ? after : text;
+    return { name: STEP3_INVOKE_NAME.exec(tags)?.[1] ?? "", arguments: tags };
   },
 };
 

@@ -141,12 +141,13 @@ describe("Step 3's tool-call section, as it leaks into text", () => {
     });
   });
 
-  test("a call without its tags or with two functions, an unclosed parameter and an unknown tool are reported", () => {
-    const given = `<｜tool_calls_begin｜>${call("get_weather", '<steptml:parameter name="city">Oslo')}<｜tool_call_begin｜>function<｜tool_sep｜>oops<｜tool_call_end｜>${call("nope", "")}${call("get_weather", '</steptml:invoke><steptml:invoke name="write_file">')}<｜tool_calls_end｜>`;
+  test("a call without its tags, with two functions or with other text before the separator, an unclosed parameter and an unknown tool are reported", () => {
+    const given = `<｜tool_calls_begin｜>${call("get_weather", '<steptml:parameter name="city">Oslo')}<｜tool_call_begin｜>function<｜tool_sep｜>oops<｜tool_call_end｜><｜tool_call_begin｜>functions<｜tool_sep｜><steptml:invoke name="write_file"></steptml:invoke><｜tool_call_end｜>${call("nope", "")}${call("get_weather", '</steptml:invoke><steptml:invoke name="write_file">')}<｜tool_calls_end｜>`;
     const result = parseToolCalls(given, { tools });
     expect(result.calls.map(({ name, arguments: args, format }) => [name, args, format])).toEqual([
       ["get_weather", { city: "Oslo" }, "step3"],
       ["", {}, "step3"],
+      ["write_file", {}, "step3"],
       ["nope", {}, "step3"],
       ["get_weather", {}, "step3"],
     ]);
@@ -154,6 +155,7 @@ describe("Step 3's tool-call section, as it leaks into text", () => {
       ["PARSE_ERROR", 'Parameter "city" was not closed by </steptml:parameter>'],
       ["PARSE_ERROR", "Text outside <steptml:invoke name=...> in <｜tool_call_begin｜>: oops"],
       ["PARSE_ERROR", 'Tool "": no <steptml:invoke name=...> in its call'],
+      ["PARSE_ERROR", "Text outside <steptml:invoke name=...> in <｜tool_call_begin｜>: functions<｜tool_sep｜>"],
       ["UNKNOWN_TOOL", expect.stringContaining('"nope"')],
       ["PARSE_ERROR", expect.stringContaining('<steptml:invoke name="write_file"> after the first function')],
     ]);
