@@ -20,10 +20,11 @@ const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
 const FUNCTION_OPENING = /^\s*<function=([^>\n<]*)>/;
 /**
  * A JSON call object up to its arguments, as Hermes' and Qwen's templates have models write it: `{"name": "f",
- * "arguments": ` (or Llama's `"parameters"`), perhaps after an `"id"`. Other orders and wrappers are read whole.
+ * "arguments": ` (or Llama's `"parameters"`), perhaps after an `"id"`, and perhaps the first of an array (Hunyuan's and
+ * Jamba's `<tool_calls>[...]`). Other orders and wrappers are read whole.
  */
 const JSON_CALL_OPENING =
-  /^\s*\{\s*(?:"id"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*)?"name"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"(?:arguments|parameters)"\s*:/;
+  /^\s*(?:\[\s*)?\{\s*(?:"id"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*)?"name"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"(?:arguments|parameters)"\s*:/;
 
 /**
  * The call a `<tool_call>` body opens with, once its opening is whole: Qwen3-Coder's `<function=name>`, or a JSON call
@@ -38,7 +39,7 @@ export function readCallOpening(body: string, callIndex: number): CallOpening | 
   const opening = FUNCTION_OPENING.exec(body) ?? JSON_CALL_OPENING.exec(body);
   if (opening === null) return body.length > CALL_OPENING_LIMIT || !mayOpenWithCall(body) ? "none" : "pending";
   if (opening[0].length > CALL_OPENING_LIMIT) return "none";
-  const textStart = opening[0].length - opening[0].trimStart().length;
+  const textStart = body.search(/\S/);
   if (body.startsWith("<", textStart)) {
     const name = opening[1]?.trim() ?? "";
     return name === "" ? "none" : { id: generatedCallId(callIndex), name, syntax: "function-tag", textStart };
@@ -46,14 +47,23 @@ export function readCallOpening(body: string, callIndex: number): CallOpening | 
   const name = jsonString(opening[2]);
   const writtenId = opening[1] === undefined ? "" : jsonString(opening[1]);
   if (name === undefined || name === "" || writtenId === undefined) return "none";
-  return { id: writtenId === "" ? generatedCallId(callIndex) : writtenId, name, syntax: "json", textStart };
+  // The call's text is its object, also when it opens an array.
+  const objectStart = body.indexOf("{", textStart);
+  return {
+    id: writtenId === "" ? generatedCallId(callIndex) : writtenId,
+    name,
+    syntax: "json",
+    textStart: objectStart,
+  };
 }
 
 /** Whether a body that holds no whole opening yet may still open with one. */
 function mayOpenWithCall(body: string): boolean {
   const start = body.trimStart();
-  if (start.startsWith("{")) {
-    const key = start.slice(1).trimStart();
+  const object = start.startsWith("[") ? start.slice(1).trimStart() : start;
+  if (object === "" && start !== "") return true;
+  if (object.startsWith("{")) {
+    const key = object.slice(1).trimStart();
     return FIRST_KEYS.some((first) => (key.length < first.length ? first.startsWith(key) : key.startsWith(first)));
   }
   if (start.length <= FUNCTION_PREFIX.length) return FUNCTION_PREFIX.startsWith(start);

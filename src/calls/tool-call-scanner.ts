@@ -677,8 +677,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       }
       if (character === "[" || character === "{") {
         this.openRawBody(`</${tagName(this.jsonBlockOpener)}>`);
-        // One object per line (MiniMax-M1): the first may be announced as a `<tool_call>`'s is.
-        this.readsToolCallBody = character === "{";
+        // Its first call, in an array or one object per line, may be announced as a `<tool_call>`'s is.
+        this.readsToolCallBody = true;
       } else {
         this.text += this.jsonBlockOpener;
         this.state = TEXT;

@@ -177,6 +177,32 @@ describe("createToolCallStream", () => {
       ],
     },
     {
+      name: "Hunyuan's <tool_calls> array: its first object streams, the next is whole at the close",
+      chunks: [
+        '<tool_calls>[{"name": "get_weather", "arguments": {"ci',
+        'ty": "A"}}, {"name": "get_weather", "arguments": {"city": "B"}}]</tool_calls>',
+      ],
+      want: [
+        [
+          { type: "tool-call-start", id: "call_0", name: "get_weather" },
+          { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
+        ],
+        [
+          { type: "tool-call-delta", id: "call_0", argumentsDelta: 'ty": "A"}}' },
+          {
+            type: "tool-call",
+            call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
+          },
+          { type: "tool-call-start", id: "call_1", name: "get_weather" },
+          { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name":"get_weather","arguments":{"city":"B"}}' },
+          {
+            type: "tool-call",
+            call: { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" },
+          },
+        ],
+      ],
+    },
+    {
       name: "a second JSON call in the block, and a call in another order, are reported whole when the block closes",
       chunks: [
         '<tool_call>{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "argu',
