@@ -34,6 +34,183 @@ function summarize(events: ToolCallStreamEvent[]) {
   };
 }
 
+/** Pieces of every syntax the parser reads, and of text that is almost one, for the property tests. */
+const fragments = fc.constantFrom(
+  "<function_calls>",
+  "</function_calls>",
+  '<invoke name="write_file">',
+  "<invoke name='get_weather'>",
+  "</invoke>",
+  '<parameter name="content">',
+  '<parameter name="mode">',
+  "<parameter name='city'>",
+  "</parameter>",
+  "</paramter>",
+  "<![CDATA[",
+  "]]>",
+  "&lt;",
+  "&amp;",
+  '<create-file file_path="x">',
+  "</create-file>",
+  "<tool_call>",
+  '{"name": "get_weather", "arguments": {"city": "B"}}',
+  "</tool_call>",
+  "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>",
+  "<|start|>assistant",
+  "<|channel|>analysis<|message|>",
+  "<|call|>",
+  "<｜tool▁calls▁begin｜>",
+  "<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>",
+  "<｜tool▁call▁end｜>",
+  "<｜tool▁calls▁end｜>",
+  "<|tool_calls_section_begin|>",
+  "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>",
+  "<|tool_call_end|>",
+  "<|tool_calls_section_end|>",
+  "<|",
+  "<｜DSML｜function_calls>",
+  "<‖DSML‖tool_calls>",
+  "</｜｜DSML｜｜parameter>",
+  "</‖DSML‖tool_calls>",
+  '<｜DSML｜invoke name="get_weather">',
+  '<｜DSML｜parameter name="city">',
+  "</｜DSML｜parameter>",
+  "</｜DSML｜invoke>",
+  "<minimax:tool_call>",
+  "<steptml:toolcall>",
+  '<steptml:invoke name="get_weather">',
+  '<steptml:parameter name="city">',
+  "</steptml:parameter>",
+  "</steptml:invoke>",
+  "</steptml:toolcall>",
+  "</minimax:tool_call>",
+  "<function=get_weather>",
+  "<function=",
+  '<function name="get_weather">',
+  '<param name="city">',
+  "</param>",
+  '{"city": "C"}',
+  "</function>",
+  "<parameter=city>",
+  "[TOOL_CALLS]",
+  "[ARGS]",
+  "[CALL_ID]",
+  "get_weather",
+  '{"name": "get_weather", "parameters": {"city": "C"}}',
+  '{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}',
+  "<|python_tag|>",
+  "<|python_start|>",
+  "<|tool_call>",
+  "<|tool_call_start|>",
+  "<|tool_call_end|>",
+  "<seed:tool_call>",
+  "</seed:tool_call>",
+  "<seed:think>",
+  "</seed:think>",
+  "<|channel>thought",
+  "<channel|>",
+  "call:get_weather{city:",
+  '<|"|>',
+  "<tool_call|>",
+  "<start_function_call>call:get_weather(days:2)",
+  "<end_function_call>",
+  "[get_weather(",
+  "city='C'",
+  ")]",
+  "'",
+  "<|python_end|>",
+  "<tools>",
+  "functools",
+  "functools[",
+  "fun",
+  "<|START_ACTION|>",
+  "<|END_ACTION|>",
+  "<|START_THINKING|>",
+  "<|END_THINKING|>",
+  "<|action_start|><|plugin|>",
+  "<|action_start|>",
+  "<|action_end|>",
+  "<tool_calls>",
+  "</tool_calls>",
+  "<longcat_tool_call>",
+  "<|tool_call|>",
+  "<|/tool_call|>",
+  "</tools>",
+  "<function>",
+  "<function_calls>\n",
+  "get_weather(city='C')",
+  "\nget_weather(days=null)",
+  "<function-call>",
+  "</function_call>",
+  "```json\n",
+  "```",
+  "`",
+  ";",
+  "{",
+  "}",
+  "[",
+  "]",
+  '"',
+  "\\",
+  "<b>",
+  "<think>",
+  "</think>",
+  "<thinking>",
+  "</thinking>",
+  "</",
+  "<",
+  ">",
+  " ",
+  "\n",
+  "12",
+  "text",
+  // This session's syntaxes: a Hermes call's opening read early, Step 3's section, Granite 20B's repeated wrapper.
+  '{"name": "get_weather", ',
+  '"arguments": {"city": "',
+  '{"id": "c1", ',
+  ', "id": "late"}',
+  "<｜tool_calls_begin｜>",
+  "<｜tool_call_begin｜>function<｜tool_sep｜>",
+  "<｜tool_call_end｜>",
+  "<｜tool_calls_end｜>",
+  "<function_call>",
+);
+
+/** Model output made of those pieces and short random strings. */
+const modelOutputs = fc
+  .array(fc.oneof(fragments, fc.string({ maxLength: 3 })), { maxLength: 60 })
+  .map((parts) => parts.join(""));
+
+/** Blocks whose first call is announced from its opening, then end as it said, otherwise, or not at all. */
+const announcedBlocks = fc
+  .tuple(
+    fc.constantFrom("<tool_call>", "<tool_calls>", "<tool_call>\n"),
+    fc.constantFrom(
+      '{"name": "get_weather", "arguments": ',
+      '{"id": "c1", "name": "get_weather", "arguments": ',
+      '[{"name": "get_weather", "arguments": ',
+      "<function=get_weather>",
+    ),
+    fc.array(
+      fc.constantFrom(
+        '{"city": "A"}',
+        "}",
+        "]",
+        ', "id": "late"}',
+        " oops",
+        '\n{"name": "write_file", "arguments": {}}',
+      ),
+      { maxLength: 5 },
+    ),
+    fc.constantFrom("</tool_call>", "</tool_calls>", ""),
+  )
+  .map(([opener, opening, rest, closer]) => `${opener}${opening}${rest.join("")}${closer}`);
+
+/** Model output made of such blocks among the other pieces. */
+const outputsWithAnnouncedBlocks = fc
+  .array(fc.oneof(announcedBlocks, fragments, fc.string({ maxLength: 3 })), { maxLength: 8 })
+  .map((parts) => parts.join(""));
+
 /** Splits `text` at the given cut points. */
 function split(text: string, cuts: number[]): string[] {
   const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((left, right) => left - right);
@@ -447,153 +624,62 @@ describe("createToolCallStream", () => {
   });
 
   test("property: any split of the input gives the one-shot result", () => {
-    const fragments = fc.constantFrom(
-      "<function_calls>",
-      "</function_calls>",
-      '<invoke name="write_file">',
-      "<invoke name='get_weather'>",
-      "</invoke>",
-      '<parameter name="content">',
-      '<parameter name="mode">',
-      "<parameter name='city'>",
-      "</parameter>",
-      "</paramter>",
-      "<![CDATA[",
-      "]]>",
-      "&lt;",
-      "&amp;",
-      '<create-file file_path="x">',
-      "</create-file>",
-      "<tool_call>",
-      '{"name": "get_weather", "arguments": {"city": "B"}}',
-      "</tool_call>",
-      "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>",
-      "<|start|>assistant",
-      "<|channel|>analysis<|message|>",
-      "<|call|>",
-      "<｜tool▁calls▁begin｜>",
-      "<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>",
-      "<｜tool▁call▁end｜>",
-      "<｜tool▁calls▁end｜>",
-      "<|tool_calls_section_begin|>",
-      "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>",
-      "<|tool_call_end|>",
-      "<|tool_calls_section_end|>",
-      "<|",
-      "<｜DSML｜function_calls>",
-      "<‖DSML‖tool_calls>",
-      "</｜｜DSML｜｜parameter>",
-      "</‖DSML‖tool_calls>",
-      '<｜DSML｜invoke name="get_weather">',
-      '<｜DSML｜parameter name="city">',
-      "</｜DSML｜parameter>",
-      "</｜DSML｜invoke>",
-      "<minimax:tool_call>",
-      "<steptml:toolcall>",
-      '<steptml:invoke name="get_weather">',
-      '<steptml:parameter name="city">',
-      "</steptml:parameter>",
-      "</steptml:invoke>",
-      "</steptml:toolcall>",
-      "</minimax:tool_call>",
-      "<function=get_weather>",
-      "<function=",
-      '<function name="get_weather">',
-      '<param name="city">',
-      "</param>",
-      '{"city": "C"}',
-      "</function>",
-      "<parameter=city>",
-      "[TOOL_CALLS]",
-      "[ARGS]",
-      "[CALL_ID]",
-      "get_weather",
-      '{"name": "get_weather", "parameters": {"city": "C"}}',
-      '{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}',
-      "<|python_tag|>",
-      "<|python_start|>",
-      "<|tool_call>",
-      "<|tool_call_start|>",
-      "<|tool_call_end|>",
-      "<seed:tool_call>",
-      "</seed:tool_call>",
-      "<seed:think>",
-      "</seed:think>",
-      "<|channel>thought",
-      "<channel|>",
-      "call:get_weather{city:",
-      '<|"|>',
-      "<tool_call|>",
-      "<start_function_call>call:get_weather(days:2)",
-      "<end_function_call>",
-      "[get_weather(",
-      "city='C'",
-      ")]",
-      "'",
-      "<|python_end|>",
-      "<tools>",
-      "functools",
-      "functools[",
-      "fun",
-      "<|START_ACTION|>",
-      "<|END_ACTION|>",
-      "<|START_THINKING|>",
-      "<|END_THINKING|>",
-      "<|action_start|><|plugin|>",
-      "<|action_start|>",
-      "<|action_end|>",
-      "<tool_calls>",
-      "</tool_calls>",
-      "<longcat_tool_call>",
-      "<|tool_call|>",
-      "<|/tool_call|>",
-      "</tools>",
-      "<function>",
-      "<function_calls>\n",
-      "get_weather(city='C')",
-      "\nget_weather(days=null)",
-      "<function-call>",
-      "</function_call>",
-      "```json\n",
-      "```",
-      "`",
-      ";",
-      "{",
-      "}",
-      "[",
-      "]",
-      '"',
-      "\\",
-      "<b>",
-      "<think>",
-      "</think>",
-      "<thinking>",
-      "</thinking>",
-      "</",
-      "<",
-      ">",
-      " ",
-      "\n",
-      "12",
-      "text",
-    );
-    const input = fc
-      .array(fc.oneof(fragments, fc.string({ maxLength: 3 })), { maxLength: 60 })
-      .map((parts) => parts.join(""));
     fc.assert(
-      fc.property(input, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
-        const chunks = split(text, cuts);
-        const oneShot = parseToolCalls(text, { tools });
-        // What the stream must be told, as its documentation says: a `</think>` the text did not open.
-        const startsInReasoning = !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
-        const collected = streamEvents(chunks, startsInReasoning);
-        expect(summarize(collected)).toEqual(oneShot);
-        const { events, returned } = callbackEvents(chunks, startsInReasoning);
-        expect(summarize(events)).toEqual(oneShot);
-        expect(events).toEqual(collected);
-        expect(returned).toEqual([]);
-      }),
+      fc.property(
+        fc.oneof(modelOutputs, outputsWithAnnouncedBlocks),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (text, cuts) => {
+          const chunks = split(text, cuts);
+          const oneShot = parseToolCalls(text, { tools });
+          // What the stream must be told, as its documentation says: a `</think>` the text did not open.
+          const startsInReasoning = !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
+          const collected = streamEvents(chunks, startsInReasoning);
+          expect(summarize(collected)).toEqual(oneShot);
+          const { events, returned } = callbackEvents(chunks, startsInReasoning);
+          expect(summarize(events)).toEqual(oneShot);
+          expect(events).toEqual(collected);
+          expect(returned).toEqual([]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("property: every start ends in its call or in an error naming it, deltas only between them", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(modelOutputs, outputsWithAnnouncedBlocks),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (text, cuts) => {
+          const startsInReasoning = !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
+          expect(eventOrderProblems(streamEvents(split(text, cuts), startsInReasoning))).toEqual([]);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 });
+
+/** What breaks the order of a stream's call events: the property test above wants none. */
+function eventOrderProblems(events: ToolCallStreamEvent[]): string[] {
+  const problems: string[] = [];
+  const open = new Map<string, string>();
+  let unterminated = 0;
+  for (const event of events) {
+    if (event.type === "tool-call-start") {
+      if (open.has(event.id)) problems.push(`${event.id} started twice`);
+      open.set(event.id, event.name);
+    } else if (event.type === "tool-call-delta") {
+      if (!open.has(event.id)) problems.push(`a delta of ${event.id} outside its start and call`);
+    } else if (event.type === "tool-call") {
+      if (open.get(event.call.id) !== event.call.name) problems.push(`${event.call.id} called without its start`);
+      open.delete(event.call.id);
+    } else if (event.type === "error") {
+      const withdrawn = /announced as (\S+) /.exec(event.error.message)?.[1];
+      if (withdrawn !== undefined && !open.delete(withdrawn)) problems.push(`${withdrawn} withdrawn, never started`);
+      if (event.error.code === "UNTERMINATED_CALL") unterminated += 1;
+    }
+  }
+  if (open.size > unterminated) problems.push(`${[...open.keys()].join(", ")} started and never ended`);
+  return problems;
+}
