@@ -46,11 +46,12 @@ export interface FixedValuesApplied {
 export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesOptions = {}): FixedValuesApplied {
   // Most operations have nothing to fix: they are told apart without the bookkeeping below (a conversion runs this for
   // each of thousands of operations).
-  if (!hasAnyKey(options.fixed) && !hasConstantToFix(layered, options))
+  const layeredProperties = isJsonObject(layered.properties) ? layered.properties : {};
+  if (!hasAnyKey(options.fixed) && constantsToFix(layeredProperties, options) === undefined) {
     return { schema: layered, fixed: {}, unplaced: [] };
+  }
   // Sections are replaced, never edited: `removeProperty` returns a new schema for each one it changes.
   const sections: Record<string, JsonSchema> = {};
-  const layeredProperties = isJsonObject(layered.properties) ? layered.properties : {};
   for (const section of SECTIONS) {
     const value = layeredProperties[section];
     if (isJsonObject(value)) sections[section] = value;
@@ -91,17 +92,8 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
     else if (callerHeader !== undefined) place("header", callerHeader, value);
     else unplaced.push(key);
   }
-  if (options.fixConstants ?? true) {
-    for (const section of options.constantSections ?? PARAMETER_SECTIONS) {
-      const schema = sections[section];
-      if (schema === undefined || !Array.isArray(schema.required) || !isJsonObject(schema.properties)) continue;
-      for (const name of schema.required) {
-        const property = (schema.properties as JsonSchema)[name as string];
-        const only = onlyValue(property);
-        if (only !== undefined && typeof name === "string") place(section, name, only.value);
-      }
-    }
-  }
+  // Read from the sections left once the given values are out, so a constant the caller fixed is not fixed twice.
+  for (const { section, name, value } of constantsToFix(sections, options) ?? []) place(section, name, value);
   // Most operations have nothing fixed: the layered schema then stays as it is.
   return { schema: changed.length === 0 ? layered : rebuild(layered, sections, changed), fixed, unplaced };
 }
@@ -111,17 +103,27 @@ function hasAnyKey(values: Record<string, unknown> | undefined): boolean {
   return false;
 }
 
-/** Whether a section of `layered` that `options` fixes constants in requires a member with exactly one value. */
-function hasConstantToFix(layered: JsonSchema, options: ApplyFixedValuesOptions): boolean {
-  if (!(options.fixConstants ?? true) || !isJsonObject(layered.properties)) return false;
+/**
+ * The required members with exactly one allowed value, in the sections (by name) that `options` fixes constants in;
+ * undefined, with nothing allocated, when there are none (most operations).
+ */
+function constantsToFix(
+  sections: Record<string, unknown>,
+  options: ApplyFixedValuesOptions,
+): Array<{ section: ArgumentSection; name: string; value: unknown }> | undefined {
+  if (!(options.fixConstants ?? true)) return undefined;
+  let found: Array<{ section: ArgumentSection; name: string; value: unknown }> | undefined;
   for (const section of options.constantSections ?? PARAMETER_SECTIONS) {
-    const schema = layered.properties[section];
+    const schema = sections[section];
     if (!isJsonObject(schema) || !Array.isArray(schema.required) || !isJsonObject(schema.properties)) continue;
     for (const name of schema.required) {
-      if (typeof name === "string" && onlyValue(schema.properties[name]) !== undefined) return true;
+      const only = typeof name === "string" ? onlyValue(schema.properties[name]) : undefined;
+      if (only === undefined) continue;
+      found ??= [];
+      found.push({ section, name: name as string, value: only.value });
     }
   }
-  return false;
+  return found;
 }
 
 /** The one value a schema allows (`const`, or an `enum` of one), if it allows exactly one. */

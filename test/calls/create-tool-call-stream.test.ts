@@ -328,58 +328,6 @@ describe("createToolCallStream", () => {
       ],
     },
     {
-      name: "MiniMax-M1's <tool_calls>, one object per line: the first streams, the next is whole at the close",
-      chunks: [
-        '<tool_calls>\n{"name": "get_weather", "arguments": {"ci',
-        'ty": "A"}}\n{"name": "get_weather", "arguments": {"city": "B"}}\n</tool_calls>',
-      ],
-      want: [
-        [
-          { type: "tool-call-start", id: "call_0", name: "get_weather" },
-          { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
-        ],
-        [
-          { type: "tool-call-delta", id: "call_0", argumentsDelta: 'ty": "A"}}' },
-          {
-            type: "tool-call",
-            call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
-          },
-          { type: "tool-call-start", id: "call_1", name: "get_weather" },
-          { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name":"get_weather","arguments":{"city":"B"}}' },
-          {
-            type: "tool-call",
-            call: { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" },
-          },
-        ],
-      ],
-    },
-    {
-      name: "Hunyuan's <tool_calls> array: its first object streams, the next is whole at the close",
-      chunks: [
-        '<tool_calls>[{"name": "get_weather", "arguments": {"ci',
-        'ty": "A"}}, {"name": "get_weather", "arguments": {"city": "B"}}]</tool_calls>',
-      ],
-      want: [
-        [
-          { type: "tool-call-start", id: "call_0", name: "get_weather" },
-          { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
-        ],
-        [
-          { type: "tool-call-delta", id: "call_0", argumentsDelta: 'ty": "A"}}' },
-          {
-            type: "tool-call",
-            call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
-          },
-          { type: "tool-call-start", id: "call_1", name: "get_weather" },
-          { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name":"get_weather","arguments":{"city":"B"}}' },
-          {
-            type: "tool-call",
-            call: { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" },
-          },
-        ],
-      ],
-    },
-    {
       name: "a second JSON call in the block, and a call in another order, are reported whole when the block closes",
       chunks: [
         '<tool_call>{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "argu',
@@ -468,6 +416,26 @@ describe("createToolCallStream", () => {
   ])("$name", ({ chunks, want }) => {
     const stream = createToolCallStream({ tools });
     expect(chunks.map((chunk) => stream.push(chunk))).toEqual(want);
+    expect(stream.end()).toEqual([]);
+  });
+
+  test.each([
+    ["MiniMax-M1's, one object per line", "\n", "\n", "\n"],
+    ["Hunyuan's, an array", "[", ", ", "]"],
+  ])("<tool_calls>, %s: the first call streams, the next is whole at the close", (_name, open, between, close) => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push(`<tool_calls>${open}{"name": "get_weather", "arguments": {"ci`)).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
+    ]);
+    const rest = `ty": "A"}}${between}{"name": "get_weather", "arguments": {"city": "B"}}${close}</tool_calls>`;
+    expect(stream.push(rest)).toEqual([
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: 'ty": "A"}}' },
+      { type: "tool-call", call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },
+      { type: "tool-call-start", id: "call_1", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name":"get_weather","arguments":{"city":"B"}}' },
+      { type: "tool-call", call: { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" } },
+    ]);
     expect(stream.end()).toEqual([]);
   });
 
