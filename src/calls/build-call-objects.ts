@@ -27,7 +27,8 @@ export function buildCallObjects(
 
 /**
  * The call objects of JSON that a marker says holds calls (`<tool_call>`, `[TOOL_CALLS]`, `<|START_ACTION|>`): an
- * object, an array of them, or objects one after another. Broken JSON is repaired, the raw text kept on each call;
+ * object, an array of them, or objects one after another. Broken JSON is repaired, the raw text kept on each call.
+ * An empty array as written is no call and no error: Nemotron writes `<TOOLCALL>[]</TOOLCALL>` to call nothing. Other
  * JSON holding no call object is a `PARSE_ERROR`: `noCallMessage`, or by default that `marker` does not hold a call.
  */
 export function buildMarkedCallObjects(
@@ -41,6 +42,7 @@ export function buildMarkedCallObjects(
   const trimmed = json.trim();
   // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
   const parsed = parseJsonText(trimmed);
+  if (parsed.success && !parsed.repaired && isEmptyArray(parsed.value)) return { calls: [], errors: [] };
   const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
   if (objects === undefined) {
     const message = noCallMessage ?? `${marker} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
@@ -51,4 +53,8 @@ export function buildMarkedCallObjects(
   const repaired = parsed.success && parsed.repaired && !holdsWholeCallObjects(trimmed);
   if (repaired) for (const { call } of built.calls) call.rawArguments = json;
   return built;
+}
+
+function isEmptyArray(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 0;
 }

@@ -132,6 +132,9 @@ const fragments = fc.constantFrom(
   "<|action_end|>",
   "<tool_calls>",
   "</tool_calls>",
+  "<TOOLCALL>",
+  "</TOOLCALL>",
+  "[]",
   "<longcat_tool_call>",
   "<|tool_call|>",
   "<|/tool_call|>",
@@ -420,15 +423,16 @@ describe("createToolCallStream", () => {
   });
 
   test.each([
-    ["MiniMax-M1's, one object per line", "\n", "\n", "\n"],
-    ["Hunyuan's, an array", "[", ", ", "]"],
-  ])("<tool_calls>, %s: the first call streams, the next is whole at the close", (_name, open, between, close) => {
+    ["MiniMax-M1's <tool_calls>, one object per line", "tool_calls", "\n", "\n", "\n"],
+    ["Hunyuan's <tool_calls>, an array", "tool_calls", "[", ", ", "]"],
+    ["Nemotron's <TOOLCALL>, an array", "TOOLCALL", "[", ", ", "]"],
+  ])("%s: the first call streams, the next is whole at the close", (_name, tag, open, between, close) => {
     const stream = createToolCallStream({ tools });
-    expect(stream.push(`<tool_calls>${open}{"name": "get_weather", "arguments": {"ci`)).toEqual([
+    expect(stream.push(`<${tag}>${open}{"name": "get_weather", "arguments": {"ci`)).toEqual([
       { type: "tool-call-start", id: "call_0", name: "get_weather" },
       { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
     ]);
-    const rest = `ty": "A"}}${between}{"name": "get_weather", "arguments": {"city": "B"}}${close}</tool_calls>`;
+    const rest = `ty": "A"}}${between}{"name": "get_weather", "arguments": {"city": "B"}}${close}</${tag}>`;
     expect(stream.push(rest)).toEqual([
       { type: "tool-call-delta", id: "call_0", argumentsDelta: 'ty": "A"}}' },
       { type: "tool-call", call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },

@@ -146,6 +146,38 @@ describe("other models' blocks read as <tool_call> is", () => {
     });
   });
 
+  test("NVIDIA Nemotron's <TOOLCALL> holding a JSON array, after its reasoning", () => {
+    const given =
+      '<think>\nTwo cities.\n</think>\n<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "A"}}, {"name": "get_weather", "arguments": {"city": "B"}}]</TOOLCALL>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" },
+        { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" },
+      ],
+      text: "<think>\nTwo cities.\n</think>\n",
+      errors: [],
+    });
+    const prose = "Write <TOOLCALL> and then the calls.";
+    expect(parseToolCalls(prose, { tools })).toEqual({ calls: [], text: prose, errors: [] });
+  });
+
+  test.each(["<TOOLCALL>[]</TOOLCALL>", "<tool_calls>[]</tool_calls>", "<tool_call> [ ] </tool_call>"])(
+    "%s, an empty list as written, calls nothing and leaves no text or error",
+    (block) => {
+      expect(parseToolCalls(`No call needed.${block}`, { tools })).toEqual({
+        calls: [],
+        text: "No call needed.",
+        errors: [],
+      });
+    },
+  );
+
+  test("a list cut off is no empty list: it is reported, not repaired into one", () => {
+    expect(parseToolCalls("<TOOLCALL>[</TOOLCALL>", { tools }).errors).toEqual([
+      { code: "PARSE_ERROR", message: '<TOOLCALL> does not hold {"name": ..., "arguments": ...}: [' },
+    ]);
+  });
+
   test("a block holding no call object is reported by its own tag", () => {
     expect(parseToolCalls("<tool_calls>[1, 2]</tool_calls>", { tools }).errors).toEqual([
       { code: "PARSE_ERROR", message: '<tool_calls> does not hold {"name": ..., "arguments": ...}: [1, 2]' },
