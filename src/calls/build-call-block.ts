@@ -1,3 +1,9 @@
+import {
+  APERTUS_CALLS_END,
+  APERTUS_CALLS_START,
+  buildApertusCalls,
+  firstApertusCallName,
+} from "./build-apertus-calls.js";
 import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildGemmaCalls } from "./build-gemma-calls.js";
 import { buildLfmCalls, LFM_CALL_END, LFM_CALL_START } from "./build-lfm-calls.js";
@@ -8,7 +14,7 @@ import { firstCallName } from "./read-reply-start-calls.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
 /** The syntaxes of blocks of calls read whole, to their closing tag. */
-export type CallBlockFormat = "gemma" | "lfm" | "olmo" | "cohere" | "internlm";
+export type CallBlockFormat = "gemma" | "lfm" | "olmo" | "cohere" | "internlm" | "apertus";
 
 /** Cohere's Command R7B and Command A write their calls between these tokens. */
 const COHERE_ACTION_START = "<|START_ACTION|>";
@@ -18,8 +24,8 @@ const INTERNLM_PLUGIN = /^\s*<\|plugin\|>/;
 
 /**
  * The tags that open a block of calls in a model's own syntax, by name, with the tag that closes it and the syntax:
- * Gemma's (Gemma 4, FunctionGemma), LFM2's, Cohere's and InternLM's. OLMo 3's block is `<function_calls>`, told apart
- * from invokes by its first character.
+ * Gemma's (Gemma 4, FunctionGemma), LFM2's, Cohere's, InternLM's and Apertus'. OLMo 3's block is `<function_calls>`,
+ * told apart from invokes by its first character.
  */
 export const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: CallBlockFormat }> = new Map([
   ["|tool_call", { closer: "<tool_call|>", format: "gemma" }],
@@ -27,13 +33,15 @@ export const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: CallBloc
   [LFM_CALL_START.slice(1, -1), { closer: LFM_CALL_END, format: "lfm" }],
   [COHERE_ACTION_START.slice(1, -1), { closer: "<|END_ACTION|>", format: "cohere" }],
   [INTERNLM_ACTION_START.slice(1, -1), { closer: "<|action_end|>", format: "internlm" }],
+  [APERTUS_CALLS_START.slice(1, -1), { closer: APERTUS_CALLS_END, format: "apertus" }],
 ]);
 
 /**
  * The calls of a block of `format` opened by `opener`, from its body; undefined when the body is not calls of that
  * syntax, and the block is then read as something else (OLMo's as invokes, InternLM's interpreter code as text):
  * - Cohere: a JSON array of `{"tool_call_id": "0", "tool_name": "f", "parameters": {...}}`, as llama.cpp reads it;
- * - InternLM: `<|plugin|>` then `{"name": "f", "parameters": {...}}`, as vLLM's `internlm2` parser reads it.
+ * - InternLM: `<|plugin|>` then `{"name": "f", "parameters": {...}}`, as vLLM's `internlm2` parser reads it;
+ * - Apertus: a JSON array of `{"f": {...}}` (see {@link buildApertusCalls}).
  */
 export function buildCallBlock(
   format: CallBlockFormat,
@@ -57,6 +65,8 @@ export function buildCallBlock(
       const marker = `${INTERNLM_ACTION_START}<|plugin|>`;
       return buildMarkedCallObjects(body.slice(plugin[0].length), marker, "internlm", firstCallIndex, catalog);
     }
+    case "apertus":
+      return buildApertusCalls(body, firstCallIndex, catalog);
   }
 }
 
@@ -69,5 +79,6 @@ export function isCallBody(format: CallBlockFormat, body: string): boolean {
 export function firstBlockCallName(format: CallBlockFormat, body: string): string | undefined {
   if (format === "gemma") return firstGemmaCallName(body);
   if (format === "olmo") return /^\s*\[?\s*([A-Za-z_][\w.-]*)\s*\(/.exec(body)?.[1];
+  if (format === "apertus") return firstCallName(body) ?? firstApertusCallName(body);
   return firstCallName(body.replace(INTERNLM_PLUGIN, "").trimStart());
 }

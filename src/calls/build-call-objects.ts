@@ -6,6 +6,12 @@ import { shortenText } from "./shorten-text.js";
 import type { ToolCallFormat } from "./tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
+/** The formats whose calls are JSON objects. */
+type CallObjectFormat = Extract<
+  ToolCallFormat,
+  "hermes" | "mistral" | "json-text" | "lfm" | "cohere" | "internlm" | "apertus"
+>;
+
 /**
  * Builds call objects read from `text` as calls of `format`. Each call's text is `text` when it holds one call, else
  * the JSON of the call's own object.
@@ -13,7 +19,7 @@ import type { ToolCatalog } from "./tool-catalog.js";
 export function buildCallObjects(
   objects: readonly JsonCallObject[],
   text: string,
-  format: Extract<ToolCallFormat, "hermes" | "mistral" | "json-text" | "lfm" | "cohere" | "internlm">,
+  format: CallObjectFormat,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
 ): BuiltBlockCalls {
@@ -25,25 +31,33 @@ export function buildCallObjects(
   return { calls, errors: [] };
 }
 
+/** How {@link buildMarkedCallObjects} reads a marker's JSON, where a format differs from the common one. */
+export interface MarkedCallObjectsOptions {
+  /** The error message when the JSON holds no call; by default, that the marker does not hold a call object. */
+  noCallMessage?: string;
+  /** The calls of the JSON value, undefined when it holds none; by default {@link jsonCallObjects}. */
+  readObjects?: (value: unknown) => JsonCallObject[] | undefined;
+}
+
 /**
  * The call objects of JSON that a marker says holds calls (`<tool_call>`, `[TOOL_CALLS]`, `<|START_ACTION|>`): an
  * object, an array of them, or objects one after another. Broken JSON is repaired, the raw text kept on each call.
  * An empty array as written is no call and no error: Nemotron writes `<TOOLCALL>[]</TOOLCALL>` to call nothing. Other
- * JSON holding no call object is a `PARSE_ERROR`: `noCallMessage`, or by default that `marker` does not hold a call.
+ * JSON holding no call object is a `PARSE_ERROR`.
  */
 export function buildMarkedCallObjects(
   json: string,
   marker: string,
-  format: Extract<ToolCallFormat, "hermes" | "mistral" | "lfm" | "cohere" | "internlm">,
+  format: Exclude<CallObjectFormat, "json-text">,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
-  noCallMessage?: string,
+  { noCallMessage, readObjects = jsonCallObjects }: MarkedCallObjectsOptions = {},
 ): BuiltBlockCalls {
   const trimmed = json.trim();
   // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
   const parsed = parseJsonText(trimmed);
   if (parsed.success && !parsed.repaired && isEmptyArray(parsed.value)) return { calls: [], errors: [] };
-  const objects = parsed.success ? jsonCallObjects(parsed.value) : undefined;
+  const objects = parsed.success ? readObjects(parsed.value) : undefined;
   if (objects === undefined) {
     const message = noCallMessage ?? `${marker} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };

@@ -21,5 +21,5 @@ export function buildLfmCalls(body: string, firstCallIndex: number, catalog: Too
   const pythonic = readPythonicCalls(trimmed);
   if (pythonic !== undefined) return buildPythonicCalls(pythonic, trimmed, "lfm", firstCallIndex, catalog);
   const noCall = `${LFM_CALL_START} holds neither a pythonic call list nor call objects: ${shortenText(trimmed)}`;
-  return buildMarkedCallObjects(trimmed, LFM_CALL_START, "lfm", firstCallIndex, catalog, noCall);
+  return buildMarkedCallObjects(trimmed, LFM_CALL_START, "lfm", firstCallIndex, catalog, { noCallMessage: noCall });
 }

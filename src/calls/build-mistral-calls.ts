@@ -53,5 +53,5 @@ export function buildMistralCalls(
     return { calls: [{ ...built, text: json }], errors: [] };
   }
   const noCall = `${MISTRAL_MARKER} is followed by no call: ${shortenText(`${head}${json}`.trim())}`;
-  return buildMarkedCallObjects(json, MISTRAL_MARKER, "mistral", firstCallIndex, catalog, noCall);
+  return buildMarkedCallObjects(json, MISTRAL_MARKER, "mistral", firstCallIndex, catalog, { noCallMessage: noCall });
 }

@@ -55,7 +55,8 @@ export const OLMO_BLOCK = "function_calls";
 
 /**
  * Tags reasoning models open their output with, by name, with the tag that closes them (Gemma 4's is
- * `<|channel>thought ...<channel|>`); a call written inside is one they considered, not one they made.
+ * `<|channel>thought ...<channel|>`, Apertus' `<|inner_prefix|>`); a call written inside is one they considered, not
+ * one they made.
  */
 export const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
   ["think", "</think>"],
@@ -63,6 +64,7 @@ export const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
   ["|channel", "<channel|>"],
   ["seed:think", "</seed:think>"],
   ["|START_THINKING|", "<|END_THINKING|>"],
+  ["|inner_prefix|", "<|inner_suffix|>"],
 ]);
 
 /**

@@ -3,8 +3,9 @@
  * - `xml`: `<function_calls>`, also MiniMax's, DeepSeek's (DSML) and StepFun's (steptml) names for it, and
  *   MiniCPM5's bare `<function name="f"><param name="x">`;
  * - `hermes`: `<tool_call>` (JSON, or Qwen3-Coder's and GLM's tags), Seed's `<seed:tool_call>`, LongCat's
- *   `<longcat_tool_call>`, `<tool_calls>` holding JSON (Hunyuan-A13B, Jamba, MiniMax-M1), and Qwen3-Coder's
- *   `<function=f>` without its `<tool_call>` (holding tags, or a JSON object, as Llama 3.1 writes its custom tools);
+ *   `<longcat_tool_call>`, `<tool_calls>` holding JSON (Hunyuan-A13B, Jamba, MiniMax-M1), Nemotron's `<TOOLCALL>`,
+ *   and Qwen3-Coder's `<function=f>` without its `<tool_call>` (holding tags, or a JSON object, as Llama 3.1 writes
+ *   its custom tools);
  * - `legacy-xml`: a tool's own tag;
  * - sections of special tokens that leak into text: `kimi` (`<|tool_calls_section_begin|>`), `deepseek`
  *   (`<｜tool▁calls▁begin｜>`), `step3` (`<｜tool_calls_begin｜>` around `<steptml:invoke>` tags), `harmony` (gpt-oss:
@@ -20,7 +21,8 @@
  *   objects between the tokens);
  * - `olmo`: OLMo 3's `<function_calls>` holding pythonic calls, one per line;
  * - `cohere`: Command R7B's and Command A's `<|START_ACTION|>[{"tool_name": "f", "parameters": {...}}]<|END_ACTION|>`;
- * - `internlm`: InternLM's `<|action_start|><|plugin|>{"name": "f", "parameters": {...}}<|action_end|>`.
+ * - `internlm`: InternLM's `<|action_start|><|plugin|>{"name": "f", "parameters": {...}}<|action_end|>`;
+ * - `apertus`: Apertus' `<|tools_prefix|>[{"f": {...}}]<|tools_suffix|>`.
  */
 export const TEXT_TOOL_CALL_FORMATS = [
   "hermes",
@@ -38,6 +40,7 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "olmo",
   "cohere",
   "internlm",
+  "apertus",
 ] as const;
 
 /** A syntax of tool calls written in text: one of {@link TEXT_TOOL_CALL_FORMATS}. */

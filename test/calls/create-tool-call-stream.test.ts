@@ -129,6 +129,11 @@ const fragments = fc.constantFrom(
   "<|END_THINKING|>",
   "<|action_start|><|plugin|>",
   "<|action_start|>",
+  "<|tools_prefix|>",
+  "<|tools_suffix|>",
+  "<|inner_prefix|>",
+  "<|inner_suffix|>",
+  '[{"get_weather": {"city": "A"}}]',
   "<|action_end|>",
   "<tool_calls>",
   "</tool_calls>",
@@ -255,6 +260,8 @@ const samples = [
   '<|START_THINKING|>x<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "<|END_ACTION|>"}}]<|END_ACTION|><|action_start|><|plugin|>{"name": "get_weather"}<|action_end|><|action_start|><|interpreter|>x<|action_end|><|action_start|><|plugin|>{',
   'O <function name="get_weather"><param name="city"><![CDATA[</function>]]></param></function></tool_call><function name=\'nope\'></function><function name="get_weather"><param name="days">2</param>',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
+  '<|inner_prefix|>x<|inner_suffix|>P <|tools_prefix|>[{"get_weather": {"city": "<|tools_suffix|>"}}, {"get_weather": "{}"}]<|tools_suffix|><|tools_prefix|>[]<|tools_suffix|><|tools_prefix|>[{"a": 1, "b": 2}]<|tools_suffix|><|tools_prefix|>[{"get_weather": {',
+  'Q <TOOLCALL>[{"name": "get_weather", "arguments": {"city": "</TOOLCALL>"}}, {"name": "get_weather", "arguments": {}}]</TOOLCALL><TOOLCALL>[]</TOOLCALL><TOOLCALL> no </TOOLCALL>',
 ];
 
 describe("createToolCallStream", () => {
