@@ -100,6 +100,9 @@ const JSON_CALL_START_LIMIT = 256;
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 /** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
 const FUNCTOOLS = "functools";
+/** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
+const MISTRAL_REASONING = "[THINK]";
+const MISTRAL_REASONING_END = "[/THINK]";
 
 /** A Harmony message's header is never longer than this, nor spans lines. */
 const HARMONY_HEADER_LIMIT = 300;
@@ -924,13 +927,24 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   // Mistral's calls and JSON calls --------------------------------------------------------------------------------
 
-  /** Reads `[TOOL_CALLS]` after a `[` in prose; any other `[` is text (or, starting a reply, JSON that may be calls). */
+  /**
+   * Reads `[TOOL_CALLS]` after a `[` in prose, or Magistral's `[THINK]` opening the output; any other `[` is text (or,
+   * starting a reply, JSON that may be calls).
+   */
   private scanMarker(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (character !== MISTRAL_MARKER.charAt(this.tag.length)) return this.abandonMarker(index);
-      this.tag += character;
-      if (this.tag.length === MISTRAL_MARKER.length) {
+      const read = this.tag + chunk.charAt(index);
+      const mayOpenReasoning = this.atStart && MISTRAL_REASONING.startsWith(read);
+      if (!MISTRAL_MARKER.startsWith(read) && !mayOpenReasoning) return this.abandonMarker(index);
+      this.tag = read;
+      if (this.tag === MISTRAL_REASONING) {
+        this.text += this.tag;
+        this.atStart = false;
+        this.state = REASONING;
+        this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
+        return index + 1;
+      }
+      if (this.tag === MISTRAL_MARKER) {
         this.atStart = false;
         this.mistralHead = "";
         this.state = MISTRAL_HEAD;

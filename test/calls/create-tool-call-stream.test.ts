@@ -129,6 +129,8 @@ const fragments = fc.constantFrom(
   "<|END_THINKING|>",
   "<|action_start|><|plugin|>",
   "<|action_start|>",
+  "[THINK]",
+  "[/THINK]",
   "<|tools_prefix|>",
   "<|tools_suffix|>",
   "<|inner_prefix|>",

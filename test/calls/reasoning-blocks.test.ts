@@ -28,6 +28,19 @@ describe("reasoning blocks (<think>) are text: a call a model only considered is
     expect(text).toContain(considered);
   });
 
+  test("Magistral's [THINK] opening the output, in a stream too; after prose it is prose", () => {
+    const consideredCall = '[TOOL_CALLS]write_file[ARGS]{"path": "/etc/passwd"}';
+    const given = `[THINK]Maybe ${consideredCall}? No.[/THINK]Sure.[TOOL_CALLS]get_weather[ARGS]{"city": "Oslo"}`;
+    const parsed = parseToolCalls(given, { tools });
+    expect(parsed.calls.map((call) => [call.name, call.arguments])).toEqual([["get_weather", { city: "Oslo" }]]);
+    expect(parsed.text).toBe(`[THINK]Maybe ${consideredCall}? No.[/THINK]Sure.`);
+    const stream = createToolCallStream({ tools });
+    const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+    expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
+    const inProse = parseToolCalls(`See [THINK] here ${consideredCall}`, { tools });
+    expect(inProse.calls.map((call) => call.name)).toEqual(["write_file"]);
+  });
+
   test("a <think> after prose is prose: the calls around it are read", () => {
     const { calls } = parseToolCalls(`Models write <think> first. ${made}`, { tools });
     expect(calls.map((call) => call.name)).toEqual(["get_weather"]);
