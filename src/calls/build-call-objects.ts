@@ -1,6 +1,7 @@
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { holdsWholeCallObjects, type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
+import { endsInsideString } from "./json-value-end.js";
 import { parseJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCallFormat } from "./tool-call.js";
@@ -42,8 +43,8 @@ export interface MarkedCallObjectsOptions {
 /**
  * The call objects of JSON that a marker says holds calls (`<tool_call>`, `[TOOL_CALLS]`, `<|START_ACTION|>`): an
  * object, an array of them, or objects one after another. Broken JSON is repaired, the raw text kept on each call.
- * An empty array as written is no call and no error: Nemotron writes `<TOOLCALL>[]</TOOLCALL>` to call nothing. Other
- * JSON holding no call object is a `PARSE_ERROR`.
+ * An empty array as written is no call and no error: Nemotron writes `<TOOLCALL>[]</TOOLCALL>` to call nothing. JSON
+ * holding no call object, or ending inside a string, is a `PARSE_ERROR`.
  */
 export function buildMarkedCallObjects(
   json: string,
@@ -57,6 +58,11 @@ export function buildMarkedCallObjects(
   // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
   const parsed = parseJsonText(trimmed);
   if (parsed.success && !parsed.repaired && isEmptyArray(parsed.value)) return { calls: [], errors: [] };
+  // Repairing would close the string, and make a call of what a closing tag written in a value cut off.
+  if (parsed.success && parsed.repaired && endsInsideString(trimmed)) {
+    const message = `${marker} ends inside a JSON string (was its closing tag written in a value?); no call is made: ${shortenText(trimmed)}`;
+    return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
+  }
   const objects = parsed.success ? readObjects(parsed.value) : undefined;
   if (objects === undefined) {
     const message = noCallMessage ?? `${marker} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;

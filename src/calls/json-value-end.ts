@@ -17,6 +17,11 @@ export class JsonValueEnd {
   private quote = "";
   private escaped = false;
 
+  /** Whether the text read so far ends inside a string. */
+  get inString(): boolean {
+    return this.quote !== "";
+  }
+
   /** Starts a new value. */
   reset(): void {
     this.found = false;
@@ -48,4 +53,18 @@ export class JsonValueEnd {
     }
     return chunk.length;
   }
+}
+
+/**
+ * Whether JSON text, one value or several, ends inside a string. Between a tag and its closing tag, that means the
+ * closing tag was written inside a value (or a quote was never closed): what precedes it is not the value meant.
+ *
+ * @example
+ * endsInsideString('{"content": "close with '); // true: the text was cut at a `</tool_call>` inside the value
+ */
+export function endsInsideString(text: string): boolean {
+  const end = new JsonValueEnd();
+  let index = 0;
+  while (index < text.length) index = end.scan(text, index);
+  return end.inString;
 }

@@ -903,7 +903,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   ): { id: string; name: string } | undefined {
     const first = built.calls[0]?.call;
     if (first?.id === announced.id && first.name === announced.name) return announced;
-    const message = `The call announced as ${announced.id} ("${announced.name}") is not what the block holds once read whole; the calls read from it follow`;
+    const rest = built.calls.length === 0 ? "it holds no call" : "the calls read from it follow";
+    const message = `The call announced as ${announced.id} ("${announced.name}") is not what the block holds once read whole; ${rest}`;
     this.error({ code: "PARSE_ERROR", message, name: announced.name });
     return undefined;
   }

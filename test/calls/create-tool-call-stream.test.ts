@@ -505,7 +505,8 @@ describe("createToolCallStream", () => {
     const text =
       '<tool_call>{"name": "get_weather", "arguments": {}} oops</tool_call><tool_call>{"name": "get_weather", "arguments": {"city": "B"}}</tool_call>';
     const events = streamEvents([text]);
-    const withdrawn = 'The call announced as call_0 ("get_weather") is not what the block holds once read whole';
+    const withdrawn =
+      'The call announced as call_0 ("get_weather") is not what the block holds once read whole; it holds no call';
     expect(events.slice(0, 3)).toMatchObject([
       { type: "tool-call-start", id: "call_0", name: "get_weather" },
       { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {}}' },

@@ -178,6 +178,44 @@ describe("other models' blocks read as <tool_call> is", () => {
     ]);
   });
 
+  test.each([
+    {
+      name: "a closing tag written in a value",
+      given:
+        '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "end it with </tool_call> then"}}</tool_call>',
+      text: ' then"}}</tool_call>',
+      cut: '"content": "end it with',
+    },
+    {
+      name: "a quote never closed",
+      given: '<TOOLCALL>[{"name": "write_file", "arguments": {"path": "a.md", "content": "abc}}]</TOOLCALL>',
+      text: "",
+      cut: '"content": "abc}}]',
+    },
+  ])(
+    "JSON cut inside a string ($name) makes no call, where repairing it would make a wrong one",
+    ({ given, text, cut }) => {
+      const parsed = parseToolCalls(given, { tools });
+      expect(parsed.calls).toEqual([]);
+      expect(parsed.text).toBe(text);
+      expect(parsed.errors.at(-1)).toEqual({
+        code: "PARSE_ERROR",
+        message: expect.stringMatching(
+          /ends inside a JSON string \(was its closing tag written in a value\?\); no call is made: /,
+        ),
+      });
+      expect(parsed.errors.at(-1)?.message).toContain(cut);
+    },
+  );
+
+  test("JSON repaired for other reasons still makes its call: a trailing comma, single quotes", () => {
+    const given = `<tool_call>{"name": "get_weather", "arguments": {"city": "A",}}</tool_call><tool_call>{'name': 'get_weather', 'arguments': {'city': "it's"}}</tool_call>`;
+    expect(parseToolCalls(given, { tools }).calls.map((call) => call.arguments)).toEqual([
+      { city: "A" },
+      { city: "it's" },
+    ]);
+  });
+
   test("a block holding no call object is reported by its own tag", () => {
     expect(parseToolCalls("<tool_calls>[1, 2]</tool_calls>", { tools }).errors).toEqual([
       { code: "PARSE_ERROR", message: '<tool_calls> does not hold {"name": ..., "arguments": ...}: [1, 2]' },
