@@ -1,5 +1,6 @@
 import { jsonrepair } from "jsonrepair";
 import { isJsonObject } from "../openapi/own-properties.js";
+import { endsInsideString } from "./json-value-end.js";
 
 /** What {@link parseJsonText} read: the value, and whether `jsonrepair` had to fix the text first. */
 export type JsonTextResult = { success: true; value: unknown; repaired: boolean } | { success: false; message: string };
@@ -47,13 +48,19 @@ export interface JsonArgumentsResult {
 /**
  * Reads an OpenAI-style `arguments` string: `""` means `{}`, broken JSON is repaired, an object encoded twice (a JSON
  * string holding the object's JSON, which some deployments send) is read once more, and text that is not an object
- * even then gives `{}` with the raw text and a message (the call is kept, not dropped).
+ * even then, or that ends inside a string (cut off), gives `{}` with the raw text and a message (the call is kept,
+ * not dropped).
  */
 export function parseJsonArguments(text: string): JsonArgumentsResult {
   if (text.trim() === "") return { arguments: {} };
   const parsed = parseJsonText(text);
   if (!parsed.success)
     return { arguments: {}, rawArguments: text, message: `Arguments are not JSON: ${parsed.message}` };
+  // Repairing would close the string, and give the value cut short as if it were whole.
+  if (parsed.repaired && endsInsideString(text)) {
+    const message = "Arguments end inside a string: they were cut off (a token limit?), and are not read";
+    return { arguments: {}, rawArguments: text, message };
+  }
   if (typeof parsed.value === "string") {
     const inner = parseJsonText(parsed.value);
     if (inner.success && isJsonObject(inner.value)) return { arguments: inner.value, rawArguments: text };

@@ -65,6 +65,18 @@ describe("parseJsonArguments", () => {
       given: '"text"',
       want: { arguments: {}, rawArguments: '"text"', message: "Arguments are JSON but not an object" },
     },
+    {
+      given: '{"path": "a.md", "content": "The first li',
+      want: {
+        arguments: {},
+        rawArguments: '{"path": "a.md", "content": "The first li',
+        message: "Arguments end inside a string: they were cut off (a token limit?), and are not read",
+      },
+    },
+    {
+      given: '{"note": "it\'s \\"fine\\""',
+      want: { arguments: { note: 'it\'s "fine"' }, rawArguments: '{"note": "it\'s \\"fine\\""' },
+    },
   ])("$given", ({ given, want }) => {
     expect(parseJsonArguments(given)).toEqual(want);
   });
