@@ -3,6 +3,8 @@ import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { jsonCallObjects } from "./json-call-objects.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { shortenText } from "./shorten-text.js";
 import { closesUnopenedReasoning } from "./text-call-openers.js";
 import {
   PROVIDER_TOOL_CALL_FORMATS,
@@ -99,6 +101,37 @@ function isBedrockBlock(item: Record<string, unknown>): boolean {
   return item.type === undefined && (isJsonObject(item.toolUse) || isJsonObject(item.reasoningContent));
 }
 
+/**
+ * What says that a response stopped at its token limit, if one does: Chat Completions' `finish_reason` (`length`;
+ * Cohere's `MAX_TOKENS`), a Responses result's `incomplete_details`, Anthropic's and Bedrock's stop reason, Gemini's
+ * `finishReason`, Ollama's `done_reason`.
+ */
+function tokenLimitReached(output: Record<string, unknown>): string | undefined {
+  const choice = Array.isArray(output.choices) && isJsonObject(output.choices[0]) ? output.choices[0] : {};
+  const candidate = Array.isArray(output.candidates) && isJsonObject(output.candidates[0]) ? output.candidates[0] : {};
+  const incomplete = isJsonObject(output.incomplete_details) ? output.incomplete_details : {};
+  const reasons: [string, unknown, string][] = [
+    ["finish_reason", choice.finish_reason, "length"],
+    ["finish_reason", output.finish_reason, "MAX_TOKENS"],
+    ["incomplete_details.reason", incomplete.reason, "max_output_tokens"],
+    ["stop_reason", output.stop_reason, "max_tokens"],
+    ["stopReason", output.stopReason, "max_tokens"],
+    ["finishReason", candidate.finishReason, "MAX_TOKENS"],
+    ["done_reason", output.done_reason, "length"],
+  ];
+  const reached = reasons.find(([, value, limit]) => value === limit);
+  return reached === undefined ? undefined : `${reached[0]} "${reached[2]}"`;
+}
+
+/** Whether text ends before the JSON object or array it opens does (or opens none). */
+function endsBeforeItsValue(text: string): boolean {
+  const start = text.search(/[[{]/);
+  if (start === -1) return true;
+  const end = new JsonValueEnd();
+  end.scan(text, start);
+  return !end.found;
+}
+
 function isToolUseBlock(block: unknown): boolean {
   return isJsonObject(block) && (block.type === "tool_use" || isJsonObject(block.toolUse));
 }
@@ -165,6 +198,27 @@ class OutputReader {
         "Not a model output this parser knows (text, Chat Completions, Responses, Anthropic, Gemini, Bedrock, Ollama or Cohere)",
       );
     }
+    const limit = tokenLimitReached(output);
+    if (limit !== undefined) this.withholdCutOffCall(limit);
+  }
+
+  /**
+   * A response that stopped at its token limit stopped in its last call when that call's arguments, as written, end
+   * before their object does: the call is not made, as a block cut off in text is not.
+   */
+  private withholdCutOffCall(limit: string): void {
+    const index = this.calls.length - 1;
+    const last = this.calls[index];
+    // Arguments read as written have no `rawArguments`: they are whole.
+    if (last?.rawArguments === undefined || !endsBeforeItsValue(last.rawArguments)) return;
+    this.calls.pop();
+    const others = this.errors.filter((error) => error.callIndex !== index);
+    this.errors.splice(0, this.errors.length, ...others);
+    this.errors.push({
+      code: "UNTERMINATED_CALL",
+      message: `The response stopped at its token limit (${limit}) in the arguments of call ${last.id}; a call that did not close is not run: ${shortenText(last.rawArguments)}`,
+      name: last.name,
+    });
   }
 
   /** Model text; or, when it is the JSON of a provider response (as a CLI reads from a file), that response. */

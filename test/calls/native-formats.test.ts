@@ -307,6 +307,85 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
   });
 });
 
+describe("a response that stopped at its token limit", () => {
+  const cut = '{"path": "notes.md", "content": "# Notes\\n\\nThe first';
+  const completion = (finishReason: string, lastArguments: string) => ({
+    choices: [
+      {
+        message: {
+          role: "assistant",
+          tool_calls: [
+            { id: "c1", type: "function", function: { name: "get_weather", arguments: '{"city": "Oslo"}' } },
+            { id: "c2", type: "function", function: { name: "write_file", arguments: lastArguments } },
+          ],
+        },
+        finish_reason: finishReason,
+      },
+    ],
+  });
+
+  test("Chat Completions: the last call, cut off in its arguments, is not made; the whole calls before it are", () => {
+    expect(parseToolCalls(completion("length", cut), { tools })).toEqual({
+      calls: [{ id: "c1", name: "get_weather", arguments: { city: "Oslo" }, format: "json" }],
+      text: "",
+      errors: [
+        {
+          code: "UNTERMINATED_CALL",
+          message: `The response stopped at its token limit (finish_reason "length") in the arguments of call c2; a call that did not close is not run: ${cut}`,
+          name: "write_file",
+        },
+      ],
+    });
+  });
+
+  test.each([
+    ["cut after a whole value", '{"path": "notes.md", "content": "# Notes"'],
+    ["cut between keys", '{"path": "notes.md", '],
+  ])("Chat Completions: arguments %s are cut off too", (_name, lastArguments) => {
+    const result = parseToolCalls(completion("length", lastArguments), { tools });
+    expect(result.calls.map((call) => call.id)).toEqual(["c1"]);
+    expect(result.errors.map(({ code, name }) => [code, name])).toEqual([["UNTERMINATED_CALL", "write_file"]]);
+  });
+
+  test("arguments whole but for a trailing comma were not cut: the call is made, as when the response stopped itself", () => {
+    const whole = '{"path": "notes.md", "content": "x",}';
+    const result = parseToolCalls(completion("length", whole), { tools });
+    expect(result.calls.map((call) => [call.id, call.arguments])).toEqual([
+      ["c1", { city: "Oslo" }],
+      ["c2", { path: "notes.md", content: "x" }],
+    ]);
+    expect(result.errors).toEqual([]);
+  });
+
+  test("a response that stopped itself keeps a call whose arguments are cut, with {} and an error", () => {
+    const result = parseToolCalls(completion("tool_calls", cut), { tools });
+    expect(result.calls.at(-1)).toEqual({
+      id: "c2",
+      name: "write_file",
+      arguments: {},
+      format: "json",
+      rawArguments: cut,
+    });
+    expect(result.errors.map(({ code, callIndex }) => [code, callIndex])).toEqual([["PARSE_ERROR", 1]]);
+  });
+
+  test("Responses: an incomplete result (max_output_tokens) whose last function_call is cut off", () => {
+    const response = {
+      object: "response",
+      status: "incomplete",
+      incomplete_details: { reason: "max_output_tokens" },
+      output: [{ type: "function_call", call_id: "fc_1", name: "write_file", arguments: cut }],
+    };
+    expect(parseToolCalls(response, { tools }).errors).toEqual([
+      {
+        code: "UNTERMINATED_CALL",
+        message: `The response stopped at its token limit (incomplete_details.reason "max_output_tokens") in the arguments of call fc_1; a call that did not close is not run: ${cut}`,
+        name: "write_file",
+      },
+    ]);
+  });
+});
+
 describe("AWS Bedrock's Converse responses", () => {
   const converse = {
     output: {
