@@ -20,24 +20,33 @@ const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
 const FUNCTION_OPENING = /^\s*<function=([^>\n<]*)>/;
 /**
  * A JSON call object up to its arguments, as Hermes' and Qwen's templates have models write it: `{"name": "f",
- * "arguments": ` (or Llama's `"parameters"`), perhaps after an `"id"`, and perhaps the first of an array (Hunyuan's and
- * Jamba's `<tool_calls>[...]`). Other orders and wrappers are read whole.
+ * "arguments": ` (or Llama's `"parameters"`), perhaps after an `"id"`. Other orders and wrappers are read whole.
  */
-const JSON_CALL_OPENING =
-  /^\s*(?:\[\s*)?\{\s*(?:"id"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*)?"name"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"(?:arguments|parameters)"\s*:/;
+const JSON_CALL_OBJECT_OPENING =
+  /\{\s*(?:"id"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*)?"name"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"(?:arguments|parameters)"\s*:/
+    .source;
+/** The first call object of a body, perhaps the first of an array (Hunyuan's and Jamba's `<tool_calls>[...]`). */
+const JSON_CALL_OPENING = new RegExp(`^\\s*(?:\\[\\s*)?${JSON_CALL_OBJECT_OPENING}`);
+/** A call object after another, in an array (after a comma) or one per line. */
+const FOLLOWING_JSON_CALL_OPENING = new RegExp(`^\\s*(?:,\\s*)?${JSON_CALL_OBJECT_OPENING}`);
 
 /**
  * The call a `<tool_call>` body opens with, once its opening is whole: Qwen3-Coder's `<function=name>`, or a JSON call
  * whose name (and id, if written first) comes before its arguments. `"pending"` while the body may still open so;
  * `"none"` once it cannot (the block is then read whole when it closes). The name is read as the block's reader
- * reads it, so that the call the block gives matches the one announced from its opening.
+ * reads it, so that the call the block gives matches the one announced from its opening. With `following`, `body` is
+ * the text after a JSON call object, and the opening looked for is the next object's, after a comma or on its own.
  *
  * @example
  * readCallOpening('\n{"name": "get_weather", "arguments": {"ci', 0); // {id: "call_0", name: "get_weather", ...}
  */
-export function readCallOpening(body: string, callIndex: number): CallOpening | "pending" | "none" {
-  const opening = FUNCTION_OPENING.exec(body) ?? JSON_CALL_OPENING.exec(body);
-  if (opening === null) return body.length > CALL_OPENING_LIMIT || !mayOpenWithCall(body) ? "none" : "pending";
+export function readCallOpening(body: string, callIndex: number, following = false): CallOpening | "pending" | "none" {
+  const opening = following
+    ? FOLLOWING_JSON_CALL_OPENING.exec(body)
+    : (FUNCTION_OPENING.exec(body) ?? JSON_CALL_OPENING.exec(body));
+  if (opening === null) {
+    return body.length > CALL_OPENING_LIMIT || !mayOpenWithCall(body, following) ? "none" : "pending";
+  }
   if (opening[0].length > CALL_OPENING_LIMIT) return "none";
   const textStart = body.search(/\S/);
   if (body.startsWith("<", textStart)) {
@@ -57,17 +66,22 @@ export function readCallOpening(body: string, callIndex: number): CallOpening | 
   };
 }
 
-/** Whether a body that holds no whole opening yet may still open with one. */
-function mayOpenWithCall(body: string): boolean {
+/** Whether a body that holds no whole opening yet may still open with one (a following call: after a comma). */
+function mayOpenWithCall(body: string, following: boolean): boolean {
   const start = body.trimStart();
-  const object = start.startsWith("[") ? start.slice(1).trimStart() : start;
+  const object = start.startsWith(following ? "," : "[") ? start.slice(1).trimStart() : start;
   if (object === "" && start !== "") return true;
-  if (object.startsWith("{")) {
-    const key = object.slice(1).trimStart();
-    return FIRST_KEYS.some((first) => (key.length < first.length ? first.startsWith(key) : key.startsWith(first)));
-  }
+  if (following) return object === "" || mayOpenWithJsonCall(object);
+  if (object.startsWith("{")) return mayOpenWithJsonCall(object);
   if (start.length <= FUNCTION_PREFIX.length) return FUNCTION_PREFIX.startsWith(start);
   return start.startsWith(FUNCTION_PREFIX) && !/[<\n]/.test(start.slice(FUNCTION_PREFIX.length));
+}
+
+/** Whether text starting with `{` may still open a call object that can be announced. */
+function mayOpenWithJsonCall(object: string): boolean {
+  if (!object.startsWith("{")) return false;
+  const key = object.slice(1).trimStart();
+  return FIRST_KEYS.some((first) => (key.length < first.length ? first.startsWith(key) : key.startsWith(first)));
 }
 
 /** How a JSON call that can be announced opens its object. */

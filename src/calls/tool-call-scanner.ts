@@ -100,6 +100,8 @@ const JSON_CALL_START_LIMIT = 256;
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 /** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
 const FUNCTOOLS = "functools";
+/** A closing bracket, which may end a JSON value. */
+const CLOSES_BRACKET = /[}\]]/;
 /** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
 const MISTRAL_REASONING = "[THINK]";
 const MISTRAL_REASONING_END = "[/THINK]";
@@ -201,14 +203,18 @@ export class ToolCallScanner implements ToolCallEventSource {
   private afterBareFunction = "";
   /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
   private jsonBlockOpener = "";
-  /** Whether the raw body being read is a `<tool_call>`'s, whose first call may be announced before it closes. */
+  /** Whether the raw body being read is a `<tool_call>`'s, whose calls may be announced before it closes. */
   private readsToolCallBody = false;
   /**
-   * The first call of a `<tool_call>`, announced (`tool-call-start`) as soon as the body's opening names it (see
+   * The call of a `<tool_call>` announced last (`tool-call-start`), as soon as its opening was read (see
    * {@link readCallOpening}): its text streams as deltas until its `</function>` (`functionEnd`) or the end of its JSON
-   * object (`callObjectEnd`), and at the block's end only the call itself is left to report.
+   * object (`callObjectEnd`). After a JSON object, the next one's opening is looked for in `followingText`. At the
+   * block's end only the calls themselves are left to report for the calls announced (`announcedCalls`).
    */
   private announced: { id: string; name: string; syntax: CallOpening["syntax"]; streaming: boolean } | undefined;
+  private announcedCalls: { id: string; name: string }[] = [];
+  /** The body's text after the last announced JSON object, while the next call's opening may be in it. */
+  private followingText: string | undefined;
   private functionEnd = new ClosingLiteral(FUNCTION_END);
   private readonly callObjectEnd = new JsonValueEnd();
   private pendingDelta = "";
@@ -284,14 +290,11 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { id } = this.invoke;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk, parameter: this.parameter });
       }
-      if (this.state === RAW_BODY && this.streamsPlainText() && this.announced !== undefined) {
+      if (this.state === RAW_BODY && this.streamsPlainText(chunk) && this.announced !== undefined) {
         this.body.append(chunk);
+        if (this.announced.syntax === "json") this.callObjectEnd.scan(chunk, 0);
         if (!this.deltas) return NO_EVENTS;
-        return this.deliverAlone({
-          type: "tool-call-delta",
-          id: this.announced.id,
-          argumentsDelta: this.announcedTextIn(chunk),
-        });
+        return this.deliverAlone({ type: "tool-call-delta", id: this.announced.id, argumentsDelta: chunk });
       }
     }
     this.consume(chunk);
@@ -299,19 +302,17 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Whether text without `<` would only add to an announced call's text (the stream's fast path for the first call
-   * of a `<tool_call>`): no closing tag is half read, so the text is the body's and cannot hold its `</function>`.
+   * Whether `chunk`, text without `<`, would only add to an announced call's text (the stream's fast path for the
+   * calls of a `<tool_call>`): no closing tag is half read, so the text is the body's and cannot hold its
+   * `</function>`; and it holds no bracket that could end a JSON call's object.
    */
-  private streamsPlainText(): boolean {
-    return this.announced?.streaming === true && this.bodyCloser.held === "" && this.functionEnd.held === "";
-  }
-
-  /** The part of such text that is the announced call's: a JSON call's ends with its object's closing brace. */
-  private announcedTextIn(text: string): string {
-    if (this.announced?.syntax !== "json") return text;
-    const end = this.callObjectEnd.scan(text, 0);
-    if (this.callObjectEnd.found) this.announced.streaming = false;
-    return end === text.length ? text : text.slice(0, end);
+  private streamsPlainText(chunk: string): boolean {
+    return (
+      this.announced?.streaming === true &&
+      this.bodyCloser.held === "" &&
+      this.functionEnd.held === "" &&
+      (chunk.length === 1 ? chunk !== "}" && chunk !== "]" : !CLOSES_BRACKET.test(chunk))
+    );
   }
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
@@ -738,11 +739,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     const section = this.section;
     const harmonyTool = this.harmonyTool;
     const callBlock = this.callBlock;
-    const announced = this.announced;
+    const announcedCalls = this.announcedCalls;
     const body = this.body.toString();
     this.callBlock = undefined;
-    this.announced = undefined;
-    this.readsToolCallBody = false;
+    this.forgetAnnounced();
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.section = undefined;
@@ -769,7 +769,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           : bareFunctionTag === undefined
             ? buildHermesCalls(body, this.nextCallIndex, this.catalog, `<${this.bodyCloser.literal.slice(2)}`)
             : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, this.nextCallIndex, this.catalog);
-      this.emitBlockCalls(built, announced === undefined ? undefined : this.confirmAnnounced(announced, built));
+      this.emitBlockCalls(built, this.confirmAnnounced(announcedCalls, built));
       if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;
     }
@@ -853,10 +853,14 @@ export class ToolCallScanner implements ToolCallEventSource {
     else if (this.readsToolCallBody) this.followToolCallBody(text);
   };
 
-  /** Announces the first call of a `<tool_call>` body once its opening names it, then streams its text. */
+  /**
+   * Announces the first call of a `<tool_call>` body once its opening names it, then streams its text; after a JSON
+   * call's object, looks for the next one's opening.
+   */
   private followToolCallBody(text: string): void {
     if (this.announced !== undefined) {
       if (this.announced.streaming) this.streamCallText(text);
+      else if (this.followingText !== undefined) this.lookForFollowingCall(text);
       return;
     }
     const body = this.body.toString();
@@ -866,20 +870,51 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.readsToolCallBody = false;
       return;
     }
-    // Without deltas (the one-shot parser) there is no text to stream, and no end of the call to look for.
-    const { id, name, syntax } = opening;
-    this.announced = { id, name, syntax, streaming: this.deltas };
+    this.announce(opening);
+    this.streamCallText(body.slice(opening.textStart));
+  }
+
+  /** After a JSON call's object: the next call is announced once its opening is read, else read whole at the close. */
+  private lookForFollowingCall(text: string): void {
+    const following = `${this.followingText ?? ""}${text}`;
+    const opening = readCallOpening(following, this.nextCallIndex + this.announcedCalls.length, true);
+    if (opening === "pending") {
+      this.followingText = following;
+      return;
+    }
+    this.followingText = undefined;
+    if (opening === "none") return;
+    this.announce(opening);
+    this.streamCallText(following.slice(opening.textStart));
+  }
+
+  private announce({ id, name, syntax }: CallOpening): void {
+    // The text of the call announced before goes out under its id.
+    this.flushDelta();
+    // Without deltas (the one-shot parser) a Qwen3-Coder call has no text to stream; a JSON call's end is still
+    // looked for, as the next call may follow it.
+    this.announced = { id, name, syntax, streaming: this.deltas || syntax === "json" };
+    this.announcedCalls.push({ id, name });
     this.functionEnd = new ClosingLiteral(FUNCTION_END);
     this.callObjectEnd.reset();
     this.emit({ type: "tool-call-start", id, name });
-    if (this.deltas) this.streamCallText(body.slice(opening.textStart));
   }
 
-  /** Adds announced call text to the next delta, up to and with its `</function>` or its object's closing brace. */
+  /**
+   * Adds announced call text to the next delta, up to and with its `</function>` or its object's closing brace; the
+   * text after that brace may open the next call.
+   */
   private streamCallText(text: string): void {
     if (this.announced === undefined) return;
     if (this.announced.syntax === "json") {
-      this.addCallDelta(this.announcedTextIn(text));
+      const end = this.callObjectEnd.scan(text, 0);
+      if (!this.callObjectEnd.found) {
+        this.addCallDelta(text);
+        return;
+      }
+      this.addCallDelta(text.slice(0, end));
+      this.announced.streaming = false;
+      this.lookForFollowingCall(text.slice(end));
       return;
     }
     this.functionEnd.scan(text, 0, this.addCallDelta);
@@ -889,36 +924,50 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   private readonly addCallDelta = (text: string): void => {
-    this.pendingDelta += text;
+    if (this.deltas) this.pendingDelta += text;
   };
 
-  /**
-   * The announced call when the block, read whole, gives it as its first call; otherwise undefined, after an error
-   * that withdraws it. JSON read whole can say otherwise than its opening did: an `id` written after the arguments,
-   * a `name` written twice, text after the object that leaves no call readable.
-   */
-  private confirmAnnounced(
-    announced: { id: string; name: string },
-    built: BuiltBlockCalls,
-  ): { id: string; name: string } | undefined {
-    const first = built.calls[0]?.call;
-    if (first?.id === announced.id && first.name === announced.name) return announced;
-    const rest = built.calls.length === 0 ? "it holds no call" : "the calls read from it follow";
-    const message = `The call announced as ${announced.id} ("${announced.name}") is not what the block holds once read whole; ${rest}`;
-    this.error({ code: "PARSE_ERROR", message, name: announced.name });
-    return undefined;
+  private forgetAnnounced(): void {
+    this.announced = undefined;
+    this.announcedCalls = [];
+    this.followingText = undefined;
+    this.readsToolCallBody = false;
   }
 
   /**
-   * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. A first call
-   * already announced while the block arrived (see `announced`) has had its start and text: only the call is left.
+   * How many of the calls announced the block, read whole, gives first, as announced; each announced after those is
+   * withdrawn by an error. JSON read whole can say otherwise than its opening did: an `id` written after the
+   * arguments, a `name` written twice, text after an object that leaves no call readable.
    */
-  private emitBlockCalls(built: BuiltBlockCalls, announced?: { id: string; name: string }): void {
+  private confirmAnnounced(announcedCalls: readonly { id: string; name: string }[], built: BuiltBlockCalls): number {
+    const confirmed = announcedCalls.findIndex(({ id, name }, index) => {
+      const call = built.calls[index]?.call;
+      return call?.id !== id || call.name !== name;
+    });
+    if (confirmed === -1) return announcedCalls.length;
+    const rest =
+      built.calls.length === 0
+        ? "it holds no call"
+        : built.calls.length > confirmed
+          ? "the calls read from it follow"
+          : "it holds no more calls";
+    for (const { id, name } of announcedCalls.slice(confirmed)) {
+      const message = `The call announced as ${id} ("${name}") is not what the block holds once read whole; ${rest}`;
+      this.error({ code: "PARSE_ERROR", message, name });
+    }
+    return confirmed;
+  }
+
+  /**
+   * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. The first
+   * `announced` calls had their start and text while the block arrived: only the call is left.
+   */
+  private emitBlockCalls(built: BuiltBlockCalls, announced = 0): void {
     for (const error of built.errors) this.emit({ type: "error", error });
     for (const [index, blockCall] of built.calls.entries()) {
       this.nextCallIndex += 1;
       const { id, name } = blockCall.call;
-      if (index > 0 || announced === undefined) {
+      if (index >= announced) {
         this.emit({ type: "tool-call-start", id, name });
         if (this.deltas) this.emit({ type: "tool-call-delta", id, argumentsDelta: blockCall.text });
       }
@@ -1365,22 +1414,24 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.legacy?.tool.name ??
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
       this.harmonyTool ??
-      (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString())) ??
-      this.announced?.name;
-    const error: ToolCallError = {
-      code: "UNTERMINATED_CALL",
-      message: `The output ended inside ${where}; a call that did not close is not run`,
-    };
-    if (name !== undefined) error.name = name;
-    this.error(error);
+      (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
+    // Each call announced in the block ends with an error naming it, as each started.
+    const names = this.announcedCalls.length === 0 ? [name] : this.announcedCalls.map((call) => call.name);
+    for (const unclosed of names) {
+      const error: ToolCallError = {
+        code: "UNTERMINATED_CALL",
+        message: `The output ended inside ${where}; a call that did not close is not run`,
+      };
+      if (unclosed !== undefined) error.name = unclosed;
+      this.error(error);
+    }
     this.invoke = undefined;
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.callBlock = undefined;
     this.section = undefined;
     this.harmonyTool = undefined;
-    this.announced = undefined;
-    this.readsToolCallBody = false;
+    this.forgetAnnounced();
   }
 
   private emitCall(built: BuiltCall): void {

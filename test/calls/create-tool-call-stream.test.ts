@@ -209,6 +209,8 @@ const announcedBlocks = fc
         ', "id": "late"}',
         " oops",
         '\n{"name": "write_file", "arguments": {}}',
+        ', {"name": "write_file", "arguments": ',
+        '{"path": "}"}}',
       ),
       { maxLength: 5 },
     ),
@@ -340,7 +342,7 @@ describe("createToolCallStream", () => {
       ],
     },
     {
-      name: "a second JSON call in the block, and a call in another order, are reported whole when the block closes",
+      name: "a second JSON call in the block streams once its opening is in; a call in another order comes at the close",
       chunks: [
         '<tool_call>{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "argu',
         'ments": {"city": "B"}}</tool_call><tool_call>{"arguments": {"city": "C"}, ',
@@ -356,6 +358,12 @@ describe("createToolCallStream", () => {
           },
         ],
         [
+          { type: "tool-call-start", id: "call_1", name: "get_weather" },
+          {
+            type: "tool-call-delta",
+            id: "call_1",
+            argumentsDelta: '{"name": "get_weather", "arguments": {"city": "B"}}',
+          },
           {
             type: "tool-call",
             call: {
@@ -365,8 +373,6 @@ describe("createToolCallStream", () => {
               format: "hermes",
             },
           },
-          { type: "tool-call-start", id: "call_1", name: "get_weather" },
-          { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name":"get_weather","arguments":{"city":"B"}}' },
           {
             type: "tool-call",
             call: {
@@ -435,18 +441,20 @@ describe("createToolCallStream", () => {
     ["MiniMax-M1's <tool_calls>, one object per line", "tool_calls", "\n", "\n", "\n"],
     ["Hunyuan's <tool_calls>, an array", "tool_calls", "[", ", ", "]"],
     ["Nemotron's <TOOLCALL>, an array", "TOOLCALL", "[", ", ", "]"],
-  ])("%s: the first call streams, the next is whole at the close", (_name, tag, open, between, close) => {
+  ])("%s: each call streams from its opening, the calls come at the close", (_name, tag, open, between, close) => {
     const stream = createToolCallStream({ tools });
     expect(stream.push(`<${tag}>${open}{"name": "get_weather", "arguments": {"ci`)).toEqual([
       { type: "tool-call-start", id: "call_0", name: "get_weather" },
       { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
     ]);
-    const rest = `ty": "A"}}${between}{"name": "get_weather", "arguments": {"city": "B"}}${close}</${tag}>`;
-    expect(stream.push(rest)).toEqual([
+    expect(stream.push(`ty": "A"}}${between}{"name": "get_weather", "arguments": {"ci`)).toEqual([
       { type: "tool-call-delta", id: "call_0", argumentsDelta: 'ty": "A"}}' },
-      { type: "tool-call", call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },
       { type: "tool-call-start", id: "call_1", name: "get_weather" },
-      { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name":"get_weather","arguments":{"city":"B"}}' },
+      { type: "tool-call-delta", id: "call_1", argumentsDelta: '{"name": "get_weather", "arguments": {"ci' },
+    ]);
+    expect(stream.push(`ty": "B"}}${close}</${tag}>`)).toEqual([
+      { type: "tool-call-delta", id: "call_1", argumentsDelta: 'ty": "B"}}' },
+      { type: "tool-call", call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },
       { type: "tool-call", call: { id: "call_1", name: "get_weather", arguments: { city: "B" }, format: "hermes" } },
     ]);
     expect(stream.end()).toEqual([]);
@@ -544,20 +552,60 @@ describe("createToolCallStream", () => {
     expect([...stream.push(given), ...stream.end()]).toEqual([{ type: "text", delta: given }]);
   });
 
-  test("a <tool_call> block holding two calls gives each its start, its own JSON as the delta, and the call", () => {
+  test("a <tool_call> block holding two calls gives each its start and its own text as it arrives, then the calls", () => {
     const first = { name: "get_weather", arguments: { city: "A" } };
     const second = { name: "get_weather", arguments: { city: "B" } };
     const events = streamEvents([`<tool_call>[${JSON.stringify(first)},`, ` ${JSON.stringify(second)}]</tool_call>`]);
     expect(events.map((event) => [event.type, "id" in event ? event.id : undefined])).toEqual([
       ["tool-call-start", "call_0"],
       ["tool-call-delta", "call_0"],
-      ["tool-call", undefined],
       ["tool-call-start", "call_1"],
       ["tool-call-delta", "call_1"],
       ["tool-call", undefined],
+      ["tool-call", undefined],
     ]);
     expect(events[1]).toMatchObject({ argumentsDelta: JSON.stringify(first) });
+    expect(events[3]).toMatchObject({ argumentsDelta: JSON.stringify(second) });
     expect(events[5]).toMatchObject({ call: { id: "call_1", arguments: { city: "B" } } });
+  });
+
+  test("a block cut off after two announced calls ends each in an UNTERMINATED_CALL naming it", () => {
+    const events = streamEvents([
+      '<tool_calls>[{"name": "get_weather", "arguments": {}}, {"name": "write_file", "arguments": {"pa',
+    ]);
+    expect(events.filter((event) => event.type === "error")).toEqual(
+      ["get_weather", "write_file"].map((name) => ({
+        type: "error",
+        error: {
+          code: "UNTERMINATED_CALL",
+          message: "The output ended inside <tool_calls>; a call that did not close is not run",
+          name,
+        },
+      })),
+    );
+  });
+
+  test("a second announced call the block, read whole, does not give is withdrawn; the first is kept", () => {
+    const text =
+      '<tool_calls>[{"name": "get_weather", "arguments": {"city": "A"}}, {"name": "get_weather", "arguments": {}, "id": "late"}]</tool_calls>';
+    const events = streamEvents([...text]);
+    expect(events.filter((event) => event.type !== "tool-call-delta")).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-start", id: "call_1", name: "get_weather" },
+      {
+        type: "error",
+        error: {
+          code: "PARSE_ERROR",
+          message:
+            'The call announced as call_1 ("get_weather") is not what the block holds once read whole; the calls read from it follow',
+          name: "get_weather",
+        },
+      },
+      { type: "tool-call", call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },
+      { type: "tool-call-start", id: "late", name: "get_weather" },
+      { type: "tool-call", call: { id: "late", name: "get_weather", arguments: {}, format: "hermes" } },
+    ]);
+    expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
   });
 
   test("a truncated stream ends with an UNTERMINATED_CALL error event", () => {
