@@ -1,3 +1,4 @@
+import { BlockCallAnnouncer, confirmAnnouncedCalls } from "./block-call-announcer.js";
 import {
   buildCallBlock,
   CALL_BLOCKS,
@@ -37,7 +38,6 @@ import {
 } from "./text-call-openers.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
 import { generatedCallId } from "./tool-call.js";
-import { type CallOpening, readCallOpening } from "./tool-call-body-opening.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -100,8 +100,6 @@ const JSON_CALL_START_LIMIT = 256;
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 /** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
 const FUNCTOOLS = "functools";
-/** A closing bracket, which may end a JSON value. */
-const CLOSES_BRACKET = /[}\]]/;
 /** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
 const MISTRAL_REASONING = "[THINK]";
 const MISTRAL_REASONING_END = "[/THINK]";
@@ -203,20 +201,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private afterBareFunction = "";
   /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
   private jsonBlockOpener = "";
-  /** Whether the raw body being read is a `<tool_call>`'s, whose calls may be announced before it closes. */
-  private readsToolCallBody = false;
-  /**
-   * The call of a `<tool_call>` announced last (`tool-call-start`), as soon as its opening was read (see
-   * {@link readCallOpening}): its text streams as deltas until its `</function>` (`functionEnd`) or the end of its JSON
-   * object (`callObjectEnd`). After a JSON object, the next one's opening is looked for in `followingText`. At the
-   * block's end only the calls themselves are left to report for the calls announced (`announcedCalls`).
-   */
-  private announced: { id: string; name: string; syntax: CallOpening["syntax"]; streaming: boolean } | undefined;
-  private announcedCalls: { id: string; name: string }[] = [];
-  /** The body's text after the last announced JSON object, while the next call's opening may be in it. */
-  private followingText: string | undefined;
-  private functionEnd = new ClosingLiteral(FUNCTION_END);
-  private readonly callObjectEnd = new JsonValueEnd();
+  /** Announces the calls of a `<tool_call>` body while it arrives; at its close only the calls are left to report. */
+  private readonly announcer: BlockCallAnnouncer;
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -264,6 +250,12 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
     this.readsMistral = options.formats.has("mistral");
+    this.announcer = new BlockCallAnnouncer(this.deltas, {
+      start: (id, name) => this.emit({ type: "tool-call-start", id, name }),
+      text: (text) => {
+        this.pendingDelta += text;
+      },
+    });
     if (options.startsInReasoning === true) {
       this.state = REASONING;
       this.atStart = false;
@@ -290,29 +282,16 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { id } = this.invoke;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk, parameter: this.parameter });
       }
-      if (this.state === RAW_BODY && this.streamsPlainText(chunk) && this.announced !== undefined) {
+      // A call of a `<tool_call>` streaming its text, and no closing tag half read.
+      if (this.state === RAW_BODY && this.bodyCloser.held === "" && this.announcer.takesPlainText(chunk)) {
         this.body.append(chunk);
-        if (this.announced.syntax === "json") this.callObjectEnd.scan(chunk, 0);
+        const id = this.announcer.readPlainText(chunk);
         if (!this.deltas) return NO_EVENTS;
-        return this.deliverAlone({ type: "tool-call-delta", id: this.announced.id, argumentsDelta: chunk });
+        return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
       }
     }
     this.consume(chunk);
     return this.takeEvents();
-  }
-
-  /**
-   * Whether `chunk`, text without `<`, would only add to an announced call's text (the stream's fast path for the
-   * calls of a `<tool_call>`): no closing tag is half read, so the text is the body's and cannot hold its
-   * `</function>`; and it holds no bracket that could end a JSON call's object.
-   */
-  private streamsPlainText(chunk: string): boolean {
-    return (
-      this.announced?.streaming === true &&
-      this.bodyCloser.held === "" &&
-      this.functionEnd.held === "" &&
-      (chunk.length === 1 ? chunk !== "}" && chunk !== "]" : !CLOSES_BRACKET.test(chunk))
-    );
   }
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
@@ -616,7 +595,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.state = BEFORE_JSON_BLOCK;
       } else {
         this.openRawBody(`</${tagName(this.tag)}>`);
-        this.readsToolCallBody = true;
+        this.announcer.open();
       }
       return;
     }
@@ -681,8 +660,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       }
       if (character === "[" || character === "{") {
         this.openRawBody(`</${tagName(this.jsonBlockOpener)}>`);
-        // Its first call, in an array or one object per line, may be announced as a `<tool_call>`'s is.
-        this.readsToolCallBody = true;
+        // Its calls, in an array or one object per line, may be announced as a `<tool_call>`'s are.
+        this.announcer.open();
       } else {
         this.text += this.jsonBlockOpener;
         this.state = TEXT;
@@ -739,10 +718,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     const section = this.section;
     const harmonyTool = this.harmonyTool;
     const callBlock = this.callBlock;
-    const announcedCalls = this.announcedCalls;
+    const announcedCalls = this.announcer.close();
     const body = this.body.toString();
     this.callBlock = undefined;
-    this.forgetAnnounced();
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.section = undefined;
@@ -769,7 +747,9 @@ export class ToolCallScanner implements ToolCallEventSource {
           : bareFunctionTag === undefined
             ? buildHermesCalls(body, this.nextCallIndex, this.catalog, `<${this.bodyCloser.literal.slice(2)}`)
             : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, this.nextCallIndex, this.catalog);
-      this.emitBlockCalls(built, this.confirmAnnounced(announcedCalls, built));
+      const { confirmed, withdrawals } = confirmAnnouncedCalls(announcedCalls, built);
+      for (const withdrawal of withdrawals) this.error(withdrawal);
+      this.emitBlockCalls(built, confirmed);
       if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;
     }
@@ -850,113 +830,10 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly appendBody = (text: string): void => {
     this.body.append(text);
     if (this.deltas && this.legacy !== undefined) this.pendingDelta += text;
-    else if (this.readsToolCallBody) this.followToolCallBody(text);
+    else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
   };
 
-  /**
-   * Announces the first call of a `<tool_call>` body once its opening names it, then streams its text; after a JSON
-   * call's object, looks for the next one's opening.
-   */
-  private followToolCallBody(text: string): void {
-    if (this.announced !== undefined) {
-      if (this.announced.streaming) this.streamCallText(text);
-      else if (this.followingText !== undefined) this.lookForFollowingCall(text);
-      return;
-    }
-    const body = this.body.toString();
-    const opening = readCallOpening(body, this.nextCallIndex);
-    if (opening === "pending") return;
-    if (opening === "none") {
-      this.readsToolCallBody = false;
-      return;
-    }
-    this.announce(opening);
-    this.streamCallText(body.slice(opening.textStart));
-  }
-
-  /** After a JSON call's object: the next call is announced once its opening is read, else read whole at the close. */
-  private lookForFollowingCall(text: string): void {
-    const following = `${this.followingText ?? ""}${text}`;
-    const opening = readCallOpening(following, this.nextCallIndex + this.announcedCalls.length, true);
-    if (opening === "pending") {
-      this.followingText = following;
-      return;
-    }
-    this.followingText = undefined;
-    if (opening === "none") return;
-    this.announce(opening);
-    this.streamCallText(following.slice(opening.textStart));
-  }
-
-  private announce({ id, name, syntax }: CallOpening): void {
-    // The text of the call announced before goes out under its id.
-    this.flushDelta();
-    // Without deltas (the one-shot parser) a Qwen3-Coder call has no text to stream; a JSON call's end is still
-    // looked for, as the next call may follow it.
-    this.announced = { id, name, syntax, streaming: this.deltas || syntax === "json" };
-    this.announcedCalls.push({ id, name });
-    this.functionEnd = new ClosingLiteral(FUNCTION_END);
-    this.callObjectEnd.reset();
-    this.emit({ type: "tool-call-start", id, name });
-  }
-
-  /**
-   * Adds announced call text to the next delta, up to and with its `</function>` or its object's closing brace; the
-   * text after that brace may open the next call.
-   */
-  private streamCallText(text: string): void {
-    if (this.announced === undefined) return;
-    if (this.announced.syntax === "json") {
-      const end = this.callObjectEnd.scan(text, 0);
-      if (!this.callObjectEnd.found) {
-        this.addCallDelta(text);
-        return;
-      }
-      this.addCallDelta(text.slice(0, end));
-      this.announced.streaming = false;
-      this.lookForFollowingCall(text.slice(end));
-      return;
-    }
-    this.functionEnd.scan(text, 0, this.addCallDelta);
-    if (!this.functionEnd.found) return;
-    this.addCallDelta(FUNCTION_END);
-    this.announced.streaming = false;
-  }
-
-  private readonly addCallDelta = (text: string): void => {
-    if (this.deltas) this.pendingDelta += text;
-  };
-
-  private forgetAnnounced(): void {
-    this.announced = undefined;
-    this.announcedCalls = [];
-    this.followingText = undefined;
-    this.readsToolCallBody = false;
-  }
-
-  /**
-   * How many of the calls announced the block, read whole, gives first, as announced; each announced after those is
-   * withdrawn by an error. JSON read whole can say otherwise than its opening did: an `id` written after the
-   * arguments, a `name` written twice, text after an object that leaves no call readable.
-   */
-  private confirmAnnounced(announcedCalls: readonly { id: string; name: string }[], built: BuiltBlockCalls): number {
-    const confirmed = announcedCalls.findIndex(({ id, name }, index) => {
-      const call = built.calls[index]?.call;
-      return call?.id !== id || call.name !== name;
-    });
-    if (confirmed === -1) return announcedCalls.length;
-    const rest =
-      built.calls.length === 0
-        ? "it holds no call"
-        : built.calls.length > confirmed
-          ? "the calls read from it follow"
-          : "it holds no more calls";
-    for (const { id, name } of announcedCalls.slice(confirmed)) {
-      const message = `The call announced as ${id} ("${name}") is not what the block holds once read whole; ${rest}`;
-      this.error({ code: "PARSE_ERROR", message, name });
-    }
-    return confirmed;
-  }
+  private readonly wholeBody = (): string => this.body.toString();
 
   /**
    * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. The first
@@ -1415,8 +1292,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
       this.harmonyTool ??
       (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
-    // Each call announced in the block ends with an error naming it, as each started.
-    const names = this.announcedCalls.length === 0 ? [name] : this.announcedCalls.map((call) => call.name);
+    // Each call announced in the block ends with an error naming it, as each started, after its last text.
+    this.flushDelta();
+    const announced = this.announcer.close();
+    const names = announced.length === 0 ? [name] : announced.map((call) => call.name);
     for (const unclosed of names) {
       const error: ToolCallError = {
         code: "UNTERMINATED_CALL",
@@ -1431,7 +1310,6 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.callBlock = undefined;
     this.section = undefined;
     this.harmonyTool = undefined;
-    this.forgetAnnounced();
   }
 
   private emitCall(built: BuiltCall): void {
@@ -1463,7 +1341,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.invoke !== undefined) {
       this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
     } else {
-      const id = this.legacy?.id ?? this.announced?.id;
+      const id = this.legacy?.id ?? this.announcer.currentId;
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }
