@@ -25,8 +25,8 @@ const CLOSES_BRACKET = /[}\]]/;
 /**
  * Announces the calls of a `<tool_call>` body (also `<tool_calls>` and `<TOOLCALL>`) while it arrives, so that a
  * stream shows a call as the model writes it rather than when its block closes. The first call is announced once the
- * body's opening names it (see {@link readCallOpening}); its text streams to its `</function>` or the end of its JSON
- * object. After a JSON object, the next call (after a comma in an array, or on its own line) is announced and
+ * body's opening names it (see {@link readCallOpening}); its text streams to its `</function>`, the end of its JSON
+ * object, or (GLM's) the block's end. After a JSON object, the next call (after a comma in an array, or on its own line) is announced and
  * streamed alike. The block's calls are known only when it closes, read whole: {@link confirmAnnouncedCalls} then
  * tells which announced calls it gives.
  */
@@ -121,8 +121,8 @@ export class BlockCallAnnouncer {
   private announce({ id, name, syntax }: CallOpening): void {
     // Before `current` changes: the text of the call announced before goes out under its id.
     this.sink.start(id, name);
-    // Without deltas (the one-shot parser) a Qwen3-Coder call has no text to stream; a JSON call's end is still
-    // looked for, as the next call may follow it.
+    // Without deltas (the one-shot parser) a Qwen3-Coder or GLM call has no text to stream; a JSON call's end is
+    // still looked for, as the next call may follow it.
     this.current = { id, name, syntax, streaming: this.deltas || syntax === "json" };
     this.announced.push({ id, name });
     this.functionEnd = new ClosingLiteral(FUNCTION_END);
@@ -136,6 +136,11 @@ export class BlockCallAnnouncer {
   private stream(text: string, nextCallIndex: number): void {
     const current = this.current;
     if (current === undefined) return;
+    // GLM's call is the whole body: its text ends with the block.
+    if (current.syntax === "glm") {
+      this.addText(text);
+      return;
+    }
     if (current.syntax === "function-tag") {
       this.functionEnd.scan(text, 0, this.addText);
       if (!this.functionEnd.found) return;

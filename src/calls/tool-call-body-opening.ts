@@ -6,8 +6,11 @@ export interface CallOpening {
   /** The id the block's reader gives the call: the one written before its name, else the generated one. */
   id: string;
   name: string;
-  /** Qwen3-Coder's `<function=name>`, whose text ends at `</function>`; or a JSON call, which ends with its object. */
-  syntax: "function-tag" | "json";
+  /**
+   * Qwen3-Coder's `<function=name>`, whose text ends at `</function>`; a JSON call, which ends with its object; or
+   * GLM's `name<arg_key>`, whose text is the block's.
+   */
+  syntax: "function-tag" | "json" | "glm";
   /** Where the call's text starts in the body (after the whitespace it opens with). */
   textStart: number;
 }
@@ -18,6 +21,9 @@ const CALL_OPENING_LIMIT = 300;
 const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
 /** Qwen3-Coder's `<function=name>`, whole. */
 const FUNCTION_OPENING = /^\s*<function=([^>\n<]*)>/;
+/** GLM's tool name before its first `<arg_key>` (a name has no space, quote or bracket; see `isGlmBody`). */
+const GLM_NAME = /^\s*([^\s<>{}[\]"',]+)\s*/;
+const GLM_ARGUMENT = "<arg_key>";
 /**
  * A JSON call object up to its arguments, as Hermes' and Qwen's templates have models write it: `{"name": "f",
  * "arguments": ` (or Llama's `"parameters"`), perhaps after an `"id"`. Other orders and wrappers are read whole.
@@ -31,8 +37,8 @@ const JSON_CALL_OPENING = new RegExp(`^\\s*(?:\\[\\s*)?${JSON_CALL_OBJECT_OPENIN
 const FOLLOWING_JSON_CALL_OPENING = new RegExp(`^\\s*(?:,\\s*)?${JSON_CALL_OBJECT_OPENING}`);
 
 /**
- * The call a `<tool_call>` body opens with, once its opening is whole: Qwen3-Coder's `<function=name>`, or a JSON call
- * whose name (and id, if written first) comes before its arguments. `"pending"` while the body may still open so;
+ * The call a `<tool_call>` body opens with, once its opening is whole: Qwen3-Coder's `<function=name>`, GLM's
+ * `name<arg_key>`, or a JSON call whose name (and id, if written first) comes before its arguments. `"pending"` while the body may still open so;
  * `"none"` once it cannot (the block is then read whole when it closes). The name is read as the block's reader
  * reads it, so that the call the block gives matches the one announced from its opening. With `following`, `body` is
  * the text after a JSON call object, and the opening looked for is the next object's, after a comma or on its own.
@@ -44,6 +50,10 @@ export function readCallOpening(body: string, callIndex: number, following = fal
   const opening = following
     ? FOLLOWING_JSON_CALL_OPENING.exec(body)
     : (FUNCTION_OPENING.exec(body) ?? JSON_CALL_OPENING.exec(body));
+  if (opening === null && !following) {
+    const glm = readGlmOpening(body, callIndex);
+    if (glm !== "none") return glm;
+  }
   if (opening === null) {
     return body.length > CALL_OPENING_LIMIT || !mayOpenWithCall(body, following) ? "none" : "pending";
   }
@@ -64,6 +74,17 @@ export function readCallOpening(body: string, callIndex: number, following = fal
     syntax: "json",
     textStart: objectStart,
   };
+}
+
+/** GLM's opening: its name, once the `<arg_key>` after it is whole. */
+function readGlmOpening(body: string, callIndex: number): CallOpening | "pending" | "none" {
+  const name = GLM_NAME.exec(body);
+  if (name === null) return "none";
+  const rest = body.slice(name[0].length);
+  if (!rest.startsWith(GLM_ARGUMENT))
+    return GLM_ARGUMENT.startsWith(rest) && body.length <= CALL_OPENING_LIMIT ? "pending" : "none";
+  if (name[0].length > CALL_OPENING_LIMIT) return "none";
+  return { id: generatedCallId(callIndex), name: name[1] ?? "", syntax: "glm", textStart: body.search(/\S/) };
 }
 
 /** Whether a body that holds no whole opening yet may still open with one (a following call: after a comma). */

@@ -200,6 +200,7 @@ const announcedBlocks = fc
       '{"id": "c1", "name": "get_weather", "arguments": ',
       '[{"name": "get_weather", "arguments": ',
       "<function=get_weather>",
+      "get_weather\n<arg_key>",
     ),
     fc.array(
       fc.constantFrom(
@@ -211,6 +212,7 @@ const announcedBlocks = fc
         '\n{"name": "write_file", "arguments": {}}',
         ', {"name": "write_file", "arguments": ',
         '{"path": "}"}}',
+        "city</arg_key><arg_value>A</arg_value>",
       ),
       { maxLength: 5 },
     ),
@@ -544,6 +546,25 @@ describe("createToolCallStream", () => {
     expect(deltas.join("")).toBe(text.slice("<tool_call>\n".length, -"\n</tool_call>".length));
     expect(summarize(events).calls).toEqual(parseToolCalls(text, { tools }).calls);
     expect(summarize(events).calls[0]?.arguments).toEqual({ path: "a.py", content: 'if x: print("}")' });
+  });
+
+  test("a GLM call streams from its first <arg_key>: one start, deltas that add up to its body, the call at the close", () => {
+    const body = "get_weather\n<arg_key>city</arg_key>\n<arg_value>if (a) { b(); }</arg_value>\n";
+    const text = `<tool_call>${body}</tool_call>`;
+    const events = streamEvents([...text]);
+    const startAt = events.findIndex((event) => event.type === "tool-call-start");
+    expect(events[startAt]).toEqual({ type: "tool-call-start", id: "call_0", name: "get_weather" });
+    const deltas = events.flatMap((event) => (event.type === "tool-call-delta" ? [event.argumentsDelta] : []));
+    expect(deltas.join("")).toBe(body);
+    expect(deltas.length).toBeGreaterThan(10);
+    expect(events.at(-1)).toEqual({
+      type: "tool-call",
+      call: { id: "call_0", name: "get_weather", arguments: { city: "if (a) { b(); }" }, format: "hermes" },
+    });
+    // A call without arguments has no <arg_key> to announce it before the close.
+    const stream = createToolCallStream({ tools });
+    expect(stream.push("<tool_call>get_weather\n")).toEqual([]);
+    expect(stream.push("</tool_call>").map((event) => event.type)).toContain("tool-call-start");
   });
 
   test("format hermes leaves XML blocks as text", () => {
