@@ -31,6 +31,11 @@ export interface TokenSectionSyntax {
   /** The marker between a call's name and its arguments, named when it is missing. */
   separator: string;
   readCall(text: string): SectionCall;
+  /**
+   * The call that text after a begin marker opens, once its name (and id, if it has one) is whole, as
+   * {@link readCall} reads them; undefined before.
+   */
+  readOpening(text: string): { id?: string; name: string } | undefined;
   /** The tags a call's arguments are written in after the separator, when they are not JSON (Step 3's). */
   tags?: FunctionTagSyntax;
 }
@@ -58,6 +63,9 @@ export const KIMI_SECTION: TokenSectionSyntax = {
     const name = KIMI_CALL_ID.exec(id)?.[1] ?? id;
     return marker === -1 ? { id, name } : { id, name, arguments: text.slice(marker + this.separator.length) };
   },
+  readOpening(text) {
+    return text.includes(this.separator) ? this.readCall(text) : undefined;
+  },
 };
 
 /** A fenced block around arguments: DeepSeek V3 and R1 write ```json ... ```. */
@@ -84,6 +92,13 @@ export const DEEPSEEK_SECTION: TokenSectionSyntax = {
     const rest = lineEnd === -1 ? "" : after.slice(lineEnd + 1);
     return { name, arguments: FENCED.exec(rest)?.[1] ?? rest };
   },
+  readOpening(text) {
+    const marker = text.indexOf(this.separator);
+    if (marker === -1) return undefined;
+    // V3 and R1 name the tool on the line after `function<｜tool▁sep｜>`: whole once that line ends.
+    const isFunction = text.slice(0, marker).trim() === "function";
+    return isFunction && !text.includes("\n", marker) ? undefined : { name: this.readCall(text).name };
+  },
 };
 
 /**
@@ -105,6 +120,10 @@ export const STEP3_SECTION: TokenSectionSyntax = {
     const after = text.slice(marker + this.separator.length);
     const tags = text.slice(0, marker).trim() === "function" ? after : text;
     return { name: STEP3_INVOKE_NAME.exec(tags)?.[1] ?? "", arguments: tags };
+  },
+  readOpening(text) {
+    const name = text.includes(this.separator) ? this.readCall(text).name : "";
+    return name === "" ? undefined : { name };
   },
 };
 

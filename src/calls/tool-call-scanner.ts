@@ -1,4 +1,4 @@
-import { BlockCallAnnouncer, confirmAnnouncedCalls } from "./block-call-announcer.js";
+import { BlockCallAnnouncer } from "./block-call-announcer.js";
 import {
   buildCallBlock,
   CALL_BLOCKS,
@@ -12,6 +12,7 @@ import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName
 import { notOlmoCallsError } from "./build-olmo-calls.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-section-calls.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
+import { type AnnouncedCallSink, type CallAnnouncer, confirmAnnouncedCalls } from "./call-announcer.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
@@ -23,6 +24,7 @@ import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
+import { SectionCallAnnouncer } from "./section-call-announcer.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import {
@@ -203,6 +205,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private jsonBlockOpener = "";
   /** Announces the calls of a `<tool_call>` body while it arrives; at its close only the calls are left to report. */
   private readonly announcer: BlockCallAnnouncer;
+  /** Announces the calls of a section of special tokens alike. */
+  private readonly sectionAnnouncer: SectionCallAnnouncer;
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -250,12 +254,14 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
     this.readsMistral = options.formats.has("mistral");
-    this.announcer = new BlockCallAnnouncer(this.deltas, {
+    const announced: AnnouncedCallSink = {
       start: (id, name) => this.emit({ type: "tool-call-start", id, name }),
       text: (text) => {
         this.pendingDelta += text;
       },
-    });
+    };
+    this.announcer = new BlockCallAnnouncer(this.deltas, announced);
+    this.sectionAnnouncer = new SectionCallAnnouncer(this.deltas, announced);
     if (options.startsInReasoning === true) {
       this.state = REASONING;
       this.atStart = false;
@@ -282,16 +288,24 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { id } = this.invoke;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk, parameter: this.parameter });
       }
-      // A call of a `<tool_call>` streaming its text, and no closing tag half read.
-      if (this.state === RAW_BODY && this.bodyCloser.held === "" && this.announcer.takesPlainText(chunk)) {
+      // A call of a `<tool_call>` or of a section streaming its text, and no closing tag half read.
+      const announcer =
+        this.state === RAW_BODY && this.bodyCloser.held === "" ? this.announcerTaking(chunk) : undefined;
+      if (announcer !== undefined) {
         this.body.append(chunk);
-        const id = this.announcer.readPlainText(chunk);
+        const id = announcer.readPlainText(chunk);
         if (!this.deltas) return NO_EVENTS;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
       }
     }
     this.consume(chunk);
     return this.takeEvents();
+  }
+
+  /** The announcer whose streaming call plain text would only add to, if one's would. */
+  private announcerTaking(chunk: string): CallAnnouncer | undefined {
+    if (this.announcer.takesPlainText(chunk)) return this.announcer;
+    return this.sectionAnnouncer.takesPlainText(chunk) ? this.sectionAnnouncer : undefined;
   }
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
@@ -623,6 +637,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       const syntax = this.sectionOpenedBy(marker);
       if (syntax === undefined) return;
       this.section = { syntax, marker };
+      this.sectionAnnouncer.open(syntax);
       this.openRawBody(syntax.sections.get(marker) ?? "");
       return;
     }
@@ -718,7 +733,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     const section = this.section;
     const harmonyTool = this.harmonyTool;
     const callBlock = this.callBlock;
-    const announcedCalls = this.announcer.close();
+    // At most one of them announced calls: the body is a `<tool_call>`'s or a section's.
+    const announcedCalls = [...this.announcer.close(), ...this.sectionAnnouncer.close()];
     const body = this.body.toString();
     this.callBlock = undefined;
     this.legacy = undefined;
@@ -830,6 +846,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly appendBody = (text: string): void => {
     this.body.append(text);
     if (this.deltas && this.legacy !== undefined) this.pendingDelta += text;
+    else if (this.section !== undefined) this.sectionAnnouncer.follow(text, this.nextCallIndex);
     else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
   };
 
@@ -1294,7 +1311,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
     // Each call announced in the block ends with an error naming it, as each started, after its last text.
     this.flushDelta();
-    const announced = this.announcer.close();
+    const announced = [...this.announcer.close(), ...this.sectionAnnouncer.close()];
     const names = announced.length === 0 ? [name] : announced.map((call) => call.name);
     for (const unclosed of names) {
       const error: ToolCallError = {
@@ -1341,7 +1358,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.invoke !== undefined) {
       this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
     } else {
-      const id = this.legacy?.id ?? this.announcer.currentId;
+      const id = this.legacy?.id ?? this.announcer.currentId ?? this.sectionAnnouncer.currentId;
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }

@@ -567,6 +567,51 @@ describe("createToolCallStream", () => {
     expect(stream.push("</tool_call>").map((event) => event.type)).toContain("tool-call-start");
   });
 
+  test("a Kimi K2 section: each call starts once its id is whole, streams to its end marker, the calls come at the close", () => {
+    const first = ' functions.get_weather:0 <|tool_call_argument_begin|> {"city": "K"} ';
+    const second = 'functions.write_file:1<|tool_call_argument_begin|>{"path": "a.md", "content": "<b>x</b>"}';
+    const text = `<|tool_calls_section_begin|><|tool_call_begin|>${first}<|tool_call_end|>\n<|tool_call_begin|>${second}<|tool_call_end|><|tool_calls_section_end|>`;
+    const events = streamEvents([...text]);
+    expect(events.filter((event) => event.type !== "tool-call-delta")).toEqual([
+      { type: "tool-call-start", id: "functions.get_weather:0", name: "get_weather" },
+      { type: "tool-call-start", id: "functions.write_file:1", name: "write_file" },
+      {
+        type: "tool-call",
+        call: { id: "functions.get_weather:0", name: "get_weather", arguments: { city: "K" }, format: "kimi" },
+      },
+      {
+        type: "tool-call",
+        call: {
+          id: "functions.write_file:1",
+          name: "write_file",
+          arguments: { path: "a.md", content: "<b>x</b>" },
+          format: "kimi",
+        },
+      },
+    ]);
+    const deltasOf = (id: string) =>
+      events.flatMap((event) => (event.type === "tool-call-delta" && event.id === id ? [event.argumentsDelta] : []));
+    expect(deltasOf("functions.get_weather:0").join("")).toBe(first);
+    expect(deltasOf("functions.write_file:1").join("")).toBe(second);
+  });
+
+  test("a DeepSeek V3 call starts once the line naming it ends, not at its separator", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_wea")).toEqual([]);
+    expect(stream.push('ther\n```json\n{"ci')).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: 'function<｜tool▁sep｜>get_weather\n```json\n{"ci' },
+    ]);
+  });
+
+  test("a section call that ends before it names its tool, and every call after it, come whole at the close", () => {
+    const text =
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_end|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "L"}<|tool_call_end|><|tool_calls_section_end|>';
+    const stream = createToolCallStream({ tools });
+    expect(stream.push(text.slice(0, -"<|tool_calls_section_end|>".length))).toEqual([]);
+    expect(summarize(streamEvents([...text]))).toEqual(parseToolCalls(text, { tools }));
+  });
+
   test("format hermes leaves XML blocks as text", () => {
     const stream = createToolCallStream({ tools, format: "hermes" });
     const given = '<function_calls><invoke name="get_weather"></invoke></function_calls>';
@@ -726,7 +771,8 @@ function eventOrderProblems(events: ToolCallStreamEvent[]): string[] {
       if (open.get(event.call.id) !== event.call.name) problems.push(`${event.call.id} called without its start`);
       open.delete(event.call.id);
     } else if (event.type === "error") {
-      const withdrawn = /announced as (\S+) /.exec(event.error.message)?.[1];
+      // An id may hold spaces and line breaks (Kimi's is the text before its argument marker).
+      const withdrawn = /announced as ([\s\S]*?) \("/.exec(event.error.message)?.[1];
       if (withdrawn !== undefined && !open.delete(withdrawn)) problems.push(`${withdrawn} withdrawn, never started`);
       if (event.error.code === "UNTERMINATED_CALL") unterminated += 1;
     }
