@@ -198,7 +198,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
   /** The header of a Harmony message being read; then, while its body is read, the tool it calls. */
   private harmonyHeader = "";
-  private harmonyTool: string | undefined;
+  /** The call a Harmony message to a tool makes, announced once its header is read. */
+  private harmonyCall: { id: string; name: string } | undefined;
   /** What was read after such a call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
   private afterBareFunction = "";
   /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
@@ -710,7 +711,7 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private endsWhole(): boolean {
     const body = this.body.toString();
-    if (this.harmonyTool !== undefined) return isWholeJsonObject(body);
+    if (this.harmonyCall !== undefined) return isWholeJsonObject(body);
     const isToolCallBlock =
       this.legacy === undefined &&
       this.section === undefined &&
@@ -731,7 +732,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     const legacy = this.legacy;
     const bareFunctionTag = this.bareFunctionTag;
     const section = this.section;
-    const harmonyTool = this.harmonyTool;
+    const harmonyCall = this.harmonyCall;
     const callBlock = this.callBlock;
     // At most one of them announced calls: the body is a `<tool_call>`'s or a section's.
     const announcedCalls = [...this.announcer.close(), ...this.sectionAnnouncer.close()];
@@ -740,14 +741,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.section = undefined;
-    this.harmonyTool = undefined;
-    if (harmonyTool !== undefined) {
-      const callIndex = this.nextCallIndex++;
-      const harmonyCall = { id: undefined, name: harmonyTool, arguments: body, format: "harmony" } as const;
-      const built = buildJsonCall(harmonyCall, callIndex, this.catalog);
-      this.emit({ type: "tool-call-start", id: built.call.id, name: harmonyTool });
-      if (this.deltas) this.emit({ type: "tool-call-delta", id: built.call.id, argumentsDelta: body });
-      this.emitCall(built);
+    this.harmonyCall = undefined;
+    if (harmonyCall !== undefined) {
+      // Its start and text went out as the message arrived.
+      const given = { id: harmonyCall.id, name: harmonyCall.name, arguments: body, format: "harmony" } as const;
+      this.emitCall(buildJsonCall(given, this.nextCallIndex++, this.catalog));
       return;
     }
     if (callBlock !== undefined) {
@@ -810,11 +808,14 @@ export class ToolCallScanner implements ToolCallEventSource {
       }
       this.harmonyHeader += character;
       if (character !== ">" || !this.harmonyHeader.endsWith(HARMONY_MESSAGE)) continue;
-      this.harmonyTool = harmonyRecipient(this.harmonyHeader);
-      if (this.harmonyTool === undefined) {
+      const tool = harmonyRecipient(this.harmonyHeader);
+      if (tool === undefined) {
         this.text += this.harmonyHeader;
         this.state = TEXT;
       } else {
+        // The message is the call's arguments: it starts now, and its text streams.
+        this.harmonyCall = { id: generatedCallId(this.nextCallIndex), name: tool };
+        this.emit({ type: "tool-call-start", ...this.harmonyCall });
         this.openRawBody(HARMONY_CALL_END);
       }
       return index + 1;
@@ -845,7 +846,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Text of a Hermes block or legacy tag (an arrow: it is passed to {@link ClosingLiteral.scan}). */
   private readonly appendBody = (text: string): void => {
     this.body.append(text);
-    if (this.deltas && this.legacy !== undefined) this.pendingDelta += text;
+    if (this.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) this.pendingDelta += text;
     else if (this.section !== undefined) this.sectionAnnouncer.follow(text, this.nextCallIndex);
     else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
   };
@@ -1301,13 +1302,13 @@ export class ToolCallScanner implements ToolCallEventSource {
           : (this.bareFunctionTag ??
             this.callBlock?.opener ??
             this.section?.marker ??
-            (this.harmonyTool === undefined ? undefined : this.harmonyHeader) ??
+            (this.harmonyCall === undefined ? undefined : this.harmonyHeader) ??
             (this.state === RAW_BODY ? `<${this.bodyCloser.literal.slice(2)}` : `<${this.blockName}>`));
     const name =
       this.invoke?.name ??
       this.legacy?.tool.name ??
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
-      this.harmonyTool ??
+      this.harmonyCall?.name ??
       (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
     // Each call announced in the block ends with an error naming it, as each started, after its last text.
     this.flushDelta();
@@ -1326,7 +1327,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.bareFunctionTag = undefined;
     this.callBlock = undefined;
     this.section = undefined;
-    this.harmonyTool = undefined;
+    this.harmonyCall = undefined;
   }
 
   private emitCall(built: BuiltCall): void {
@@ -1358,7 +1359,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.invoke !== undefined) {
       this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
     } else {
-      const id = this.legacy?.id ?? this.announcer.currentId ?? this.sectionAnnouncer.currentId;
+      const id = this.legacy?.id ?? this.harmonyCall?.id ?? this.announcer.currentId ?? this.sectionAnnouncer.currentId;
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }

@@ -612,6 +612,24 @@ describe("createToolCallStream", () => {
     expect(summarize(streamEvents([...text]))).toEqual(parseToolCalls(text, { tools }));
   });
 
+  test("a Harmony message to a tool starts once its header is read, and its JSON streams to its <|call|>", () => {
+    const stream = createToolCallStream({ tools });
+    expect(
+      stream.push("<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>"),
+    ).toEqual([{ type: "tool-call-start", id: "call_0", name: "get_weather" }]);
+    expect(stream.push('{"city": "Os')).toEqual([
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"city": "Os' },
+    ]);
+    expect(stream.push('lo"}<|call|>')).toEqual([
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: 'lo"}' },
+      {
+        type: "tool-call",
+        call: { id: "call_0", name: "get_weather", arguments: { city: "Oslo" }, format: "harmony" },
+      },
+    ]);
+    expect(stream.end()).toEqual([]);
+  });
+
   test("format hermes leaves XML blocks as text", () => {
     const stream = createToolCallStream({ tools, format: "hermes" });
     const given = '<function_calls><invoke name="get_weather"></invoke></function_calls>';
