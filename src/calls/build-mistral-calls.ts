@@ -26,6 +26,13 @@ export function canStartMistralHead(head: string): boolean {
   return rest === "" || "[CALL_ID]".startsWith(rest) || "[ARGS]".startsWith(rest);
 }
 
+/** The call a whole head names (`get_weather[CALL_ID]a1b2c3d4e[ARGS]`), when it names one; its id if written. */
+export function mistralHeadCall(head: string): { name: string; id?: string } | undefined {
+  const named = MISTRAL_HEAD.exec(head);
+  if (named?.[1] === undefined) return undefined;
+  return named[2] === undefined ? { name: named[1] } : { name: named[1], id: named[2] };
+}
+
 /** The tool's name a head starts with, if any. */
 export function mistralHeadName(head: string): string | undefined {
   return HEAD_NAME.exec(head)?.[1];
@@ -46,10 +53,10 @@ export function buildMistralCalls(
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
 ): BuiltBlockCalls {
-  const named = MISTRAL_HEAD.exec(head);
-  if (named !== null) {
-    const [, name, id] = named;
-    const built = buildJsonCall({ id, name, arguments: json, format: "mistral" }, firstCallIndex, catalog);
+  const named = mistralHeadCall(head);
+  if (named !== undefined) {
+    const given = { id: named.id, name: named.name, arguments: json, format: "mistral" } as const;
+    const built = buildJsonCall(given, firstCallIndex, catalog);
     return { calls: [{ ...built, text: json }], errors: [] };
   }
   const noCall = `${MISTRAL_MARKER} is followed by no call: ${shortenText(`${head}${json}`.trim())}`;

@@ -8,11 +8,22 @@ import {
 } from "./build-call-block.js";
 import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
-import { buildMistralCalls, canStartMistralHead, MISTRAL_MARKER, mistralHeadName } from "./build-mistral-calls.js";
+import {
+  buildMistralCalls,
+  canStartMistralHead,
+  MISTRAL_MARKER,
+  mistralHeadCall,
+  mistralHeadName,
+} from "./build-mistral-calls.js";
 import { notOlmoCallsError } from "./build-olmo-calls.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-section-calls.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
-import { type AnnouncedCallSink, type CallAnnouncer, confirmAnnouncedCalls } from "./call-announcer.js";
+import {
+  type AnnouncedCall,
+  type AnnouncedCallSink,
+  type CallAnnouncer,
+  confirmAnnouncedCalls,
+} from "./call-announcer.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
@@ -239,6 +250,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private jsonRunHasCall = false;
   /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
   private mistralHead = "";
+  /** The call a `[TOOL_CALLS]` head names, announced when its JSON arguments start. */
+  private mistralCall: AnnouncedCall | undefined;
   private chunksConsumed = 0;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
@@ -922,6 +935,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       const character = chunk.charAt(index);
       if (character === "{" || (character === "[" && isBlank(this.mistralHead))) {
         this.startJsonValue("mistral");
+        this.announceMistralCall();
         return index;
       }
       this.mistralHead += character;
@@ -939,6 +953,14 @@ export class ToolCallScanner implements ToolCallEventSource {
     return chunk.length;
   }
 
+  /** A head that names its tool (`get_weather[ARGS]`) starts the call: its JSON arguments then stream. */
+  private announceMistralCall(): void {
+    const named = mistralHeadCall(this.mistralHead);
+    if (named === undefined) return;
+    this.mistralCall = { id: named.id ?? generatedCallId(this.nextCallIndex), name: named.name };
+    this.emit({ type: "tool-call-start", ...this.mistralCall });
+  }
+
   private startJsonValue(source: "reply-start" | "mistral"): void {
     this.atStart = false;
     this.jsonSource = source;
@@ -954,7 +976,9 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private scanJsonValue(chunk: string, start: number): number {
     const end = this.jsonEnd.scan(chunk, start);
-    this.body.append(start === 0 && end === chunk.length ? chunk : chunk.slice(start, end));
+    const text = start === 0 && end === chunk.length ? chunk : chunk.slice(start, end);
+    this.body.append(text);
+    if (this.deltas && this.mistralCall !== undefined) this.pendingDelta += text;
     if (this.jsonEnd.found) {
       this.closeJsonValue();
     } else if (this.jsonStartsLikeCall === undefined) {
@@ -975,7 +999,13 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.text += MISTRAL_MARKER;
         this.consume(`${this.mistralHead}${json}`);
       }
-      this.emitBlockCalls(built);
+      const announced = this.mistralCall === undefined ? [] : [this.mistralCall];
+      // Its last text goes out under its id.
+      this.flushDelta();
+      this.mistralCall = undefined;
+      const { confirmed, withdrawals } = confirmAnnouncedCalls(announced, built);
+      for (const withdrawal of withdrawals) this.error(withdrawal);
+      this.emitBlockCalls(built, confirmed);
       return;
     }
     const built =
@@ -1121,6 +1151,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     };
     if (name !== undefined) error.name = name;
     this.error(error);
+    this.mistralCall = undefined;
     return false;
   }
 
@@ -1359,7 +1390,12 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.invoke !== undefined) {
       this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
     } else {
-      const id = this.legacy?.id ?? this.harmonyCall?.id ?? this.announcer.currentId ?? this.sectionAnnouncer.currentId;
+      const id =
+        this.legacy?.id ??
+        this.harmonyCall?.id ??
+        this.mistralCall?.id ??
+        this.announcer.currentId ??
+        this.sectionAnnouncer.currentId;
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }

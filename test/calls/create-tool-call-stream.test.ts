@@ -95,6 +95,9 @@ const fragments = fc.constantFrom(
   "[TOOL_CALLS]",
   "[ARGS]",
   "[CALL_ID]",
+  "[TOOL_CALLS]get_weather[ARGS]",
+  "[TOOL_CALLS]get_weather[CALL_ID]abc123XYZ[ARGS]",
+  '{"city": "A"}',
   "get_weather",
   '{"name": "get_weather", "parameters": {"city": "C"}}',
   '{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}',
@@ -759,6 +762,22 @@ describe("createToolCallStream", () => {
     );
   });
 
+  test("property: any split of the input gives each call the same starts and the same text", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(modelOutputs, outputsWithAnnouncedBlocks),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (text, cuts) => {
+          const startsInReasoning = !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
+          const whole = streamEvents([text], startsInReasoning);
+          expect(callTexts(streamEvents(split(text, cuts), startsInReasoning))).toEqual(callTexts(whole));
+          expect(callTexts(streamEvents([...text], startsInReasoning))).toEqual(callTexts(whole));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   test("property: every start ends in its call or in an error naming it, deltas only between them", () => {
     fc.assert(
       fc.property(
@@ -773,6 +792,18 @@ describe("createToolCallStream", () => {
     );
   });
 });
+
+/** Each call's start, in order, with the text its deltas add up to. */
+function callTexts(events: ToolCallStreamEvent[]): [string, string][] {
+  const texts: [string, string][] = [];
+  for (const event of events) {
+    if (event.type === "tool-call-start") texts.push([event.id, ""]);
+    if (event.type !== "tool-call-delta") continue;
+    const last = texts.findLast(([id]) => id === event.id);
+    if (last !== undefined) last[1] += event.argumentsDelta;
+  }
+  return texts;
+}
 
 /** What breaks the order of a stream's call events: the property test above wants none. */
 function eventOrderProblems(events: ToolCallStreamEvent[]): string[] {
