@@ -856,7 +856,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.text += text;
   };
 
-  /** Text of a Hermes block or legacy tag (an arrow: it is passed to {@link ClosingLiteral.scan}). */
+  /**
+   * Text of a raw body: a block, a section, a legacy tag or a Harmony message to a tool (an arrow: it is passed to
+   * {@link ClosingLiteral.scan}). A legacy tag's and a Harmony message's text is their call's; a block's and a
+   * section's calls are announced as their openings are read.
+   */
   private readonly appendBody = (text: string): void => {
     this.body.append(text);
     if (this.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) this.pendingDelta += text;
