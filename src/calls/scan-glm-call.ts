@@ -4,6 +4,8 @@ import { TaggedBodyReader } from "./tagged-body-reader.js";
 import { generatedCallId } from "./tool-call.js";
 
 const ARG_KEY = "<arg_key>";
+/** What Hunyuan v3 writes between the name and the arguments. */
+const TOOL_SEPARATOR = "<tool_sep>";
 const ARG_KEY_END = "</arg_key>";
 const ARG_VALUE = "<arg_value>";
 const ARG_VALUE_END = "</arg_value>";
@@ -11,10 +13,11 @@ const ARG_VALUE_END = "</arg_value>";
 const AFTER_VALUE = [ARG_KEY];
 
 /**
- * A `<tool_call>` body in GLM's syntax (GLM-4.5 and later): a tool name alone, then `<arg_key>` / `<arg_value>`
- * pairs, or nothing for a call without arguments. A name has no space, quote or bracket, so JSON never matches.
+ * A `<tool_call>` body in GLM's syntax (GLM-4.5 and later, Ling 3, Hunyuan): a tool name alone, then `<arg_key>` /
+ * `<arg_value>` pairs, or nothing for a call without arguments; Hunyuan v3 writes `<tool_sep>` after the name. A name
+ * has no space, quote or bracket, so JSON never matches.
  */
-const GLM_BODY = /^\s*[^\s<>{}[\]"',]+\s*(?:<arg_key>|$)/;
+const GLM_BODY = /^\s*[^\s<>{}[\]"',]+\s*(?:<tool_sep>\s*)?(?:<arg_key>|$)/;
 
 /** Whether a `<tool_call>` body is written in GLM's syntax. */
 export function isGlmBody(body: string): boolean {
@@ -22,14 +25,16 @@ export function isGlmBody(body: string): boolean {
 }
 
 /**
- * Reads a `<tool_call>` body in GLM's syntax (as vLLM's `glm45` parser reads it): `name`, then
- * `<arg_key>key</arg_key><arg_value>value</arg_value>` for each argument. Values are raw text, as the chat template
+ * Reads a `<tool_call>` body in GLM's syntax (as vLLM's `glm45` and `hy_v3` parsers read it): `name` (and Hunyuan v3's
+ * `<tool_sep>`), then `<arg_key>key</arg_key><arg_value>value</arg_value>` for each argument. Values are raw text, as the chat template
  * writes them. A missing closing tag or `<arg_value>`, and text outside the tags, are reported; the call is kept.
  */
 export function scanGlmCall(body: string, callIndex: number): ScannedTagCall {
   const reader = new TaggedBodyReader(body);
   const nameStart = reader.skipSpace(0);
-  const nameEnd = reader.firstOf([ARG_KEY], nameStart);
+  const beforeArguments = reader.firstOf([ARG_KEY], nameStart);
+  const separator = body.indexOf(TOOL_SEPARATOR, nameStart);
+  const nameEnd = separator !== -1 && separator < beforeArguments ? separator : beforeArguments;
   const name = body.slice(nameStart, nameEnd).trim();
   const call: ScannedTagCall = {
     id: generatedCallId(callIndex),
@@ -40,7 +45,7 @@ export function scanGlmCall(body: string, callIndex: number): ScannedTagCall {
     errors: [],
     text: body,
   };
-  let index = reader.skipSpace(nameEnd);
+  let index = reader.skipSpace(nameEnd === separator ? separator + TOOL_SEPARATOR.length : nameEnd);
   while (index < body.length) {
     if (!reader.startsWith(ARG_KEY, index)) {
       const end = reader.firstOf([ARG_KEY], index);

@@ -21,9 +21,13 @@ const CALL_OPENING_LIMIT = 300;
 const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
 /** Qwen3-Coder's `<function=name>`, whole. */
 const FUNCTION_OPENING = /^\s*<function=([^>\n<]*)>/;
-/** GLM's tool name before its first `<arg_key>` (a name has no space, quote or bracket; see `isGlmBody`). */
-const GLM_NAME = /^\s*([^\s<>{}[\]"',]+)\s*/;
+/**
+ * GLM's tool name before its first `<arg_key>`, and Hunyuan v3's `<tool_sep>` after it (a name has no space, quote or
+ * bracket; see `isGlmBody`).
+ */
+const GLM_NAME = /^\s*([^\s<>{}[\]"',]+)\s*(?:<tool_sep>\s*)?/;
 const GLM_ARGUMENT = "<arg_key>";
+const GLM_SEPARATOR = "<tool_sep>";
 /**
  * A JSON call object up to its arguments, as Hermes' and Qwen's templates have models write it: `{"name": "f",
  * "arguments": ` (or Llama's `"parameters"`), perhaps after an `"id"`. Other orders and wrappers are read whole.
@@ -81,8 +85,10 @@ function readGlmOpening(body: string, callIndex: number): CallOpening | "pending
   const name = GLM_NAME.exec(body);
   if (name === null) return "none";
   const rest = body.slice(name[0].length);
-  if (!rest.startsWith(GLM_ARGUMENT))
-    return GLM_ARGUMENT.startsWith(rest) && body.length <= CALL_OPENING_LIMIT ? "pending" : "none";
+  if (!rest.startsWith(GLM_ARGUMENT)) {
+    const mayFollow = GLM_ARGUMENT.startsWith(rest) || GLM_SEPARATOR.startsWith(rest);
+    return mayFollow && body.length <= CALL_OPENING_LIMIT ? "pending" : "none";
+  }
   if (name[0].length > CALL_OPENING_LIMIT) return "none";
   return { id: generatedCallId(callIndex), name: name[1] ?? "", syntax: "glm", textStart: body.search(/\S/) };
 }

@@ -40,6 +40,7 @@ import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import {
   CALL_WRAPPERS,
+  DOTS_BLOCK,
   HARMONY_OPENERS,
   JSON_ONLY_BLOCKS,
   MINIMAX_BLOCK,
@@ -559,7 +560,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       plain === "function_calls" ||
       (plain === "tool_calls" && plain !== name) ||
       name === MINIMAX_BLOCK ||
-      name === STEPTML_BLOCK;
+      name === STEPTML_BLOCK ||
+      name === DOTS_BLOCK;
     if (isBlock && (this.formats.has("xml") || (name === OLMO_BLOCK && this.formats.has("olmo")))) {
       return "function_calls";
     }

@@ -410,6 +410,15 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
     });
   });
 
+  test("Hunyuan v3: <tool_sep> after the name, in a <tool_calls> wrapper; Ling 3 and Hunyuan v4 write GLM's form", () => {
+    const given =
+      "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>days</arg_key><arg_value>3</arg_value></tool_call><tool_call>get_weather<tool_sep></tool_call></tool_calls>";
+    expect(parseToolCalls(given, { tools }).calls).toEqual([
+      { id: "call_0", name: "get_weather", arguments: { city: "Paris", days: 3 }, format: "hermes" },
+      { id: "call_1", name: "get_weather", arguments: {}, format: "hermes" },
+    ]);
+  });
+
   test("GLM: a key without a value and an unclosed value are reported", () => {
     const result = parseToolCalls(
       "<tool_call>write_file<arg_key>path</arg_key><arg_key>content</arg_key><arg_value>x</tool_call>",

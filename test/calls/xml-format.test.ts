@@ -272,6 +272,21 @@ describe("XML <function_calls>: structure", () => {
   });
 });
 
+describe("rednote dots.llm's <dots_function_call> block", () => {
+  test("holds invokes read as in <function_calls>, the prose before it text", () => {
+    const given =
+      'Checking.\n<dots_function_call>\n<invoke name="get_weather">\n<parameter name="city">Shanghai</parameter>\n</invoke>\n<invoke name="get_weather">\n<parameter name="days">2</parameter>\n</invoke>\n</dots_function_call>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: "Shanghai" }, format: "xml" },
+        { id: "call_1", name: "get_weather", arguments: { days: 2 }, format: "xml" },
+      ],
+      text: "Checking.\n",
+      errors: [],
+    });
+  });
+});
+
 describe("MiniMax-M2's <minimax:tool_call> block", () => {
   test("holds invokes read as in <function_calls>: typed values, a literal </parameter> kept, the prose around it text", () => {
     const given =
