@@ -16,6 +16,8 @@ interface SectionCall {
    * missing.
    */
   arguments?: string;
+  /** What the call's syntax could not read in it, reported with the call. */
+  errors?: string[];
 }
 
 /**
@@ -187,6 +189,7 @@ function buildCall(
       : buildTaggedCall(syntax.tags, read, callIndex, catalog);
   built.call.format = syntax.format;
   const report = (message: string) => built.errors.push({ code: "PARSE_ERROR", message, callIndex, name: read.name });
+  for (const message of read.errors ?? []) report(message);
   if (read.arguments === undefined) report(`Tool "${read.name}": no ${syntax.separator} before its arguments`);
   if (!closed) report(`Tool "${read.name}": its call was not closed by ${syntax.callEnd}`);
   return built;

@@ -29,6 +29,14 @@ import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { JsonValueEnd } from "./json-value-end.js";
+import {
+  KIMI_XTML_SECTION,
+  XTML_CHANNEL_LIMIT,
+  XTML_OPEN,
+  XTML_SEPARATOR,
+  xtmlChannel,
+  xtmlChannelEnd,
+} from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
@@ -98,7 +106,7 @@ const VALUE = 5; // a parameter's raw value: see ParameterValueScanner
 const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its closing tag
 const REASONING = 7; // a `<think>` block: text, never calls, until its closing tag
 const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
-const HARMONY_HEADER = 9; // a Harmony message's header, until its `<|message|>`: is the message to a tool?
+const TOKEN_HEADER = 9; // a Harmony message's header, or a Kimi K3 channel's: is it a call, or prose?
 const MARKER = 10; // `[` in prose, until we know whether it is Mistral's `[TOOL_CALLS]`
 const MISTRAL_HEAD = 11; // after `[TOOL_CALLS]`: a tool's name and markers, until the JSON
 const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or what a reply starts with that may be calls
@@ -140,6 +148,7 @@ type Opener =
   | "xml-function"
   | "section"
   | "harmony"
+  | "xtml"
   | "call-wrapper"
   | "call-block"
   | "reasoning"
@@ -208,8 +217,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   private blockMayHoldPythonic = false;
   /** The section of special tokens whose body is being read, and the marker that opened it. */
   private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
-  /** The header of a Harmony message being read; then, while its body is read, the tool it calls. */
-  private harmonyHeader = "";
+  /**
+   * The header being read after a special token: a Harmony message's, to its `<|message|>`, or the name of a Kimi K3
+   * channel, to its `<|sep|>`. A Harmony message's header stays while its body is read.
+   */
+  private tokenHeader = "";
+  private tokenHeaderKind: "harmony" | "xtml" = "harmony";
+  private tokenHeaderAtStart = false;
   /** The call a Harmony message to a tool makes, announced once its header is read. */
   private harmonyCall: { id: string; name: string } | undefined;
   /** What was read after such a call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
@@ -360,8 +374,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       case AFTER_BARE_FUNCTION:
         this.text += this.afterBareFunction;
         break;
-      case HARMONY_HEADER:
-        this.text += this.harmonyHeader;
+      case TOKEN_HEADER:
+        this.text += this.tokenHeader;
         break;
       case MARKER:
         this.text += this.tag;
@@ -434,8 +448,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         case AFTER_BARE_FUNCTION:
           index = this.scanAfterBareFunction(chunk, index);
           break;
-        case HARMONY_HEADER:
-          index = this.scanHarmonyHeader(chunk, index);
+        case TOKEN_HEADER:
+          index = this.scanTokenHeader(chunk, index);
           break;
         case MARKER:
           index = this.scanMarker(chunk, index);
@@ -573,6 +587,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (name === "function" && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
+    if (`<${name}>` === XTML_OPEN && this.formats.has("kimi")) return "xtml";
     if (this.isCallWrapper(name)) return "call-wrapper";
     const callBlock = CALL_BLOCKS.get(name);
     if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
@@ -601,6 +616,8 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private openCall(): void {
     const opener = this.opener;
+    // A Kimi K3 channel opening the output may be its reasoning: known at its name.
+    const openedAtStart = this.atStart;
     this.atStart = false;
     if (opener === "reasoning") {
       this.text += this.tag;
@@ -629,9 +646,11 @@ export class ToolCallScanner implements ToolCallEventSource {
       }
       return;
     }
-    if (opener === "harmony") {
-      this.harmonyHeader = this.tag;
-      this.state = HARMONY_HEADER;
+    if (opener === "harmony" || opener === "xtml") {
+      this.tokenHeader = this.tag;
+      this.tokenHeaderKind = opener;
+      this.tokenHeaderAtStart = openedAtStart;
+      this.state = TOKEN_HEADER;
       return;
     }
     if (opener === "call-block") {
@@ -809,33 +828,64 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * A Harmony message's header, up to its `<|message|>`. A message to a tool (`to=functions.get_weather`) is a call,
-   * whose body runs to `<|call|>`; any other message (reasoning, the answer) is text, header and all. So is a header
-   * that spans a line or grows too long: that is not Harmony.
+   * A header after a special token, to the token that ends it: a Harmony message's, to its `<|message|>`, or a Kimi K3
+   * channel's name, to its `<|sep|>`. A header that spans a line or grows too long is text: it is no such header.
    */
-  private scanHarmonyHeader(chunk: string, start: number): number {
+  private scanTokenHeader(chunk: string, start: number): number {
+    const isHarmony = this.tokenHeaderKind === "harmony";
+    const end = isHarmony ? HARMONY_MESSAGE : XTML_SEPARATOR;
+    const limit = isHarmony ? HARMONY_HEADER_LIMIT : XTML_CHANNEL_LIMIT;
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
-      if (character === "\n" || this.harmonyHeader.length >= HARMONY_HEADER_LIMIT) {
-        this.text += this.harmonyHeader;
+      if (character === "\n" || this.tokenHeader.length >= limit) {
+        this.text += this.tokenHeader;
         this.state = TEXT;
         return index;
       }
-      this.harmonyHeader += character;
-      if (character !== ">" || !this.harmonyHeader.endsWith(HARMONY_MESSAGE)) continue;
-      const tool = harmonyRecipient(this.harmonyHeader);
-      if (tool === undefined) {
-        this.text += this.harmonyHeader;
-        this.state = TEXT;
-      } else {
-        // The message is the call's arguments: it starts now, and its text streams.
-        this.harmonyCall = { id: generatedCallId(this.nextCallIndex), name: tool };
-        this.emit({ type: "tool-call-start", ...this.harmonyCall });
-        this.openRawBody(HARMONY_CALL_END);
-      }
+      this.tokenHeader += character;
+      if (character !== ">" || !this.tokenHeader.endsWith(end)) continue;
+      if (isHarmony) this.openHarmonyMessage();
+      else this.openXtmlChannel();
       return index + 1;
     }
     return chunk.length;
+  }
+
+  /**
+   * A message to a tool (`to=functions.get_weather`) is a call, whose body runs to `<|call|>`; any other message
+   * (reasoning, the answer) is text, header and all.
+   */
+  private openHarmonyMessage(): void {
+    const tool = harmonyRecipient(this.tokenHeader);
+    if (tool === undefined) {
+      this.text += this.tokenHeader;
+      this.state = TEXT;
+      return;
+    }
+    // The message is the call's arguments: it starts now, and its text streams.
+    this.harmonyCall = { id: generatedCallId(this.nextCallIndex), name: tool };
+    this.emit({ type: "tool-call-start", ...this.harmonyCall });
+    this.openRawBody(HARMONY_CALL_END);
+  }
+
+  /**
+   * Kimi K3's `tools` channel is a section of calls; its `think` channel opening the output is reasoning; any other
+   * channel (the `response`) is text, its markers with it.
+   */
+  private openXtmlChannel(): void {
+    const channel = xtmlChannel(this.tokenHeader);
+    if (channel === "tools") {
+      this.section = { syntax: KIMI_XTML_SECTION, marker: this.tokenHeader };
+      this.sectionAnnouncer.open(KIMI_XTML_SECTION);
+      this.openRawBody(xtmlChannelEnd(channel));
+      return;
+    }
+    this.text += this.tokenHeader;
+    this.state = TEXT;
+    if (channel === "think" && this.tokenHeaderAtStart) {
+      this.state = REASONING;
+      this.reasoningCloser = new ClosingLiteral(xtmlChannelEnd(channel));
+    }
   }
 
   /** Prose again at `index`: the whitespace held is text, and a `<` held is read as the start of a tag. */
@@ -1339,7 +1389,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           : (this.bareFunctionTag ??
             this.callBlock?.opener ??
             this.section?.marker ??
-            (this.harmonyCall === undefined ? undefined : this.harmonyHeader) ??
+            (this.harmonyCall === undefined ? undefined : this.tokenHeader) ??
             (this.state === RAW_BODY ? `<${this.bodyCloser.literal.slice(2)}` : `<${this.blockName}>`));
     const name =
       this.invoke?.name ??

@@ -7,8 +7,9 @@
  *   and Qwen3-Coder's `<function=f>` without its `<tool_call>` (holding tags, or a JSON object, as Llama 3.1 writes
  *   its custom tools);
  * - `legacy-xml`: a tool's own tag;
- * - sections of special tokens that leak into text: `kimi` (`<|tool_calls_section_begin|>`), `deepseek`
- *   (`<｜tool▁calls▁begin｜>`), `step3` (`<｜tool_calls_begin｜>` around `<steptml:invoke>` tags), `harmony` (gpt-oss:
+ * - sections of special tokens that leak into text: `kimi` (K2's `<|tool_calls_section_begin|>`, K3's XTML
+ *   `<|open|>tools<|sep|>`), `deepseek` (`<｜tool▁calls▁begin｜>`), `step3` (`<｜tool_calls_begin｜>` around
+ *   `<steptml:invoke>` tags), `harmony` (gpt-oss:
  *   `<|channel|>commentary to=functions.f<|message|>`);
  * - `mistral`: `[TOOL_CALLS]`;
  * - `json-text`: call objects (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them

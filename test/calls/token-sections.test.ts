@@ -85,6 +85,44 @@ describe("Kimi K2's tool-call section, as it leaks into text", () => {
   });
 });
 
+describe("Kimi K3's XTML tools channel, as it leaks into text", () => {
+  const call = (index: number, body: string) =>
+    `<|open|>call tool="get_weather" index="${index}"<|sep|>${body}<|close|>call<|sep|>`;
+
+  test("each call's arguments: strings raw, other types JSON, or one json element; the other channels are text", () => {
+    const given = `<|open|>response<|sep|>On it.<|close|>response<|sep|><|open|>tools<|sep|>${call(1, '<|open|>argument key="city" type="string"<|sep|> New York <|close|>argument<|sep|><|open|>argument key="days" type="number"<|sep|>2<|close|>argument<|sep|>')}${call(2, '<|open|>json type="object"<|sep|>{"city": "Rome"}<|close|>json<|sep|>')}<|close|>tools<|sep|><|close|>message<|sep|>`;
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        { id: "call_0", name: "get_weather", arguments: { city: " New York ", days: 2 }, format: "kimi" },
+        { id: "call_1", name: "get_weather", arguments: { city: "Rome" }, format: "kimi" },
+      ],
+      text: "<|open|>response<|sep|>On it.<|close|>response<|sep|><|close|>message<|sep|>",
+      errors: [],
+    });
+  });
+
+  test("a call in the think channel opening the output is not made; an escaped tool name is read unescaped", () => {
+    const considered = `<|open|>tools<|sep|>${call(1, "")}<|close|>tools<|sep|>`;
+    const given = `<|open|>think<|sep|>Maybe ${considered}<|close|>think<|sep|><|open|>tools<|sep|><|open|>call tool="write&amp;file" index="1"<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`;
+    const result = parseToolCalls(given, { tools });
+    expect(result.calls.map((made) => made.name)).toEqual(["write&file"]);
+    expect(result.text).toBe(`<|open|>think<|sep|>Maybe ${considered}<|close|>think<|sep|>`);
+  });
+
+  test("what a call cannot say is reported with it; __proto__ is a key like any other", () => {
+    const given = `<|open|>tools<|sep|>${call(1, '<|open|>argument key="__proto__" type="object"<|sep|>{"polluted": true}<|close|>argument<|sep|>stray<|open|>json type="object"<|sep|>[1]<|close|>json<|sep|><|open|>argument key="city"<|sep|>Oslo')}<|close|>tools<|sep|>`;
+    const result = parseToolCalls(given, { tools });
+    expect(Object.getPrototypeOf(result.calls[0]?.arguments)).toBe(Object.prototype);
+    expect(result.errors.map((error) => error.message)).toEqual([
+      'Tool "get_weather" has no parameter "__proto__"',
+      "Text outside the arguments of a Kimi call: stray",
+      "The json element of a Kimi call is no JSON object: [1]",
+      "<|open|>argument was not closed by <|close|>argument<|sep|>",
+    ]);
+    expect(result.calls[0]?.arguments).toMatchObject({ city: "Oslo" });
+  });
+});
+
 describe("DeepSeek V3's and V3.1's tool-call section, as it leaks into text", () => {
   test("V3 and R1: function<｜tool▁sep｜>name, then the arguments fenced as JSON", () => {
     const given =
