@@ -236,6 +236,9 @@ const outputsWithAnnouncedBlocks = fc
   .array(fc.oneof(announcedBlocks, fragments, fc.string({ maxLength: 3 })), { maxLength: 8 })
   .map((parts) => parts.join(""));
 
+/** Any model output the property tests read. */
+const anyOutput = fc.oneof(modelOutputs, outputsWithAnnouncedBlocks);
+
 /** Splits `text` at the given cut points. */
 function split(text: string, cuts: number[]): string[] {
   const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((left, right) => left - right);
@@ -503,15 +506,7 @@ describe("createToolCallStream", () => {
       { type: "tool-call-start", id: "call_0", name: "get_weather" },
       { type: "tool-call-delta", id: "call_0", argumentsDelta: '{"name": "get_weather", "arguments": {"city": "A"}' },
       { type: "tool-call-delta", id: "call_0", argumentsDelta: ', "id": "late"}' },
-      {
-        type: "error",
-        error: {
-          code: "PARSE_ERROR",
-          message:
-            'The call announced as call_0 ("get_weather") is not what the block holds once read whole; the calls read from it follow',
-          name: "get_weather",
-        },
-      },
+      withdrawal("call_0"),
       { type: "tool-call-start", id: "late", name: "get_weather" },
       {
         type: "tool-call-delta",
@@ -687,15 +682,7 @@ describe("createToolCallStream", () => {
     expect(events.filter((event) => event.type !== "tool-call-delta")).toEqual([
       { type: "tool-call-start", id: "call_0", name: "get_weather" },
       { type: "tool-call-start", id: "call_1", name: "get_weather" },
-      {
-        type: "error",
-        error: {
-          code: "PARSE_ERROR",
-          message:
-            'The call announced as call_1 ("get_weather") is not what the block holds once read whole; the calls read from it follow',
-          name: "get_weather",
-        },
-      },
+      withdrawal("call_1"),
       { type: "tool-call", call: { id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },
       { type: "tool-call-start", id: "late", name: "get_weather" },
       { type: "tool-call", call: { id: "late", name: "get_weather", arguments: {}, format: "hermes" } },
@@ -750,56 +737,55 @@ describe("createToolCallStream", () => {
 
   test("property: any split of the input gives the one-shot result", () => {
     fc.assert(
-      fc.property(
-        fc.oneof(modelOutputs, outputsWithAnnouncedBlocks),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (text, cuts) => {
-          const chunks = split(text, cuts);
-          const oneShot = parseToolCalls(text, { tools });
-          // What the stream must be told, as its documentation says: a `</think>` the text did not open.
-          const startsInReasoning = !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
-          const collected = streamEvents(chunks, startsInReasoning);
-          expect(summarize(collected)).toEqual(oneShot);
-          const { events, returned } = callbackEvents(chunks, startsInReasoning);
-          expect(summarize(events)).toEqual(oneShot);
-          expect(events).toEqual(collected);
-          expect(returned).toEqual([]);
-        },
-      ),
+      fc.property(anyOutput, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
+        const chunks = split(text, cuts);
+        const oneShot = parseToolCalls(text, { tools });
+        // What the stream must be told, as its documentation says: a `</think>` the text did not open.
+        const startsInReasoning = closesUnopenedThink(text);
+        const collected = streamEvents(chunks, startsInReasoning);
+        expect(summarize(collected)).toEqual(oneShot);
+        const { events, returned } = callbackEvents(chunks, startsInReasoning);
+        expect(summarize(events)).toEqual(oneShot);
+        expect(events).toEqual(collected);
+        expect(returned).toEqual([]);
+      }),
       { numRuns: 1000 },
     );
   });
 
   test("property: any split of the input gives each call the same starts and the same text", () => {
     fc.assert(
-      fc.property(
-        fc.oneof(modelOutputs, outputsWithAnnouncedBlocks),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (text, cuts) => {
-          const startsInReasoning = !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
-          const whole = streamEvents([text], startsInReasoning);
-          expect(callTexts(streamEvents(split(text, cuts), startsInReasoning))).toEqual(callTexts(whole));
-          expect(callTexts(streamEvents([...text], startsInReasoning))).toEqual(callTexts(whole));
-        },
-      ),
+      fc.property(anyOutput, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
+        const startsInReasoning = closesUnopenedThink(text);
+        const whole = streamEvents([text], startsInReasoning);
+        expect(callTexts(streamEvents(split(text, cuts), startsInReasoning))).toEqual(callTexts(whole));
+        expect(callTexts(streamEvents([...text], startsInReasoning))).toEqual(callTexts(whole));
+      }),
       { numRuns: 500 },
     );
   });
 
   test("property: every start ends in its call or in an error naming it, deltas only between them", () => {
     fc.assert(
-      fc.property(
-        fc.oneof(modelOutputs, outputsWithAnnouncedBlocks),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (text, cuts) => {
-          const startsInReasoning = !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
-          expect(eventOrderProblems(streamEvents(split(text, cuts), startsInReasoning))).toEqual([]);
-        },
-      ),
+      fc.property(anyOutput, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
+        const startsInReasoning = closesUnopenedThink(text);
+        expect(eventOrderProblems(streamEvents(split(text, cuts), startsInReasoning))).toEqual([]);
+      }),
       { numRuns: 1000 },
     );
   });
 });
+
+/** What the stream must be told, as its documentation says: whether the text closes a `<think>` it did not open. */
+function closesUnopenedThink(text: string): boolean {
+  return !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
+}
+
+/** The error that withdraws the call of get_weather announced as `id`, the block's calls following it. */
+function withdrawal(id: string): ToolCallStreamEvent {
+  const message = `The call announced as ${id} ("get_weather") is not what the block holds once read whole; the calls read from it follow`;
+  return { type: "error", error: { code: "PARSE_ERROR", message, name: "get_weather" } };
+}
 
 /** Each call's start, in order, with the text its deltas add up to. */
 function callTexts(events: ToolCallStreamEvent[]): [string, string][] {
