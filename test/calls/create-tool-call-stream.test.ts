@@ -740,7 +740,6 @@ describe("createToolCallStream", () => {
       fc.property(anyOutput, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
         const chunks = split(text, cuts);
         const oneShot = parseToolCalls(text, { tools });
-        // What the stream must be told, as its documentation says: a `</think>` the text did not open.
         const startsInReasoning = closesUnopenedThink(text);
         const collected = streamEvents(chunks, startsInReasoning);
         expect(summarize(collected)).toEqual(oneShot);
