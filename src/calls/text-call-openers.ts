@@ -71,10 +71,27 @@ export const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Whether model text closes a reasoning block it did not open: a `</think>` with no `<think>` opening the text, as when
- * the chat template wrote the `<think>` in the prompt. A scanner given the whole text is then told
- * `startsInReasoning`; a stream cannot look ahead for it.
+ * The tokens that close a reasoning block a chat template may open in the prompt, with the one that would open it in
+ * the output: `</think>` (DeepSeek-R1 distills, QwQ, Qwen3), Kimi K3's, Apertus', Magistral's, Cohere's and Seed's.
  */
-export function closesUnopenedReasoning(text: string): boolean {
-  return !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
+const REASONING_ENDS: readonly { opener: string; closer: string }[] = [
+  { opener: "<think>", closer: "</think>" },
+  { opener: "<|open|>think<|sep|>", closer: "<|close|>think<|sep|>" },
+  { opener: "<|inner_prefix|>", closer: "<|inner_suffix|>" },
+  { opener: "[THINK]", closer: "[/THINK]" },
+  { opener: "<|START_THINKING|>", closer: "<|END_THINKING|>" },
+  { opener: "<seed:think>", closer: "</seed:think>" },
+];
+
+/**
+ * The token that closes a reasoning block model text did not open, if it closes one: a `</think>` with no `<think>`
+ * opening the text, as when the chat template wrote the `<think>` in the prompt (or another model's tokens alike). A
+ * scanner given the whole text is then told `startsInReasoning`; a stream cannot look ahead for it.
+ *
+ * @example
+ * closesUnopenedReasoning("Let me check.</think>The answer."); // "</think>"
+ */
+export function closesUnopenedReasoning(text: string): string | undefined {
+  const start = text.trimStart();
+  return REASONING_ENDS.find(({ opener, closer }) => text.includes(closer) && !start.startsWith(opener))?.closer;
 }

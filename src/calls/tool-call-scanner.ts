@@ -86,9 +86,9 @@ export interface ToolCallScannerOptions {
   deltas?: boolean;
   /**
    * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (DeepSeek-R1 distills,
-   * QwQ): text up to `</think>` is reasoning. Default false.
+   * QwQ): text up to `</think>` is reasoning; or the token that closes it, for other models. Default false.
    */
-  startsInReasoning?: boolean;
+  startsInReasoning?: boolean | string | undefined;
   /**
    * Where each event goes as soon as it is complete. Without it, events are collected and returned by `push`/`end`;
    * with it, those return an empty array and no array is built per chunk.
@@ -291,9 +291,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     };
     this.announcer = new BlockCallAnnouncer(this.deltas, announced);
     this.sectionAnnouncer = new SectionCallAnnouncer(this.deltas, announced);
-    if (options.startsInReasoning === true) {
+    if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
+      const closer = options.startsInReasoning === true ? "</think>" : options.startsInReasoning;
+      this.reasoningCloser = new ClosingLiteral(closer);
     }
   }
 

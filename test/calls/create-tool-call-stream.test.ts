@@ -3,13 +3,14 @@ import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import { closesUnopenedReasoning } from "../../src/calls/text-call-openers.js";
 import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];
 
 /** Feeds `chunks` to a new stream and returns every event. */
-function streamEvents(chunks: string[], startsInReasoning = false): ToolCallStreamEvent[] {
+function streamEvents(chunks: string[], startsInReasoning: boolean | string = false): ToolCallStreamEvent[] {
   const stream = createToolCallStream({ tools, startsInReasoning });
   return [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.end()];
 }
@@ -17,7 +18,7 @@ function streamEvents(chunks: string[], startsInReasoning = false): ToolCallStre
 /** Feeds `chunks` to a new stream that delivers through `onEvent`; returns every event, and what `push`/`end` gave. */
 function callbackEvents(
   chunks: string[],
-  startsInReasoning = false,
+  startsInReasoning: boolean | string = false,
 ): { events: ToolCallStreamEvent[]; returned: ToolCallStreamEvent[] } {
   const events: ToolCallStreamEvent[] = [];
   const stream = createToolCallStream({ tools, startsInReasoning, onEvent: (event) => events.push(event) });
@@ -740,7 +741,7 @@ describe("createToolCallStream", () => {
       fc.property(anyOutput, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
         const chunks = split(text, cuts);
         const oneShot = parseToolCalls(text, { tools });
-        const startsInReasoning = closesUnopenedThink(text);
+        const startsInReasoning = closesUnopenedReasoning(text) ?? false;
         const collected = streamEvents(chunks, startsInReasoning);
         expect(summarize(collected)).toEqual(oneShot);
         const { events, returned } = callbackEvents(chunks, startsInReasoning);
@@ -755,7 +756,7 @@ describe("createToolCallStream", () => {
   test("property: any split of the input gives each call the same starts and the same text", () => {
     fc.assert(
       fc.property(anyOutput, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
-        const startsInReasoning = closesUnopenedThink(text);
+        const startsInReasoning = closesUnopenedReasoning(text) ?? false;
         const whole = streamEvents([text], startsInReasoning);
         expect(callTexts(streamEvents(split(text, cuts), startsInReasoning))).toEqual(callTexts(whole));
         expect(callTexts(streamEvents([...text], startsInReasoning))).toEqual(callTexts(whole));
@@ -767,18 +768,13 @@ describe("createToolCallStream", () => {
   test("property: every start ends in its call or in an error naming it, deltas only between them", () => {
     fc.assert(
       fc.property(anyOutput, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
-        const startsInReasoning = closesUnopenedThink(text);
+        const startsInReasoning = closesUnopenedReasoning(text) ?? false;
         expect(eventOrderProblems(streamEvents(split(text, cuts), startsInReasoning))).toEqual([]);
       }),
       { numRuns: 1000 },
     );
   });
 });
-
-/** What the stream must be told, as its documentation says: whether the text closes a `<think>` it did not open. */
-function closesUnopenedThink(text: string): boolean {
-  return !/^\s*<think(?:ing)?>/.test(text) && text.includes("</think>");
-}
 
 /** The error that withdraws the call of get_weather announced as `id`, the block's calls following it. */
 function withdrawal(id: string): ToolCallStreamEvent {

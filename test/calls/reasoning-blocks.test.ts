@@ -41,6 +41,25 @@ describe("reasoning blocks (<think>) are text: a call a model only considered is
     expect(inProse.calls.map((call) => call.name)).toEqual(["write_file"]);
   });
 
+  test.each([
+    [
+      "Kimi K3",
+      "<|close|>think<|sep|>",
+      `<|open|>tools<|sep|><|open|>call tool="write_file" index="1"<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
+    ],
+    ["Apertus", "<|inner_suffix|>", '<|tools_prefix|>[{"write_file": {"path": "/etc/passwd"}}]<|tools_suffix|>'],
+  ])(
+    "%s with its reasoning opened by the template: the considered call is not made, in one shot or told to a stream",
+    (_model, closer, consideredCall) => {
+      const given = `Maybe ${consideredCall}? No.${closer}Sure. ${made}`;
+      const parsed = parseToolCalls(given, { tools });
+      expect(parsed.calls.map((call) => call.name)).toEqual(["get_weather"]);
+      const stream = createToolCallStream({ tools, startsInReasoning: closer });
+      const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+      expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
+    },
+  );
+
   test("a <think> after prose is prose: the calls around it are read", () => {
     const { calls } = parseToolCalls(`Models write <think> first. ${made}`, { tools });
     expect(calls.map((call) => call.name)).toEqual(["get_weather"]);
