@@ -7,14 +7,18 @@ import {
 import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildGemmaCalls } from "./build-gemma-calls.js";
 import { buildLfmCalls, LFM_CALL_END, LFM_CALL_START } from "./build-lfm-calls.js";
+import { buildMinimaxM3Calls, firstMinimaxM3CallName } from "./build-minimax-m3-calls.js";
 import { buildOlmoCalls } from "./build-olmo-calls.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { firstGemmaCallName } from "./read-gemma-calls.js";
 import { firstCallName } from "./read-reply-start-calls.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
-/** The syntaxes of blocks of calls read whole, to their closing tag. */
-export type CallBlockFormat = "gemma" | "lfm" | "olmo" | "cohere" | "internlm" | "apertus";
+/**
+ * The syntaxes of blocks of calls read whole, to their closing tag; each one's format, but MiniMax M3's, whose calls
+ * are MiniMax's XML (format `xml`) opened by a marker, not a tag.
+ */
+export type CallBlockFormat = "gemma" | "lfm" | "olmo" | "cohere" | "internlm" | "apertus" | "minimax-m3";
 
 /** Cohere's Command R7B and Command A write their calls between these tokens. */
 const COHERE_ACTION_START = "<|START_ACTION|>";
@@ -27,21 +31,23 @@ const INTERNLM_PLUGIN = /^\s*<\|plugin\|>/;
  * Gemma's (Gemma 4, FunctionGemma), LFM2's, Cohere's, InternLM's and Apertus'. OLMo 3's block is `<function_calls>`,
  * told apart from invokes by its first character.
  */
-export const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: CallBlockFormat }> = new Map([
-  ["|tool_call", { closer: "<tool_call|>", format: "gemma" }],
-  ["start_function_call", { closer: "<end_function_call>", format: "gemma" }],
-  [LFM_CALL_START.slice(1, -1), { closer: LFM_CALL_END, format: "lfm" }],
-  [COHERE_ACTION_START.slice(1, -1), { closer: "<|END_ACTION|>", format: "cohere" }],
-  [INTERNLM_ACTION_START.slice(1, -1), { closer: "<|action_end|>", format: "internlm" }],
-  [APERTUS_CALLS_START.slice(1, -1), { closer: APERTUS_CALLS_END, format: "apertus" }],
-]);
+export const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: Exclude<CallBlockFormat, "minimax-m3"> }> =
+  new Map([
+    ["|tool_call", { closer: "<tool_call|>", format: "gemma" }],
+    ["start_function_call", { closer: "<end_function_call>", format: "gemma" }],
+    [LFM_CALL_START.slice(1, -1), { closer: LFM_CALL_END, format: "lfm" }],
+    [COHERE_ACTION_START.slice(1, -1), { closer: "<|END_ACTION|>", format: "cohere" }],
+    [INTERNLM_ACTION_START.slice(1, -1), { closer: "<|action_end|>", format: "internlm" }],
+    [APERTUS_CALLS_START.slice(1, -1), { closer: APERTUS_CALLS_END, format: "apertus" }],
+  ]);
 
 /**
  * The calls of a block of `format` opened by `opener`, from its body; undefined when the body is not calls of that
  * syntax, and the block is then read as something else (OLMo's as invokes, InternLM's interpreter code as text):
  * - Cohere: a JSON array of `{"tool_call_id": "0", "tool_name": "f", "parameters": {...}}`, as llama.cpp reads it;
  * - InternLM: `<|plugin|>` then `{"name": "f", "parameters": {...}}`, as vLLM's `internlm2` parser reads it;
- * - Apertus: a JSON array of `{"f": {...}}` (see {@link buildApertusCalls}).
+ * - Apertus: a JSON array of `{"f": {...}}` (see {@link buildApertusCalls});
+ * - MiniMax M3: invokes whose parameters are elements (see {@link buildMinimaxM3Calls}).
  */
 export function buildCallBlock(
   format: CallBlockFormat,
@@ -67,6 +73,8 @@ export function buildCallBlock(
     }
     case "apertus":
       return buildApertusCalls(body, firstCallIndex, catalog);
+    case "minimax-m3":
+      return buildMinimaxM3Calls(body, firstCallIndex, catalog);
   }
 }
 
@@ -80,5 +88,6 @@ export function firstBlockCallName(format: CallBlockFormat, body: string): strin
   if (format === "gemma") return firstGemmaCallName(body);
   if (format === "olmo") return /^\s*\[?\s*([A-Za-z_][\w.-]*)\s*\(/.exec(body)?.[1];
   if (format === "apertus") return firstCallName(body) ?? firstApertusCallName(body);
+  if (format === "minimax-m3") return firstMinimaxM3CallName(body);
   return firstCallName(body.replace(INTERNLM_PLUGIN, "").trimStart());
 }

@@ -47,7 +47,7 @@ function trimTrailingLineBreak(text: string): string {
 }
 
 /** The JSON Schema types a value may take, from `type` or the branches of `anyOf` / `oneOf`. */
-function schemaTypes(schema: unknown): Set<string> {
+export function schemaTypes(schema: unknown): Set<string> {
   const types = new Set<string>();
   if (!isJsonObject(schema)) return types;
   const { type } = schema;

@@ -64,10 +64,12 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   private readHeader(syntax: TokenSectionSyntax, header: string, nextCallIndex: number): void {
     // A call that ends, or is followed by the next one, before it names its tool comes whole at the close, and so does
     // every call after it: calls are matched by their place.
+    // Only the header's first characters are read, whether it arrives at once or in pieces.
+    const limited = header.slice(0, CALL_HEADER_LIMIT);
     const cut = Math.min(
-      ...[syntax.callEnd, syntax.callBegin].map((marker) => header.indexOf(marker)).filter((at) => at !== -1),
+      ...[syntax.callEnd, syntax.callBegin].map((marker) => limited.indexOf(marker)).filter((at) => at !== -1),
     );
-    const opening = syntax.readOpening(Number.isFinite(cut) ? header.slice(0, cut) : header);
+    const opening = syntax.readOpening(Number.isFinite(cut) ? limited.slice(0, cut) : limited);
     if (opening === undefined) {
       if (Number.isFinite(cut) || header.length > CALL_HEADER_LIMIT) this.reading = "nothing";
       else this.held = header;

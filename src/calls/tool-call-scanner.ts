@@ -8,6 +8,7 @@ import {
 } from "./build-call-block.js";
 import { buildHermesCalls } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
+import { MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import {
   buildMistralCalls,
   canStartMistralHead,
@@ -113,6 +114,7 @@ const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or what a rep
 const BEFORE_JSON_CALL = 13; // after a wrapper (`<|python_tag|>`), a fence or a JSON call: until the next call's `{`
 const OPENING_FENCE = 14; // a reply starting with a code fence or `functools`, until whole: may JSON calls follow?
 const BEFORE_JSON_BLOCK = 15; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
+const MINIMAX_M3_MARKER = 16; // `]` in prose, until we know whether it opens MiniMax M3's `]<]minimax[>[<tool_call>`
 
 /** Mistral heads are a name and two markers: longer text after `[TOOL_CALLS]` is prose. */
 const MISTRAL_HEAD_LIMIT = 200;
@@ -245,6 +247,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly readsReplyStartCalls: boolean;
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   private readonly readsMistral: boolean;
+  /** Whether a `]` in prose may open MiniMax M3's calls (format `xml`). */
+  private readonly readsMinimaxM3: boolean;
   /**
    * Where the JSON object or array being read (into `body`) ends, and whose calls it may hold: Mistral's, or the calls
    * a reply starts with (JSON, or a pythonic list, which brackets and quotes alike).
@@ -271,6 +275,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
   private readonly nextBracket = new NextOccurrence("[");
+  private readonly nextClosingBracket = new NextOccurrence("]");
 
   constructor(options: ToolCallScannerOptions) {
     this.catalog = options.catalog;
@@ -283,6 +288,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
     this.readsMistral = options.formats.has("mistral");
+    this.readsMinimaxM3 = options.formats.has("xml");
     const announced: AnnouncedCallSink = {
       start: (id, name) => this.emit({ type: "tool-call-start", id, name }),
       text: (text) => {
@@ -341,7 +347,11 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
   private mayOpenWithoutTag(chunk: string): boolean {
-    return (this.readsMistral && chunk.includes("[")) || (this.atStart && this.readsReplyStartCalls && !isBlank(chunk));
+    return (
+      (this.readsMistral && chunk.includes("[")) ||
+      (this.readsMinimaxM3 && chunk.includes("]")) ||
+      (this.atStart && this.readsReplyStartCalls && !isBlank(chunk))
+    );
   }
 
   /**
@@ -380,6 +390,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.text += this.tokenHeader;
         break;
       case MARKER:
+      case MINIMAX_M3_MARKER:
         this.text += this.tag;
         break;
       case BEFORE_JSON_BLOCK:
@@ -456,6 +467,9 @@ export class ToolCallScanner implements ToolCallEventSource {
         case MARKER:
           index = this.scanMarker(chunk, index);
           break;
+        case MINIMAX_M3_MARKER:
+          index = this.scanMinimaxM3Marker(chunk, index);
+          break;
         case MISTRAL_HEAD:
           index = this.scanMistralHead(chunk, index);
           break;
@@ -493,7 +507,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
     const bracket = this.readsMistral ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
-    const opening = bracket !== -1 && (lessThan === -1 || bracket < lessThan) ? bracket : lessThan;
+    const closingBracket = this.readsMinimaxM3 ? this.nextClosingBracket.in(chunk, chunkNumber, index) : -1;
+    const opening = [lessThan, bracket, closingBracket].reduce(
+      (first, at) => (at !== -1 && (first === -1 || at < first) ? at : first),
+      -1,
+    );
     const end = opening === -1 ? chunk.length : opening;
     if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
     if (opening === -1) {
@@ -504,6 +522,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (opening === bracket) {
       this.tag = "[";
       this.state = MARKER;
+    } else if (opening === closingBracket) {
+      this.tag = "]";
+      this.state = MINIMAX_M3_MARKER;
     } else {
       this.startTag(TEXT_TAG);
     }
@@ -982,6 +1003,32 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.atStart = false;
     this.state = TEXT;
     return index;
+  }
+
+  /**
+   * Reads MiniMax M3's `]<]minimax[>[<tool_call>` after a `]` in prose; any other `]` is text, and what was held after
+   * it is read again (it may open a tag).
+   */
+  private scanMinimaxM3Marker(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const read = this.tag + chunk.charAt(index);
+      if (!MINIMAX_M3_OPENING.startsWith(read)) {
+        const held = this.tag.slice(1);
+        this.text += "]";
+        this.tag = "";
+        this.state = TEXT;
+        this.consume(held);
+        return index;
+      }
+      this.tag = read;
+      if (read === MINIMAX_M3_OPENING) {
+        this.atStart = false;
+        this.callBlock = { opener: read, format: "minimax-m3" };
+        this.openRawBody(MINIMAX_M3_CLOSING);
+        return index + 1;
+      }
+    }
+    return chunk.length;
   }
 
   /**

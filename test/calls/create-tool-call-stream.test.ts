@@ -611,6 +611,13 @@ describe("createToolCallStream", () => {
     ]);
   });
 
+  test("a section call whose name comes after 300 characters is not announced, whether its text comes whole or not", () => {
+    // Its argument marker ends past 300 characters: a piece of text that brings it whole does not announce it either.
+    const text = `<|tool_calls_section_begin|><|tool_call_begin|>${"x".repeat(285)}<|tool_call_argument_begin|>{"city": "A"`;
+    expect(summarize(streamEvents([...text]))).toEqual(parseToolCalls(text, { tools }));
+    expect(streamEvents([text]).map((event) => event.type)).toEqual(["error"]);
+  });
+
   test("a section call that ends before it names its tool, and every call after it, come whole at the close", () => {
     const text =
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_end|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "L"}<|tool_call_end|><|tool_calls_section_end|>';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
@@ -284,6 +285,86 @@ describe("rednote dots.llm's <dots_function_call> block", () => {
       text: "Checking.\n",
       errors: [],
     });
+  });
+});
+
+describe("MiniMax M3's block, every tag after ]<]minimax[>[", () => {
+  const ns = "]<]minimax[>[";
+  const element = (name: string, body: string) => `${ns}<${name}>${body}${ns}</${name}>`;
+  const invoke = (name: string, body: string) => `${ns}<invoke name="${name}">${body}${ns}</invoke>`;
+  const block = (...invokes: string[]) => `${ns}<tool_call>\n${invokes.join("\n")}\n${ns}</tool_call>`;
+  const orderTools: CallableTool[] = [
+    {
+      name: "create_order",
+      description: "Places an order",
+      parameters: {
+        type: "object",
+        properties: {
+          user_id: { type: "integer" },
+          shipping: { type: "object", properties: { city: { type: "string" }, zip: { type: "integer" } } },
+          items: {
+            type: "array",
+            items: { type: "object", properties: { sku: { type: "string" }, qty: { type: "integer" } } },
+          },
+          note: { type: "string" },
+        },
+      },
+    },
+  ];
+
+  test("parameters are elements named by their keys, objects' and arrays' values their child elements, typed by the schema", () => {
+    const items =
+      element("item", element("sku", "book-001") + element("qty", "2")) + element("item", element("sku", "pen"));
+    const order = invoke(
+      "create_order",
+      element("user_id", "42") +
+        element("shipping", element("city", "Singapore") + element("zip", "018956")) +
+        element("items", items) +
+        element("note", "a < b ] c"),
+    );
+    const given = `Ordering [now].\n${block(order)}\nDone]`;
+    const parsed = parseToolCalls(given, { tools: orderTools });
+    expect(parsed).toEqual({
+      calls: [
+        {
+          id: "call_0",
+          name: "create_order",
+          arguments: {
+            user_id: 42,
+            shipping: { city: "Singapore", zip: 18956 },
+            items: [{ sku: "book-001", qty: 2 }, { sku: "pen" }],
+            note: "a < b ] c",
+          },
+          format: "xml",
+        },
+      ],
+      text: "Ordering [now].\n\nDone]",
+      errors: [],
+    });
+    const stream = createToolCallStream({ tools: orderTools });
+    const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+    expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
+  });
+
+  test("a ] in prose is text, and so is what follows it when it is no marker (a tag after it is read)", () => {
+    const given = '] and ]<b>bold</b> and ]<function_calls><invoke name="get_weather"></invoke></function_calls>';
+    const parsed = parseToolCalls(given, { tools });
+    expect(parsed.text).toBe("] and ]<b>bold</b> and ]");
+    expect(parsed.calls.map((call) => call.name)).toEqual(["get_weather"]);
+  });
+
+  test("an element never closed is reported with the invoke; a block cut off is UNTERMINATED_CALL naming its tool", () => {
+    const broken = parseToolCalls(block(invoke("get_weather", `${ns}<city>Paris`)), { tools });
+    expect(broken.calls).toEqual([]);
+    expect(broken.errors[0]?.message).toMatch(/^The MiniMax M3 parameter "city" was not closed: /);
+    const cut = parseToolCalls(`${ns}<tool_call>\n${ns}<invoke name="get_weather">${ns}<city>Pa`, { tools });
+    expect(cut.errors).toEqual([
+      {
+        code: "UNTERMINATED_CALL",
+        message: `The output ended inside ${ns}<tool_call>; a call that did not close is not run`,
+        name: "get_weather",
+      },
+    ]);
   });
 });
 

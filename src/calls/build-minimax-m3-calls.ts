@@ -1,0 +1,162 @@
+import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
+import { buildJsonCall } from "./build-json-call.js";
+import type { BuiltBlockCalls } from "./build-xml-call.js";
+import { coerceArgument, schemaTypes } from "./coerce-argument.js";
+import { shortenText } from "./shorten-text.js";
+import type { ToolCallError } from "./tool-call-error.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+
+/** The marker MiniMax M3 writes before each tag of its calls. */
+const NAMESPACE = "]<]minimax[>[";
+/** What opens and closes M3's block of calls. */
+export const MINIMAX_M3_OPENING = `${NAMESPACE}<tool_call>`;
+export const MINIMAX_M3_CLOSING = `${NAMESPACE}</tool_call>`;
+const INVOKE = `${NAMESPACE}<invoke`;
+const INVOKE_END = `${NAMESPACE}</invoke>`;
+const ELEMENT = `${NAMESPACE}<`;
+/** Where text mixed with child elements goes (vLLM's `minimax_m3` parser). */
+const MIXED_TEXT = "$text";
+
+/** A parameter as M3 writes it: an element named by its key, holding text or child elements. */
+interface M3Element {
+  name: string;
+  text: string;
+  children: M3Element[];
+}
+
+/** Thrown where the block stops being M3's syntax; caught at the call. */
+class NotM3 extends Error {}
+
+/**
+ * The calls of a MiniMax M3 block, the text between {@link MINIMAX_M3_OPENING} and {@link MINIMAX_M3_CLOSING}, as
+ * vLLM's `minimax_m3` parser reads it: `<invoke name="f">` elements (every tag after the marker `]<]minimax[>[`), each
+ * parameter an element named by its key (`<city>Paris</city>`), an object's or an array's value its child elements.
+ * Values are typed by the tool's schema, an array's items by position whatever their elements' names. A call that is
+ * not M3's syntax is reported, and the calls before it kept.
+ */
+export function buildMinimaxM3Calls(
+  body: string,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltBlockCalls {
+  const result: BuiltBlockCalls = { calls: [], errors: [] };
+  let index = skipSpace(body, 0);
+  while (index < body.length) {
+    const callIndex = firstCallIndex + result.calls.length;
+    const end = body.indexOf(INVOKE_END, index);
+    if (!body.startsWith(INVOKE, index) || end === -1) {
+      result.errors.push({
+        code: "PARSE_ERROR",
+        message: `Not a MiniMax M3 invoke: ${shortenText(body.slice(index).trim())}`,
+      });
+      break;
+    }
+    const text = body.slice(index, end + INVOKE_END.length);
+    try {
+      const { name, elements } = readInvoke(body.slice(index + INVOKE.length, end));
+      const schema = catalog?.byName.get(name)?.parameters;
+      const errors: ToolCallError[] = [];
+      const args = objectOf(elements, schema, (message) =>
+        errors.push({ code: "PARSE_ERROR", message, callIndex, name }),
+      );
+      // Typed already: the object is checked as a JSON call's arguments are, and the call is MiniMax's XML.
+      const built = buildJsonCall({ id: undefined, name, arguments: args, format: "json" }, callIndex, catalog);
+      built.call.format = "xml";
+      result.calls.push({ call: built.call, errors: [...errors, ...built.errors], text });
+    } catch (error) {
+      if (!(error instanceof NotM3)) throw error;
+      result.errors.push({ code: "PARSE_ERROR", message: `${error.message}: ${shortenText(text)}` });
+    }
+    index = skipSpace(body, end + INVOKE_END.length);
+  }
+  return result;
+}
+
+/** The tool's name (quoted or not) and the parameter elements of an invoke, after `<invoke`. */
+function readInvoke(invoke: string): { name: string; elements: M3Element[] } {
+  const opening = /^\s+name\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))\s*>/.exec(invoke);
+  if (opening === null) throw new NotM3("A MiniMax M3 invoke without its name");
+  const name = (opening[1] ?? opening[2] ?? opening[3] ?? "").trim();
+  const reader = { text: invoke, index: opening[0].length };
+  const elements: M3Element[] = [];
+  for (;;) {
+    reader.index = skipSpace(reader.text, reader.index);
+    if (!reader.text.startsWith(ELEMENT, reader.index)) break;
+    elements.push(readElement(reader));
+  }
+  const rest = reader.text.slice(reader.index).trim();
+  if (rest !== "") throw new NotM3(`Text outside the parameters of a MiniMax M3 invoke of "${name}"`);
+  return { name, elements };
+}
+
+/** One element at `reader.index`, its children read recursively. */
+function readElement(reader: { text: string; index: number }): M3Element {
+  const { text } = reader;
+  const nameEnd = text.indexOf(">", reader.index + ELEMENT.length);
+  const name = nameEnd === -1 ? "" : text.slice(reader.index + ELEMENT.length, nameEnd);
+  if (name === "" || name.startsWith("/")) throw new NotM3("A MiniMax M3 parameter without its name");
+  const closing = `${NAMESPACE}</${name}>`;
+  const element: M3Element = { name, text: "", children: [] };
+  reader.index = nameEnd + 1;
+  for (;;) {
+    const next = text.indexOf(NAMESPACE, reader.index);
+    if (next === -1) throw new NotM3(`The MiniMax M3 parameter "${name}" was not closed`);
+    element.text += text.slice(reader.index, next);
+    reader.index = next;
+    if (text.startsWith(closing, next)) {
+      reader.index = next + closing.length;
+      return element;
+    }
+    if (text.startsWith(`${NAMESPACE}</`, next))
+      throw new NotM3(`The MiniMax M3 parameter "${name}" was closed by another tag`);
+    element.children.push(readElement(reader));
+  }
+}
+
+/** Elements as an object: each by its name, typed by the property schema `schema` gives it. */
+function objectOf(
+  elements: readonly M3Element[],
+  schema: unknown,
+  report: (message: string) => void,
+): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  const properties = isJsonObject(schema) ? schema.properties : undefined;
+  const additional = isJsonObject(schema) ? schema.additionalProperties : undefined;
+  for (const element of elements) {
+    const propertySchema =
+      getOwnProperty(properties, element.name) ?? (isJsonObject(additional) ? additional : undefined);
+    setOwnProperty(object, element.name, elementValue(element, propertySchema, report));
+  }
+  return object;
+}
+
+/** An element's value: its text typed by `schema`, or its children as the array or object `schema` asks for. */
+function elementValue(element: M3Element, schema: unknown, report: (message: string) => void): unknown {
+  if (element.children.length === 0) {
+    const typed = coerceArgument(element.text, schema);
+    if (typed.success) return typed.value;
+    report(`Parameter "${element.name}": ${typed.message}`);
+    return element.text;
+  }
+  if (schemaTypes(schema).has("array")) {
+    const items = isJsonObject(schema) ? schema.items : undefined;
+    return element.children.map((child) => elementValue(child, items, report));
+  }
+  const object = objectOf(element.children, schema, report);
+  if (element.text.trim() !== "") setOwnProperty(object, MIXED_TEXT, element.text);
+  return object;
+}
+
+function skipSpace(text: string, index: number): number {
+  let at = index;
+  while (at < text.length && /\s/.test(text.charAt(at))) at += 1;
+  return at;
+}
+
+/** The tool the first invoke of an unfinished M3 block names, once its name is whole. */
+export function firstMinimaxM3CallName(body: string): string | undefined {
+  return /^\s*\]<\]minimax\[>\[<invoke\s+name\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)\s*>)/
+    .exec(body)
+    ?.slice(1)
+    .find((name) => name !== undefined);
+}
