@@ -25,7 +25,7 @@ export const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channe
  * Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's (holding Qwen3-Coder's `<function=...>` calls),
  * LongCat's, the `<tool_calls>` of Hunyuan-A13B, Jamba and MiniMax-M1 (a JSON array, or one object per line), and
  * NVIDIA Nemotron's `<TOOLCALL>` (a JSON array: Llama-Nemotron, Nemotron Nano 2, as NVIDIA's `nemotron_json` parser
- * for vLLM reads it).
+ * for vLLM reads it), and iQuest Coder's `<iquestcoder_tool_call>` (holding GLM's form).
  */
 export const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set([
   "tool_call",
@@ -33,6 +33,7 @@ export const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set([
   "longcat_tool_call",
   "tool_calls",
   "TOOLCALL",
+  "iquestcoder_tool_call",
 ]);
 
 /**

@@ -419,6 +419,16 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
     ]);
   });
 
+  test("iQuest Coder's <iquestcoder_tool_call> holds GLM's form", () => {
+    const given =
+      "<iquestcoder_tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</iquestcoder_tool_call>";
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "hermes" }],
+      text: "",
+      errors: [],
+    });
+  });
+
   test("GLM: a key without a value and an unclosed value are reported", () => {
     const result = parseToolCalls(
       "<tool_call>write_file<arg_key>path</arg_key><arg_key>content</arg_key><arg_value>x</tool_call>",
