@@ -3,6 +3,7 @@ import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { coerceArgument, schemaTypes } from "./coerce-argument.js";
 import { shortenText } from "./shorten-text.js";
+import { TaggedBodyReader } from "./tagged-body-reader.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -40,7 +41,8 @@ export function buildMinimaxM3Calls(
   catalog: ToolCatalog | undefined,
 ): BuiltBlockCalls {
   const result: BuiltBlockCalls = { calls: [], errors: [] };
-  let index = skipSpace(body, 0);
+  const reader = new TaggedBodyReader(body);
+  let index = reader.skipSpace(0);
   while (index < body.length) {
     const callIndex = firstCallIndex + result.calls.length;
     const end = body.indexOf(INVOKE_END, index);
@@ -67,7 +69,7 @@ export function buildMinimaxM3Calls(
       if (!(error instanceof NotM3)) throw error;
       result.errors.push({ code: "PARSE_ERROR", message: `${error.message}: ${shortenText(text)}` });
     }
-    index = skipSpace(body, end + INVOKE_END.length);
+    index = reader.skipSpace(end + INVOKE_END.length);
   }
   return result;
 }
@@ -77,39 +79,39 @@ function readInvoke(invoke: string): { name: string; elements: M3Element[] } {
   const opening = /^\s+name\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))\s*>/.exec(invoke);
   if (opening === null) throw new NotM3("A MiniMax M3 invoke without its name");
   const name = (opening[1] ?? opening[2] ?? opening[3] ?? "").trim();
-  const reader = { text: invoke, index: opening[0].length };
+  const cursor = { reader: new TaggedBodyReader(invoke), index: opening[0].length };
   const elements: M3Element[] = [];
   for (;;) {
-    reader.index = skipSpace(reader.text, reader.index);
-    if (!reader.text.startsWith(ELEMENT, reader.index)) break;
-    elements.push(readElement(reader));
+    cursor.index = cursor.reader.skipSpace(cursor.index);
+    if (!cursor.reader.startsWith(ELEMENT, cursor.index)) break;
+    elements.push(readElement(cursor));
   }
-  const rest = reader.text.slice(reader.index).trim();
+  const rest = invoke.slice(cursor.index).trim();
   if (rest !== "") throw new NotM3(`Text outside the parameters of a MiniMax M3 invoke of "${name}"`);
   return { name, elements };
 }
 
-/** One element at `reader.index`, its children read recursively. */
-function readElement(reader: { text: string; index: number }): M3Element {
-  const { text } = reader;
-  const nameEnd = text.indexOf(">", reader.index + ELEMENT.length);
-  const name = nameEnd === -1 ? "" : text.slice(reader.index + ELEMENT.length, nameEnd);
+/** One element at `cursor.index`, its children read recursively. */
+function readElement(cursor: { reader: TaggedBodyReader; index: number }): M3Element {
+  const text = cursor.reader.body;
+  const nameEnd = text.indexOf(">", cursor.index + ELEMENT.length);
+  const name = nameEnd === -1 ? "" : text.slice(cursor.index + ELEMENT.length, nameEnd);
   if (name === "" || name.startsWith("/")) throw new NotM3("A MiniMax M3 parameter without its name");
   const closing = `${NAMESPACE}</${name}>`;
   const element: M3Element = { name, text: "", children: [] };
-  reader.index = nameEnd + 1;
+  cursor.index = nameEnd + 1;
   for (;;) {
-    const next = text.indexOf(NAMESPACE, reader.index);
+    const next = text.indexOf(NAMESPACE, cursor.index);
     if (next === -1) throw new NotM3(`The MiniMax M3 parameter "${name}" was not closed`);
-    element.text += text.slice(reader.index, next);
-    reader.index = next;
+    element.text += text.slice(cursor.index, next);
+    cursor.index = next;
     if (text.startsWith(closing, next)) {
-      reader.index = next + closing.length;
+      cursor.index = next + closing.length;
       return element;
     }
     if (text.startsWith(`${NAMESPACE}</`, next))
       throw new NotM3(`The MiniMax M3 parameter "${name}" was closed by another tag`);
-    element.children.push(readElement(reader));
+    element.children.push(readElement(cursor));
   }
 }
 
@@ -145,12 +147,6 @@ function elementValue(element: M3Element, schema: unknown, report: (message: str
   const object = objectOf(element.children, schema, report);
   if (element.text.trim() !== "") setOwnProperty(object, MIXED_TEXT, element.text);
   return object;
-}
-
-function skipSpace(text: string, index: number): number {
-  let at = index;
-  while (at < text.length && /\s/.test(text.charAt(at))) at += 1;
-  return at;
 }
 
 /** The tool the first invoke of an unfinished M3 block names, once its name is whole. */

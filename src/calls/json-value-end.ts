@@ -68,3 +68,17 @@ export function endsInsideString(text: string): boolean {
   while (index < text.length) index = end.scan(text, index);
   return end.inString;
 }
+
+/**
+ * Whether text ends before the JSON object or array it opens does (or opens none): arguments a token limit cut off.
+ *
+ * @example
+ * endsBeforeItsValue('{"path": "a", "content": "abc"'); // true
+ */
+export function endsBeforeItsValue(text: string): boolean {
+  const start = text.search(/[[{]/);
+  if (start === -1) return true;
+  const end = new JsonValueEnd();
+  end.scan(text, start);
+  return !end.found;
+}

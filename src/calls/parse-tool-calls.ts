@@ -3,7 +3,7 @@ import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import type { CallableTool } from "./callable-tool.js";
 import { jsonCallObjects } from "./json-call-objects.js";
-import { JsonValueEnd } from "./json-value-end.js";
+import { endsBeforeItsValue } from "./json-value-end.js";
 import { shortenText } from "./shorten-text.js";
 import { closesUnopenedReasoning } from "./text-call-openers.js";
 import {
@@ -121,15 +121,6 @@ function tokenLimitReached(output: Record<string, unknown>): string | undefined 
   ];
   const reached = reasons.find(([, value, limit]) => value === limit);
   return reached === undefined ? undefined : `${reached[0]} "${reached[2]}"`;
-}
-
-/** Whether text ends before the JSON object or array it opens does (or opens none). */
-function endsBeforeItsValue(text: string): boolean {
-  const start = text.search(/[[{]/);
-  if (start === -1) return true;
-  const end = new JsonValueEnd();
-  end.scan(text, start);
-  return !end.found;
 }
 
 function isToolUseBlock(block: unknown): boolean {
