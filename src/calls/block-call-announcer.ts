@@ -52,6 +52,11 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     this.stream(whole.slice(opening.textStart), nextCallIndex);
   }
 
+  /** Whether the body so far ends inside a string of the JSON call being streamed: a closing tag there is its text. */
+  get endsInsideString(): boolean {
+    return this.streaming && this.syntax === "json" && this.objectEnd.inString;
+  }
+
   /** Plain text cannot hold the current call's `</function>` nor a bracket that could end its object. */
   takesPlainText(chunk: string): boolean {
     return (

@@ -207,6 +207,11 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Raw body of a Hermes block or legacy tag, and what closes it. */
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
+  /**
+   * Where the JSON body of a `<tool_call>` was when its closing tag came inside one of its strings (a file's content
+   * that mentions the tag): the tag was read on as the value's text. Undefined when no tag came so.
+   */
+  private closerInString: number | undefined;
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
   /**
    * The function tag of a call written without its `<tool_call>` (Qwen3-Coder's `<function=name>`, MiniCPM5's
@@ -406,6 +411,10 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (this.endInJson()) return this.end();
         break;
       default:
+        if (this.closerInString !== undefined && !this.endsWhole()) {
+          this.cutAtCloserInString("");
+          return this.end();
+        }
         this.endInBlock();
     }
     this.state = TEXT;
@@ -487,7 +496,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           break;
         default:
           index = this.bodyCloser.scan(chunk, index, this.appendBody);
-          if (this.bodyCloser.found) this.closeRawBody();
+          if (this.bodyCloser.found) this.readClosingTag();
       }
     }
   }
@@ -781,10 +790,42 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = RAW_BODY;
     this.body.reset();
     this.bodyCloser = new ClosingLiteral(closer);
+    this.closerInString = undefined;
+  }
+
+  /**
+   * A raw body's closing tag. Inside a string of a JSON call of a `<tool_call>` (which its announcer follows), the tag
+   * is the value's text, and the body reads on: the block closes at the first tag after which its JSON is whole. When
+   * none comes (a quote never closed), the block is cut at the first tag after all, as it was before, and what followed
+   * it is read again as prose.
+   */
+  private readClosingTag(): void {
+    if (this.announcer.endsInsideString) {
+      this.closerInString ??= this.body.toString().length;
+      this.appendBody(this.bodyCloser.literal);
+      return;
+    }
+    if (this.closerInString === undefined || holdsWholeCallObjects(this.body.toString())) this.closeRawBody();
+    else this.cutAtCloserInString(this.bodyCloser.literal);
+  }
+
+  /**
+   * Closes the block at the closing tag that came inside a string, after all: its JSON ends inside that string, which
+   * is an error, and the text after the tag, up to `closingTag` just read, is read again as prose.
+   */
+  private cutAtCloserInString(closingTag: string): void {
+    const body = this.body.toString();
+    const cut = this.closerInString ?? body.length;
+    this.body.reset();
+    this.body.append(body.slice(0, cut));
+    const after = `${body.slice(cut + this.bodyCloser.literal.length)}${closingTag}`;
+    this.closeRawBody();
+    this.consume(after);
   }
 
   private closeRawBody(): void {
     this.state = TEXT;
+    this.closerInString = undefined;
     this.flushDelta();
     const legacy = this.legacy;
     const bareFunctionTag = this.bareFunctionTag;

@@ -56,6 +56,8 @@ const fragments = fc.constantFrom(
   "<tool_call>",
   '{"name": "get_weather", "arguments": {"city": "B"}}',
   "</tool_call>",
+  '{"name": "write_file", "arguments": {"content": "',
+  '"}}',
   "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>",
   "<|start|>assistant",
   "<|channel|>analysis<|message|>",
@@ -553,6 +555,18 @@ describe("createToolCallStream", () => {
     expect(deltas.join("")).toBe(text.slice("<tool_call>\n".length, -"\n</tool_call>".length));
     expect(summarize(events).calls).toEqual(parseToolCalls(text, { tools }).calls);
     expect(summarize(events).calls[0]?.arguments).toEqual({ path: "a.py", content: 'if x: print("}")' });
+  });
+
+  test("a </tool_call> written in a JSON string streams as the value's text, a character at a time or whole", () => {
+    const text =
+      '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "end with </tool_call>"}}</tool_call>';
+    for (const chunks of [[...text], [text]]) {
+      const events = streamEvents(chunks);
+      const deltas = events.flatMap((event) => (event.type === "tool-call-delta" ? [event.argumentsDelta] : []));
+      expect(deltas.join("")).toBe(text.slice("<tool_call>".length, -"</tool_call>".length));
+      expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
+      expect(summarize(events).calls[0]?.arguments).toEqual({ path: "a.md", content: "end with </tool_call>" });
+    }
   });
 
   test("a GLM call streams from its first <arg_key>: one start, deltas that add up to its body, the call at the close", () => {

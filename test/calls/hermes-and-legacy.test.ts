@@ -180,31 +180,70 @@ describe("other models' blocks read as <tool_call> is", () => {
 
   test.each([
     {
-      name: "a closing tag written in a value",
+      name: "once",
       given:
-        '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "end it with </tool_call> then"}}</tool_call>',
-      text: ' then"}}</tool_call>',
-      cut: '"content": "end it with',
+        '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "end it with </tool_call> then"}}</tool_call> Done.',
+      content: "end it with </tool_call> then",
     },
     {
-      name: "a quote never closed",
-      given: '<TOOLCALL>[{"name": "write_file", "arguments": {"path": "a.md", "content": "abc}}]</TOOLCALL>',
-      text: "",
-      cut: '"content": "abc}}]',
+      name: "twice, in an array of <tool_calls>",
+      given:
+        '<tool_calls>[{"name": "write_file", "arguments": {"path": "a.md", "content": "</tool_calls> or </tool_calls>"}}]</tool_calls> Done.',
+      content: "</tool_calls> or </tool_calls>",
+    },
+    {
+      name: "with the output ending before the block's own closing tag",
+      given: '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "a </tool_call>"}}',
+      content: "a </tool_call>",
     },
   ])(
-    "JSON cut inside a string ($name) makes no call, where repairing it would make a wrong one",
-    ({ given, text, cut }) => {
+    "a closing tag written in a JSON string ($name) is the value's text: the call gets it whole",
+    ({ given, content }) => {
       const parsed = parseToolCalls(given, { tools });
-      expect(parsed.calls).toEqual([]);
+      expect(parsed.calls).toEqual([
+        { id: "call_0", name: "write_file", arguments: { path: "a.md", content }, format: "hermes" },
+      ]);
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.text).toBe(given.endsWith(" Done.") ? " Done." : "");
+    },
+  );
+
+  test.each([
+    {
+      name: "the quote never closed, the output ending",
+      given: '<TOOLCALL>[{"name": "write_file", "arguments": {"path": "a.md", "content": "abc}}]</TOOLCALL> Done.',
+      text: " Done.",
+      calls: [],
+    },
+    {
+      name: "a block after it, whose quotes leave the JSON inside a string",
+      given:
+        '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "abc</tool_call>\n<tool_call>{"name": "get_weather", "arguments": {"city": "A"}}</tool_call> Done.',
+      text: "\n Done.",
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" }],
+    },
+    {
+      name: "a block after it, whose quotes leave the JSON outside a string but broken",
+      given:
+        '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "abc</tool_call> a " quote\n<tool_call>{"name": "get_weather", "arguments": {"days": 3}}</tool_call> Done.',
+      text: ' a " quote\n Done.',
+      calls: [{ id: "call_0", name: "get_weather", arguments: { days: 3 }, format: "hermes" }],
+    },
+  ])(
+    "JSON still inside a string when no later closing tag makes it whole ($name) is cut at its first closing tag after all: no call is made of it, and what followed is read again",
+    ({ given, text, calls }) => {
+      const parsed = parseToolCalls(given, { tools });
+      expect(parsed.calls).toEqual(calls);
       expect(parsed.text).toBe(text);
+      // Before it, the call of write_file that was announced is withdrawn.
+      expect(parsed.errors.map((error) => error.name)).toEqual(["write_file", undefined]);
       expect(parsed.errors.at(-1)).toEqual({
         code: "PARSE_ERROR",
         message: expect.stringMatching(
           /ends inside a JSON string \(was its closing tag written in a value\?\); no call is made: /,
         ),
       });
-      expect(parsed.errors.at(-1)?.message).toContain(cut);
+      expect(parsed.errors.at(-1)?.message).toMatch(/"content": "abc(}}])?$/);
     },
   );
 
