@@ -207,6 +207,8 @@ function timeTagBodies(xmlText: string): void {
   const unclosed = unclosedParameters(1_000_000);
   const openObjectsQuarter = unclosedJsonFunctions(250_000);
   const openObjects = unclosedJsonFunctions(1_000_000);
+  const unclosedBlocksQuarter = blocksClosedInValues(250_000);
+  const unclosedBlocks = blocksClosedInValues(1_000_000);
   const times = alternatingMedians(9, 3, {
     xml: checked(() => parseToolCalls(xmlText, { tools }).calls.length, 1_000),
     qwen: checked(() => parseToolCalls(qwenText, { tools }).calls.length, 1_000),
@@ -225,6 +227,8 @@ function timeTagBodies(xmlText: string): void {
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
     openObjectsQuarter: checked(() => parseToolCalls(openObjectsQuarter).calls.length, 11_364),
     openObjects: checked(() => parseToolCalls(openObjects).calls.length, 45_455),
+    unclosedBlocksQuarter: checked(() => parseToolCalls(unclosedBlocksQuarter).calls.length, 3_788),
+    unclosedBlocks: checked(() => parseToolCalls(unclosedBlocks).calls.length, 15_152),
   });
   console.log("  <tool_call> bodies written with tags, one-shot, 1,000 calls in 1 MB:");
   for (const [label, milliseconds] of [
@@ -265,6 +269,9 @@ function timeTagBodies(xmlText: string): void {
   );
   console.log(
     `  linear time: a body of functions whose every JSON object is unclosed: at 0.25 MB ${perCharacter(times.openObjectsQuarter, openObjectsQuarter.length)}, at 1 MB ${perCharacter(times.openObjects, openObjects.length)}`,
+  );
+  console.log(
+    `  linear time: blocks whose every </tool_call> comes inside a value: at 0.25 MB ${perCharacter(times.unclosedBlocksQuarter, unclosedBlocksQuarter.length)}, at 1 MB ${perCharacter(times.unclosedBlocks, unclosedBlocks.length)}`,
   );
 }
 
@@ -328,6 +335,15 @@ function unclosedParameters(bytes: number): string {
     length += parameter.length;
   }
   return `<tool_call><function=write_file>${parameters.join("")}</function></tool_call>`;
+}
+
+/**
+ * The worst reply for a reader that reads a `</tool_call>` inside a value as the value's text: blocks whose value is
+ * never closed, each block's closing tag read on past until the output ends, then read again once.
+ */
+function blocksClosedInValues(bytes: number): string {
+  const block = "<tool_call><function=get_weather><parameter=city>Oslo</tool_call>\n";
+  return block.repeat(Math.ceil(bytes / block.length));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

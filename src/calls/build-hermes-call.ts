@@ -1,8 +1,9 @@
 import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
+import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { functionTagSyntaxOf, scanFunctionTagCalls } from "./scan-function-tag-calls.js";
-import { isGlmBody, scanGlmCall } from "./scan-glm-call.js";
+import { ARG_VALUE, ARG_VALUE_END, isGlmBody, scanGlmCall } from "./scan-glm-call.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -26,6 +27,37 @@ export function buildHermesCalls(
   if (tags !== undefined) return buildTagCalls(scanFunctionTagCalls(body, firstCallIndex, tags), catalog);
   if (isGlmBody(body)) return buildTagCalls({ calls: [scanGlmCall(body, firstCallIndex)], errors: [] }, catalog);
   return buildMarkedCallObjects(body, blockTag, "hermes", firstCallIndex, catalog);
+}
+
+/**
+ * The tags a `<tool_call>` body written with tags puts each value between (Qwen3-Coder's `<parameter=`...`</parameter>`,
+ * GLM's `<arg_value>`...`</arg_value>`); undefined for a body of JSON.
+ */
+export function valueTagsOf(body: string): readonly [opener: string, closer: string] | undefined {
+  const tags = functionTagSyntaxOf(body);
+  if (tags !== undefined) return [tags.parameterOpener, tags.parameterCloser];
+  return isGlmBody(body) ? [ARG_VALUE, ARG_VALUE_END] : undefined;
+}
+
+/**
+ * Whether a `<tool_call>` body is its calls written whole: JSON as written (see `holdsWholeCallObjects`), or tags each
+ * closed, with nothing outside them.
+ *
+ * @example
+ * holdsWholeCalls("<function=f><parameter=x>1</parameter></function>"); // true
+ */
+export function holdsWholeCalls(body: string): boolean {
+  const tags = functionTagSyntaxOf(body);
+  const scanned =
+    tags !== undefined
+      ? scanFunctionTagCalls(body, 0, tags)
+      : isGlmBody(body)
+        ? { calls: [scanGlmCall(body, 0)], errors: [] }
+        : undefined;
+  if (scanned === undefined) return holdsWholeCallObjects(body);
+  return (
+    scanned.calls.length > 0 && scanned.errors.length === 0 && scanned.calls.every((call) => call.errors.length === 0)
+  );
 }
 
 function buildTagCalls(scanned: ScannedToolCallBody, catalog: ToolCatalog | undefined): BuiltBlockCalls {

@@ -7,8 +7,9 @@ const ARG_KEY = "<arg_key>";
 /** What Hunyuan v3 writes between the name and the arguments. */
 const TOOL_SEPARATOR = "<tool_sep>";
 const ARG_KEY_END = "</arg_key>";
-const ARG_VALUE = "<arg_value>";
-const ARG_VALUE_END = "</arg_value>";
+/** The tags GLM writes each value between. */
+export const ARG_VALUE = "<arg_value>";
+export const ARG_VALUE_END = "</arg_value>";
 /** What may follow a value's closing tag, and what cuts a value left unclosed. */
 const AFTER_VALUE = [ARG_KEY];
 

@@ -6,7 +6,7 @@ import {
   firstBlockCallName,
   isCallBody,
 } from "./build-call-block.js";
-import { buildHermesCalls } from "./build-hermes-call.js";
+import { buildHermesCalls, holdsWholeCalls, valueTagsOf } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import {
@@ -61,6 +61,7 @@ import {
 } from "./text-call-openers.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
 import { generatedCallId } from "./tool-call.js";
+import { readCallOpening } from "./tool-call-body-opening.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -208,10 +209,19 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
   /**
-   * Where the JSON body of a `<tool_call>` was when its closing tag came inside one of its strings (a file's content
-   * that mentions the tag): the tag was read on as the value's text. Undefined when no tag came so.
+   * Where the body of a `<tool_call>` was when its closing tag came inside a value (a file's content that mentions the
+   * tag): the tag was read on as the value's text. Undefined when no tag came so.
    */
-  private closerInString: number | undefined;
+  private closerInValue: number | undefined;
+  /**
+   * In a body written with tags, the tags around each value, and whether the body read so far ends inside a value
+   * (known at each closing tag, from the text since the one before: {@link textAfterCloser}).
+   */
+  private valueTags: readonly [opener: string, closer: string] | undefined;
+  private insideTaggedValue = false;
+  private readonly textAfterCloser = new TextAccumulator();
+  /** Whether text after such a tag is being read again: its closing tags then close, so it is read again only once. */
+  private readingAfterCut = false;
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
   /**
    * The function tag of a call written without its `<tool_call>` (Qwen3-Coder's `<function=name>`, MiniCPM5's
@@ -335,6 +345,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.state === RAW_BODY && this.bodyCloser.held === "" ? this.announcerTaking(chunk) : undefined;
       if (announcer !== undefined) {
         this.body.append(chunk);
+        if (this.closerInValue !== undefined) this.textAfterCloser.append(chunk);
         const id = announcer.readPlainText(chunk);
         if (!this.deltas) return NO_EVENTS;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
@@ -411,8 +422,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (this.endInJson()) return this.end();
         break;
       default:
-        if (this.closerInString !== undefined && !this.endsWhole()) {
-          this.cutAtCloserInString("");
+        if (this.closerInValue !== undefined && !this.endsWhole()) {
+          this.cutAtCloserInValue("");
           return this.end();
         }
         this.endInBlock();
@@ -778,54 +789,100 @@ export class ToolCallScanner implements ToolCallEventSource {
   private endsWhole(): boolean {
     const body = this.body.toString();
     if (this.harmonyCall !== undefined) return isWholeJsonObject(body);
-    const isToolCallBlock =
-      this.legacy === undefined &&
-      this.section === undefined &&
-      this.callBlock === undefined &&
-      this.bareFunctionTag === undefined;
-    return isToolCallBlock && holdsWholeCallObjects(body);
+    return this.readsToolCallBlock() && holdsWholeCallObjects(body);
   }
 
   private openRawBody(closer: string): void {
     this.state = RAW_BODY;
     this.body.reset();
     this.bodyCloser = new ClosingLiteral(closer);
-    this.closerInString = undefined;
+    this.closerInValue = undefined;
+    this.textAfterCloser.reset();
   }
 
   /**
-   * A raw body's closing tag. Inside a string of a JSON call of a `<tool_call>` (which its announcer follows), the tag
-   * is the value's text, and the body reads on: the block closes at the first tag after which its JSON is whole. When
-   * none comes (a quote never closed), the block is cut at the first tag after all, as it was before, and what followed
-   * it is read again as prose.
+   * A raw body's closing tag. Inside a value of a `<tool_call>`'s call, the tag is the value's text, and the body reads
+   * on: the block closes at the first tag after which its calls are whole. When none comes (a quote or a value never
+   * closed), the block is cut at the first tag after all, as it was before, and what followed is read again as prose.
    */
   private readClosingTag(): void {
-    if (this.announcer.endsInsideString) {
-      this.closerInString ??= this.body.toString().length;
+    if (!this.readingAfterCut && this.closesInsideValue()) {
+      this.closerInValue ??= this.body.toString().length;
       this.appendBody(this.bodyCloser.literal);
       return;
     }
-    if (this.closerInString === undefined || holdsWholeCallObjects(this.body.toString())) this.closeRawBody();
-    else this.cutAtCloserInString(this.bodyCloser.literal);
+    if (this.closerInValue !== undefined && !this.readsWholeAfterCloserInValue()) {
+      this.cutAtCloserInValue(this.bodyCloser.literal);
+    } else {
+      this.closeRawBody();
+    }
   }
 
   /**
-   * Closes the block at the closing tag that came inside a string, after all: its JSON ends inside that string, which
-   * is an error, and the text after the tag, up to `closingTag` just read, is read again as prose.
+   * Whether the closing tag just read is inside a value of a `<tool_call>`'s call: a string of its JSON (which the
+   * announcer follows), or a value between tags, found by the last value tag before it. The whole body is looked at
+   * only at the block's first closing tag; after one inside a value, only the text since.
    */
-  private cutAtCloserInString(closingTag: string): void {
+  private closesInsideValue(): boolean {
+    if (this.announcer.endsInsideString) return true;
+    if (this.closerInValue === undefined) {
+      if (!this.readsToolCallBlock()) return false;
+      const body = this.body.toString();
+      this.valueTags = valueTagsOf(body);
+      this.insideTaggedValue = this.valueTags !== undefined && endsInsideTaggedValue(body, this.valueTags) === true;
+    } else if (this.valueTags !== undefined) {
+      const text = this.textAfterCloser.toString();
+      this.textAfterCloser.reset();
+      this.insideTaggedValue = endsInsideTaggedValue(text, this.valueTags) ?? this.insideTaggedValue;
+    }
+    return this.insideTaggedValue;
+  }
+
+  /** Whether the raw body is a `<tool_call>`'s, or a `<tool_calls>`'s: not a legacy tag's, a section's, ... */
+  private readsToolCallBlock(): boolean {
+    return (
+      this.legacy === undefined &&
+      this.section === undefined &&
+      this.callBlock === undefined &&
+      this.bareFunctionTag === undefined &&
+      this.harmonyCall === undefined
+    );
+  }
+
+  /**
+   * Whether the block, read on past a closing tag inside a value, is its calls written whole, and what was read on
+   * opens no other block's call: `abc</tool_call>\n<tool_call><function=f>` is a value the model never closed (its
+   * tags read as raw text would swallow the next call), not one that mentions the tags.
+   */
+  private readsWholeAfterCloserInValue(): boolean {
     const body = this.body.toString();
-    const cut = this.closerInString ?? body.length;
+    if (!holdsWholeCalls(body)) return false;
+    const opener = `<${this.bodyCloser.literal.slice(2)}`;
+    for (let at = body.indexOf(opener, this.closerInValue); at !== -1; at = body.indexOf(opener, at + 1)) {
+      if (readCallOpening(body.slice(at + opener.length), 0) !== "none") return false;
+    }
+    return true;
+  }
+
+  /**
+   * Closes the block at the closing tag that came inside a value, after all: its JSON then ends inside a string, or its
+   * value is not closed, which is reported; the text after the tag, up to `closingTag` just read, is read again.
+   */
+  private cutAtCloserInValue(closingTag: string): void {
+    const body = this.body.toString();
+    const cut = this.closerInValue ?? body.length;
     this.body.reset();
     this.body.append(body.slice(0, cut));
     const after = `${body.slice(cut + this.bodyCloser.literal.length)}${closingTag}`;
     this.closeRawBody();
+    this.readingAfterCut = true;
     this.consume(after);
+    this.readingAfterCut = false;
   }
 
   private closeRawBody(): void {
     this.state = TEXT;
-    this.closerInString = undefined;
+    this.closerInValue = undefined;
     this.flushDelta();
     const legacy = this.legacy;
     const bareFunctionTag = this.bareFunctionTag;
@@ -979,6 +1036,7 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private readonly appendBody = (text: string): void => {
     this.body.append(text);
+    if (this.closerInValue !== undefined) this.textAfterCloser.append(text);
     if (this.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) this.pendingDelta += text;
     else if (this.section !== undefined) this.sectionAnnouncer.follow(text, this.nextCallIndex);
     else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
@@ -1557,6 +1615,15 @@ function nextNonSpace(text: string, start: number): number {
 function bareFunctionName(tag: string): string {
   if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
   return tag.slice(FUNCTION_PREFIX.length, -1).trim();
+}
+
+/**
+ * Whether `text` ends inside a value between `tags`: its last value tag opens one; undefined when it holds neither tag.
+ */
+function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string, string]): boolean | undefined {
+  const opened = text.lastIndexOf(opener);
+  const closed = text.lastIndexOf(closer);
+  return opened === closed ? undefined : opened > closed;
 }
 
 function isBlank(text: string): boolean {

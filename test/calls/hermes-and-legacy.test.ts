@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
@@ -480,6 +481,65 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
       { ...at, message: 'The value of "content" was not closed by </arg_value>', parameter: "content" },
     ]);
   });
+
+  test.each([
+    {
+      name: "Qwen3-Coder",
+      given:
+        "<tool_call>\n<function=write_file>\n<parameter=path>\na.md\n</parameter>\n<parameter=content>\nWrap calls in <tool_call>...</tool_call> tags.\n</parameter>\n</function>\n</tool_call> Done.",
+    },
+    {
+      name: "GLM",
+      given:
+        "<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>a.md</arg_value>\n<arg_key>content</arg_key>\n<arg_value>Wrap calls in <tool_call>...</tool_call> tags.</arg_value>\n</tool_call> Done.",
+    },
+  ])("$name: a </tool_call> written in a value is the value's text, in one pass or streamed", ({ given }) => {
+    const parsed = parseToolCalls(given, { tools });
+    expect(parsed).toEqual({
+      calls: [
+        {
+          id: "call_0",
+          name: "write_file",
+          arguments: { path: "a.md", content: "Wrap calls in <tool_call>...</tool_call> tags." },
+          format: "hermes",
+        },
+      ],
+      text: " Done.",
+      errors: [],
+    });
+    const stream = createToolCallStream({ tools });
+    const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+    expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
+  });
+
+  test.each([
+    {
+      name: "Qwen3-Coder",
+      given:
+        "<tool_call><function=write_file><parameter=path>a.md</parameter><parameter=content>abc</tool_call>\n<tool_call><function=get_weather><parameter=city>A</parameter></function></tool_call> Done.",
+      unclosed: [
+        'Parameter "content" was not closed by </parameter>',
+        "<function=write_file> was not closed before </tool_call>",
+      ],
+    },
+    {
+      name: "GLM",
+      given:
+        "<tool_call>write_file<arg_key>path</arg_key><arg_value>a.md</arg_value><arg_key>content</arg_key><arg_value>abc</tool_call>\n<tool_call>get_weather<arg_key>city</arg_key><arg_value>A</arg_value></tool_call> Done.",
+      unclosed: ['The value of "content" was not closed by </arg_value>'],
+    },
+  ])(
+    "$name: a value never closed before </tool_call> ends at it, as before, when another block's call follows: that call is made too",
+    ({ given, unclosed }) => {
+      const parsed = parseToolCalls(given, { tools });
+      expect(parsed.calls.map((call) => [call.name, call.arguments])).toEqual([
+        ["write_file", { path: "a.md", content: "abc" }],
+        ["get_weather", { city: "A" }],
+      ]);
+      expect(parsed.errors.map((error) => error.message)).toEqual(unclosed);
+      expect(parsed.text).toBe("\n Done.");
+    },
+  );
 
   test("prose in <tool_call> is still an error, not a call", () => {
     expect(parseToolCalls("<tool_call>I will look it up</tool_call>", { tools }).calls).toEqual([]);
