@@ -1,6 +1,7 @@
 import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
+import { splitHunyuanSuffix, withBareHunyuanTags } from "./hunyuan-tags.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { functionTagSyntaxOf, scanFunctionTagCalls } from "./scan-function-tag-calls.js";
 import { ARG_VALUE, ARG_VALUE_END, isGlmBody, scanGlmCall } from "./scan-glm-call.js";
@@ -23,10 +24,13 @@ export function buildHermesCalls(
   catalog: ToolCatalog | undefined,
   blockTag = "<tool_call>",
 ): BuiltBlockCalls {
-  const tags = functionTagSyntaxOf(body);
-  if (tags !== undefined) return buildTagCalls(scanFunctionTagCalls(body, firstCallIndex, tags), catalog);
-  if (isGlmBody(body)) return buildTagCalls({ calls: [scanGlmCall(body, firstCallIndex)], errors: [] }, catalog);
-  return buildMarkedCallObjects(body, blockTag, "hermes", firstCallIndex, catalog);
+  // Hunyuan's `<tool_call:opensource>` holds its other tags with the same suffix.
+  const suffix = splitHunyuanSuffix(blockTag.slice(1, -1))?.suffix;
+  const bare = suffix === undefined ? body : withBareHunyuanTags(body, suffix);
+  const tags = functionTagSyntaxOf(bare);
+  if (tags !== undefined) return buildTagCalls(scanFunctionTagCalls(bare, firstCallIndex, tags), catalog);
+  if (isGlmBody(bare)) return buildTagCalls({ calls: [scanGlmCall(bare, firstCallIndex)], errors: [] }, catalog);
+  return buildMarkedCallObjects(bare, blockTag, "hermes", firstCallIndex, catalog);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DEEPSEEK_SECTION, KIMI_SECTION, STEP3_SECTION, type TokenSectionSyntax } from "./build-token-section-calls.js";
+import { splitHunyuanSuffix } from "./hunyuan-tags.js";
 
 // The tags and tokens that open tool calls, or reasoning, in model text: what `ToolCallScanner` looks for in prose.
 
@@ -94,5 +95,18 @@ const REASONING_ENDS: readonly { opener: string; closer: string }[] = [
  */
 export function closesUnopenedReasoning(text: string): string | undefined {
   const start = text.trimStart();
-  return REASONING_ENDS.find(({ opener, closer }) => text.includes(closer) && !start.startsWith(opener))?.closer;
+  const closer = REASONING_ENDS.find(
+    ({ opener, closer }) => text.includes(closer) && !start.startsWith(opener),
+  )?.closer;
+  if (closer !== undefined) return closer;
+  // Hunyuan's, with its vocabulary suffix: `</think:opensource>`.
+  const suffixed = HUNYUAN_REASONING_END.exec(text)?.[0];
+  return suffixed === undefined || start.startsWith(`<${suffixed.slice(2)}`) ? undefined : suffixed;
+}
+
+const HUNYUAN_REASONING_END = /<\/think:[A-Za-z0-9]+>/;
+
+/** The tag that closes the reasoning the tag named `name` opens (see {@link REASONING_TAGS}, and Hunyuan's). */
+export function reasoningCloserOf(name: string): string | undefined {
+  return REASONING_TAGS.get(name) ?? (splitHunyuanSuffix(name)?.name === "think" ? `</${name}>` : undefined);
 }

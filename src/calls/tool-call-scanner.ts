@@ -28,6 +28,7 @@ import {
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
+import { splitHunyuanSuffix } from "./hunyuan-tags.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import {
@@ -55,6 +56,7 @@ import {
   MINIMAX_BLOCK,
   OLMO_BLOCK,
   REASONING_TAGS,
+  reasoningCloserOf,
   STEPTML_BLOCK,
   TOKEN_SECTIONS,
   TOOL_CALL_BLOCKS,
@@ -155,6 +157,7 @@ type Opener =
   | "call-wrapper"
   | "call-block"
   | "reasoning"
+  | "dropped"
   | undefined;
 
 /**
@@ -563,7 +566,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
       if (!this.tagNameDone) {
-        if (isNameCharacter(character)) {
+        // A closing tag's `/`: only Hunyuan's `</tool_calls:opensource>` is anything but prose.
+        if (isNameCharacter(character) || (character === "/" && this.tag === "<")) {
           this.tag += character;
           continue;
         }
@@ -610,6 +614,8 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** What a tag named `name` in prose opens, given the formats read and the tools known; undefined: it is text. */
   private openerNamed(name: string): Opener {
+    const hunyuan = splitHunyuanSuffix(name);
+    if (hunyuan !== undefined) return this.hunyuanOpener(hunyuan.name);
     if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
     // DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
     const plain = plainTagName(name);
@@ -635,6 +641,17 @@ export class ToolCallScanner implements ToolCallEventSource {
     const callBlock = CALL_BLOCKS.get(name);
     if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
+  }
+
+  /**
+   * What Hunyuan's suffixed tags open in prose: reasoning at the start, a `<tool_call>`; its `<tool_calls>` wrapper and
+   * that wrapper's closing tag are dropped (no prose writes such tokens).
+   */
+  private hunyuanOpener(name: string): Opener {
+    if (name === "think") return this.atStart ? "reasoning" : undefined;
+    if (!this.formats.has("hermes")) return undefined;
+    if (name === "tool_call") return "tool_call";
+    return name === "tool_calls" || name === "/tool_calls" ? "dropped" : undefined;
   }
 
   /**
@@ -665,7 +682,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (opener === "reasoning") {
       this.text += this.tag;
       this.state = REASONING;
-      this.reasoningCloser = new ClosingLiteral(REASONING_TAGS.get(tagName(this.tag)) ?? "");
+      this.reasoningCloser = new ClosingLiteral(reasoningCloserOf(tagName(this.tag)) ?? "");
+      return;
+    }
+    if (opener === "dropped") {
+      this.state = TEXT;
       return;
     }
     if (opener === "function_calls") {

@@ -459,6 +459,34 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
     ]);
   });
 
+  test.each([
+    {
+      name: "Hy3's :opensource, with <tool_sep>",
+      given:
+        "Sure.<tool_calls:opensource><tool_call:opensource>get_weather<tool_sep:opensource><arg_key:opensource>city</arg_key:opensource><arg_value:opensource>Paris</arg_value:opensource><arg_key:opensource>days</arg_key:opensource><arg_value:opensource>3</arg_value:opensource></tool_call:opensource></tool_calls:opensource> Done.",
+      want: [{ id: "call_0", name: "get_weather", arguments: { city: "Paris", days: 3 }, format: "hermes" }],
+    },
+    {
+      name: "Hy4's :6124c78e, two calls in GLM's form",
+      given:
+        "Sure.<tool_calls:6124c78e><tool_call:6124c78e>get_weather<arg_key:6124c78e>city</arg_key:6124c78e><arg_value:6124c78e>Oslo</arg_value:6124c78e></tool_call:6124c78e><tool_call:6124c78e>get_weather</tool_call:6124c78e></tool_calls:6124c78e> Done.",
+      want: [
+        { id: "call_0", name: "get_weather", arguments: { city: "Oslo" }, format: "hermes" },
+        { id: "call_1", name: "get_weather", arguments: {}, format: "hermes" },
+      ],
+    },
+  ])(
+    "Hunyuan's released tags carry a vocabulary suffix ($name): read as the bare tags are, the wrapper dropped from the text",
+    ({ given, want }) => {
+      expect(parseToolCalls(given, { tools })).toEqual({ calls: want, text: "Sure. Done.", errors: [] });
+    },
+  );
+
+  test("closing tags in prose stay prose, but for Hunyuan's suffixed wrapper", () => {
+    const given = "Close with </tool_calls> or </foo>, and a < b.";
+    expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
+  });
+
   test("iQuest Coder's <iquestcoder_tool_call> holds GLM's form", () => {
     const given =
       "<iquestcoder_tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</iquestcoder_tool_call>";

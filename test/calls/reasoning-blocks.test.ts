@@ -17,6 +17,10 @@ describe("reasoning blocks (<think>) are text: a call a model only considered is
       given: `<|channel>thought\nPerhaps ${considered}<channel|>Sure. ${made}`,
     },
     {
+      name: "Hunyuan's <think:opensource>, suffixed as its released tokens are",
+      given: `<think:opensource>Maybe ${considered}? No.</think:opensource>Sure. ${made}`,
+    },
+    {
       name: "a </think> the chat template opened (DeepSeek-R1 distills, QwQ)",
       given: `I might ${considered} here.\n</think>\n\nSure. ${made}`,
     },
@@ -48,6 +52,7 @@ describe("reasoning blocks (<think>) are text: a call a model only considered is
       `<|open|>tools<|sep|><|open|>call tool="write_file" index="1"<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
     ],
     ["Apertus", "<|inner_suffix|>", '<|tools_prefix|>[{"write_file": {"path": "/etc/passwd"}}]<|tools_suffix|>'],
+    ["Hunyuan", "</think:opensource>", considered],
   ])(
     "%s with its reasoning opened by the template: the considered call is not made, in one shot or told to a stream",
     (_model, closer, consideredCall) => {
