@@ -6,11 +6,13 @@ import { splitHunyuanSuffix } from "./hunyuan-tags.js";
 /**
  * What models write before the JSON calls a reply starts with, by tag name, with what may close it: Llama 3's
  * `<|python_tag|>` (nothing), Phi-4-mini's `<|tool_call|>` (`<|/tool_call|>`, which Granite 3.0 does not write),
- * Llama 4's `<|python_start|>`, and the tags Qwen2.5-Coder wraps its calls in when it leaves out `<tool_call>`
- * (`<tools>`, the one it is prompted with: vLLM #32926; the others: kronk #944).
+ * Llama 4's `<|python_start|>`, GigaChat 3.1's `<|function_call|>` (the `</s>` its generation may end with), and the
+ * tags Qwen2.5-Coder wraps its calls in when it leaves out `<tool_call>` (`<tools>`, the one it is prompted with: vLLM
+ * #32926; the others: kronk #944).
  */
 export const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ["|python_tag|", ""],
+  ["|function_call|", "</s>"],
   ["|tool_call|", "<|/tool_call|>"],
   ["|python_start|", "<|python_end|>"],
   ["tools", "</tools>"],
@@ -18,6 +20,12 @@ export const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ["function-call", "</function-call>"],
   ["function_call", "</function_call>"],
 ]);
+
+/**
+ * GigaChat 3's token between the messages of one reply (`Sure.<|message_sep|>\n\nfunction call<|role_sep|>\n{...}`):
+ * the next message is a reply's start, where its calls may be.
+ */
+export const MESSAGE_SEPARATOR = "|message_sep|";
 
 /** Harmony's tokens that start a message's header. */
 export const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);

@@ -53,6 +53,7 @@ import {
   DOTS_BLOCK,
   HARMONY_OPENERS,
   JSON_ONLY_BLOCKS,
+  MESSAGE_SEPARATOR,
   MINIMAX_BLOCK,
   OLMO_BLOCK,
   REASONING_TAGS,
@@ -127,6 +128,13 @@ const JSON_CALL_START_LIMIT = 256;
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
 /** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
 const FUNCTOOLS = "functools";
+/**
+ * What GigaChat 3 writes before its call (`function call<|role_sep|>\n{...}`, or `function call{...}`), and the `</s>`
+ * its generation may end with.
+ */
+const GIGACHAT_CALL = "function call";
+const GIGACHAT_MARKER = `${GIGACHAT_CALL}<|role_sep|>`;
+const GIGACHAT_END = "</s>";
 /** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
 const MISTRAL_REASONING = "[THINK]";
 const MISTRAL_REASONING_END = "[/THINK]";
@@ -158,6 +166,7 @@ type Opener =
   | "call-block"
   | "reasoning"
   | "dropped"
+  | "message-separator"
   | undefined;
 
 /**
@@ -638,6 +647,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
     if (`<${name}>` === XTML_OPEN && this.formats.has("kimi")) return "xtml";
     if (this.isCallWrapper(name)) return "call-wrapper";
+    if (name === MESSAGE_SEPARATOR && this.readsReplyStartCalls) return "message-separator";
     const callBlock = CALL_BLOCKS.get(name);
     if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
@@ -687,6 +697,13 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "dropped") {
       this.state = TEXT;
+      return;
+    }
+    if (opener === "message-separator") {
+      // A message starts: it may be calls, as a reply may.
+      this.text += this.tag;
+      this.state = TEXT;
+      this.atStart = true;
       return;
     }
     if (opener === "function_calls") {
@@ -1284,20 +1301,25 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * A reply's opening code fence, or Phi-4-mini's `functools`: JSON calls may follow the fence's line, or the word;
-   * any other text is prose.
+   * A reply's opening code fence, Phi-4-mini's `functools` or GigaChat 3's `function call<|role_sep|>`: JSON calls may
+   * follow the fence's line, or the words; any other text is prose.
    */
   private scanOpeningFence(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
+      if (this.jsonPrefix === GIGACHAT_CALL && character === "{") {
+        this.jsonRunCloser = GIGACHAT_END;
+        this.state = BEFORE_JSON_CALL;
+        return index;
+      }
       this.jsonPrefix += character;
       const isFence = OPENING_FENCE_LINE.test(this.jsonPrefix);
-      if (!isFence && !FUNCTOOLS.startsWith(this.jsonPrefix)) {
+      if (!isFence && !FUNCTOOLS.startsWith(this.jsonPrefix) && !GIGACHAT_MARKER.startsWith(this.jsonPrefix)) {
         this.releaseJsonPrefix();
         return index + 1;
       }
-      if ((isFence && character === "\n") || this.jsonPrefix === FUNCTOOLS) {
-        this.jsonRunCloser = isFence ? "```" : "";
+      if ((isFence && character === "\n") || this.jsonPrefix === FUNCTOOLS || this.jsonPrefix === GIGACHAT_MARKER) {
+        this.jsonRunCloser = isFence ? "```" : this.jsonPrefix === GIGACHAT_MARKER ? GIGACHAT_END : "";
         this.state = BEFORE_JSON_CALL;
         return index + 1;
       }

@@ -13,8 +13,8 @@
  *   `<|channel|>commentary to=functions.f<|message|>`);
  * - `mistral`: `[TOOL_CALLS]`;
  * - `json-text`: call objects (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them
- *   on and Llama 3 writes them, also after `<|python_tag|>` or `functools`, in a fence, in Qwen2.5-Coder's `<tools>`
- *   tags, or each after Granite 20B's `<function_call>`;
+ *   on and Llama 3 writes them, also after `<|python_tag|>`, `functools` or GigaChat's `function call<|role_sep|>`, in
+ *   a fence, in Qwen2.5-Coder's `<tools>` tags, or each after Granite 20B's `<function_call>`;
  * - `pythonic`: a call list a reply starts with, `[get_weather(city="Paris")]`, as Llama 3.2 and 4 write it;
  * - `gemma`: Gemma 4's `<|tool_call>call:f{city:<|"|>Paris<|"|>}<tool_call|>` and FunctionGemma's
  *   `<start_function_call>`;

@@ -63,6 +63,31 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: " Done.",
     },
     {
+      name: "GigaChat 3's function call<|role_sep|> before its call, and the </s> after it, go with it",
+      given: 'function call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "A"}}</s>',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "",
+    },
+    {
+      name: "GigaChat 3's function call written right before the JSON goes with it",
+      given: 'function call{"name": "get_weather", "arguments": {"city": "A"}} Ok.',
+      calls: [weather("call_0", "A", "json-text")],
+      text: " Ok.",
+    },
+    {
+      name: "GigaChat 3's call in the message after its <|message_sep|>: the separator stays in the text",
+      given:
+        'Checking.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "A"}}',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "Checking.<|message_sep|>\n\n",
+    },
+    {
+      name: "GigaChat 3.1's <|function_call|> before its call goes with it",
+      given: '<|function_call|>{"name": "get_weather", "arguments": {"city": "A"}}</s>',
+      calls: [weather("call_0", "A", "json-text")],
+      text: "",
+    },
+    {
       name: "Phi-4-mini's <|tool_call|> and <|/tool_call|> around its calls go with them",
       given: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "A"}}]<|/tool_call|> Ok.',
       calls: [weather("call_0", "A", "json-text")],
@@ -155,6 +180,9 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
     ["a wrapper holding prose", "<tools>get_weather for Paris</tools>"],
     ["functools as a word", "functools is a Python module: functools[0]"],
     ["functools before other JSON", "functools[1, 2]"],
+    ["function call as words", "function call overhead is small"],
+    ["GigaChat's marker before prose", "function call<|role_sep|>\nNo, I will answer directly."],
+    ["GigaChat's marker before a call naming no known tool", 'function call{"name": "nope", "arguments": {}}'],
     ["a wrapper holding a call object naming no known tool", '<tools>{"name": "nope", "arguments": {}}</tools>'],
     ["a wrapper after prose", 'Calling: <tools>{"name": "get_weather", "arguments": {"city": "A"}}</tools>'],
     ["a <function> wrapper holding a tool's name, not JSON", "<function>get_weather</function>"],
