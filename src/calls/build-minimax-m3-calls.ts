@@ -2,6 +2,7 @@ import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-pro
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { coerceArgument, schemaTypes } from "./coerce-argument.js";
+import type { SectionCallMarkers } from "./section-call-announcer.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
 import type { ToolCallError } from "./tool-call-error.js";
@@ -15,6 +16,23 @@ export const MINIMAX_M3_CLOSING = `${NAMESPACE}</tool_call>`;
 const INVOKE = `${NAMESPACE}<invoke`;
 const INVOKE_END = `${NAMESPACE}</invoke>`;
 const ELEMENT = `${NAMESPACE}<`;
+/** An invoke's name, as the text after `<invoke` writes it: ` name="f">`. */
+const INVOKE_NAME = /^\s+name\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))\s*>/;
+
+/**
+ * What marks each call of M3's block, for announcing its calls while the block arrives: the invoke's tags, and its name
+ * once its opening tag is whole, read as {@link buildMinimaxM3Calls} reads it.
+ */
+export const MINIMAX_M3_CALLS: SectionCallMarkers = {
+  callBegin: INVOKE,
+  callEnd: INVOKE_END,
+  readOpening(text) {
+    const opening = INVOKE_NAME.exec(text);
+    if (opening !== null) return { name: (opening[1] ?? opening[2] ?? opening[3] ?? "").trim() };
+    return text.includes(">") ? { name: "" } : undefined;
+  },
+};
+
 /** Where text mixed with child elements goes (vLLM's `minimax_m3` parser). */
 const MIXED_TEXT = "$text";
 
@@ -76,7 +94,7 @@ export function buildMinimaxM3Calls(
 
 /** The tool's name (quoted or not) and the parameter elements of an invoke, after `<invoke`. */
 function readInvoke(invoke: string): { name: string; elements: M3Element[] } {
-  const opening = /^\s+name\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))\s*>/.exec(invoke);
+  const opening = INVOKE_NAME.exec(invoke);
   if (opening === null) throw new NotM3("A MiniMax M3 invoke without its name");
   const name = (opening[1] ?? opening[2] ?? opening[3] ?? "").trim();
   const cursor = { reader: new TaggedBodyReader(invoke), index: opening[0].length };

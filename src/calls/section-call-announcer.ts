@@ -3,17 +3,20 @@ import { CallAnnouncer } from "./call-announcer.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { generatedCallId } from "./tool-call.js";
 
+/** What marks each call of a section: its begin and end markers, and the opening that names it. */
+export type SectionCallMarkers = Pick<TokenSectionSyntax, "callBegin" | "callEnd" | "readOpening">;
+
 /** How far after a call's begin marker its name is looked for. */
 const CALL_HEADER_LIMIT = 300;
 
 /**
- * Announces the calls of a tool-call section of special tokens (Kimi K2's, DeepSeek's, Step 3's) while it arrives: a
- * call starts once the text after its begin marker names it (see {@link TokenSectionSyntax.readOpening}), and its text
- * streams to its end marker. Text between the calls that is no begin marker ends the announcing; the calls after it
- * come whole at the close.
+ * Announces the calls of a tool-call section of special tokens (Kimi K2's, DeepSeek's, Step 3's), or of MiniMax M3's
+ * block, while it arrives: a call starts once the text after its begin marker names it (see
+ * {@link TokenSectionSyntax.readOpening}), and its text streams to its end marker. Text between the calls that is no
+ * begin marker ends the announcing; the calls after it come whole at the close.
  */
 export class SectionCallAnnouncer extends CallAnnouncer {
-  private syntax: TokenSectionSyntax | undefined;
+  private syntax: SectionCallMarkers | undefined;
   /** Between calls, a begin marker is looked for; in a call's header, its name; in its arguments, its end. */
   private reading: "between" | "header" | "arguments" | "nothing" = "nothing";
   /** The text since the last call's end, or since the current call's begin marker. */
@@ -21,7 +24,7 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   private callEnd = new ClosingLiteral("");
 
   /** Starts following a section that has just opened. */
-  open(syntax: TokenSectionSyntax): void {
+  open(syntax: SectionCallMarkers): void {
     this.forget();
     this.syntax = syntax;
     this.reading = "between";
@@ -56,12 +59,17 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     if (this.reading === "header") this.readHeader(syntax, `${this.held}${text}`, nextCallIndex);
   }
 
-  /** Plain text cannot hold the current call's end marker, which starts with `<`; none may be half read. */
-  takesPlainText(_chunk: string): boolean {
-    return this.reading === "arguments" && this.callEnd.held === "";
+  /**
+   * Plain text (no `<`) cannot hold the current call's end marker, none being half read, unless the marker starts with
+   * another character (MiniMax M3's `]<]minimax[>[</invoke>`) that the text holds.
+   */
+  takesPlainText(chunk: string): boolean {
+    if (this.reading !== "arguments" || this.callEnd.held !== "") return false;
+    const first = this.callEnd.literal.charAt(0);
+    return first === "<" || !chunk.includes(first);
   }
 
-  private readHeader(syntax: TokenSectionSyntax, header: string, nextCallIndex: number): void {
+  private readHeader(syntax: SectionCallMarkers, header: string, nextCallIndex: number): void {
     // A call that ends, or is followed by the next one, before it names its tool comes whole at the close, and so does
     // every call after it: calls are matched by their place.
     // Only the header's first characters are read, whether it arrives at once or in pieces.

@@ -8,7 +8,7 @@ import {
 } from "./build-call-block.js";
 import { buildHermesCalls, holdsWholeCalls, valueTagsOf } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
-import { MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
+import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import {
   buildMistralCalls,
   canStartMistralHead,
@@ -943,8 +943,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (callBlock !== undefined) {
       const built = buildCallBlock(callBlock.format, callBlock.opener, body, this.nextCallIndex, this.catalog);
+      // Only MiniMax M3's block announces its calls; one that holds no calls of its syntax withdraws them.
+      const { confirmed, withdrawals } = confirmAnnouncedCalls(announcedCalls, built ?? { calls: [], errors: [] });
+      for (const withdrawal of withdrawals) this.error(withdrawal);
       if (built === undefined) this.readBlockAgain(callBlock.opener, body);
-      else this.emitBlockCalls(built);
+      else this.emitBlockCalls(built, confirmed);
       return;
     }
     if (legacy === undefined) {
@@ -1076,8 +1079,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.body.append(text);
     if (this.closerInValue !== undefined) this.textAfterCloser.append(text);
     if (this.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) this.pendingDelta += text;
-    else if (this.section !== undefined) this.sectionAnnouncer.follow(text, this.nextCallIndex);
-    else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
+    else if (this.section !== undefined || this.callBlock?.format === "minimax-m3") {
+      this.sectionAnnouncer.follow(text, this.nextCallIndex);
+    } else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
   };
 
   private readonly wholeBody = (): string => this.body.toString();
@@ -1162,6 +1166,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.atStart = false;
         this.callBlock = { opener: read, format: "minimax-m3" };
         this.openRawBody(MINIMAX_M3_CLOSING);
+        // Its invokes are announced as a section's calls are.
+        this.sectionAnnouncer.open(MINIMAX_M3_CALLS);
         return index + 1;
       }
     }

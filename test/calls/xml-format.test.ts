@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];
@@ -346,6 +347,36 @@ describe("MiniMax M3's block, every tag after ]<]minimax[>[", () => {
     expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
   });
 
+  test("a stream starts each invoke once its opening tag is whole, streams its text to its end, then gives the calls", () => {
+    const given = `Sure.${block(invoke("get_weather", element("city", "Paris")), invoke("get_weather", element("city", "a ] b")))}`;
+    const stream = createToolCallStream({ tools });
+    const events: ToolCallStreamEvent[] = [];
+    const firstInvokeEnd = given.indexOf(`${ns}</invoke>`);
+    let startedBeforeItsEnd = false;
+    for (const [index, character] of [...given].entries()) {
+      events.push(...stream.push(character));
+      if (index === firstInvokeEnd) startedBeforeItsEnd = events.some((event) => event.type === "tool-call-start");
+    }
+    events.push(...stream.end());
+    expect(startedBeforeItsEnd).toBe(true);
+    expect(events.filter((event) => event.type === "tool-call-start").map((event) => event.id)).toEqual([
+      "call_0",
+      "call_1",
+    ]);
+    const deltas = events.flatMap((event) =>
+      event.type === "tool-call-delta" && event.id === "call_1" ? [event.argumentsDelta] : [],
+    );
+    // As a section's calls, its text runs from after `<invoke` to its end marker.
+    expect(deltas.join("")).toBe(` name="get_weather">${element("city", "a ] b")}`);
+    expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(
+      parseToolCalls(given, { tools }).calls,
+    );
+    expect(parseToolCalls(given, { tools }).calls.map((call) => call.arguments)).toEqual([
+      { city: "Paris" },
+      { city: "a ] b" },
+    ]);
+  });
+
   test("a ] in prose is text, and so is what follows it when it is no marker (a tag after it is read)", () => {
     const given = '] and ]<b>bold</b> and ]<function_calls><invoke name="get_weather"></invoke></function_calls>';
     const parsed = parseToolCalls(given, { tools });
@@ -356,7 +387,9 @@ describe("MiniMax M3's block, every tag after ]<]minimax[>[", () => {
   test("an element never closed is reported with the invoke; a block cut off is UNTERMINATED_CALL naming its tool", () => {
     const broken = parseToolCalls(block(invoke("get_weather", `${ns}<city>Paris`)), { tools });
     expect(broken.calls).toEqual([]);
-    expect(broken.errors[0]?.message).toMatch(/^The MiniMax M3 parameter "city" was not closed: /);
+    // The call a stream would have started is withdrawn first, naming it.
+    expect(broken.errors.map((error) => error.name)).toEqual(["get_weather", undefined]);
+    expect(broken.errors[1]?.message).toMatch(/^The MiniMax M3 parameter "city" was not closed: /);
     const cut = parseToolCalls(`${ns}<tool_call>\n${ns}<invoke name="get_weather">${ns}<city>Pa`, { tools });
     expect(cut.errors).toEqual([
       {
