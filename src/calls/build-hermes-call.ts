@@ -1,11 +1,12 @@
 import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
-import { splitHunyuanSuffix, withBareHunyuanTags } from "./hunyuan-tags.js";
+import { splitHunyuanSuffix, withBareHunyuanTags, withHunyuanSuffix } from "./hunyuan-tags.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { functionTagSyntaxOf, scanFunctionTagCalls } from "./scan-function-tag-calls.js";
 import { ARG_VALUE, ARG_VALUE_END, isGlmBody, scanGlmCall } from "./scan-glm-call.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "./scanned-tool-call-body.js";
+import { CALL_OPENING_LIMIT, readCallOpening } from "./tool-call-body-opening.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
 /**
@@ -24,9 +25,7 @@ export function buildHermesCalls(
   catalog: ToolCatalog | undefined,
   blockTag = "<tool_call>",
 ): BuiltBlockCalls {
-  // Hunyuan's `<tool_call:opensource>` holds its other tags with the same suffix.
-  const suffix = splitHunyuanSuffix(blockTag.slice(1, -1))?.suffix;
-  const bare = suffix === undefined ? body : withBareHunyuanTags(body, suffix);
+  const bare = bareBody(body, hunyuanSuffixOf(blockTag));
   const tags = functionTagSyntaxOf(bare);
   if (tags !== undefined) return buildTagCalls(scanFunctionTagCalls(bare, firstCallIndex, tags), catalog);
   if (isGlmBody(bare)) return buildTagCalls({ calls: [scanGlmCall(bare, firstCallIndex)], errors: [] }, catalog);
@@ -34,23 +33,61 @@ export function buildHermesCalls(
 }
 
 /**
- * The tags a `<tool_call>` body written with tags puts each value between (Qwen3-Coder's `<parameter=`...`</parameter>`,
- * GLM's `<arg_value>`...`</arg_value>`); undefined for a body of JSON.
+ * The tags a `<tool_call>` body written with tags puts each value between, as the block opened by `blockTag` writes them
+ * (Qwen3-Coder's `<parameter=`...`</parameter>`, GLM's `<arg_value>`...`</arg_value>`, Hunyuan's with its suffix);
+ * undefined for a body of JSON.
  */
-export function valueTagsOf(body: string): readonly [opener: string, closer: string] | undefined {
-  const tags = functionTagSyntaxOf(body);
-  if (tags !== undefined) return [tags.parameterOpener, tags.parameterCloser];
-  return isGlmBody(body) ? [ARG_VALUE, ARG_VALUE_END] : undefined;
+export function valueTagsOf(
+  body: string,
+  blockTag = "<tool_call>",
+): readonly [opener: string, closer: string] | undefined {
+  const suffix = hunyuanSuffixOf(blockTag);
+  const bare = bareBody(body, suffix);
+  const syntax = functionTagSyntaxOf(bare);
+  const [opener, closer] =
+    syntax !== undefined
+      ? [syntax.parameterOpener, syntax.parameterCloser]
+      : isGlmBody(bare)
+        ? [ARG_VALUE, ARG_VALUE_END]
+        : [];
+  if (opener === undefined || closer === undefined) return undefined;
+  return suffix === undefined
+    ? [opener, closer]
+    : [withHunyuanSuffix(opener, suffix), withHunyuanSuffix(closer, suffix)];
 }
 
 /**
- * Whether a `<tool_call>` body is its calls written whole: JSON as written (see `holdsWholeCallObjects`), or tags each
- * closed, with nothing outside them.
+ * Whether a `<tool_call>` body, read on past a closing tag written inside a value at `from`, is its calls written whole,
+ * and what follows `from` opens no other block's call: `abc</tool_call>\n<tool_call><function=f>` is a value the model
+ * never closed (its tags read as raw text would swallow the next call), not one that mentions the tags.
  *
  * @example
- * holdsWholeCalls("<function=f><parameter=x>1</parameter></function>"); // true
+ * holdsWholeCallsPast('{"name": "f", "arguments": {"x": "</tool_call>"}}', 34); // true
  */
-export function holdsWholeCalls(body: string): boolean {
+export function holdsWholeCallsPast(body: string, from: number, blockTag = "<tool_call>"): boolean {
+  const suffix = hunyuanSuffixOf(blockTag);
+  if (!holdsWholeCalls(bareBody(body, suffix))) return false;
+  for (let at = body.indexOf(blockTag, from); at !== -1; at = body.indexOf(blockTag, at + 1)) {
+    // As much as an opening is looked for in: a call opens within it, or no call opens.
+    const start = at + blockTag.length;
+    const head = bareBody(body.slice(start, start + CALL_OPENING_LIMIT + 1), suffix);
+    if (readCallOpening(head, 0) !== "none") return false;
+  }
+  return true;
+}
+
+/** The suffix of a Hunyuan block's tags (`opensource` in `<tool_call:opensource>`); undefined for other blocks. */
+function hunyuanSuffixOf(blockTag: string): string | undefined {
+  return splitHunyuanSuffix(blockTag.slice(1, -1))?.suffix;
+}
+
+/** A `<tool_call>` body as its tags are read: a Hunyuan block's, which carry its suffix, written bare. */
+function bareBody(body: string, suffix: string | undefined): string {
+  return suffix === undefined ? body : withBareHunyuanTags(body, suffix);
+}
+
+/** Whether a `<tool_call>` body is its calls written whole: JSON as written, or tags each closed, nothing outside them. */
+function holdsWholeCalls(body: string): boolean {
   const tags = functionTagSyntaxOf(body);
   const scanned =
     tags !== undefined

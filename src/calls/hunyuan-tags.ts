@@ -26,3 +26,13 @@ export function splitHunyuanSuffix(name: string): { name: string; suffix: string
 export function withBareHunyuanTags(body: string, suffix: string): string {
   return body.replace(new RegExp(`<(/?(?:tool_sep|arg_key|arg_value)):${suffix}>`, "g"), "<$1>");
 }
+
+/**
+ * A bare tag as a Hunyuan block with `suffix` writes it.
+ *
+ * @example
+ * withHunyuanSuffix("</arg_value>", "opensource"); // "</arg_value:opensource>"
+ */
+export function withHunyuanSuffix(tag: string, suffix: string): string {
+  return tag.endsWith(">") ? `${tag.slice(0, -1)}:${suffix}>` : tag;
+}

@@ -16,7 +16,7 @@ export interface CallOpening {
 }
 
 /** How far into a body its first call's opening is looked for: a body read whole and in pieces must agree. */
-const CALL_OPENING_LIMIT = 300;
+export const CALL_OPENING_LIMIT = 300;
 
 const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
 /** Qwen3-Coder's `<function=name>`, whole. */

@@ -6,7 +6,7 @@ import {
   firstBlockCallName,
   isCallBody,
 } from "./build-call-block.js";
-import { buildHermesCalls, holdsWholeCalls, valueTagsOf } from "./build-hermes-call.js";
+import { buildHermesCalls, holdsWholeCallsPast, valueTagsOf } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import {
@@ -64,7 +64,6 @@ import {
 } from "./text-call-openers.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
 import { generatedCallId } from "./tool-call.js";
-import { readCallOpening } from "./tool-call-body-opening.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -849,7 +848,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.appendBody(this.bodyCloser.literal);
       return;
     }
-    if (this.closerInValue !== undefined && !this.readsWholeAfterCloserInValue()) {
+    const from = this.closerInValue;
+    if (from !== undefined && !holdsWholeCallsPast(this.body.toString(), from, this.blockTag())) {
       this.cutAtCloserInValue(this.bodyCloser.literal);
     } else {
       this.closeRawBody();
@@ -866,7 +866,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.closerInValue === undefined) {
       if (!this.readsToolCallBlock()) return false;
       const body = this.body.toString();
-      this.valueTags = valueTagsOf(body);
+      this.valueTags = valueTagsOf(body, this.blockTag());
       this.insideTaggedValue = this.valueTags !== undefined && endsInsideTaggedValue(body, this.valueTags) === true;
     } else if (this.valueTags !== undefined) {
       const text = this.textAfterCloser.toString();
@@ -887,19 +887,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     );
   }
 
-  /**
-   * Whether the block, read on past a closing tag inside a value, is its calls written whole, and what was read on
-   * opens no other block's call: `abc</tool_call>\n<tool_call><function=f>` is a value the model never closed (its
-   * tags read as raw text would swallow the next call), not one that mentions the tags.
-   */
-  private readsWholeAfterCloserInValue(): boolean {
-    const body = this.body.toString();
-    if (!holdsWholeCalls(body)) return false;
-    const opener = `<${this.bodyCloser.literal.slice(2)}`;
-    for (let at = body.indexOf(opener, this.closerInValue); at !== -1; at = body.indexOf(opener, at + 1)) {
-      if (readCallOpening(body.slice(at + opener.length), 0) !== "none") return false;
-    }
-    return true;
+  /** The tag that opened the raw body: the closing tag's name, `<tool_call>` for `</tool_call>`. */
+  private blockTag(): string {
+    return `<${this.bodyCloser.literal.slice(2)}`;
   }
 
   /**
@@ -955,7 +945,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         section !== undefined
           ? buildTokenSectionCalls(section.syntax, body, this.nextCallIndex, this.catalog)
           : bareFunctionTag === undefined
-            ? buildHermesCalls(body, this.nextCallIndex, this.catalog, `<${this.bodyCloser.literal.slice(2)}`)
+            ? buildHermesCalls(body, this.nextCallIndex, this.catalog, this.blockTag())
             : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, this.nextCallIndex, this.catalog);
       const { confirmed, withdrawals } = confirmAnnouncedCalls(announcedCalls, built);
       for (const withdrawal of withdrawals) this.error(withdrawal);

@@ -521,6 +521,11 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
       given:
         "<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>a.md</arg_value>\n<arg_key>content</arg_key>\n<arg_value>Wrap calls in <tool_call>...</tool_call> tags.</arg_value>\n</tool_call> Done.",
     },
+    {
+      name: "Hunyuan, its tags suffixed",
+      given:
+        "<tool_call:opensource>write_file<tool_sep:opensource><arg_key:opensource>path</arg_key:opensource><arg_value:opensource>a.md</arg_value:opensource><arg_key:opensource>content</arg_key:opensource><arg_value:opensource>Wrap calls in <tool_call>...</tool_call:opensource> tags.</arg_value:opensource></tool_call:opensource> Done.",
+    },
   ])("$name: a </tool_call> written in a value is the value's text, in one pass or streamed", ({ given }) => {
     const parsed = parseToolCalls(given, { tools });
     expect(parsed).toEqual({
@@ -528,7 +533,12 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
         {
           id: "call_0",
           name: "write_file",
-          arguments: { path: "a.md", content: "Wrap calls in <tool_call>...</tool_call> tags." },
+          arguments: {
+            path: "a.md",
+            content: given.includes(":opensource")
+              ? "Wrap calls in <tool_call>...</tool_call:opensource> tags."
+              : "Wrap calls in <tool_call>...</tool_call> tags.",
+          },
           format: "hermes",
         },
       ],
@@ -554,6 +564,12 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
       name: "GLM",
       given:
         "<tool_call>write_file<arg_key>path</arg_key><arg_value>a.md</arg_value><arg_key>content</arg_key><arg_value>abc</tool_call>\n<tool_call>get_weather<arg_key>city</arg_key><arg_value>A</arg_value></tool_call> Done.",
+      unclosed: ['The value of "content" was not closed by </arg_value>'],
+    },
+    {
+      name: "Hunyuan",
+      given:
+        "<tool_call:opensource>write_file<arg_key:opensource>path</arg_key:opensource><arg_value:opensource>a.md</arg_value:opensource><arg_key:opensource>content</arg_key:opensource><arg_value:opensource>abc</tool_call:opensource>\n<tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource><arg_value:opensource>A</arg_value:opensource></tool_call:opensource> Done.",
       unclosed: ['The value of "content" was not closed by </arg_value>'],
     },
   ])(
