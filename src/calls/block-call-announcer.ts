@@ -52,6 +52,11 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     this.stream(whole.slice(opening.textStart), nextCallIndex);
   }
 
+  /** Whether a JSON call of the body was announced: its strings, and so {@link endsInsideString}, are followed. */
+  get followsJson(): boolean {
+    return this.syntax === "json";
+  }
+
   /** Whether the body so far ends inside a string of the JSON call being streamed: a closing tag there is its text. */
   get endsInsideString(): boolean {
     return this.streaming && this.syntax === "json" && this.objectEnd.inString;

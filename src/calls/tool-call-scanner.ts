@@ -225,11 +225,13 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private closerInValue: number | undefined;
   /**
-   * In a body written with tags, the tags around each value, and whether the body read so far ends inside a value
-   * (known at each closing tag, from the text since the one before: {@link textAfterCloser}).
+   * How a body's values are told when the announcer does not follow them: in a body written with tags, by the tags
+   * around each value; in JSON, by its strings. Whether the body read so far ends inside a value is known at each
+   * closing tag, from the text since the one before ({@link textAfterCloser}).
    */
   private valueTags: readonly [opener: string, closer: string] | undefined;
-  private insideTaggedValue = false;
+  private bodyStrings: JsonValueEnd | undefined;
+  private insideValue = false;
   private readonly textAfterCloser = new TextAccumulator();
   /** Whether text after such a tag is being read again: its closing tags then close, so it is read again only once. */
   private readingAfterCut = false;
@@ -862,18 +864,27 @@ export class ToolCallScanner implements ToolCallEventSource {
    * only at the block's first closing tag; after one inside a value, only the text since.
    */
   private closesInsideValue(): boolean {
-    if (this.announcer.endsInsideString) return true;
+    if (this.announcer.followsJson) return this.announcer.endsInsideString;
     if (this.closerInValue === undefined) {
       if (!this.readsToolCallBlock()) return false;
       const body = this.body.toString();
       this.valueTags = valueTagsOf(body, this.blockTag());
-      this.insideTaggedValue = this.valueTags !== undefined && endsInsideTaggedValue(body, this.valueTags) === true;
-    } else if (this.valueTags !== undefined) {
+      this.bodyStrings = this.valueTags === undefined && /^\s*[[{]/.test(body) ? new JsonValueEnd() : undefined;
+      this.insideValue = this.endsInsideValue(body, false);
+    } else {
       const text = this.textAfterCloser.toString();
       this.textAfterCloser.reset();
-      this.insideTaggedValue = endsInsideTaggedValue(text, this.valueTags) ?? this.insideTaggedValue;
+      this.insideValue = this.endsInsideValue(text, this.insideValue);
     }
-    return this.insideTaggedValue;
+    return this.insideValue;
+  }
+
+  /** Whether the body ends inside a value, after its next `text`; `before`: whether it did before that text. */
+  private endsInsideValue(text: string, before: boolean): boolean {
+    if (this.valueTags !== undefined) return endsInsideTaggedValue(text, this.valueTags) ?? before;
+    if (this.bodyStrings === undefined) return false;
+    for (let index = 0; index < text.length; ) index = this.bodyStrings.scan(text, index);
+    return this.bodyStrings.inString;
   }
 
   /** Whether the raw body is a `<tool_call>`'s, or a `<tool_calls>`'s: not a legacy tag's, a section's, ... */

@@ -193,6 +193,18 @@ describe("other models' blocks read as <tool_call> is", () => {
       content: "</tool_calls> or </tool_calls>",
     },
     {
+      name: "in a call whose arguments come before its name",
+      given:
+        '<tool_call>{"arguments": {"path": "a.md", "content": "end it with </tool_call> then"}, "name": "write_file"}</tool_call> Done.',
+      content: "end it with </tool_call> then",
+    },
+    {
+      name: "in OpenAI's shape, arguments as a JSON string",
+      given:
+        '<tool_call>{"type": "function", "function": {"name": "write_file", "arguments": "{\\"path\\": \\"a.md\\", \\"content\\": \\"a </tool_call>\\"}"}}</tool_call> Done.',
+      content: "a </tool_call>",
+    },
+    {
       name: "with the output ending before the block's own closing tag",
       given: '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "a </tool_call>"}}',
       content: "a </tool_call>",
