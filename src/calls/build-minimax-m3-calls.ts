@@ -19,6 +19,13 @@ const ELEMENT = `${NAMESPACE}<`;
 /** An invoke's name, as the text after `<invoke` writes it: ` name="f">`. */
 const INVOKE_NAME = /^\s+name\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))\s*>/;
 
+/** The name the text after `<invoke` gives, and where its opening tag ends; undefined before the tag is whole. */
+function readInvokeName(text: string): { name: string; end: number } | undefined {
+  const opening = INVOKE_NAME.exec(text);
+  if (opening === null) return undefined;
+  return { name: (opening[1] ?? opening[2] ?? opening[3] ?? "").trim(), end: opening[0].length };
+}
+
 /**
  * What marks each call of M3's block, for announcing its calls while the block arrives: the invoke's tags, and its name
  * once its opening tag is whole, read as {@link buildMinimaxM3Calls} reads it.
@@ -27,8 +34,8 @@ export const MINIMAX_M3_CALLS: SectionCallMarkers = {
   callBegin: INVOKE,
   callEnd: INVOKE_END,
   readOpening(text) {
-    const opening = INVOKE_NAME.exec(text);
-    if (opening !== null) return { name: (opening[1] ?? opening[2] ?? opening[3] ?? "").trim() };
+    const opening = readInvokeName(text);
+    if (opening !== undefined) return { name: opening.name };
     return text.includes(">") ? { name: "" } : undefined;
   },
 };
@@ -94,10 +101,10 @@ export function buildMinimaxM3Calls(
 
 /** The tool's name (quoted or not) and the parameter elements of an invoke, after `<invoke`. */
 function readInvoke(invoke: string): { name: string; elements: M3Element[] } {
-  const opening = INVOKE_NAME.exec(invoke);
-  if (opening === null) throw new NotM3("A MiniMax M3 invoke without its name");
-  const name = (opening[1] ?? opening[2] ?? opening[3] ?? "").trim();
-  const cursor = { reader: new TaggedBodyReader(invoke), index: opening[0].length };
+  const opening = readInvokeName(invoke);
+  if (opening === undefined) throw new NotM3("A MiniMax M3 invoke without its name");
+  const { name } = opening;
+  const cursor = { reader: new TaggedBodyReader(invoke), index: opening.end };
   const elements: M3Element[] = [];
   for (;;) {
     cursor.index = cursor.reader.skipSpace(cursor.index);

@@ -17,6 +17,18 @@ export function splitHunyuanSuffix(name: string): { name: string; suffix: string
 }
 
 /**
+ * The first closing tag of Hunyuan's reasoning in `text` (`</think:opensource>`), if any.
+ *
+ * @example
+ * findHunyuanReasoningEnd("Thinking.</think:opensource>Answer."); // "</think:opensource>"
+ */
+export function findHunyuanReasoningEnd(text: string): string | undefined {
+  return REASONING_END.exec(text)?.[0];
+}
+
+const REASONING_END = /<\/think:[A-Za-z0-9]+>/;
+
+/**
  * The body of a `<tool_call:suffix>` with its tags written bare (`<tool_sep>`, `<arg_key>`, `</arg_value>`), as the
  * body of a `<tool_call>` is read.
  *

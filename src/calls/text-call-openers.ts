@@ -1,5 +1,5 @@
 import { DEEPSEEK_SECTION, KIMI_SECTION, STEP3_SECTION, type TokenSectionSyntax } from "./build-token-section-calls.js";
-import { splitHunyuanSuffix } from "./hunyuan-tags.js";
+import { findHunyuanReasoningEnd, splitHunyuanSuffix } from "./hunyuan-tags.js";
 
 // The tags and tokens that open tool calls, or reasoning, in model text: what `ToolCallScanner` looks for in prose.
 
@@ -108,11 +108,9 @@ export function closesUnopenedReasoning(text: string): string | undefined {
   )?.closer;
   if (closer !== undefined) return closer;
   // Hunyuan's, with its vocabulary suffix: `</think:opensource>`.
-  const suffixed = HUNYUAN_REASONING_END.exec(text)?.[0];
+  const suffixed = findHunyuanReasoningEnd(text);
   return suffixed === undefined || start.startsWith(`<${suffixed.slice(2)}`) ? undefined : suffixed;
 }
-
-const HUNYUAN_REASONING_END = /<\/think:[A-Za-z0-9]+>/;
 
 /** The tag that closes the reasoning the tag named `name` opens (see {@link REASONING_TAGS}, and Hunyuan's). */
 export function reasoningCloserOf(name: string): string | undefined {
