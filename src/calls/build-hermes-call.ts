@@ -3,7 +3,7 @@ import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import { splitHunyuanSuffix, withBareHunyuanTags, withHunyuanSuffix } from "./hunyuan-tags.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
-import { functionTagSyntaxOf, scanFunctionTagCalls } from "./scan-function-tag-calls.js";
+import { FUNCTION_END, functionTagSyntaxOf, scanFunctionTagCalls } from "./scan-function-tag-calls.js";
 import { ARG_VALUE, ARG_VALUE_END, isGlmBody, scanGlmCall } from "./scan-glm-call.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { CALL_OPENING_LIMIT, readCallOpening } from "./tool-call-body-opening.js";
@@ -75,6 +75,22 @@ export function holdsWholeCallsPast(body: string, from: number, blockTag = "<too
   }
   return true;
 }
+
+/**
+ * Whether a bare `<function=...>` call (no `<tool_call>` around it), read on past a `</function>` written inside a
+ * value at `from`, is whole once closed here, and no other function opens after `from`: as
+ * {@link holdsWholeCallsPast} decides for a block.
+ *
+ * @example
+ * holdsWholeFunctionPast("<function=f>", "<parameter=x>a </function> b</parameter>", 15); // true
+ */
+export function holdsWholeFunctionPast(functionTag: string, body: string, from: number): boolean {
+  FUNCTION_OPENING.lastIndex = from;
+  return holdsWholeCalls(`${functionTag}${body}${FUNCTION_END}`) && !FUNCTION_OPENING.test(body);
+}
+
+/** A function tag opening, in either syntax: `<function=name>`, `<function name="...">`. */
+const FUNCTION_OPENING = /<function[=\s]/g;
 
 /** The suffix of a Hunyuan block's tags (`opensource` in `<tool_call:opensource>`); undefined for other blocks. */
 function hunyuanSuffixOf(blockTag: string): string | undefined {

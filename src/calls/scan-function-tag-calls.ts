@@ -233,10 +233,23 @@ function readJsonArguments(
 ): { start: number; end: number } | undefined {
   const open = reader.skipSpace(start);
   if (!reader.startsWith("{", open)) return undefined;
-  const contentEnd = reader.firstOf([syntax.functionCloser, syntax.functionOpener], open);
+  const tags = [syntax.functionCloser, syntax.functionOpener];
+  // The object is read to the first tag; when it is not whole there, a `</function>` was written in one of its
+  // strings, and it is read to the next function (no further: text is read once, however many objects are broken).
+  const end =
+    jsonValueEnd(reader.body.slice(0, reader.firstOf(tags, open)), open) ??
+    jsonValueEnd(reader.body.slice(0, reader.firstOf([syntax.functionOpener], open)), open);
+  if (end === undefined) return undefined;
+  const next = reader.skipSpace(end);
+  const endsCall = next === reader.body.length || tags.some((tag) => reader.startsWith(tag, next));
+  return endsCall ? { start: open, end } : undefined;
+}
+
+/** Where the JSON value opening at `start` in `text` ends, if it ends there. */
+function jsonValueEnd(text: string, start: number): number | undefined {
   const valueEnd = new JsonValueEnd();
-  const end = valueEnd.scan(reader.body.slice(0, contentEnd), open);
-  return valueEnd.found && reader.skipSpace(end) >= contentEnd ? { start: open, end } : undefined;
+  const end = valueEnd.scan(text, start);
+  return valueEnd.found ? end : undefined;
 }
 
 /** The name starting at `start` (up to its `>`), whether the `>` was there, and where the tag's content starts. */

@@ -6,7 +6,7 @@ import {
   firstBlockCallName,
   isCallBody,
 } from "./build-call-block.js";
-import { buildHermesCalls, holdsWholeCallsPast, valueTagsOf } from "./build-hermes-call.js";
+import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast, valueTagsOf } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import {
@@ -851,25 +851,34 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     const from = this.closerInValue;
-    if (from !== undefined && !holdsWholeCallsPast(this.body.toString(), from, this.blockTag())) {
+    if (from !== undefined && !this.holdsWholeCallsPast(from)) {
       this.cutAtCloserInValue(this.bodyCloser.literal);
     } else {
       this.closeRawBody();
     }
   }
 
+  /** Whether the body, read on past a closing tag written inside a value at `from`, holds its calls whole. */
+  private holdsWholeCallsPast(from: number): boolean {
+    const body = this.body.toString();
+    if (this.bareFunctionTag === undefined) return holdsWholeCallsPast(body, from, this.blockTag());
+    return holdsWholeFunctionPast(this.bareFunctionTag, body, from);
+  }
+
   /**
-   * Whether the closing tag just read is inside a value of a `<tool_call>`'s call: a string of its JSON (which the
-   * announcer follows), or a value between tags, found by the last value tag before it. The whole body is looked at
-   * only at the block's first closing tag; after one inside a value, only the text since.
+   * Whether the closing tag just read is inside a value of a `<tool_call>`'s call or a bare `<function=...>`'s: a
+   * string of its JSON (which the announcer follows), or a value between tags, found by the last value tag before it.
+   * The whole body is looked at only at the block's first closing tag; after one inside a value, only the text since.
    */
   private closesInsideValue(): boolean {
     if (this.announcer.followsJson) return this.announcer.endsInsideString;
     if (this.closerInValue === undefined) {
-      if (!this.readsToolCallBlock()) return false;
+      if (!this.readsToolCallBlock() && this.bareFunctionTag === undefined) return false;
       const body = this.body.toString();
-      this.valueTags = valueTagsOf(body, this.blockTag());
-      this.bodyStrings = this.valueTags === undefined && /^\s*[[{]/.test(body) ? new JsonValueEnd() : undefined;
+      // Llama 3.1's `<function=name>` holds a JSON object: its strings are followed, not Qwen3-Coder's value tags.
+      const isJson = /^\s*[[{]/.test(body);
+      this.valueTags = isJson ? undefined : valueTagsOf(`${this.bareFunctionTag ?? ""}${body}`, this.blockTag());
+      this.bodyStrings = isJson ? new JsonValueEnd() : undefined;
       this.insideValue = this.endsInsideValue(body, false);
     } else {
       const text = this.textAfterCloser.toString();

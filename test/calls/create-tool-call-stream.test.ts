@@ -306,6 +306,7 @@ const samples = [
   'O <function name="get_weather"><param name="city"><![CDATA[</function>]]></param></function></tool_call><function name=\'nope\'></function><function name="get_weather"><param name="days">2</param>',
   '<think>x</think>\n[{"name": "get_weather", "arguments": {"city": "T"}}][TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "U"',
   '<|inner_prefix|>x<|inner_suffix|>P <|tools_prefix|>[{"get_weather": {"city": "<|tools_suffix|>"}}, {"get_weather": "{}"}]<|tools_suffix|><|tools_prefix|>[]<|tools_suffix|><|tools_prefix|>[{"a": 1, "b": 2}]<|tools_suffix|><|tools_prefix|>[{"get_weather": {',
+  'R <function=write_file><parameter=content>a </function> b</parameter></function> S <function=write_file><parameter=content>c</function>\n<function=get_weather><parameter=city>T</parameter></function> <function=write_file>{"content": "</function>"}</function>',
   'Q <TOOLCALL>[{"name": "get_weather", "arguments": {"city": "</TOOLCALL>"}}, {"name": "get_weather", "arguments": {}}]</TOOLCALL><TOOLCALL>[]</TOOLCALL><TOOLCALL> no </TOOLCALL>',
 ];
 

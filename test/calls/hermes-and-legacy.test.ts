@@ -686,6 +686,57 @@ describe("Qwen3-Coder calls written without their <tool_call>", () => {
     expect(parseToolCalls(known, { tools, format: "xml" })).toEqual({ calls: [], text: known, errors: [] });
   });
 
+  test.each([
+    {
+      name: "Qwen3-Coder",
+      given:
+        "<function=write_file>\n<parameter=path>\na.md\n</parameter>\n<parameter=content>\nClose each call with </function>, then stop.\n</parameter>\n</function>\n</tool_call> Done.",
+      content: "Close each call with </function>, then stop.",
+      format: "hermes",
+    },
+    {
+      name: "Llama 3.1's JSON object",
+      given: '<function=write_file>{"path": "a.md", "content": "Close each call with </function>."}</function> Done.',
+      content: "Close each call with </function>.",
+      format: "hermes",
+    },
+    {
+      name: "MiniCPM's CDATA",
+      given:
+        '<function name="write_file"><param name="path">a.md</param><param name="content"><![CDATA[Close with </function>.]]></param></function> Done.',
+      content: "Close with </function>.",
+      format: "xml",
+    },
+  ])(
+    "$name: a </function> written in a value of a bare call is the value's text, in one pass or streamed",
+    ({ given, content, format }) => {
+      const parsed = parseToolCalls(given, { tools });
+      expect(parsed).toEqual({
+        calls: [{ id: "call_0", name: "write_file", arguments: { path: "a.md", content }, format }],
+        text: " Done.",
+        errors: [],
+      });
+      const stream = createToolCallStream({ tools });
+      const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+      expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
+    },
+  );
+
+  test("a value never closed before </function> ends at it, as before, when another function follows: both calls are made", () => {
+    const given =
+      "<function=write_file><parameter=path>a.md</parameter><parameter=content>abc</function>\n<function=get_weather><parameter=city>A</parameter></function> Done.";
+    const parsed = parseToolCalls(given, { tools });
+    expect(parsed.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ["write_file", { path: "a.md", content: "abc" }],
+      ["get_weather", { city: "A" }],
+    ]);
+    expect(parsed.errors.map((error) => error.message)).toEqual(['Parameter "content" was not closed by </parameter>']);
+    expect(parsed.text).toBe("\n Done.");
+    const stream = createToolCallStream({ tools });
+    const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+    expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
+  });
+
   test("a bare call that never closes is an UNTERMINATED_CALL error, not a call", () => {
     expect(parseToolCalls("<function=get_weather><parameter=city>A</parameter>", { tools })).toEqual({
       calls: [],
@@ -728,6 +779,15 @@ describe("Llama 3.1's custom tool calls: <function=name> holding a JSON object",
     ]);
     expect(result.errors.map((error) => [error.code, error.parameter])).toEqual([["UNKNOWN_PARAMETER", "ctiy"]]);
     expect(result.errors[0]?.message).toContain('"city"');
+  });
+
+  test("a </function> written in one of the object's strings is its text, inside <tool_call> too", () => {
+    const result = parseToolCalls(
+      '<tool_call><function=write_file>{"path": "a.md", "content": "x</function>y"}</function></tool_call>',
+      { tools },
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ path: "a.md", content: "x</function>y" }]);
+    expect(result.errors).toEqual([]);
   });
 
   test("text after the object, before </function>, is reported as text outside the tags", () => {
