@@ -198,6 +198,7 @@ function timeTagBodies(xmlText: string): void {
   const jsonText = jsonCallOutput(1_000_000, 1_000, "json-text");
   const pythonicText = jsonCallOutput(1_000_000, 1_000, "pythonic");
   const gemmaText = jsonCallOutput(1_000_000, 1_000, "gemma");
+  const gemmaBy1 = chunksOf(gemmaText, 1);
   const lfmText = jsonCallOutput(1_000_000, 1_000, "lfm");
   const llamaText = jsonCallOutput(1_000_000, 1_000, "llama");
   const olmoText = jsonCallOutput(1_000_000, 1_000, "olmo");
@@ -218,6 +219,7 @@ function timeTagBodies(xmlText: string): void {
     jsonText: checked(() => parseToolCalls(jsonText, { tools }).calls.length, 1_000),
     pythonic: checked(() => parseToolCalls(pythonicText, { tools }).calls.length, 1_000),
     gemma: checked(() => parseToolCalls(gemmaText, { tools }).calls.length, 1_000),
+    gemmaStream1: checked(() => parseChunksWithCallback(gemmaBy1), 1_000),
     lfm: checked(() => parseToolCalls(lfmText, { tools }).calls.length, 1_000),
     llama: checked(() => parseToolCalls(llamaText, { tools }).calls.length, 1_000),
     olmo: checked(() => parseToolCalls(olmoText, { tools }).calls.length, 1_000),
@@ -261,6 +263,10 @@ function timeTagBodies(xmlText: string): void {
   // Each call's JSON streams as deltas from its `{"name": ..., "arguments":`, a delta per character here.
   console.log(
     `    Hermes 1-char onEvent stream ${times.hermesStream1.toFixed(1)} ms = ${(times.hermesStream1 / times.hermes).toFixed(2)}x its one-shot`,
+  );
+  // Each Gemma call's arguments stream from its `call:name{` to their closing brace.
+  console.log(
+    `    Gemma 4 1-char onEvent stream ${times.gemmaStream1.toFixed(1)} ms = ${(times.gemmaStream1 / times.gemma).toFixed(2)}x its one-shot`,
   );
   const perCharacter = (milliseconds: number, length: number): string =>
     `${((milliseconds * 1e6) / length).toFixed(0)} ns/char`;

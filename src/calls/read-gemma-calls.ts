@@ -74,6 +74,44 @@ export function firstGemmaCallName(body: string): string | undefined {
   return CALL_NAME.exec(body)?.[1];
 }
 
+/**
+ * The call a Gemma call's header opens, `call:get_weather{` (or its `(`): its tool's name, and where its arguments
+ * start; `pending` while more text could still make the header one, `none` when no text can.
+ *
+ * @example
+ * readGemmaCallHeader("call:get_weather{ci"); // { name: "get_weather", argumentsStart: 16 }
+ */
+export function readGemmaCallHeader(header: string): { name: string; argumentsStart: number } | "pending" | "none" {
+  CALL_NAME.lastIndex = 0;
+  const named = CALL_NAME.exec(header);
+  const next = named === null ? "" : header.charAt(CALL_NAME.lastIndex);
+  if (named !== null && (next === "{" || next === "(")) {
+    return { name: named[1] ?? "", argumentsStart: CALL_NAME.lastIndex };
+  }
+  return HEADER_START.test(header) ? "pending" : "none";
+}
+
+/** The start of a header: some of `call:`, then perhaps a name (written twice, `call:f:f`, as the reader allows). */
+const HEADER_START = /^\s*(?:c(?:a(?:l(?:l(?::[\w.:-]*\s*)?)?)?)?)?$/;
+
+/**
+ * Where the arguments written at the start of `text` end, just after their closing brace (or parenthesis), when they
+ * are whole there as {@link readGemmaCalls} reads them; undefined when they are not (yet).
+ *
+ * @example
+ * gemmaArgumentsEnd('{a:<|"|>}<|"|>} call:'); // 15
+ */
+export function gemmaArgumentsEnd(text: string): number | undefined {
+  const reader = new GemmaArgumentsReader(text, 0);
+  try {
+    reader.argumentList();
+    return reader.index;
+  } catch (error) {
+    if (error instanceof NotGemma) return undefined;
+    throw error;
+  }
+}
+
 /** Thrown inside the reader where the text stops being Gemma's syntax; caught at its entry. */
 class NotGemma extends Error {}
 

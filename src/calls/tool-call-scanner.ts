@@ -27,6 +27,7 @@ import {
 } from "./call-announcer.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
+import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
 import { splitHunyuanSuffix } from "./hunyuan-tags.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
@@ -262,8 +263,9 @@ export class ToolCallScanner implements ToolCallEventSource {
   private jsonBlockOpener = "";
   /** Announces the calls of a `<tool_call>` body while it arrives; at its close only the calls are left to report. */
   private readonly announcer: BlockCallAnnouncer;
-  /** Announces the calls of a section of special tokens alike. */
+  /** Announces the calls of a section of special tokens alike, and those of a Gemma call block. */
   private readonly sectionAnnouncer: SectionCallAnnouncer;
+  private readonly gemmaAnnouncer: GemmaCallAnnouncer;
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -325,6 +327,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     };
     this.announcer = new BlockCallAnnouncer(this.deltas, announced);
     this.sectionAnnouncer = new SectionCallAnnouncer(this.deltas, announced);
+    this.gemmaAnnouncer = new GemmaCallAnnouncer(this.deltas, announced);
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
@@ -371,6 +374,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** The announcer whose streaming call plain text would only add to, if one's would. */
   private announcerTaking(chunk: string): CallAnnouncer | undefined {
     if (this.announcer.takesPlainText(chunk)) return this.announcer;
+    if (this.gemmaAnnouncer.takesPlainText(chunk)) return this.gemmaAnnouncer;
     return this.sectionAnnouncer.takesPlainText(chunk) ? this.sectionAnnouncer : undefined;
   }
 
@@ -740,6 +744,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       if (block === undefined) return;
       this.callBlock = { opener: this.tag, format: block.format };
       this.openRawBody(block.closer);
+      if (block.format === "gemma") this.gemmaAnnouncer.open();
       return;
     }
     if (opener === "call-wrapper") {
@@ -938,7 +943,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     const harmonyCall = this.harmonyCall;
     const callBlock = this.callBlock;
     // At most one of them announced calls: the body is a `<tool_call>`'s or a section's.
-    const announcedCalls = [...this.announcer.close(), ...this.sectionAnnouncer.close()];
+    const announcedCalls = this.closeAnnouncers();
     const body = this.body.toString();
     this.callBlock = undefined;
     this.legacy = undefined;
@@ -1091,10 +1096,16 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) this.pendingDelta += text;
     else if (this.section !== undefined || this.callBlock?.format === "minimax-m3") {
       this.sectionAnnouncer.follow(text, this.nextCallIndex);
-    } else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
+    } else if (this.callBlock?.format === "gemma") this.gemmaAnnouncer.follow(text, this.wholeBody, this.nextCallIndex);
+    else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
   };
 
   private readonly wholeBody = (): string => this.body.toString();
+
+  /** The calls announced in the block being read (at most one announcer announced any); each announcer forgets. */
+  private closeAnnouncers(): AnnouncedCall[] {
+    return [...this.announcer.close(), ...this.sectionAnnouncer.close(), ...this.gemmaAnnouncer.close()];
+  }
 
   /**
    * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. The first
@@ -1606,7 +1617,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
     // Each call announced in the block ends with an error naming it, as each started, after its last text.
     this.flushDelta();
-    const announced = [...this.announcer.close(), ...this.sectionAnnouncer.close()];
+    const announced = this.closeAnnouncers();
     const names = announced.length === 0 ? [name] : announced.map((call) => call.name);
     for (const unclosed of names) {
       const error: ToolCallError = {
@@ -1658,7 +1669,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.harmonyCall?.id ??
         this.mistralCall?.id ??
         this.announcer.currentId ??
-        this.sectionAnnouncer.currentId;
+        this.sectionAnnouncer.currentId ??
+        this.gemmaAnnouncer.currentId;
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }

@@ -648,6 +648,41 @@ describe("createToolCallStream", () => {
     ]);
   });
 
+  test("a Gemma 4 call starts once call:name{ is read, and its arguments stream to their closing brace", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push("Sure. <|tool_call>call:get_wea")).toEqual([{ type: "text", delta: "Sure. " }]);
+    expect(stream.push('ther{city:<|"|>Paris {')).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: '{city:<|"|>Paris {' },
+    ]);
+    expect(stream.push('x}<|"|>,days:3}<tool_call|> and')).toEqual([
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: 'x}<|"|>,days:3}' },
+      {
+        type: "tool-call",
+        call: { id: "call_0", name: "get_weather", arguments: { city: "Paris {x}", days: 3 }, format: "gemma" },
+      },
+      { type: "text", delta: " and" },
+    ]);
+  });
+
+  test("the calls of one Gemma block each stream their own arguments, a character at a time or whole", () => {
+    const first = '{city:<|"|>A<|"|>}';
+    const second = '{path:<|"|>a.md<|"|>,content:<|"|>} }<|"|>}';
+    const text = `<|tool_call>call:get_weather${first} call:write_file${second}<tool_call|><start_function_call>call:get_weather(city:<escape>B<escape>)<end_function_call>`;
+    for (const chunks of [[...text], [text]]) {
+      const events = streamEvents(chunks);
+      expect(callTexts(events)).toEqual([
+        ["call_0", first],
+        ["call_1", second],
+        ["call_2", "(city:<escape>B<escape>)"],
+      ]);
+      // The second call starts before the first call's block closes.
+      const types = events.map((event) => event.type);
+      expect(types.indexOf("tool-call-start", 2)).toBeLessThan(types.indexOf("tool-call"));
+      expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
+    }
+  });
+
   test("a section call whose name comes after 300 characters is not announced, whether its text comes whole or not", () => {
     // Its argument marker ends past 300 characters: a piece of text that brings it whole does not announce it either.
     const text = `<|tool_calls_section_begin|><|tool_call_begin|>${"x".repeat(285)}<|tool_call_argument_begin|>{"city": "A"`;
