@@ -200,6 +200,7 @@ function timeTagBodies(xmlText: string): void {
   const gemmaText = jsonCallOutput(1_000_000, 1_000, "gemma");
   const gemmaBy1 = chunksOf(gemmaText, 1);
   const lfmText = jsonCallOutput(1_000_000, 1_000, "lfm");
+  const lfmBy1 = chunksOf(lfmText, 1);
   const llamaText = jsonCallOutput(1_000_000, 1_000, "llama");
   const olmoText = jsonCallOutput(1_000_000, 1_000, "olmo");
   const hermesText = jsonCallOutput(1_000_000, 1_000, "hermes");
@@ -221,6 +222,7 @@ function timeTagBodies(xmlText: string): void {
     gemma: checked(() => parseToolCalls(gemmaText, { tools }).calls.length, 1_000),
     gemmaStream1: checked(() => parseChunksWithCallback(gemmaBy1), 1_000),
     lfm: checked(() => parseToolCalls(lfmText, { tools }).calls.length, 1_000),
+    lfmStream1: checked(() => parseChunksWithCallback(lfmBy1), 1_000),
     llama: checked(() => parseToolCalls(llamaText, { tools }).calls.length, 1_000),
     olmo: checked(() => parseToolCalls(olmoText, { tools }).calls.length, 1_000),
     hermes: checked(() => parseToolCalls(hermesText, { tools }).calls.length, 1_000),
@@ -264,9 +266,12 @@ function timeTagBodies(xmlText: string): void {
   console.log(
     `    Hermes 1-char onEvent stream ${times.hermesStream1.toFixed(1)} ms = ${(times.hermesStream1 / times.hermes).toFixed(2)}x its one-shot`,
   );
-  // Each Gemma call's arguments stream from its `call:name{` to their closing brace.
+  // Each Gemma call's arguments stream from its `call:name{` to their closing brace, each LFM2 call from its `name(`.
   console.log(
     `    Gemma 4 1-char onEvent stream ${times.gemmaStream1.toFixed(1)} ms = ${(times.gemmaStream1 / times.gemma).toFixed(2)}x its one-shot`,
+  );
+  console.log(
+    `    LFM2 1-char onEvent stream ${times.lfmStream1.toFixed(1)} ms = ${(times.lfmStream1 / times.lfm).toFixed(2)}x its one-shot`,
   );
   const perCharacter = (milliseconds: number, length: number): string =>
     `${((milliseconds * 1e6) / length).toFixed(0)} ns/char`;

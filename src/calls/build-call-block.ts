@@ -10,7 +10,8 @@ import { buildLfmCalls, LFM_CALL_END, LFM_CALL_START } from "./build-lfm-calls.j
 import { buildMinimaxM3Calls, firstMinimaxM3CallName } from "./build-minimax-m3-calls.js";
 import { buildOlmoCalls } from "./build-olmo-calls.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { firstGemmaCallName } from "./read-gemma-calls.js";
+import { firstGemmaCallName, type GemmaArguments } from "./read-gemma-calls.js";
+import type { PythonicCall } from "./read-pythonic-calls.js";
 import { firstCallName } from "./read-reply-start-calls.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -41,8 +42,14 @@ export const CALL_BLOCKS: ReadonlyMap<string, { closer: string; format: Exclude<
     [APERTUS_CALLS_START.slice(1, -1), { closer: APERTUS_CALLS_END, format: "apertus" }],
   ]);
 
+/** Calls of a block read whole while it arrived (see `BracketedCallAnnouncer`), by where they start in its body. */
+export interface CallsReadBefore {
+  gemma: ReadonlyMap<number, GemmaArguments>;
+  pythonic: ReadonlyMap<number, PythonicCall>;
+}
+
 /**
- * The calls of a block of `format` opened by `opener`, from its body; undefined when the body is not calls of that
+ * The calls of a block of `format` opened by `opener`, from its body (the calls in `readBefore` are not read again); undefined when the body is not calls of that
  * syntax, and the block is then read as something else (OLMo's as invokes, InternLM's interpreter code as text):
  * - Cohere: a JSON array of `{"tool_call_id": "0", "tool_name": "f", "parameters": {...}}`, as llama.cpp reads it;
  * - InternLM: `<|plugin|>` then `{"name": "f", "parameters": {...}}`, as vLLM's `internlm2` parser reads it;
@@ -55,14 +62,15 @@ export function buildCallBlock(
   body: string,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
+  readBefore?: CallsReadBefore,
 ): BuiltBlockCalls | undefined {
   switch (format) {
     case "gemma":
-      return buildGemmaCalls(opener, body, firstCallIndex, catalog);
+      return buildGemmaCalls(opener, body, firstCallIndex, catalog, readBefore?.gemma);
     case "lfm":
-      return buildLfmCalls(body, firstCallIndex, catalog);
+      return buildLfmCalls(body, firstCallIndex, catalog, readBefore?.pythonic);
     case "olmo":
-      return buildOlmoCalls(body, firstCallIndex, catalog);
+      return buildOlmoCalls(body, firstCallIndex, catalog, readBefore?.pythonic);
     case "cohere":
       return buildMarkedCallObjects(body, COHERE_ACTION_START, "cohere", firstCallIndex, catalog);
     case "internlm": {

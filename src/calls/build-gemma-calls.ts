@@ -1,20 +1,21 @@
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { readGemmaCalls } from "./read-gemma-calls.js";
+import { type GemmaArguments, readGemmaCalls } from "./read-gemma-calls.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
 /**
  * The calls of a Gemma call block (see {@link readGemmaCalls}) opened by `opener` (`<|tool_call>`,
  * `<start_function_call>`). A call whose arguments cannot be read is kept without them, with its raw text and a
- * `PARSE_ERROR`; so is text in the block that is no call.
+ * `PARSE_ERROR`; so is text in the block that is no call. `readBefore`: arguments read as the block arrived.
  */
 export function buildGemmaCalls(
   opener: string,
   body: string,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
+  readBefore?: ReadonlyMap<number, GemmaArguments>,
 ): BuiltBlockCalls {
-  const block = readGemmaCalls(body);
+  const block = readGemmaCalls(body, readBefore);
   const calls = block.calls.map((read, offset) => {
     const callIndex = firstCallIndex + offset;
     const built = buildJsonCall(

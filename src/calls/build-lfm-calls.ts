@@ -1,7 +1,7 @@
 import { buildMarkedCallObjects } from "./build-call-objects.js";
 import { buildPythonicCalls } from "./build-pythonic-calls.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { readPythonicCalls } from "./read-pythonic-calls.js";
+import { type PythonicCall, readPythonicCalls } from "./read-pythonic-calls.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -14,11 +14,16 @@ export const LFM_CALL_END = "<|tool_call_end|>";
  * detector reads it: a pythonic call list (`[get_weather(city="Paris")]`, what the models are trained to write; see
  * {@link readPythonicCalls}), or call objects (`[{"name": "f", "arguments": {...}}]`, what they write when the system
  * prompt asks for JSON). The tokens say calls follow, so broken JSON is repaired, and a block holding neither is
- * reported.
+ * reported. `readBefore`: calls read as the block arrived, by where they start in `body`.
  */
-export function buildLfmCalls(body: string, firstCallIndex: number, catalog: ToolCatalog | undefined): BuiltBlockCalls {
+export function buildLfmCalls(
+  body: string,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+  readBefore: ReadonlyMap<number, PythonicCall> = new Map(),
+): BuiltBlockCalls {
   const trimmed = body.trim();
-  const pythonic = readPythonicCalls(trimmed);
+  const pythonic = readPythonicCalls(trimmed, { calls: readBefore, offset: body.length - body.trimStart().length });
   if (pythonic !== undefined) return buildPythonicCalls(pythonic, trimmed, "lfm", firstCallIndex, catalog);
   const noCall = `${LFM_CALL_START} holds neither a pythonic call list nor call objects: ${shortenText(trimmed)}`;
   return buildMarkedCallObjects(trimmed, LFM_CALL_START, "lfm", firstCallIndex, catalog, { noCallMessage: noCall });

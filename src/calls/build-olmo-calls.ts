@@ -1,21 +1,24 @@
 import { buildPythonicCalls } from "./build-pythonic-calls.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { readPythonicCallLines } from "./read-pythonic-calls.js";
+import { type PythonicCall, readPythonicCallLines } from "./read-pythonic-calls.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
 /**
  * The calls of an OLMo 3 `<function_calls>` block whose body is pythonic calls, one per line (see
- * {@link readPythonicCallLines}); undefined when the body is not.
+ * {@link readPythonicCallLines}); undefined when the body is not. `readBefore`: calls read as the block arrived, by
+ * where they start in `body`.
  */
 export function buildOlmoCalls(
   body: string,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,
+  readBefore: ReadonlyMap<number, PythonicCall> = new Map(),
 ): BuiltBlockCalls | undefined {
   const trimmed = body.trim();
-  const calls = readPythonicCallLines(trimmed);
+  const offset = body.length - body.trimStart().length;
+  const calls = readPythonicCallLines(trimmed, { calls: readBefore, offset });
   return calls === undefined ? undefined : buildPythonicCalls(calls, trimmed, "olmo", firstCallIndex, catalog);
 }
 

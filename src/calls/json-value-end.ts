@@ -17,6 +17,9 @@ export class JsonValueEnd {
   private quote = "";
   private escaped = false;
 
+  /** `parentheses`: they bracket too, as in a pythonic call `f(x=[1])` (whose end is then its closing one). */
+  constructor(private readonly parentheses = false) {}
+
   /** Whether the text read so far ends inside a string. */
   get inString(): boolean {
     return this.quote !== "";
@@ -54,9 +57,12 @@ export class JsonValueEnd {
         else if (character === this.quote) this.quote = "";
       } else if (character === '"' || character === "'") {
         this.quote = character;
-      } else if (character === "{" || character === "[") {
+      } else if (character === "{" || character === "[" || (character === "(" && this.parentheses)) {
         this.depth += 1;
-      } else if ((character === "}" || character === "]") && --this.depth === 0) {
+      } else if (
+        (character === "}" || character === "]" || (character === ")" && this.parentheses)) &&
+        --this.depth === 0
+      ) {
         this.found = true;
         return index + 1;
       }

@@ -36,12 +36,14 @@ const CALL_NAME = /\s*call:([\w.-]+)(?::\1(?![\w.-]))?\s*/y;
  * numbers, `true`, `false`, `null` (or `none`, `nil`), objects in braces and arrays in brackets; any other bare value is
  * a string, as vLLM reads it. Arguments in parentheses and strings in quotes, which Gemma also writes, are read too.
  *
+ * `readBefore` holds arguments already read (by where they start): they are taken, not read again.
+ *
  * Hand-written: the syntax is Gemma's own, neither JSON nor a language a library reads.
  *
  * @example
  * readGemmaCalls('call:add{a:1,note:<|"|>x, y<|"|>}').calls[0]?.arguments; // { a: 1, note: "x, y" }
  */
-export function readGemmaCalls(body: string): GemmaBlock {
+export function readGemmaCalls(body: string, readBefore?: ReadonlyMap<number, GemmaArguments>): GemmaBlock {
   const calls: GemmaCall[] = [];
   let index = 0;
   for (;;) {
@@ -55,6 +57,13 @@ export function readGemmaCalls(body: string): GemmaBlock {
     const start = CALL_NAME.lastIndex;
     const reader = new GemmaArgumentsReader(body, start);
     const name = named[1] ?? "";
+    // Arguments read whole as the block arrived (from this same text) are not read again.
+    const known = readBefore?.get(start);
+    if (known !== undefined) {
+      calls.push({ name, arguments: known.arguments, text: known.text });
+      index = start + known.text.length;
+      continue;
+    }
     try {
       const args = reader.argumentList();
       calls.push({ name, arguments: args, text: body.slice(start, reader.index) });
@@ -94,18 +103,24 @@ export function readGemmaCallHeader(header: string): { name: string; argumentsSt
 /** The start of a header: some of `call:`, then perhaps a name (written twice, `call:f:f`, as the reader allows). */
 const HEADER_START = /^\s*(?:c(?:a(?:l(?:l(?::[\w.:-]*\s*)?)?)?)?)?$/;
 
+/** Arguments of a Gemma call read whole, and their text. */
+export interface GemmaArguments {
+  arguments: Record<string, unknown>;
+  text: string;
+}
+
 /**
- * Where the arguments written at the start of `text` end, just after their closing brace (or parenthesis), when they
- * are whole there as {@link readGemmaCalls} reads them; undefined when they are not (yet).
+ * The arguments written at the start of `text`, when they are whole there as {@link readGemmaCalls} reads them (up to
+ * their closing brace or parenthesis); undefined when they are not (yet).
  *
  * @example
- * gemmaArgumentsEnd('{a:<|"|>}<|"|>} call:'); // 15
+ * readGemmaArguments('{a:<|"|>}<|"|>} call:'); // { arguments: { a: "}" }, text: '{a:<|"|>}<|"|>}' }
  */
-export function gemmaArgumentsEnd(text: string): number | undefined {
+export function readGemmaArguments(text: string): GemmaArguments | undefined {
   const reader = new GemmaArgumentsReader(text, 0);
   try {
-    reader.argumentList();
-    return reader.index;
+    const read = reader.argumentList();
+    return { arguments: read, text: text.slice(0, reader.index) };
   } catch (error) {
     if (error instanceof NotGemma) return undefined;
     throw error;

@@ -22,8 +22,17 @@ const MAX_NESTING = 100;
  * @example
  * readPythonicCalls('[add(a=1, b=[2, 3])]'); // [{ name: "add", arguments: { a: 1, b: [2, 3] }, text: "add(a=1, b=[2, 3])" }]
  */
-export function readPythonicCalls(text: string): PythonicCall[] | undefined {
-  return readWhole(new PythonReader(text, false), (reader) => reader.callList());
+export function readPythonicCalls(text: string, readBefore?: ReadPythonicCalls): PythonicCall[] | undefined {
+  return readWhole(new PythonReader(text, false, readBefore), (reader) => reader.callList());
+}
+
+/**
+ * Calls already read from the same text (a block's body, as it arrived), by where they start in it, and where the
+ * text read now starts in that: a reader takes them instead of reading them again.
+ */
+export interface ReadPythonicCalls {
+  calls: ReadonlyMap<number, PythonicCall>;
+  offset: number;
 }
 
 /**
@@ -34,12 +43,46 @@ export function readPythonicCalls(text: string): PythonicCall[] | undefined {
  * @example
  * readPythonicCallLines('get_weather(city="Paris", hot=true)\nget_time()'); // two calls
  */
-export function readPythonicCallLines(text: string): PythonicCall[] | undefined {
-  return readWhole(new PythonReader(text, true), (reader) => {
+export function readPythonicCallLines(text: string, readBefore?: ReadPythonicCalls): PythonicCall[] | undefined {
+  return readWhole(new PythonReader(text, true, readBefore), (reader) => {
     reader.skipSpace();
     return reader.startsWith("[") ? reader.callList() : reader.callLines();
   });
 }
+
+/**
+ * The pythonic call written at the start of `text` (up to its closing parenthesis), when it is whole there as
+ * {@link readPythonicCalls} reads it; undefined when it is not (yet). `jsonWords` as OLMo's calls are read.
+ *
+ * @example
+ * readPythonicCall('get_weather(city="a)b"), get_time()', false)?.text; // 'get_weather(city="a)b")'
+ */
+export function readPythonicCall(text: string, jsonWords: boolean): PythonicCall | undefined {
+  const reader = new PythonReader(text, jsonWords);
+  try {
+    return reader.call();
+  } catch (error) {
+    if (error instanceof NotPython) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The call a header of a pythonic call list opens (`[get_weather(`, `, get_time(`, or a name on a line of its own):
+ * its name, and where it starts; `pending` while more text could still make the header one, `none` when no text can.
+ *
+ * @example
+ * readPythonicCallHeader("[get_weather(ci"); // { name: "get_weather", textStart: 1 }
+ */
+export function readPythonicCallHeader(header: string): { name: string; textStart: number } | "pending" | "none" {
+  const opened = CALL_HEADER.exec(header);
+  if (opened !== null) return { name: opened[2] ?? "", textStart: opened[1]?.length ?? 0 };
+  return CALL_HEADER_START.test(header) ? "pending" : "none";
+}
+
+/** What may come before a call in a list: a `[` opening it, or the `,` after the call before; then the call's name. */
+const CALL_HEADER = /^(\s*[[,]?\s*)([A-Za-z_][\w.-]*)\s*\(/;
+const CALL_HEADER_START = /^\s*[[,]?\s*(?:[A-Za-z_][\w.-]*\s*)?$/;
 
 /** What `read` reads from the whole text; undefined when the text is anything else. */
 function readWhole(reader: PythonReader, read: (reader: PythonReader) => PythonicCall[]): PythonicCall[] | undefined {
@@ -86,6 +129,7 @@ class PythonReader {
   constructor(
     private readonly text: string,
     jsonWords: boolean,
+    private readonly readBefore?: ReadPythonicCalls,
   ) {
     this.words = jsonWords ? PYTHON_AND_JSON_WORDS : PYTHON_WORDS;
   }
@@ -134,8 +178,13 @@ class PythonReader {
     }
   }
 
-  private call(): PythonicCall {
+  call(): PythonicCall {
     const start = this.index;
+    const known = this.readBefore?.calls.get(start + this.readBefore.offset);
+    if (known !== undefined) {
+      this.index += known.text.length;
+      return known;
+    }
     const name = this.identifier();
     this.skipSpace();
     this.expect("(");

@@ -43,6 +43,7 @@ import {
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
+import { PythonicCallAnnouncer } from "./pythonic-call-announcer.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
@@ -263,9 +264,11 @@ export class ToolCallScanner implements ToolCallEventSource {
   private jsonBlockOpener = "";
   /** Announces the calls of a `<tool_call>` body while it arrives; at its close only the calls are left to report. */
   private readonly announcer: BlockCallAnnouncer;
-  /** Announces the calls of a section of special tokens alike, and those of a Gemma call block. */
+  /** Announces the calls of a section of special tokens alike. */
   private readonly sectionAnnouncer: SectionCallAnnouncer;
+  /** Announces the calls of Gemma's call blocks, and of the blocks holding pythonic calls (LFM2's, OLMo's). */
   private readonly gemmaAnnouncer: GemmaCallAnnouncer;
+  private readonly pythonicAnnouncer: PythonicCallAnnouncer;
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -328,6 +331,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.announcer = new BlockCallAnnouncer(this.deltas, announced);
     this.sectionAnnouncer = new SectionCallAnnouncer(this.deltas, announced);
     this.gemmaAnnouncer = new GemmaCallAnnouncer(this.deltas, announced);
+    this.pythonicAnnouncer = new PythonicCallAnnouncer(this.deltas, announced);
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
@@ -374,7 +378,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** The announcer whose streaming call plain text would only add to, if one's would. */
   private announcerTaking(chunk: string): CallAnnouncer | undefined {
     if (this.announcer.takesPlainText(chunk)) return this.announcer;
-    if (this.gemmaAnnouncer.takesPlainText(chunk)) return this.gemmaAnnouncer;
+    const blockAnnouncer = this.callBlockAnnouncer();
+    if (blockAnnouncer?.takesPlainText(chunk) === true) return blockAnnouncer;
     return this.sectionAnnouncer.takesPlainText(chunk) ? this.sectionAnnouncer : undefined;
   }
 
@@ -745,6 +750,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.callBlock = { opener: this.tag, format: block.format };
       this.openRawBody(block.closer);
       if (block.format === "gemma") this.gemmaAnnouncer.open();
+      else if (block.format === "lfm") this.pythonicAnnouncer.open();
       return;
     }
     if (opener === "call-wrapper") {
@@ -943,6 +949,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     const harmonyCall = this.harmonyCall;
     const callBlock = this.callBlock;
     // At most one of them announced calls: the body is a `<tool_call>`'s or a section's.
+    // What the announcers read is taken before they forget it.
+    const readBefore = { gemma: this.gemmaAnnouncer.readCalls, pythonic: this.pythonicAnnouncer.readCalls };
     const announcedCalls = this.closeAnnouncers();
     const body = this.body.toString();
     this.callBlock = undefined;
@@ -957,7 +965,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (callBlock !== undefined) {
-      const built = buildCallBlock(callBlock.format, callBlock.opener, body, this.nextCallIndex, this.catalog);
+      const { format, opener } = callBlock;
+      const built = buildCallBlock(format, opener, body, this.nextCallIndex, this.catalog, readBefore);
       // Only MiniMax M3's block announces its calls; one that holds no calls of its syntax withdraws them.
       const { confirmed, withdrawals } = confirmAnnouncedCalls(announcedCalls, built ?? { calls: [], errors: [] });
       for (const withdrawal of withdrawals) this.error(withdrawal);
@@ -1096,15 +1105,28 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) this.pendingDelta += text;
     else if (this.section !== undefined || this.callBlock?.format === "minimax-m3") {
       this.sectionAnnouncer.follow(text, this.nextCallIndex);
-    } else if (this.callBlock?.format === "gemma") this.gemmaAnnouncer.follow(text, this.wholeBody, this.nextCallIndex);
-    else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
+    } else if (this.callBlock !== undefined) {
+      this.callBlockAnnouncer()?.follow(text, this.wholeBody, this.nextCallIndex);
+    } else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
   };
 
   private readonly wholeBody = (): string => this.body.toString();
 
   /** The calls announced in the block being read (at most one announcer announced any); each announcer forgets. */
   private closeAnnouncers(): AnnouncedCall[] {
-    return [...this.announcer.close(), ...this.sectionAnnouncer.close(), ...this.gemmaAnnouncer.close()];
+    return [
+      ...this.announcer.close(),
+      ...this.sectionAnnouncer.close(),
+      ...this.gemmaAnnouncer.close(),
+      ...this.pythonicAnnouncer.close(),
+    ];
+  }
+
+  /** The announcer of the model's own call block being read, when its syntax is announced. */
+  private callBlockAnnouncer(): GemmaCallAnnouncer | PythonicCallAnnouncer | undefined {
+    const format = this.callBlock?.format;
+    if (format === "gemma") return this.gemmaAnnouncer;
+    return format === "lfm" || format === "olmo" ? this.pythonicAnnouncer : undefined;
   }
 
   /**
@@ -1456,6 +1478,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private openOlmoBlock(): void {
     this.callBlock = { opener: `<${OLMO_BLOCK}>`, format: "olmo" };
     this.openRawBody(`</${OLMO_BLOCK}>`);
+    this.pythonicAnnouncer.open(true);
   }
 
   /**
@@ -1670,7 +1693,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.mistralCall?.id ??
         this.announcer.currentId ??
         this.sectionAnnouncer.currentId ??
-        this.gemmaAnnouncer.currentId;
+        this.callBlockAnnouncer()?.currentId;
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }

@@ -683,6 +683,43 @@ describe("createToolCallStream", () => {
     }
   });
 
+  test("LFM2's and OLMo's pythonic calls each start once name( is read, and stream to their closing parenthesis", () => {
+    const first = 'get_weather(city="Pa)ris", days=3)';
+    const second = 'write_file(path=\'a.md\', content="x\\")")';
+    const lfm = `A <|tool_call_start|>[${first}, ${second}]<|tool_call_end|> B`;
+    const olmo = `<function_calls>\n${first}\nget_weather(city='Oslo')\n</function_calls>`;
+    for (const [text, texts] of [
+      [lfm, [first, second]],
+      [olmo, [first, "get_weather(city='Oslo')"]],
+    ] as const) {
+      for (const chunks of [[...text], [text]]) {
+        const events = streamEvents(chunks);
+        expect(callTexts(events)).toEqual([
+          ["call_0", texts[0]],
+          ["call_1", texts[1]],
+        ]);
+        const types = events.map((event) => event.type);
+        expect(types.indexOf("tool-call-start", 2)).toBeLessThan(types.indexOf("tool-call"));
+        expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
+      }
+    }
+    expect(parseToolCalls(lfm, { tools }).calls.map((call) => call.arguments)).toEqual([
+      { city: "Pa)ris", days: 3 },
+      { path: "a.md", content: 'x")' },
+    ]);
+  });
+
+  test("an LFM2 list that turns out not to be calls withdraws the call it announced", () => {
+    const text = '<|tool_call_start|>[get_weather(city="A"), oops]<|tool_call_end|>';
+    const events = streamEvents([...text]);
+    expect(events.map((event) => event.type)).toContain("tool-call-start");
+    expect(events.filter((event) => event.type === "error").map((event) => event.error.message)).toEqual([
+      'The call announced as call_0 ("get_weather") is not what the block holds once read whole; it holds no call',
+      '<|tool_call_start|> holds neither a pythonic call list nor call objects: [get_weather(city="A"), oops]',
+    ]);
+    expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
+  });
+
   test("a section call whose name comes after 300 characters is not announced, whether its text comes whole or not", () => {
     // Its argument marker ends past 300 characters: a piece of text that brings it whole does not announce it either.
     const text = `<|tool_calls_section_begin|><|tool_call_begin|>${"x".repeat(285)}<|tool_call_argument_begin|>{"city": "A"`;

@@ -1,0 +1,47 @@
+import { type ArgumentsLexer, BracketedCallAnnouncer, type CallHeader } from "./bracketed-call-announcer.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { type PythonicCall, readPythonicCall, readPythonicCallHeader } from "./read-pythonic-calls.js";
+
+/**
+ * Announces the calls of a block holding pythonic calls while it arrives (LFM2's `[f(x=1), g()]`, OLMo 3's calls one
+ * per line): a call starts once `name(` is read, and its text streams to its closing parenthesis, read as
+ * {@link readPythonicCalls} reads it (see {@link BracketedCallAnnouncer}).
+ */
+export class PythonicCallAnnouncer extends BracketedCallAnnouncer<PythonicCall> {
+  protected readonly lexer = new PythonLexer();
+  private jsonWords = false;
+
+  /** Starts following a block that has just opened; `jsonWords` as OLMo's calls are read. */
+  override open(jsonWords = false): void {
+    super.open();
+    this.jsonWords = jsonWords;
+  }
+
+  protected readCallHeader(header: string): CallHeader | "pending" | "none" {
+    const read = readPythonicCallHeader(header);
+    return typeof read === "string" ? read : { ...read, closer: ")" };
+  }
+
+  protected readCall(text: string): { read: PythonicCall; length: number } | undefined {
+    const read = readPythonicCall(text, this.jsonWords);
+    return read === undefined ? undefined : { read, length: read.text.length };
+  }
+}
+
+/** Python's strings, in either quote with backslash escapes, and brackets outside them: a call ends at its `)`. */
+class PythonLexer implements ArgumentsLexer {
+  private readonly call = new JsonValueEnd(true);
+
+  start(): void {
+    this.call.reset();
+  }
+
+  takesPlain(chunk: string): boolean {
+    return !chunk.includes(")");
+  }
+
+  next(text: string, from: number): number {
+    const end = this.call.scan(text, from);
+    return this.call.found ? end : -1;
+  }
+}
