@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import { closesUnopenedReasoning } from "../../src/calls/text-call-openers.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];
@@ -82,5 +83,18 @@ describe("reasoning blocks (<think>) are text: a call a model only considered is
     const calls = events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []));
     expect(calls).toEqual(parseToolCalls(given, { tools }).calls);
     expect(calls.map((call) => call.name)).toEqual(["get_weather"]);
+  });
+
+  test.each([
+    { given: "Let me check.</think>The answer.", closer: "</think>" },
+    { given: "<think>opened here</think>answer", closer: undefined },
+    { given: "x[/THINK]y", closer: "[/THINK]" },
+    { given: "[THINK]a[/THINK]b", closer: undefined },
+    { given: "<think>a</think> then </seed:think>", closer: "</seed:think>" },
+    { given: "a<|inner_suffix|>b<|END_THINKING|>", closer: "<|inner_suffix|>" },
+    { given: "a</think:opensource>b", closer: "</think:opensource>" },
+    { given: "no reasoning </thinking at all", closer: undefined },
+  ])("the token closing reasoning the text did not open: $given", ({ given, closer }) => {
+    expect(closesUnopenedReasoning(given)).toBe(closer);
   });
 });
