@@ -118,11 +118,11 @@ function stringEndAt(text: string, delimiter: string): string | undefined {
 
 /** The end of `text` (from `from` on) that may be the start of `delimiter`, arriving in the next piece. */
 function delimiterStartAtEnd(text: string, from: number, delimiter: string): string {
-  for (let length = Math.min(delimiter.length - 1, text.length - from); length > 0; length -= 1) {
-    const end = text.slice(text.length - length);
-    if (delimiter.startsWith(end)) return end;
-  }
-  return "";
+  // Every delimiter starts with `<`, its only `<`: the end in question starts at the text's last `<`.
+  const lessThan = text.lastIndexOf("<");
+  if (lessThan < from || text.length - lessThan >= delimiter.length) return "";
+  const end = text.slice(lessThan);
+  return delimiter.startsWith(end) ? end : "";
 }
 
 /** Opening brackets less closing ones in `text`. */
