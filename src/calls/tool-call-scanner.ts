@@ -948,8 +948,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     const section = this.section;
     const harmonyCall = this.harmonyCall;
     const callBlock = this.callBlock;
-    // At most one of them announced calls: the body is a `<tool_call>`'s or a section's.
-    // What the announcers read is taken before they forget it.
+    // At most one announcer announced calls, the body's; what the announcers read is taken before they forget it.
     const readBefore = { gemma: this.gemmaAnnouncer.readCalls, pythonic: this.pythonicAnnouncer.readCalls };
     const announcedCalls = this.closeAnnouncers();
     const body = this.body.toString();
@@ -967,7 +966,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (callBlock !== undefined) {
       const { format, opener } = callBlock;
       const built = buildCallBlock(format, opener, body, this.nextCallIndex, this.catalog, readBefore);
-      // Only MiniMax M3's block announces its calls; one that holds no calls of its syntax withdraws them.
+      // MiniMax M3's, Gemma's, LFM2's and OLMo's blocks announce their calls; one holding none of its syntax withdraws
+      // them.
       const { confirmed, withdrawals } = confirmAnnouncedCalls(announcedCalls, built ?? { calls: [], errors: [] });
       for (const withdrawal of withdrawals) this.error(withdrawal);
       if (built === undefined) this.readBlockAgain(callBlock.opener, body);
