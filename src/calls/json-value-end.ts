@@ -39,14 +39,18 @@ export class JsonValueEnd {
    */
   scan(chunk: string, start: number): number {
     this.found = false;
-    // Where the string being read has its next quote and backslash: a long string (a file's content) is skipped to
-    // them natively, each searched for once however many backslashes it holds.
+    // Where the string being read has its next quote, and its next backslash before that quote: a long string (a
+    // file's content) is skipped to them natively. Each stretch is searched once, however many backslashes a string
+    // holds, and a backslash is looked for only up to the quote (not to the end of a chunk of many strings).
     let quoteAt = -1;
     let backslashAt = -1;
     for (let index = start; index < chunk.length; index += 1) {
       if (this.quote !== "" && !this.escaped && chunk.length - index > SKIPPED_STRING) {
         if (quoteAt < index) quoteAt = foundOrEnd(chunk, chunk.indexOf(this.quote, index));
-        if (backslashAt < index) backslashAt = foundOrEnd(chunk, chunk.indexOf("\\", index));
+        if (backslashAt < index) {
+          const backslash = chunk.substring(index, quoteAt).indexOf("\\");
+          backslashAt = backslash === -1 ? quoteAt : index + backslash;
+        }
         index = Math.min(quoteAt, backslashAt);
         if (index === chunk.length) break;
       }
