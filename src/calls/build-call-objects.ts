@@ -1,8 +1,8 @@
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { holdsWholeCallObjects, type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
-import { endsInsideString } from "./json-value-end.js";
-import { parseJsonText } from "./parse-json-arguments.js";
+import { endsInsideString, JsonValueEnd } from "./json-value-end.js";
+import { type JsonTextResult, parseJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCallFormat } from "./tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -55,8 +55,7 @@ export function buildMarkedCallObjects(
   { noCallMessage, readObjects = jsonCallObjects }: MarkedCallObjectsOptions = {},
 ): BuiltBlockCalls {
   const trimmed = json.trim();
-  // jsonrepair reads objects one after another (newline-delimited JSON) as an array.
-  const parsed = parseJsonText(trimmed);
+  const parsed = parseJsonValues(trimmed);
   if (parsed.success && !parsed.repaired && isEmptyArray(parsed.value)) return { calls: [], errors: [] };
   // Repairing would close the string, and make a call of what a closing tag written in a value cut off.
   if (parsed.success && parsed.repaired && endsInsideString(trimmed)) {
@@ -73,6 +72,44 @@ export function buildMarkedCallObjects(
   const repaired = parsed.success && parsed.repaired && !holdsWholeCallObjects(trimmed);
   if (repaired) for (const { call } of built.calls) call.rawArguments = json;
   return built;
+}
+
+/**
+ * JSON a model wrote, as {@link parseJsonText} reads it, where values one after another (objects one per line) are read
+ * as an array. Each value is read (and repaired) on its own: jsonrepair reads such text as an array too, but inserts
+ * each missing comma by copying all it wrote so far, which took 30 s for 40,000 lines.
+ */
+function parseJsonValues(text: string): JsonTextResult {
+  const values = splitJsonValues(text);
+  if (values === undefined || values.length < 2) return parseJsonText(text);
+  const parsed: unknown[] = [];
+  let repaired = false;
+  for (const value of values) {
+    const read = parseJsonText(value);
+    if (!read.success) return read;
+    parsed.push(read.value);
+    repaired ||= read.repaired;
+  }
+  return { success: true, value: parsed, repaired };
+}
+
+/**
+ * The objects and arrays `text` holds one after another, apart from the whitespace and commas between them (the last
+ * may be cut off); undefined when it holds anything else between them.
+ */
+function splitJsonValues(text: string): string[] | undefined {
+  const values: string[] = [];
+  const end = new JsonValueEnd();
+  let start = 0;
+  while (start < text.length) {
+    if (text.charAt(start) !== "{" && text.charAt(start) !== "[") return undefined;
+    end.reset();
+    const valueEnd = end.scan(text, start);
+    values.push(text.slice(start, valueEnd));
+    start = valueEnd;
+    while (start < text.length && /[\s,]/.test(text.charAt(start))) start += 1;
+  }
+  return values;
 }
 
 function isEmptyArray(value: unknown): boolean {
