@@ -38,7 +38,7 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     if (!this.following) return;
     if (this.syntax !== undefined) {
       if (this.streaming) this.stream(text, nextCallIndex);
-      else if (this.followingText !== undefined) this.lookForFollowingCall(text, nextCallIndex);
+      else if (this.followingText !== undefined) this.streamFollowingCall(text, nextCallIndex);
       return;
     }
     const whole = body();
@@ -76,18 +76,27 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     return super.readPlainText(chunk);
   }
 
-  /** After a JSON call's object: the next call is announced once its opening is read, else read whole at the close. */
-  private lookForFollowingCall(text: string, nextCallIndex: number): void {
+  /** After a JSON call's object: the next call is announced once its opening is read, and its text streamed. */
+  private streamFollowingCall(text: string, nextCallIndex: number): void {
+    const callText = this.readFollowingCall(text, nextCallIndex);
+    if (callText !== undefined) this.stream(callText, nextCallIndex);
+  }
+
+  /**
+   * After a JSON call's object, reads `text`: once the next call's opening is read, announces it and returns the text
+   * from the call's start; otherwise undefined (the calls after are then read whole at the close).
+   */
+  private readFollowingCall(text: string, nextCallIndex: number): string | undefined {
     const following = `${this.followingText ?? ""}${text}`;
     const opening = readCallOpening(following, nextCallIndex + this.announcedCount, true);
     if (opening === "pending") {
       this.followingText = following;
-      return;
+      return undefined;
     }
     this.followingText = undefined;
-    if (opening === "none") return;
+    if (opening === "none") return undefined;
     this.announceOpening(opening);
-    this.stream(following.slice(opening.textStart), nextCallIndex);
+    return following.slice(opening.textStart);
   }
 
   private announceOpening({ id, name, syntax }: CallOpening): void {
@@ -102,30 +111,34 @@ export class BlockCallAnnouncer extends CallAnnouncer {
 
   /**
    * Adds text of the call announced last, up to and with its `</function>` or its object's closing brace; the text
-   * after that brace may open the next call.
+   * after that brace may open the next call, and so on: a piece may hold many calls (a block read whole), read one
+   * after another in a loop.
    */
   private stream(text: string, nextCallIndex: number): void {
-    // GLM's call is the whole body: its text ends with the block.
-    if (this.syntax === "glm") {
-      this.addText(text);
-      return;
-    }
-    if (this.syntax === "function-tag") {
-      this.functionEnd.scan(text, 0, this.addText);
-      if (!this.functionEnd.found) return;
-      this.addText(FUNCTION_END);
+    let callText: string | undefined = text;
+    while (callText !== undefined) {
+      // GLM's call is the whole body: its text ends with the block.
+      if (this.syntax === "glm") {
+        this.addText(callText);
+        return;
+      }
+      if (this.syntax === "function-tag") {
+        this.functionEnd.scan(callText, 0, this.addText);
+        if (!this.functionEnd.found) return;
+        this.addText(FUNCTION_END);
+        this.streaming = false;
+        return;
+      }
+      const end = this.objectEnd.scan(callText, 0);
+      if (!this.objectEnd.found) {
+        this.addText(callText);
+        return;
+      }
+      this.addText(callText.slice(0, end));
       this.streaming = false;
-      return;
+      this.followingText = "";
+      callText = this.readFollowingCall(callText.slice(end), nextCallIndex);
     }
-    const end = this.objectEnd.scan(text, 0);
-    if (!this.objectEnd.found) {
-      this.addText(text);
-      return;
-    }
-    this.addText(text.slice(0, end));
-    this.streaming = false;
-    this.followingText = "";
-    this.lookForFollowingCall(text.slice(end), nextCallIndex);
   }
 
   protected override forget(): void {

@@ -1,4 +1,5 @@
 import { CallAnnouncer } from "./call-announcer.js";
+import { TextAccumulator } from "./text-accumulator.js";
 import { generatedCallId } from "./tool-call.js";
 
 /** How far after a call's end (or the block's start) the next call's header is looked for. */
@@ -41,8 +42,12 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   /** Characters of the block's body read so far; the text since the last call's end, while a header is read. */
   private bodyLength = 0;
   private header = "";
-  /** Where the current call's text starts in the body, and how often its end was looked for. */
+  /**
+   * Where the current call's text starts in the body, the text so far (kept apart from the body: reading the whole
+   * body at each call's end would make a block of many calls quadratic), and how often its end was looked for.
+   */
   private callStart = 0;
+  private readonly callText = new TextAccumulator();
   private checks = 0;
   private readByStart = new Map<number, Read>();
 
@@ -66,16 +71,23 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   }
 
   /**
-   * Reads block text as it arrives, after the scanner appended it to the body that `body` gives; calls are numbered
-   * from `nextCallIndex`.
+   * Reads block text as it arrives; calls are numbered from `nextCallIndex`. A piece may hold many calls (a block read
+   * whole): they are read one after another, in a loop.
    */
-  follow(text: string, body: () => string, nextCallIndex: number): void {
-    const textStart = this.bodyLength;
+  follow(text: string, nextCallIndex: number): void {
+    let piece = text;
+    let pieceStart = this.bodyLength;
     this.bodyLength += text.length;
-    if (this.reading === "header") {
-      this.readHeader(`${this.header}${text}`, textStart - this.header.length, body, nextCallIndex);
-    } else if (this.reading === "arguments") {
-      this.readArguments(text, textStart, body, nextCallIndex);
+    while (piece !== "") {
+      if (this.reading === "header") {
+        const opened = this.readHeader(`${this.header}${piece}`, pieceStart - this.header.length, nextCallIndex);
+        if (opened === undefined) return;
+        [piece, pieceStart] = [opened, this.callStart];
+      }
+      if (this.reading !== "arguments") return;
+      const end = this.readArguments(piece, pieceStart);
+      if (end === undefined) return;
+      [piece, pieceStart] = [piece.slice(end - pieceStart), end];
     }
   }
 
@@ -85,51 +97,60 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
 
   override readPlainText(chunk: string): string {
     this.bodyLength += chunk.length;
+    this.callText.append(chunk);
     if (this.checks < END_CHECKS) this.lexer.next(chunk, 0);
     return super.readPlainText(chunk);
   }
 
-  private readHeader(header: string, headerStart: number, body: () => string, nextCallIndex: number): void {
+  /** Reads a header; once it opens a call, announces it and returns the header's text from the call's start. */
+  private readHeader(header: string, headerStart: number, nextCallIndex: number): string | undefined {
     const read = this.readCallHeader(header);
     if (read === "none" || (read === "pending" && header.length > HEADER_LIMIT)) {
       this.reading = "nothing";
-      return;
+      return undefined;
     }
     if (read === "pending") {
       this.header = header;
-      return;
+      return undefined;
     }
     this.announce(generatedCallId(nextCallIndex + this.announcedCount), read.name);
     this.reading = "arguments";
     this.header = "";
     this.callStart = headerStart + read.textStart;
+    this.callText.reset();
     this.checks = 0;
     this.lexer.start(read.closer);
-    this.readArguments(header.slice(read.textStart), this.callStart, body, nextCallIndex);
+    return header.slice(read.textStart);
   }
 
-  private readArguments(text: string, textStart: number, body: () => string, nextCallIndex: number): void {
-    const end = this.findEnd(text, textStart, body);
+  /**
+   * Reads a piece of the current call's text (starting at `pieceStart` in the body): returns where in the body the
+   * call ended, when it ended in the piece and a header may follow.
+   */
+  private readArguments(piece: string, pieceStart: number): number | undefined {
+    this.callText.append(piece);
+    const end = this.findEnd(piece, pieceStart);
     if (end === undefined) {
-      this.addText(text);
-      return;
+      this.addText(piece);
+      return undefined;
     }
     // The call stays current until the next one starts: its last text goes out under its id.
-    this.addText(text.slice(0, end - textStart));
-    if (this.reading === "nothing") return;
+    this.addText(piece.slice(0, end - pieceStart));
+    if (this.reading === "nothing") return undefined;
     this.reading = "header";
-    this.readHeader(text.slice(end - textStart), end, body, nextCallIndex);
+    return end;
   }
 
   /** Where in the body the current call ends, if it ends in `text` (which starts at `textStart`). */
-  private findEnd(text: string, textStart: number, body: () => string): number | undefined {
+  private findEnd(text: string, textStart: number): number | undefined {
     let index = 0;
     while (this.checks < END_CHECKS) {
       index = this.lexer.next(text, index);
       if (index === -1) return undefined;
       this.checks += 1;
       const closerEnd = textStart + index;
-      const call = this.readCall(body().slice(this.callStart, closerEnd));
+      const written = this.callText.toString();
+      const call = this.readCall(written.slice(0, written.length - text.length + index));
       if (call === undefined) continue;
       this.readByStart.set(this.callStart, call.read);
       // A call that ended at an earlier closer, one that looked as if in a string: its text went out past its end,

@@ -1106,7 +1106,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     else if (this.section !== undefined || this.callBlock?.format === "minimax-m3") {
       this.sectionAnnouncer.follow(text, this.nextCallIndex);
     } else if (this.callBlock !== undefined) {
-      this.callBlockAnnouncer()?.follow(text, this.wholeBody, this.nextCallIndex);
+      this.callBlockAnnouncer()?.follow(text, this.nextCallIndex);
     } else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
   };
 

@@ -720,6 +720,30 @@ describe("createToolCallStream", () => {
     expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
   });
 
+  test.each([
+    ["a <tool_call> array", (calls: string[]) => `<tool_call>[${calls.join(", ")}]</tool_call>`],
+    ["a <tool_calls> of one object per line", (calls: string[]) => `<tool_calls>\n${calls.join("\n")}\n</tool_calls>`],
+    [
+      "a Gemma block",
+      (calls: string[]) => `<|tool_call>${calls.map(() => 'call:get_weather{city:<|"|>A<|"|>}').join(" ")}<tool_call|>`,
+    ],
+    [
+      "an LFM2 list",
+      (calls: string[]) =>
+        `<|tool_call_start|>[${calls.map(() => 'get_weather(city="A")').join(", ")}]<|tool_call_end|>`,
+    ],
+  ])(
+    "%s holding 20,000 calls is read whole, at once or in pieces (no call reads the next one recursively)",
+    (_, write) => {
+      const text = write(Array.from({ length: 20_000 }, () => '{"name": "get_weather", "arguments": {"city": "A"}}'));
+      const oneShot = parseToolCalls(text, { tools });
+      expect(oneShot.calls).toHaveLength(20_000);
+      expect(oneShot.errors).toEqual([]);
+      const pieces = text.match(/[\s\S]{1,4096}/g) ?? [];
+      expect(summarize(streamEvents(pieces)).calls).toEqual(oneShot.calls);
+    },
+  );
+
   test("a section call whose name comes after 300 characters is not announced, whether its text comes whole or not", () => {
     // Its argument marker ends past 300 characters: a piece of text that brings it whole does not announce it either.
     const text = `<|tool_calls_section_begin|><|tool_call_begin|>${"x".repeat(285)}<|tool_call_argument_begin|>{"city": "A"`;
