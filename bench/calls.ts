@@ -211,6 +211,8 @@ function timeTagBodies(xmlText: string): void {
   const openObjects = unclosedJsonFunctions(1_000_000);
   const unclosedBlocksQuarter = blocksClosedInValues(250_000);
   const unclosedBlocks = blocksClosedInValues(1_000_000);
+  const manyCallsQuarter = oneBlockOfManyCalls(250_000);
+  const manyCalls = oneBlockOfManyCalls(1_000_000);
   const times = alternatingMedians(9, 3, {
     xml: checked(() => parseToolCalls(xmlText, { tools }).calls.length, 1_000),
     qwen: checked(() => parseToolCalls(qwenText, { tools }).calls.length, 1_000),
@@ -233,6 +235,8 @@ function timeTagBodies(xmlText: string): void {
     openObjects: checked(() => parseToolCalls(openObjects).calls.length, 45_455),
     unclosedBlocksQuarter: checked(() => parseToolCalls(unclosedBlocksQuarter).calls.length, 3_788),
     unclosedBlocks: checked(() => parseToolCalls(unclosedBlocks).calls.length, 15_152),
+    manyCallsQuarter: checked(() => parseToolCalls(manyCallsQuarter, { tools }).calls.length, 4_808),
+    manyCalls: checked(() => parseToolCalls(manyCalls, { tools }).calls.length, 19_231),
   });
   console.log("  <tool_call> bodies written with tags, one-shot, 1,000 calls in 1 MB:");
   for (const [label, milliseconds] of [
@@ -283,6 +287,9 @@ function timeTagBodies(xmlText: string): void {
   );
   console.log(
     `  linear time: blocks whose every </tool_call> comes inside a value: at 0.25 MB ${perCharacter(times.unclosedBlocksQuarter, unclosedBlocksQuarter.length)}, at 1 MB ${perCharacter(times.unclosedBlocks, unclosedBlocks.length)}`,
+  );
+  console.log(
+    `  linear time: one <tool_calls> block of a call object per line: at 0.25 MB ${perCharacter(times.manyCallsQuarter, manyCallsQuarter.length)}, at 1 MB ${perCharacter(times.manyCalls, manyCalls.length)}`,
   );
 }
 
@@ -355,6 +362,12 @@ function unclosedParameters(bytes: number): string {
 function blocksClosedInValues(bytes: number): string {
   const block = "<tool_call><function=get_weather><parameter=city>Oslo</tool_call>\n";
   return block.repeat(Math.ceil(bytes / block.length));
+}
+
+/** About `bytes` of one `<tool_calls>` block holding a small call object per line (MiniMax-M1's way). */
+function oneBlockOfManyCalls(bytes: number): string {
+  const call = '{"name": "get_weather", "arguments": {"city": "A"}}\n';
+  return `<tool_calls>\n${call.repeat(Math.ceil(bytes / call.length))}</tool_calls>`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
