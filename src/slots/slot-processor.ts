@@ -86,6 +86,7 @@ export class SlotProcessor {
     return runValidator(
       this.#validate,
       data,
+      "slot data",
       (cause) =>
         new ActionRecallError("INVALID_DOCUMENT", `The slot schema ${SCHEMA_LOOP_MESSAGE}`, {
           cause,

@@ -44,7 +44,7 @@ export function validateToolArguments(tool: CallableTool, args: Record<string, u
         data: { pointer: "/parameters", tool: tool.name },
       },
     );
-  if (runValidator(validate, args, loops)) return [];
+  if (runValidator(validate, args, "arguments", loops)) return [];
   const layered = isLayeredSchema(tool.parameters);
   return (validate.errors ?? []).map((error) => validationIssueFromAjv(error, { layered }));
 }

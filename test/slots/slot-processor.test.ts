@@ -190,6 +190,23 @@ describe("SlotProcessor.check: the remaining schema", () => {
       );
     }
   });
+
+  test("data nested 50,000 levels into a recursive schema is an INVALID_ARGUMENTS error naming where, not a loop", () => {
+    const tree = {
+      type: "object",
+      properties: { child: { $ref: "#/definitions/node" } },
+      definitions: { node: { type: "object", properties: { child: { $ref: "#/definitions/node" } } } },
+    };
+    const processor = new SlotProcessor(tree);
+    let data: Record<string, unknown> = {};
+    for (let depth = 0; depth < 50_000; depth += 1) data = { child: data };
+    expect(processor.check({ child: { child: {} } })).toEqual({});
+    for (const check of [() => processor.check(data), () => processor.validate(data)]) {
+      expect(check).toThrow(
+        expect.objectContaining({ code: "INVALID_ARGUMENTS", message: expect.stringContaining("at /child/child/") }),
+      );
+    }
+  });
 });
 
 describe("SlotProcessor on OpenAPI schemas", () => {

@@ -321,6 +321,28 @@ describe("executeToolCall", () => {
     expect(result.error).toMatchObject({ code: "INVALID_TOOL_DEFINITION", message: expect.stringContaining("loops") });
     expect(runs).toBe(0);
   });
+
+  test("arguments nested 50,000 levels into a tree schema are INVALID_ARGUMENTS, not the tool's fault", async () => {
+    let runs = 0;
+    const tree = defineTool({
+      name: "tree",
+      description: "Stores a tree",
+      parameters: {
+        type: "object",
+        properties: { root: { $ref: "#/definitions/node" } },
+        definitions: { node: { type: "object", properties: { child: { $ref: "#/definitions/node" } } } },
+      },
+      execute: () => {
+        runs += 1;
+        return "stored";
+      },
+    });
+    let root: Record<string, unknown> = {};
+    for (let depth = 0; depth < 50_000; depth += 1) root = { child: root };
+    const result = await executeToolCall(new ToolRegistry([tree]), call("tree", { root }));
+    expect(result.error).toMatchObject({ code: "INVALID_ARGUMENTS", message: expect.stringContaining("/root/child/") });
+    expect(runs).toBe(0);
+  });
 });
 
 describe("executeToolCalls", () => {
