@@ -548,6 +548,23 @@ describe("flat and layered arguments (seed 003's tool)", () => {
     expect(buildRequest(seed, given, { fixed, serverUrl: SERVER_URL })).toEqual(want);
   });
 
+  test("an operation of 20,000 parameters places every flat argument, header names case-insensitively", () => {
+    const names = Array.from({ length: 20_000 }, (_, index) => `q${index}`);
+    const many = operation({
+      parameters: [
+        parameter({ name: "id", in: "path" }),
+        ...names.map((name) => parameter({ name, in: "query" })),
+        parameter({ name: "X-Trace-Id", in: "header" }),
+      ],
+    });
+    const args = { id: "a", "x-trace-id": "t-1", ...Object.fromEntries(names.map((name) => [name, name])) };
+    const request = buildRequest(many, args, { serverUrl: SERVER_URL });
+    const query = new URL(request.url).searchParams;
+    expect([...query.keys()]).toEqual(names);
+    expect(query.get("q19999")).toBe("q19999");
+    expect(request.headers["X-Trace-Id"]).toBe("t-1");
+  });
+
   test("a flat name that is no parameter goes into an object body", () => {
     const request = buildRequest(seed, { kn_id: "k", ot_id: "o", extra: 1 }, { serverUrl: SERVER_URL });
     expect(request.body).toBe('{"extra":1}');
