@@ -628,6 +628,15 @@ describe("names and descriptions", () => {
     expect(given.map((name) => sanitizeToolName(name, taken))).toEqual(want);
   });
 
+  test("20,000 operations sharing one operationId get distinct names, each the one it gets among fewer", () => {
+    const many = new Set<string>();
+    const names = Array.from({ length: 20_000 }, () => sanitizeToolName("same", many));
+    expect(new Set(names).size).toBe(20_000);
+    expect(names.every((name) => /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/.test(name))).toBe(true);
+    const few = new Set<string>();
+    expect(names.slice(0, 3)).toEqual(["same", "same", "same"].map((name) => sanitizeToolName(name, few)));
+  });
+
   test("long names are cut to 64 characters with a hash and stay distinct", () => {
     const taken = new Set<string>();
     const first = sanitizeToolName(`${"a".repeat(70)}1`, taken);
