@@ -64,6 +64,22 @@ describe("listOperations", () => {
     ]);
   });
 
+  test("20,000 path-level parameters merge with 10,000 of the operation's as a handful do: the operation's last", () => {
+    const parameter = (index: number, description: string) => ({ name: `p${index}`, in: "query", description });
+    const pathLevel = Array.from({ length: 20_000 }, (_, index) => parameter(index, "path"));
+    const operationLevel = Array.from({ length: 10_000 }, (_, index) => parameter(index, "operation"));
+    const [listed] = listOperations({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: { "/x": { parameters: pathLevel, get: { parameters: operationLevel } } },
+    });
+    const merged = listed?.parameters.map(({ name, description }) => `${name} ${description}`);
+    expect(merged).toHaveLength(20_000);
+    expect(merged?.slice(0, 2)).toEqual(["p10000 path", "p10001 path"]);
+    expect(merged?.slice(9_999, 10_001)).toEqual(["p19999 path", "p0 operation"]);
+    expect(merged?.at(-1)).toBe("p9999 operation");
+  });
+
   test("tags keep only the names, in order", () => {
     const tagged = {
       openapi: "3.0.3",
