@@ -101,4 +101,43 @@ describe("mergeAllOf", () => {
     const merged = mergeAllOf(given, "#", []);
     for (const instance of instances) expect(ajv.validate(merged, instance)).toBe(ajv.validate(given, instance));
   });
+
+  test("8,000 branches each adding a property fold into one object, properties and required in order", () => {
+    const names = Array.from({ length: 8_000 }, (_, index) => `p${index}`);
+    const allOf = names.map((name) => ({
+      type: "object",
+      properties: { [name]: { type: "string" } },
+      required: [name],
+    }));
+    const merged = mergeAllOf({ allOf }, "#", []);
+    expect(Object.keys(merged.properties as object)).toEqual(names);
+    expect(merged.required).toEqual(names);
+    expect(merged.allOf).toBeUndefined();
+    // The branches given are left as they were.
+    expect(allOf[0]).toEqual({ type: "object", properties: { p0: { type: "string" } }, required: ["p0"] });
+  });
+
+  test("a branch that does not fold changes none of what the branches before it grew", () => {
+    const conflicts: SchemaConflict[] = [];
+    const stray = { type: "string", properties: { c: {} }, required: ["c"] };
+    const merged = mergeAllOf(
+      {
+        allOf: [
+          { type: "object", properties: { a: {} }, required: ["a"] },
+          { properties: { b: {} }, required: ["b", "a"] },
+          stray,
+          { properties: { d: {} }, required: ["d"] },
+        ],
+      },
+      "#",
+      conflicts,
+    );
+    expect(merged).toEqual({
+      type: "object",
+      properties: { a: {}, b: {}, d: {} },
+      required: ["a", "b", "d"],
+      allOf: [stray],
+    });
+    expect(conflicts.map((conflict) => conflict.keyword)).toEqual(["type"]);
+  });
 });
