@@ -92,12 +92,13 @@ function completeObject(target: Record<string, unknown>, schema: JsonSchema, con
     );
   }
   const properties = isJsonObject(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required : [];
+  // A set: looking each property up in the list made a declaration of 32,000 required properties take 0.7 s.
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   let added = false;
   for (const [name, property] of Object.entries(properties)) {
     if (context.skip.includes(name) || !isJsonObject(property)) continue;
     const path = context.prefix + name;
-    const isRequired = context.required && required.includes(name);
+    const isRequired = context.required && required.has(name);
     const value = getOwnProperty(target, name);
     const childContext = (childRequired: boolean): ObjectContext => ({
       prefix: `${path}.`,

@@ -98,8 +98,8 @@ function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
     if (schema.additionalProperties !== false) violations.push(`${pointer}/additionalProperties: not false`);
     const names = isJsonObject(schema.properties) ? Object.keys(schema.properties) : [];
     propertyCount += names.length;
-    const required = Array.isArray(schema.required) ? schema.required : [];
-    const notRequired = names.filter((name) => !required.includes(name));
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    const notRequired = names.filter((name) => !required.has(name));
     if (notRequired.length > 0) violations.push(`${pointer}/required: misses ${JSON.stringify(notRequired)}`);
   });
   if (propertyCount > OPENAI_STRICT_LIMITS.maxProperties) {
