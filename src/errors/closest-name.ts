@@ -12,10 +12,9 @@ export function closestNames(name: string, known: Iterable<string>, limit = 3): 
   for (const candidate of known) {
     const lower = candidate.toLowerCase();
     const contains = Math.min(wanted.length, lower.length) >= 3 && (lower.includes(wanted) || wanted.includes(lower));
-    const distance = contains ? 0 : editDistance(wanted, lower);
-    if (distance <= Math.max(2, Math.floor(Math.max(wanted.length, candidate.length) / 3))) {
-      near.push({ candidate, distance });
-    }
+    const within = Math.max(2, Math.floor(Math.max(wanted.length, candidate.length) / 3));
+    const distance = contains ? 0 : editDistanceWithin(wanted, lower, within);
+    if (distance <= within) near.push({ candidate, distance });
   }
   // A stable sort keeps the caller's order among equally close names.
   return near
@@ -34,16 +33,49 @@ export function closestName(name: string, known: Iterable<string>): string | und
   return closestNames(name, known, 1)[0];
 }
 
-/** Levenshtein distance with one rolling row: names are short, so this is plenty. */
-function editDistance(left: string, right: string): number {
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= left.length; row += 1) {
-    const current = [row];
-    for (let column = 1; column <= right.length; column += 1) {
-      const substitution = (previous[column - 1] ?? 0) + (left[row - 1] === right[column - 1] ? 0 : 1);
-      current[column] = Math.min((previous[column] ?? 0) + 1, (current[column - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
+/**
+ * The Levenshtein distance of two names when it is at most `within`; `within + 1` when it is more. Only the cells that
+ * can stay within it are computed (a band `within` wide each side of the diagonal), and a row all past it ends the
+ * count: a model output of thousands of calls to unknown tools is held against every tool of a large catalog.
+ */
+function editDistanceWithin(left: string, right: string, within: number): number {
+  if (Math.abs(left.length - right.length) > within) return within + 1;
+  const beyond = within + 1;
+  let previous = rows.previous;
+  let current = rows.current;
+  if (previous.length <= right.length) {
+    previous = new Int32Array(right.length + 1);
+    current = new Int32Array(right.length + 1);
   }
-  return previous[right.length] ?? 0;
+  for (let column = 0; column <= right.length; column += 1) previous[column] = Math.min(column, beyond);
+  for (let row = 1; row <= left.length; row += 1) {
+    const first = Math.max(1, row - within);
+    const last = Math.min(right.length, row + within);
+    current[first - 1] = first === 1 ? Math.min(row, beyond) : beyond;
+    let best = current[first - 1] ?? beyond;
+    for (let column = first; column <= last; column += 1) {
+      const substitution = (previous[column - 1] ?? beyond) + (left[row - 1] === right[column - 1] ? 0 : 1);
+      const cell = Math.min(
+        (previous[column] ?? beyond) + 1,
+        (current[column - 1] ?? beyond) + 1,
+        substitution,
+        beyond,
+      );
+      current[column] = cell;
+      if (cell < best) best = cell;
+    }
+    if (last < right.length) current[last + 1] = beyond;
+    if (best > within) {
+      rows.previous = previous;
+      rows.current = current;
+      return beyond;
+    }
+    [previous, current] = [current, previous];
+  }
+  rows.previous = previous;
+  rows.current = current;
+  return previous[right.length] ?? beyond;
 }
+
+/** The two rows the distance is counted in, kept between calls and grown as longer names come. */
+const rows = { previous: new Int32Array(64), current: new Int32Array(64) };
