@@ -78,4 +78,19 @@ describe("AgentPress pitfalls", () => {
       },
     ]);
   });
+
+  test("the first 64 misspelt names of a reply get a hint, a name repeated gets the same; later ones are still errors", () => {
+    const misspelt = Array.from({ length: 100 }, (_, index) => `get_weathr${index}`);
+    const calls = [...misspelt, "get_weathr0"].map(
+      (name) => `<tool_call>{"name": "${name}", "arguments": {}}</tool_call>`,
+    );
+    const { errors } = parseToolCalls(calls.join(""), { tools });
+    expect(errors.map((error) => error.code)).toEqual(Array(101).fill("UNKNOWN_TOOL"));
+    expect(errors.map((error) => error.suggestion !== undefined)).toEqual([
+      ...Array(64).fill(true),
+      ...Array(36).fill(false),
+      true,
+    ]);
+    expect(errors[100]).toEqual({ ...errors[0], callIndex: 100 });
+  });
 });
