@@ -302,44 +302,46 @@ describe("executeToolCall", () => {
     expect(result.error?.code).toBe("INVALID_TOOL_DEFINITION");
   });
 
-  test("a tool whose schema loops is an INVALID_TOOL_DEFINITION result, not a tool failure from a stack overflow", async () => {
+  /** Runs `given` against a tool of `parameters` that counts its runs: none is wanted. */
+  async function runCounted(parameters: Record<string, unknown>, given: Record<string, unknown>) {
     let runs = 0;
-    const looping = defineTool({
-      name: "looping",
-      description: "A $ref loop that never reaches the value",
-      parameters: {
+    const counted = defineTool({
+      name: "counted",
+      description: "Counts its runs",
+      parameters,
+      execute: () => {
+        runs += 1;
+        return "ran";
+      },
+    });
+    const result = await executeToolCall(new ToolRegistry([counted]), call("counted", given));
+    return { result, runs };
+  }
+
+  test("a tool whose schema loops is an INVALID_TOOL_DEFINITION result, not a tool failure from a stack overflow", async () => {
+    const { result, runs } = await runCounted(
+      {
         type: "object",
         properties: { value: { $ref: "#/definitions/A" } },
         definitions: { A: { allOf: [{ $ref: "#/definitions/B" }] }, B: { anyOf: [{ $ref: "#/definitions/A" }] } },
       },
-      execute: () => {
-        runs += 1;
-        return "never";
-      },
-    });
-    const result = await executeToolCall(new ToolRegistry([looping]), call("looping", { value: 1 }));
+      { value: 1 },
+    );
     expect(result.error).toMatchObject({ code: "INVALID_TOOL_DEFINITION", message: expect.stringContaining("loops") });
     expect(runs).toBe(0);
   });
 
   test("arguments nested 50,000 levels into a tree schema are INVALID_ARGUMENTS, not the tool's fault", async () => {
-    let runs = 0;
-    const tree = defineTool({
-      name: "tree",
-      description: "Stores a tree",
-      parameters: {
+    let root: Record<string, unknown> = {};
+    for (let depth = 0; depth < 50_000; depth += 1) root = { child: root };
+    const { result, runs } = await runCounted(
+      {
         type: "object",
         properties: { root: { $ref: "#/definitions/node" } },
         definitions: { node: { type: "object", properties: { child: { $ref: "#/definitions/node" } } } },
       },
-      execute: () => {
-        runs += 1;
-        return "stored";
-      },
-    });
-    let root: Record<string, unknown> = {};
-    for (let depth = 0; depth < 50_000; depth += 1) root = { child: root };
-    const result = await executeToolCall(new ToolRegistry([tree]), call("tree", { root }));
+      { root },
+    );
     expect(result.error).toMatchObject({ code: "INVALID_ARGUMENTS", message: expect.stringContaining("/root/child/") });
     expect(runs).toBe(0);
   });
