@@ -1,6 +1,5 @@
 import { closestName } from "../errors/closest-name.js";
 import { ActionRecallError } from "../errors/index.js";
-import { findHeaderName } from "../openapi/http-names.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 
@@ -33,11 +32,11 @@ export function assertDeclaredParameters(
       declared.additionalProperties !== false
     )
       continue;
+    // Header names match in any case, as HTTP says; the others exactly. A set, not a scan for each name written: a
+    // tool of thousands of parameters must not make checking its arguments quadratic.
+    const declaredSet = new Set(section === "header" ? declaredNames.map((name) => name.toLowerCase()) : declaredNames);
     for (const name of Object.keys(written)) {
-      // Header names match in any case, as HTTP says; the others exactly.
-      const isDeclared =
-        section === "header" ? findHeaderName(declaredNames, name) !== undefined : declaredNames.includes(name);
-      if (isDeclared) continue;
+      if (declaredSet.has(section === "header" ? name.toLowerCase() : name)) continue;
       const suggestion = closestName(name, declaredNames);
       const hint = suggestion === undefined ? "" : `; did you mean "${section}.${suggestion}"?`;
       throw new ActionRecallError(
