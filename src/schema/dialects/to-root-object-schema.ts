@@ -87,10 +87,11 @@ function foldAlternatives(
   }
   const requiredByAll = branches
     .map((branch) => (Array.isArray(branch.required) ? branch.required : []))
-    .reduce<unknown[] | undefined>(
-      (common, names) => (common === undefined ? names : common.filter((name) => names.includes(name))),
-      undefined,
-    );
+    .reduce<unknown[] | undefined>((common, names) => {
+      if (common === undefined) return names;
+      const present = new Set(names);
+      return common.filter((name) => present.has(name));
+    }, undefined);
   const required = [...new Set([...(Array.isArray(schema.required) ? schema.required : []), ...(requiredByAll ?? [])])];
   const { [keyword]: _folded, ...rest } = schema;
   const folded: JsonSchema = { ...rest, type: "object", properties: Object.fromEntries(properties) };
