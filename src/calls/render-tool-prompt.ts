@@ -1,3 +1,4 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { CallableTool } from "./callable-tool.js";
 
@@ -5,7 +6,8 @@ import type { CallableTool } from "./callable-tool.js";
 export interface RenderToolPromptOptions {
   /** `xml`: `<function_calls>` blocks; `hermes`: `<tool_call>` JSON (Hermes, Qwen). */
   format: "xml" | "hermes";
-  language: "en" | "zh";
+  /** Default `en`. */
+  language?: "en" | "zh";
 }
 
 const WORDS = {
@@ -70,8 +72,24 @@ type Words = (typeof WORDS)[keyof typeof WORDS];
  * const system = renderToolPrompt(registry.list(), { format: "xml", language: "en" });
  */
 export function renderToolPrompt(tools: readonly CallableTool[], options: RenderToolPromptOptions): string {
-  const words = WORDS[options.language];
+  const language = options.language ?? "en";
+  if (!Object.hasOwn(WORDS, language)) throw invalidChoice("language", language, '"en" or "zh"');
+  if (options.format !== "xml" && options.format !== "hermes") {
+    throw invalidChoice("format", options.format, '"xml" or "hermes"');
+  }
+  const words = WORDS[language];
   return options.format === "xml" ? renderXmlPrompt(tools, words) : renderHermesPrompt(tools, words);
+}
+
+/** The error for an option given a value it does not take (from JavaScript, which the types do not guard). */
+function invalidChoice(parameter: string, given: unknown, choices: string): ActionRecallError {
+  return new ActionRecallError(
+    "INVALID_ARGUMENTS",
+    `renderToolPrompt: ${parameter} ${JSON.stringify(given)} is not ${choices}`,
+    {
+      data: { parameter },
+    },
+  );
 }
 
 function renderXmlPrompt(tools: readonly CallableTool[], words: Words): string {

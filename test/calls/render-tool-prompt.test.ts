@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
-import { renderToolPrompt } from "../../src/calls/render-tool-prompt.js";
+import { type RenderToolPromptOptions, renderToolPrompt } from "../../src/calls/render-tool-prompt.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];
@@ -72,4 +72,19 @@ describe("renderToolPrompt", () => {
       expect(parsed.calls.map((call) => call.name)).toEqual(withoutOwnExamples.map((tool) => tool.name));
     },
   );
+
+  test("the language is English unless asked; a format or language it does not know is a clear error", () => {
+    expect(renderToolPrompt(tools, { format: "hermes" })).toBe(
+      renderToolPrompt(tools, { format: "hermes", language: "en" }),
+    );
+    const wrong = [
+      { options: { format: "xml", language: "fr" }, parameter: "language" },
+      { options: { format: "json", language: "en" }, parameter: "format" },
+    ];
+    for (const { options, parameter } of wrong) {
+      expect(() => renderToolPrompt(tools, options as unknown as RenderToolPromptOptions)).toThrow(
+        expect.objectContaining({ code: "INVALID_ARGUMENTS", data: { parameter } }),
+      );
+    }
+  });
 });
