@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-arguments-error.js";
+import { invalidOptionError } from "../errors/invalid-option-error.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { MAX_SCHEMA_NESTING } from "../schema/expand-refs.js";
@@ -43,6 +44,10 @@ interface Walk {
  * // { toolArgs: { a: 1, b: 2 }, missingToolArgs: [], missingRequired: [] }
  */
 export function completeToolArgs(options: CompleteToolArgsOptions): CompletedToolArgs {
+  if (!isJsonObject(options) || !isJsonObject(options.declaration)) {
+    const given = isJsonObject(options) ? options.declaration : options;
+    throw invalidOptionError("completeToolArgs", "declaration", given, "the tool's declaration, an object");
+  }
   const systemParams = options.systemParams ?? ["executor", "storage"];
   const schema: JsonSchema = isJsonObject(options.declaration.parameters) ? options.declaration.parameters : {};
   const toolArgs = argumentsObject(options.toolArgs);

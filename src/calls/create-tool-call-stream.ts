@@ -1,6 +1,7 @@
+import { invalidOptionError } from "../errors/invalid-option-error.js";
 import type { CallableTool } from "./callable-tool.js";
 import { textFormatsFor } from "./parse-tool-calls.js";
-import type { ToolCallFormat } from "./tool-call.js";
+import { FORMAT_CHOICES, isFormatOption, type ToolCallFormat } from "./tool-call.js";
 import { type ToolCallEventSource, ToolCallScanner } from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import { createToolCatalog } from "./tool-catalog.js";
@@ -64,6 +65,9 @@ class ScannerStream extends ToolCallScanner implements ToolCallStream {
  * stream.end();
  */
 export function createToolCallStream(options: ToolCallStreamOptions = {}): ToolCallStream {
+  if (options.format !== undefined && !isFormatOption(options.format)) {
+    throw invalidOptionError("createToolCallStream", "format", options.format, FORMAT_CHOICES);
+  }
   return new ScannerStream({
     formats: textFormatsFor(options.format ?? "auto"),
     ...(options.tools === undefined ? {} : { catalog: createToolCatalog(options.tools) }),

@@ -1,3 +1,4 @@
+import { invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
@@ -7,6 +8,8 @@ import { endsBeforeItsValue } from "./json-value-end.js";
 import { shortenText } from "./shorten-text.js";
 import { closesUnopenedReasoning } from "./text-call-openers.js";
 import {
+  FORMAT_CHOICES,
+  isFormatOption,
   PROVIDER_TOOL_CALL_FORMATS,
   TEXT_TOOL_CALL_FORMATS,
   type TextToolCallFormat,
@@ -51,6 +54,14 @@ const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
  */
 export function parseToolCalls(output: unknown, options: ParseToolCallsOptions = {}): ParsedToolCalls {
   const format = options.format ?? "auto";
+  if (!isFormatOption(format)) {
+    const { message } = invalidOptionError("parseToolCalls", "format", format, FORMAT_CHOICES);
+    return {
+      calls: [],
+      text: typeof output === "string" ? output : "",
+      errors: [{ code: "INVALID_ARGUMENTS", message }],
+    };
+  }
   const reader = new OutputReader(options.tools === undefined ? undefined : createToolCatalog(options.tools), format);
   reader.read(output);
   return reader.result();

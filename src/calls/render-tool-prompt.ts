@@ -1,4 +1,4 @@
-import { ActionRecallError } from "../errors/action-recall-error.js";
+import { invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { CallableTool } from "./callable-tool.js";
 
@@ -73,23 +73,13 @@ type Words = (typeof WORDS)[keyof typeof WORDS];
  */
 export function renderToolPrompt(tools: readonly CallableTool[], options: RenderToolPromptOptions): string {
   const language = options.language ?? "en";
-  if (!Object.hasOwn(WORDS, language)) throw invalidChoice("language", language, '"en" or "zh"');
+  if (!Object.hasOwn(WORDS, language))
+    throw invalidOptionError("renderToolPrompt", "language", language, '"en" or "zh"');
   if (options.format !== "xml" && options.format !== "hermes") {
-    throw invalidChoice("format", options.format, '"xml" or "hermes"');
+    throw invalidOptionError("renderToolPrompt", "format", options.format, '"xml" or "hermes"');
   }
   const words = WORDS[language];
   return options.format === "xml" ? renderXmlPrompt(tools, words) : renderHermesPrompt(tools, words);
-}
-
-/** The error for an option given a value it does not take (from JavaScript, which the types do not guard). */
-function invalidChoice(parameter: string, given: unknown, choices: string): ActionRecallError {
-  return new ActionRecallError(
-    "INVALID_ARGUMENTS",
-    `renderToolPrompt: ${parameter} ${JSON.stringify(given)} is not ${choices}`,
-    {
-      data: { parameter },
-    },
-  );
 }
 
 function renderXmlPrompt(tools: readonly CallableTool[], words: Words): string {

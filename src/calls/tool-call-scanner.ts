@@ -1,3 +1,4 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
 import { BlockCallAnnouncer } from "./block-call-announcer.js";
 import {
   buildCallBlock,
@@ -347,6 +348,12 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   push(chunk: string): readonly ToolCallStreamEvent[] {
     if (chunk === "") return NO_EVENTS;
+    // Bytes (a Uint8Array from a fetch body) are a caller's mistake to name, not a TypeError deep inside.
+    if (typeof chunk !== "string") {
+      throw new ActionRecallError("INVALID_ARGUMENTS", `push takes text: decode the ${typeof chunk} first`, {
+        data: { parameter: "chunk" },
+      });
+    }
     // A one-character chunk (a stream at its finest) is compared, not searched.
     const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
     if (plain) {

@@ -59,6 +59,14 @@ export const TOOL_CALL_FORMATS = [...PROVIDER_TOOL_CALL_FORMATS, ...TEXT_TOOL_CA
 /** Which syntax the model used to call a tool: one of {@link TOOL_CALL_FORMATS}. */
 export type ToolCallFormat = (typeof TOOL_CALL_FORMATS)[number];
 
+/** What a `format` option may be, for its error. */
+export const FORMAT_CHOICES = `"auto" or one of ${TOOL_CALL_FORMATS.join(", ")}`;
+
+/** Whether a `format` option (from JavaScript, unchecked) is `auto` or one of {@link TOOL_CALL_FORMATS}. */
+export function isFormatOption(value: unknown): value is "auto" | ToolCallFormat {
+  return value === "auto" || (TOOL_CALL_FORMATS as readonly unknown[]).includes(value);
+}
+
 /** A value the parser could not convert to its schema type; the call is kept and carries this. */
 export interface ArgumentError {
   /** The parameter's name. */

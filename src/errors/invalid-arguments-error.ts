@@ -17,6 +17,12 @@ export class InvalidArgumentsError extends ActionRecallError<InvalidArgumentsDat
   }
 }
 
+/** What kind of JSON value `value` is, for a message: `null`, `an array`, `a string`. */
+export function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  return Array.isArray(value) ? "an array" : `a ${typeof value}`;
+}
+
 /**
  * The error for arguments that are not a JSON object at all (`null`, a string, an array), with the one issue Ajv would
  * report for them. `subject` names them in the message: `"arguments"`, `"fixed parameters"`, `"tool_args"`.
@@ -25,8 +31,7 @@ export class InvalidArgumentsError extends ActionRecallError<InvalidArgumentsDat
  * throw notAnObjectError("arguments", "ls -la"); // The arguments must be an object, not a string
  */
 export function notAnObjectError(subject: string, value: unknown): InvalidArgumentsError {
-  const kind = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
-  return new InvalidArgumentsError(`The ${subject} must be an object, not ${kind}`, [
+  return new InvalidArgumentsError(`The ${subject} must be an object, not ${kindOf(value)}`, [
     { instancePath: "", schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" },
   ]);
 }

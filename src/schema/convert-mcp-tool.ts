@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { applyFixedValues } from "./apply-fixed-values.js";
+import { checkConvertOptions } from "./check-convert-options.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
 import { sanitizeToolName } from "./dialects/sanitize-tool-name.js";
 import { expandRefs } from "./expand-refs.js";
@@ -25,6 +26,7 @@ export interface McpToolInput {
  * const converted = convertMcpTool({ name: "search", inputSchema }, { dialect: "anthropic" });
  */
 export function convertMcpTool(tool: McpToolInput, options: ConvertOptions = {}): ConvertedTool {
+  checkConvertOptions(options, "convertMcpTool");
   if (tool.description !== undefined && typeof tool.description !== "string") {
     throw new ActionRecallError(
       "INVALID_DOCUMENT",

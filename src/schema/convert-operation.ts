@@ -2,6 +2,7 @@ import type { OperationSpec } from "../openapi/operation-spec.js";
 import type { RefResolver } from "../openapi/ref-resolver.js";
 import { applyFixedValues } from "./apply-fixed-values.js";
 import { buildLayeredSchema, createParameterSchemaCache, type ParameterSchemaCache } from "./build-layered-schema.js";
+import { checkConvertOptions } from "./check-convert-options.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
 import type { TokenCountMemo } from "./count-json-tokens.js";
 import { sanitizeToolName } from "./dialects/sanitize-tool-name.js";
@@ -18,6 +19,7 @@ import { finishConversion } from "./finish-conversion.js";
  * const { tool, fixed, report } = convertOperation(operationFromToolDetail(detail), { fixed: { "x-account-id": id } });
  */
 export function convertOperation(operation: OperationSpec, options: ConvertOptions = {}): ConvertedTool {
+  checkConvertOptions(options, "convertOperation");
   return convertNamedOperation(operation, options, new Set());
 }
 

@@ -7,6 +7,7 @@ import { operationFromToolDetail } from "../openapi/operation-from-tool-detail.j
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { createRefResolver } from "../openapi/ref-resolver.js";
 import { selectOperations } from "../openapi/select-operations.js";
+import { checkConvertOptions } from "./check-convert-options.js";
 import { convertMcpTool, type McpToolInput } from "./convert-mcp-tool.js";
 import { convertNamedOperation, createConversionCaches } from "./convert-operation.js";
 import type { ConversionFailure, ConversionResult, ConvertOptions } from "./converted-tool.js";
@@ -23,6 +24,7 @@ import type { ConversionFailure, ConversionResult, ConvertOptions } from "./conv
  * const { tools, failures } = convertOperations(readFileSync("openapi.yaml", "utf8"), { dialect: "anthropic" });
  */
 export function convertOperations(input: string | object, options: ConvertOptions = {}): ConversionResult {
+  checkConvertOptions(options, "convertOperations");
   const document = loadDocument(input);
   const kind = detectDocumentKind(document);
   if (kind === "mcp-tool") {

@@ -1,8 +1,9 @@
 import type { ValidateFunction } from "ajv";
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { InvalidArgumentsError, nestedTooDeepError } from "../errors/invalid-arguments-error.js";
+import { InvalidArgumentsError, kindOf, nestedTooDeepError } from "../errors/invalid-arguments-error.js";
 import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import { MAX_SCHEMA_NESTING } from "../schema/expand-refs.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
@@ -34,6 +35,15 @@ export class SlotProcessor {
   readonly #layered: boolean;
 
   constructor(schema: JsonSchema) {
+    if (!isJsonObject(schema) && typeof schema !== "boolean") {
+      throw new ActionRecallError(
+        "INVALID_DOCUMENT",
+        `The slot schema must be a JSON Schema object, not ${kindOf(schema)}`,
+        {
+          data: { pointer: "#" },
+        },
+      );
+    }
     const deep = findDeepNesting(schema, SCHEMA_DEPTH);
     if (deep !== undefined) {
       throw new ActionRecallError(

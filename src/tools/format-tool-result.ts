@@ -1,9 +1,13 @@
 import { configure } from "safe-stable-stringify";
 import { isGeneratedCallId, type ToolCall } from "../calls/tool-call.js";
+import { invalidOptionError } from "../errors/invalid-option-error.js";
 import type { ToolResult } from "./tool-result.js";
 
 /** The message formats a result can go back to the model in. */
-export type ToolResultDialect = "openai" | "anthropic" | "bedrock" | "gemini" | "xml";
+export type ToolResultDialect = (typeof TOOL_RESULT_DIALECTS)[number];
+
+/** The dialects a tool's result is written in for the model's next input. */
+const TOOL_RESULT_DIALECTS = ["openai", "anthropic", "bedrock", "gemini", "xml"] as const;
 
 /** An OpenAI Chat Completions `tool` message. */
 export interface OpenAiToolMessage {
@@ -72,6 +76,14 @@ export function formatToolResult<Dialect extends ToolResultDialect>(
   result: ToolResult,
   options: FormatToolResultOptions<Dialect>,
 ): FormattedToolResult<Dialect> {
+  if (!(TOOL_RESULT_DIALECTS as readonly string[]).includes(options.dialect)) {
+    throw invalidOptionError(
+      "formatToolResult",
+      "dialect",
+      options.dialect,
+      `one of ${TOOL_RESULT_DIALECTS.join(", ")}`,
+    );
+  }
   return formatIn(options.dialect, call, result) as FormattedToolResult<Dialect>;
 }
 

@@ -1,3 +1,4 @@
+import { invalidOptionError } from "../../errors/invalid-option-error.js";
 import type { DialectChange } from "../conversion-report.js";
 import type { Dialect, ToolDefinition } from "../tool-definition.js";
 import type { DialectContext, ToDialectOptions } from "./dialect-context.js";
@@ -28,6 +29,9 @@ export function toDialect(
   dialect: Dialect,
   options: ToDialectOptions = {},
 ): { tool: unknown; changes: DialectChange[] } {
+  if (!Object.hasOwn(WRITERS, dialect)) {
+    throw invalidOptionError("toDialect", "dialect", dialect, `one of ${Object.keys(WRITERS).join(", ")}`);
+  }
   const context: DialectContext = { dialect, changes: [], meetsOpenAiSchemaRules: options.meetsOpenAiSchemaRules };
   const tool = WRITERS[dialect](definition, context);
   return { tool, changes: context.changes };
