@@ -111,9 +111,10 @@ export function buildWorkflowJson(
 /** The set of `<step id>\n<parameter>` fed by an edge; an edge naming an unknown step is refused. */
 function connectedParameters(ids: readonly string[], edges: readonly WorkflowEdge[]): Set<string> {
   const connected = new Set<string>();
+  const known = new Set(ids);
   for (const [index, edge] of edges.entries()) {
     for (const end of ["source", "target"] as const) {
-      if (!ids.includes(edge[end])) {
+      if (!known.has(edge[end])) {
         throw new InvalidArgumentsError(`Edge ${index} names an unknown ${end} step "${edge[end]}"`, [
           {
             instancePath: `/${index}/${end}`,
