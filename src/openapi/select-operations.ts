@@ -13,8 +13,22 @@ export function selectOperations<Operation extends OperationIdentity>(
   operations: readonly Operation[],
   selectors: readonly string[],
 ): Operation[] {
+  // Indexed once: finding each selector by a scan made selecting 1,000 of Microsoft Graph's 20,000 operations slow.
+  const byName = new Map<string, number>();
+  const byRoute = new Map<string, number>();
+  operations.forEach((operation, index) => {
+    for (const name of [operation.operationId, operation.id]) {
+      if (name !== undefined && !byName.has(name)) byName.set(name, index);
+    }
+    const route = `${operation.method} ${operation.path}`;
+    if (!byRoute.has(route)) byRoute.set(route, index);
+  });
   return selectors.map((selector) => {
-    const found = operations.find((operation) => matchesSelector(operation, selector));
+    // The first operation the selector names in either way, as a scan in document order would find it.
+    const route = routeOf(selector);
+    const named = byName.get(selector) ?? Number.POSITIVE_INFINITY;
+    const routed = (route === undefined ? undefined : byRoute.get(route)) ?? Number.POSITIVE_INFINITY;
+    const found = operations[Math.min(named, routed)];
     if (found !== undefined) return found;
     const suggestions = closestNames(
       selector,
@@ -38,6 +52,11 @@ export type OperationIdentity = Pick<OperationSpec, "id" | "operationId" | "meth
  */
 export function matchesSelector(operation: OperationIdentity, selector: string): boolean {
   if (operation.operationId === selector || operation.id === selector) return true;
+  return routeOf(selector) === `${operation.method} ${operation.path}`;
+}
+
+/** The `"METHOD /path"` a selector names, the method upper-cased; undefined when it names none. */
+function routeOf(selector: string): string | undefined {
   const [method, ...rest] = selector.trim().split(/\s+/);
-  return rest.length === 1 && method?.toUpperCase() === operation.method && rest[0] === operation.path;
+  return rest.length === 1 && method !== undefined ? `${method.toUpperCase()} ${rest[0]}` : undefined;
 }

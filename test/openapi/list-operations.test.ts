@@ -405,6 +405,21 @@ describe("selectOperations", () => {
     expect(selectOperations(operations, given).map((operation) => operation.id)).toEqual(want);
   });
 
+  test("a selector naming two operations in different ways finds the first in document order", () => {
+    const tricky = [
+      { id: "GET /b", operationId: "GET /b", method: "POST", path: "/a" },
+      { id: "GET /b", method: "GET", path: "/b" },
+      { id: "listB", operationId: "listB", method: "GET", path: "/c" },
+      { id: "listB", operationId: "listB", method: "PUT", path: "/c" },
+    ] as const;
+    expect(selectOperations(tricky, ["get  /b", "GET /b", "listB", "put /c"])).toEqual([
+      tricky[1],
+      tricky[0],
+      tricky[2],
+      tricky[3],
+    ]);
+  });
+
   test("an unknown selector is named, with near ids suggested", () => {
     expect(() => selectOperations(operations, ["updateUsr"])).toThrow(
       expect.objectContaining({
