@@ -364,6 +364,18 @@ describe("fixed values", () => {
     expect(tools[0]?.fixed).toEqual({});
     expect(tools[0]?.report.unplacedFixed).toEqual(["x-account-id"]);
   });
+
+  test("20,000 one-value parameters, half fixed by the caller: the caller's values win, the rest are fixed alike", () => {
+    const names = Array.from({ length: 20_000 }, (_, index) => `p${index}`);
+    const parameters = names.map((name) => ({ name, in: "query", required: true, schema: { enum: ["only"] } }));
+    const hostile = { openapi: "3.0.3", info: { title: "t", version: "1" }, paths: { "/x": { get: { parameters } } } };
+    const fixed = Object.fromEntries(names.slice(0, 10_000).map((name) => [name, "caller"]));
+    const [tool] = convertOperations(hostile, { fixed }).tools;
+    expect(Object.keys(tool?.fixed.query ?? {})).toEqual(names);
+    expect(tool?.fixed.query?.p0).toBe("caller");
+    expect(tool?.fixed.query?.p19999).toBe("only");
+    expect(tool?.definition.parameters).toEqual({ type: "object", properties: {} });
+  });
 });
 
 describe("token budget", () => {
