@@ -66,6 +66,7 @@ export async function run(): Promise<void> {
     });
   const allOfMicros = hostile(wideAllOf);
   const sharedIdMicros = hostile(sharedOperationIds);
+  const constantMicros = hostile(constantParameters);
 
   const lines = [
     `schema: GitHub REST spec, ${operations} operations (${failures.length} failed), ${(text.length / 1e6).toFixed(1)} MB`,
@@ -76,7 +77,7 @@ export async function run(): Promise<void> {
     `  baseline JSON.parse:   ${parseMs.toFixed(1)} ms  -> openai conversion is ${percentile(ratios, 50).toFixed(2)}x JSON.parse (target < 0.5x; median of ${PROCESSES} processes, from ${Math.min(...ratios).toFixed(2)}x to ${Math.max(...ratios).toFixed(2)}x)`,
     `  baseline ref-parser dereference: ${dereferenceMs.toFixed(1)} ms -> openai conversion is ${(openaiMs / dereferenceMs).toFixed(3)}x`,
     `  of which sizing (a bytes bound of every tool; JSON and tokens where it is over budget): ${sizingMs.toFixed(1)} ms = ${(sizingMs / parseMs).toFixed(2)}x JSON.parse`,
-    `  linear time: an allOf of 2,000 branches ${allOfMicros[0]?.toFixed(1)} µs a branch, of 8,000 ${allOfMicros[1]?.toFixed(1)}; 2,000 operations sharing an operationId ${sharedIdMicros[0]?.toFixed(1)} µs an operation, 8,000 ${sharedIdMicros[1]?.toFixed(1)}`,
+    `  linear time: an allOf of 2,000 branches ${allOfMicros[0]?.toFixed(1)} µs a branch, of 8,000 ${allOfMicros[1]?.toFixed(1)}; 2,000 operations sharing an operationId ${sharedIdMicros[0]?.toFixed(1)} µs an operation, 8,000 ${sharedIdMicros[1]?.toFixed(1)}; 2,000 one-value parameters fixed ${constantMicros[0]?.toFixed(1)} µs a parameter, 8,000 ${constantMicros[1]?.toFixed(1)}`,
   ];
   console.log(lines.join("\n"));
 }
@@ -90,6 +91,17 @@ function wideAllOf(count: number): JsonObject {
   }));
   const requestBody = { content: { "application/json": { schema: { allOf } } } };
   return { openapi: "3.0.3", info: { title: "allOf", version: "1" }, paths: { "/x": { post: { requestBody } } } };
+}
+
+/** A document whose one operation has `count` required query parameters of one allowed value each (all fixed). */
+function constantParameters(count: number): JsonObject {
+  const parameters = Array.from({ length: count }, (_, index) => ({
+    name: `p${index}`,
+    in: "query",
+    required: true,
+    schema: { enum: ["only"] },
+  }));
+  return { openapi: "3.0.3", info: { title: "constants", version: "1" }, paths: { "/x": { get: { parameters } } } };
 }
 
 /** A document of `count` operations that all have the same operationId. */
