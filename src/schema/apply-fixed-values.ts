@@ -76,8 +76,13 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
     if (schema === undefined || existing === undefined) return;
     if (!changed.includes(section)) changed.push(section);
     // A value that names nested members of an object property takes out just those, at once.
-    if (isNestedValue(schema, existing, value)) sections[section] = removeProperty(schema, existing, value);
-    else (taken[section] ??= new Set()).add(existing);
+    if (isNestedValue(schema, existing, value)) {
+      sections[section] = removeProperty(schema, existing, value);
+      return;
+    }
+    const names = taken[section] ?? new Set<string>();
+    names.add(existing);
+    taken[section] = names;
   };
   for (const [key, value] of Object.entries(options.fixed ?? {})) {
     if ((SECTIONS as readonly string[]).includes(key) && isJsonObject(value) && !isParameterName(sections, key)) {
