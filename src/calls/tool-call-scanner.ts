@@ -956,7 +956,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     const harmonyCall = this.harmonyCall;
     const callBlock = this.callBlock;
     // At most one announcer announced calls, the body's; what the announcers read is taken before they forget it.
-    const readBefore = { gemma: this.gemmaAnnouncer.readCalls, pythonic: this.pythonicAnnouncer.readCalls };
+    const readBefore =
+      callBlock === undefined
+        ? undefined
+        : { gemma: this.gemmaAnnouncer.readCalls, pythonic: this.pythonicAnnouncer.readCalls };
     const announcedCalls = this.closeAnnouncers();
     const body = this.body.toString();
     this.callBlock = undefined;
