@@ -1,4 +1,5 @@
 import { closestName } from "../errors/closest-name.js";
+import { NameHints } from "../errors/name-hints.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { CallableTool } from "./callable-tool.js";
 import type { ToolCall } from "./tool-call.js";
@@ -11,16 +12,9 @@ import type { ToolCallError } from "./tool-call-error.js";
 export interface ToolCatalog {
   byName: ReadonlyMap<string, CallableTool>;
   byTag: ReadonlyMap<string, CallableTool>;
-  /** The "did you mean" hints found so far (one catalog is made for each parse), by tool and name; see `hintFor`. */
-  readonly hints: Map<string, string | undefined>;
+  /** The "did you mean" hints found so far: one catalog is made for each parse. */
+  readonly hints: NameHints;
 }
-
-/**
- * How many different misspelt names one parse looks for a hint for. Each is held against every known name, and a
- * model output of 8,000 calls to tools that do not exist, against a catalog of 2,000, took 40 s; past these, the
- * errors come without a hint.
- */
-const HINTED_NAMES = 64;
 
 /** Indexes `tools` by name and XML tag; the first tool wins a duplicate (the registry refuses duplicates anyway). */
 export function createToolCatalog(tools: readonly CallableTool[]): ToolCatalog {
@@ -30,7 +24,7 @@ export function createToolCatalog(tools: readonly CallableTool[]): ToolCatalog {
     if (!byName.has(tool.name)) byName.set(tool.name, tool);
     if (tool.xml !== undefined && !byTag.has(tool.xml.tag)) byTag.set(tool.xml.tag, tool);
   }
-  return { byName, byTag, hints: new Map() };
+  return { byName, byTag, hints: new NameHints() };
 }
 
 /** The schema of each parameter of `tool`, by own property only. */
@@ -53,7 +47,7 @@ export function checkToolCall(call: ToolCall, callIndex: number, catalog: ToolCa
       callIndex,
       name: call.name,
     };
-    const suggestion = hintFor(catalog, "", call.name, () => catalog.byName.keys());
+    const suggestion = catalog.hints.hint(`\u0000${call.name}`, () => closestName(call.name, catalog.byName.keys()));
     if (suggestion !== undefined) {
       error.suggestion = suggestion;
       error.message += `; did you mean "${suggestion}"?`;
@@ -72,7 +66,9 @@ export function checkToolCall(call: ToolCall, callIndex: number, catalog: ToolCa
       name: call.name,
       parameter,
     };
-    const suggestion = hintFor(catalog, call.name, parameter, () => Object.keys(properties));
+    const suggestion = catalog.hints.hint(`${call.name}\u0000${parameter}`, () =>
+      closestName(parameter, Object.keys(properties)),
+    );
     if (suggestion !== undefined) {
       error.suggestion = suggestion;
       error.message += `; did you mean "${suggestion}"?`;
@@ -80,15 +76,6 @@ export function checkToolCall(call: ToolCall, callIndex: number, catalog: ToolCa
     errors.push(error);
   }
   return errors;
-}
-
-/** The known name closest to `name` (a tool's, or a parameter of `tool`), found once per parse, for the first names. */
-function hintFor(catalog: ToolCatalog, tool: string, name: string, known: () => Iterable<string>): string | undefined {
-  const key = `${tool}\u0000${name}`;
-  if (catalog.hints.has(key) || catalog.hints.size >= HINTED_NAMES) return catalog.hints.get(key);
-  const hint = closestName(name, known());
-  catalog.hints.set(key, hint);
-  return hint;
 }
 
 /** One `INVALID_ARGUMENTS` error per argument the parser could not convert, so none goes unreported. */

@@ -1,6 +1,7 @@
 import type { ToolCall } from "../calls/tool-call.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { ErrorCode } from "../errors/error-codes.js";
+import { NameHints } from "../errors/name-hints.js";
 import type { ValidationIssue } from "../errors/validation-issue.js";
 import { restorePropertyNames } from "../schema/dialects/anthropic-property-names.js";
 import type { Tool } from "./define-tool.js";
@@ -25,14 +26,24 @@ export interface ExecuteToolCallOptions {
  * @example
  * const result = await executeToolCall(registry, { id: "call_0", name: "create_file", arguments: { file_path: "a.py" }, format: "json" }, { timeoutMs: 5_000 });
  */
-export async function executeToolCall(
+export function executeToolCall(
   registry: ToolRegistry,
   call: ToolCall,
   options: ExecuteToolCallOptions = {},
 ): Promise<ToolResult> {
+  return executeInBatch(registry, call, options, new NameHints());
+}
+
+/** {@link executeToolCall} as one call of a batch: `hints` are the batch's "did you mean" hints. */
+export async function executeInBatch(
+  registry: ToolRegistry,
+  call: ToolCall,
+  options: ExecuteToolCallOptions,
+  hints: NameHints,
+): Promise<ToolResult> {
   try {
     const tool = findTool(registry, call);
-    if (tool === undefined) return unknownTool(registry, call.name);
+    if (tool === undefined) return unknownTool(registry, call.name, hints);
     const argumentErrors = call.argumentErrors ?? [];
     if (argumentErrors.length > 0) {
       const list = argumentErrors.map((error) => `${error.parameter}: ${error.message}`).join("; ");
@@ -59,8 +70,8 @@ function findTool(registry: ToolRegistry, call: ToolCall): Tool | undefined {
   return registry.get(call.name) ?? (call.format === "legacy-xml" ? registry.getByTag(call.name) : undefined);
 }
 
-function unknownTool(registry: ToolRegistry, name: string): ToolResult {
-  const suggestion = registry.suggest(name);
+function unknownTool(registry: ToolRegistry, name: string, hints: NameHints): ToolResult {
+  const suggestion = hints.hint(name, () => registry.suggest(name));
   const hint = suggestion === undefined ? "" : `; did you mean "${suggestion}"?`;
   return failed(
     "UNKNOWN_TOOL",

@@ -398,6 +398,25 @@ describe("executeToolCalls", () => {
   test("no calls give no results", async () => {
     expect(await executeToolCalls(registry, [])).toEqual([]);
   });
+
+  test("the first 64 misspelt tool names of a batch get a hint, a name repeated the same; later ones are still errors", async () => {
+    const misspelt = Array.from({ length: 100 }, (_, index) => `create_fle${index}`);
+    const results = await executeToolCalls(
+      registry,
+      [...misspelt, "create_fle0"].map((name) => call(name, {})),
+    );
+    expect(results.map((result) => result.error?.code)).toEqual(Array(101).fill("UNKNOWN_TOOL"));
+    const suggestion = (result: ToolResult) =>
+      (result.error?.details as { suggestion?: string } | undefined)?.suggestion;
+    expect(results.map(suggestion)).toEqual([
+      ...Array(64).fill("create_file"),
+      ...Array(36).fill(undefined),
+      "create_file",
+    ]);
+    expect(results[70]?.error?.message).toBe('Unknown tool "create_fle70"');
+    // Each call run alone is a batch of its own.
+    expect(suggestion(await executeToolCall(registry, call("create_fle70", {})))).toBe("create_file");
+  });
 });
 
 describe("a call written against the tool's Anthropic form", () => {
