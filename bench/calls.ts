@@ -205,6 +205,8 @@ function timeTagBodies(xmlText: string): void {
   const olmoText = jsonCallOutput(1_000_000, 1_000, "olmo");
   const hermesText = jsonCallOutput(1_000_000, 1_000, "hermes");
   const hermesBy1 = chunksOf(hermesText, 1);
+  const cohereText = jsonCallOutput(1_000_000, 1_000, "cohere");
+  const cohereBy1 = chunksOf(cohereText, 1);
   const unclosedQuarter = unclosedParameters(250_000);
   const unclosed = unclosedParameters(1_000_000);
   const openObjectsQuarter = unclosedJsonFunctions(250_000);
@@ -229,6 +231,8 @@ function timeTagBodies(xmlText: string): void {
     olmo: checked(() => parseToolCalls(olmoText, { tools }).calls.length, 1_000),
     hermes: checked(() => parseToolCalls(hermesText, { tools }).calls.length, 1_000),
     hermesStream1: checked(() => parseChunksWithCallback(hermesBy1), 1_000),
+    cohere: checked(() => parseToolCalls(cohereText, { tools }).calls.length, 1_000),
+    cohereStream1: checked(() => parseChunksWithCallback(cohereBy1), 1_000),
     unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
     openObjectsQuarter: checked(() => parseToolCalls(openObjectsQuarter).calls.length, 11_364),
@@ -261,6 +265,7 @@ function timeTagBodies(xmlText: string): void {
     ["Llama 3.1", times.llama],
     ["OLMo 3", times.olmo],
     ["Hermes", times.hermes],
+    ["Cohere", times.cohere],
   ] as const) {
     console.log(
       `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
@@ -276,6 +281,10 @@ function timeTagBodies(xmlText: string): void {
   );
   console.log(
     `    LFM2 1-char onEvent stream ${times.lfmStream1.toFixed(1)} ms = ${(times.lfmStream1 / times.lfm).toFixed(2)}x its one-shot`,
+  );
+  // Each Cohere call object streams from its `{"tool_call_id": ..., "parameters":` to its closing brace.
+  console.log(
+    `    Cohere 1-char onEvent stream ${times.cohereStream1.toFixed(1)} ms = ${(times.cohereStream1 / times.cohere).toFixed(2)}x its one-shot`,
   );
   const perCharacter = (milliseconds: number, length: number): string =>
     `${((milliseconds * 1e6) / length).toFixed(0)} ns/char`;
@@ -297,12 +306,12 @@ function timeTagBodies(xmlText: string): void {
  * About `bytes` of calls written as JSON, Python or Gemma's syntax, each carrying code: after prose and Mistral's
  * `[TOOL_CALLS]`, as the call objects a reply starts with (one per line, as Ollama passes them on), as one pythonic
  * call list, or after prose in Gemma 4's blocks, in LFM2's (a pythonic list each), in OLMo 3's `<function_calls>` (a
- * pythonic call each), in Llama 3.1's `<function=f>` or in Hermes' `<tool_call>`.
+ * pythonic call each), in Llama 3.1's `<function=f>`, in Hermes' `<tool_call>` or in Cohere's `<|START_ACTION|>`.
  */
 function jsonCallOutput(
   bytes: number,
   calls: number,
-  syntax: "mistral" | "json-text" | "pythonic" | "gemma" | "lfm" | "olmo" | "llama" | "hermes",
+  syntax: "mistral" | "json-text" | "pythonic" | "gemma" | "lfm" | "olmo" | "llama" | "hermes" | "cohere",
 ): string {
   const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
   const content = line.repeat(Math.ceil(bytes / calls / line.length));
@@ -321,7 +330,10 @@ function jsonCallOutput(
       parts.push(
         `Step ${index}.<tool_call>\n${JSON.stringify({ name: "write_file", arguments: args })}\n</tool_call>\n`,
       );
-    else {
+    else if (syntax === "cohere") {
+      const call = { tool_call_id: "0", tool_name: "write_file", parameters: args };
+      parts.push(`Step ${index}.<|START_ACTION|>[\n    ${JSON.stringify(call)}\n]<|END_ACTION|>\n`);
+    } else {
       // A JSON string of ASCII text is also a Python string literal.
       const call = `write_file(path=${JSON.stringify(args.path)}, mode=420, content=${JSON.stringify(content)})`;
       if (syntax === "lfm") parts.push(`Step ${index}.<|tool_call_start|>[${call}]<|tool_call_end|>\n`);

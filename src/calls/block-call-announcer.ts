@@ -1,11 +1,8 @@
 import { CallAnnouncer } from "./call-announcer.js";
 import { ClosingLiteral } from "./closing-literal.js";
-import { JsonValueEnd } from "./json-value-end.js";
+import { holdsClosingBracket, JsonValueEnd } from "./json-value-end.js";
 import { FUNCTION_END } from "./scan-function-tag-calls.js";
 import { type CallOpening, readCallOpening } from "./tool-call-body-opening.js";
-
-/** A closing bracket, which may end a JSON value. */
-const CLOSES_BRACKET = /[}\]]/;
 
 /**
  * Announces the calls of a `<tool_call>` body (also `<tool_calls>` and `<TOOLCALL>`) while it arrives. The first call
@@ -64,11 +61,8 @@ export class BlockCallAnnouncer extends CallAnnouncer {
 
   /** Plain text cannot hold the current call's `</function>` nor a bracket that could end its object. */
   takesPlainText(chunk: string): boolean {
-    return (
-      this.streaming &&
-      this.functionEnd.held === "" &&
-      (chunk.length === 1 ? chunk !== "}" && chunk !== "]" : !CLOSES_BRACKET.test(chunk))
-    );
+    if (!this.streaming || this.functionEnd.held !== "") return false;
+    return !(this.syntax === "json" ? this.objectEnd.mayEndWith(chunk) : holdsClosingBracket(chunk));
   }
 
   override readPlainText(chunk: string): string {

@@ -1,4 +1,5 @@
 import { CallAnnouncer } from "./call-announcer.js";
+import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import { generatedCallId } from "./tool-call.js";
 
@@ -7,9 +8,13 @@ const HEADER_LIMIT = 300;
 /** How many times a call's end is looked for before its text is streamed to the block's end. */
 const END_CHECKS = 8;
 
-/** The call a header opens: the tool it names, where its text starts in the header, and what closes its arguments. */
+/**
+ * The call a header opens: the tool it names, its id when the header writes one, where its text starts in the header,
+ * and what closes its arguments.
+ */
 export interface CallHeader {
   name: string;
+  id?: string;
   textStart: number;
   closer: string;
 }
@@ -29,8 +34,33 @@ export interface ArgumentsLexer {
 }
 
 /**
+ * A call's text read by {@link JsonValueEnd}: strings in either quote, and brackets outside them (with `parentheses`,
+ * parentheses too); the call ends where they balance.
+ */
+export class BracketedValueLexer implements ArgumentsLexer {
+  private readonly value: JsonValueEnd;
+
+  constructor(parentheses = false) {
+    this.value = new JsonValueEnd(parentheses);
+  }
+
+  start(): void {
+    this.value.reset();
+  }
+
+  takesPlain(chunk: string): boolean {
+    return !this.value.mayEndWith(chunk);
+  }
+
+  next(text: string, from: number): number {
+    const end = this.value.scan(text, from);
+    return this.value.found ? end : -1;
+  }
+}
+
+/**
  * Announces the calls of a block written in a syntax of calls with bracketed arguments (Gemma's `call:f{...}`, a
- * pythonic `f(...)`) while it arrives: a call starts once its header names it, and its text streams to its end. At
+ * pythonic `f(...)`, a JSON call object) while it arrives: a call starts once its header names it, and its text streams to its end. At
  * each closer where the brackets outside strings balance, the call's text up to it is read as the block's reader
  * reads it, and the call ends there when it is whole. That depends only on the text up to the closer, so a stream
  * split anywhere gives each call the same text. A call whose end is not found in {@link END_CHECKS} tries streams to
@@ -56,8 +86,12 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   /** The call `header` opens; `pending` while more text could still make it one, `none` when no text can. */
   protected abstract readCallHeader(header: string): CallHeader | "pending" | "none";
 
-  /** The call whose text starts `text`, when it is whole there, and its text's length; undefined when not (yet). */
-  protected abstract readCall(text: string): { read: Read; length: number } | undefined;
+  /**
+   * The call whose text starts `text`, when it is whole there, and its text's length; undefined when not (yet). A
+   * syntax whose calls always end at their first balanced closer (JSON's objects) leaves it out: its calls' text is
+   * then not kept.
+   */
+  protected readCall?(text: string): { read: Read; length: number } | undefined;
 
   /** The calls of the block read whole while it arrived, by where their text starts in its body. */
   get readCalls(): ReadonlyMap<number, Read> {
@@ -97,7 +131,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
 
   override readPlainText(chunk: string): string {
     this.bodyLength += chunk.length;
-    this.callText.append(chunk);
+    if (this.readCall !== undefined) this.callText.append(chunk);
     if (this.checks < END_CHECKS) this.lexer.next(chunk, 0);
     return super.readPlainText(chunk);
   }
@@ -113,7 +147,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
       this.header = header;
       return undefined;
     }
-    this.announce(generatedCallId(nextCallIndex + this.announcedCount), read.name);
+    this.announce(read.id ?? generatedCallId(nextCallIndex + this.announcedCount), read.name);
     this.reading = "arguments";
     this.header = "";
     this.callStart = headerStart + read.textStart;
@@ -128,7 +162,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
    * call ended, when it ended in the piece and a header may follow.
    */
   private readArguments(piece: string, pieceStart: number): number | undefined {
-    this.callText.append(piece);
+    if (this.readCall !== undefined) this.callText.append(piece);
     const end = this.findEnd(piece, pieceStart);
     if (end === undefined) {
       this.addText(piece);
@@ -149,6 +183,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
       if (index === -1) return undefined;
       this.checks += 1;
       const closerEnd = textStart + index;
+      if (this.readCall === undefined) return closerEnd;
       const written = this.callText.toString();
       const call = this.readCall(written.slice(0, written.length - text.length + index));
       if (call === undefined) continue;

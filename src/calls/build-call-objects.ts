@@ -2,7 +2,7 @@ import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { holdsWholeCallObjects, type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
 import { endsInsideString, JsonValueEnd } from "./json-value-end.js";
-import { type JsonTextResult, parseJsonText } from "./parse-json-arguments.js";
+import { type JsonTextResult, parseJsonAsWritten, parseJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCallFormat } from "./tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -80,6 +80,9 @@ export function buildMarkedCallObjects(
  * each missing comma by copying all it wrote so far, which took 30 s for 40,000 lines.
  */
 function parseJsonValues(text: string): JsonTextResult {
+  // Most blocks hold one value as written: parsed natively, without a scan for values one after another.
+  const asWritten = parseJsonAsWritten(text);
+  if (asWritten !== undefined) return { success: true, value: asWritten, repaired: false };
   const values = splitJsonValues(text);
   if (values === undefined || values.length < 2) return parseJsonText(text);
   const parsed: unknown[] = [];

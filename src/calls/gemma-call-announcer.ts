@@ -20,7 +20,7 @@ export class GemmaCallAnnouncer extends BracketedCallAnnouncer<GemmaArguments> {
     return { name: read.name, textStart: read.argumentsStart, closer };
   }
 
-  protected readCall(text: string): { read: GemmaArguments; length: number } | undefined {
+  protected override readCall(text: string): { read: GemmaArguments; length: number } | undefined {
     const read = readGemmaArguments(text);
     return read === undefined ? undefined : { read, length: read.text.length };
   }

@@ -25,6 +25,15 @@ export class JsonValueEnd {
     return this.quote !== "";
   }
 
+  /**
+   * Whether reading `chunk` next may end the value: it holds a closing bracket, and is not all inside the string being
+   * read (a stream's characters of a string are then passed by without a look for the end).
+   */
+  mayEndWith(chunk: string): boolean {
+    if (this.quote !== "" && !chunk.includes(this.quote)) return false;
+    return holdsClosingBracket(chunk, this.parentheses);
+  }
+
   /** Starts a new value. */
   reset(): void {
     this.found = false;
@@ -73,6 +82,18 @@ export class JsonValueEnd {
     }
     return chunk.length;
   }
+}
+
+const CLOSING_BRACKET = /[}\]]/;
+const CLOSING_BRACKET_OR_PARENTHESIS = /[}\])]/;
+
+/**
+ * Whether `chunk` holds a bracket that may end a value {@link JsonValueEnd} reads (with `parentheses`, a `)` too): text
+ * without one only adds to the value. A stream's single characters are compared, not searched.
+ */
+export function holdsClosingBracket(chunk: string, parentheses = false): boolean {
+  if (chunk.length === 1) return chunk === "}" || chunk === "]" || (parentheses && chunk === ")");
+  return (parentheses ? CLOSING_BRACKET_OR_PARENTHESIS : CLOSING_BRACKET).test(chunk);
 }
 
 /** Strings longer than this are skipped to their quote natively, not read a character at a time. */

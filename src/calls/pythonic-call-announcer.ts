@@ -1,5 +1,4 @@
-import { type ArgumentsLexer, BracketedCallAnnouncer, type CallHeader } from "./bracketed-call-announcer.js";
-import { JsonValueEnd } from "./json-value-end.js";
+import { BracketedCallAnnouncer, BracketedValueLexer, type CallHeader } from "./bracketed-call-announcer.js";
 import { type PythonicCall, readPythonicCall, readPythonicCallHeader } from "./read-pythonic-calls.js";
 
 /**
@@ -8,7 +7,8 @@ import { type PythonicCall, readPythonicCall, readPythonicCallHeader } from "./r
  * {@link readPythonicCalls} reads it (see {@link BracketedCallAnnouncer}).
  */
 export class PythonicCallAnnouncer extends BracketedCallAnnouncer<PythonicCall> {
-  protected readonly lexer = new PythonLexer();
+  /** Python's strings, in either quote with backslash escapes, and brackets outside them: a call ends at its `)`. */
+  protected readonly lexer = new BracketedValueLexer(true);
   private jsonWords = false;
 
   /** Starts following a block that has just opened; `jsonWords` as OLMo's calls are read. */
@@ -22,26 +22,8 @@ export class PythonicCallAnnouncer extends BracketedCallAnnouncer<PythonicCall> 
     return typeof read === "string" ? read : { ...read, closer: ")" };
   }
 
-  protected readCall(text: string): { read: PythonicCall; length: number } | undefined {
+  protected override readCall(text: string): { read: PythonicCall; length: number } | undefined {
     const read = readPythonicCall(text, this.jsonWords);
     return read === undefined ? undefined : { read, length: read.text.length };
-  }
-}
-
-/** Python's strings, in either quote with backslash escapes, and brackets outside them: a call ends at its `)`. */
-class PythonLexer implements ArgumentsLexer {
-  private readonly call = new JsonValueEnd(true);
-
-  start(): void {
-    this.call.reset();
-  }
-
-  takesPlain(chunk: string): boolean {
-    return !chunk.includes(")");
-  }
-
-  next(text: string, from: number): number {
-    const end = this.call.scan(text, from);
-    return this.call.found ? end : -1;
   }
 }

@@ -114,11 +114,12 @@ function mayOpenWithJsonCall(object: string): boolean {
 /** How a JSON call that can be announced opens its object. */
 const FIRST_KEYS = ['"name"', '"id"'];
 
-/** A JSON string literal's value; undefined when it is not one (a bad escape). */
-function jsonString(literal: string | undefined): string | undefined {
+/** A JSON string literal's value; undefined when it is not one (a bad escape, a number). */
+export function jsonString(literal: string | undefined): string | undefined {
   if (literal === undefined) return undefined;
   try {
-    return JSON.parse(literal) as string;
+    const value: unknown = JSON.parse(literal);
+    return typeof value === "string" ? value : undefined;
   } catch {
     return undefined;
   }

@@ -31,6 +31,7 @@ import { ClosingLiteral } from "./closing-literal.js";
 import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
 import { splitHunyuanSuffix } from "./hunyuan-tags.js";
+import { JsonBlockCallAnnouncer } from "./json-block-call-announcer.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import {
@@ -270,6 +271,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Announces the calls of Gemma's call blocks, and of the blocks holding pythonic calls (LFM2's, OLMo's). */
   private readonly gemmaAnnouncer: GemmaCallAnnouncer;
   private readonly pythonicAnnouncer: PythonicCallAnnouncer;
+  private readonly jsonBlockAnnouncer: JsonBlockCallAnnouncer;
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -333,6 +335,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.sectionAnnouncer = new SectionCallAnnouncer(this.deltas, announced);
     this.gemmaAnnouncer = new GemmaCallAnnouncer(this.deltas, announced);
     this.pythonicAnnouncer = new PythonicCallAnnouncer(this.deltas, announced);
+    this.jsonBlockAnnouncer = new JsonBlockCallAnnouncer(this.deltas, announced);
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
@@ -758,6 +761,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.openRawBody(block.closer);
       if (block.format === "gemma") this.gemmaAnnouncer.open();
       else if (block.format === "lfm") this.pythonicAnnouncer.open();
+      else if (block.format !== "olmo") this.jsonBlockAnnouncer.open(block.format);
       return;
     }
     if (opener === "call-wrapper") {
@@ -1129,14 +1133,25 @@ export class ToolCallScanner implements ToolCallEventSource {
       ...this.sectionAnnouncer.close(),
       ...this.gemmaAnnouncer.close(),
       ...this.pythonicAnnouncer.close(),
+      ...this.jsonBlockAnnouncer.close(),
     ];
   }
 
   /** The announcer of the model's own call block being read, when its syntax is announced. */
-  private callBlockAnnouncer(): GemmaCallAnnouncer | PythonicCallAnnouncer | undefined {
-    const format = this.callBlock?.format;
-    if (format === "gemma") return this.gemmaAnnouncer;
-    return format === "lfm" || format === "olmo" ? this.pythonicAnnouncer : undefined;
+  private callBlockAnnouncer(): GemmaCallAnnouncer | PythonicCallAnnouncer | JsonBlockCallAnnouncer | undefined {
+    switch (this.callBlock?.format) {
+      case "gemma":
+        return this.gemmaAnnouncer;
+      case "lfm":
+      case "olmo":
+        return this.pythonicAnnouncer;
+      case "cohere":
+      case "internlm":
+      case "apertus":
+        return this.jsonBlockAnnouncer;
+      default:
+        return undefined;
+    }
   }
 
   /**

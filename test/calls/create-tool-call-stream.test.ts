@@ -709,6 +709,86 @@ describe("createToolCallStream", () => {
     ]);
   });
 
+  test("Cohere's, InternLM's and Apertus' call objects each start once they name their tool, and stream to their brace", () => {
+    const cohere = [
+      '{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Pa}ris"}}',
+      '{"tool_call_id": "1", "tool_name": "write_file", "parameters": {"path": "a.md", "content": "{x}"}}',
+    ];
+    // Apertus writes `{"tool": {arguments}}`, or calls as other models write them (one form per block).
+    const apertus = ['{"get_weather": {"city": "Bern"}}', '{"write_file": {"path": "a.md", "content": "}"}}'];
+    const named = '{"name": "write_file", "arguments": {"path": "a.md"}}';
+    const internlm = '{"name": "get_weather", "parameters": {"city": "Oslo"}}';
+    for (const [text, texts] of [
+      [
+        `A <|START_ACTION|>[\n  ${cohere.join(",\n  ")}\n]<|END_ACTION|> B`,
+        [
+          ["0", cohere[0]],
+          ["1", cohere[1]],
+        ],
+      ],
+      [
+        `<|tools_prefix|>[${apertus.join(", ")}]<|tools_suffix|><|tools_prefix|>[${named}]<|tools_suffix|>`,
+        [
+          ["call_0", apertus[0]],
+          ["call_1", apertus[1]],
+          ["call_2", named],
+        ],
+      ],
+      [`<|action_start|><|plugin|>\n${internlm}<|action_end|>`, [["call_0", internlm]]],
+    ] as const) {
+      for (const chunks of [[...text], [text]]) {
+        const events = streamEvents(chunks);
+        expect(callTexts(events)).toEqual(texts);
+        expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
+      }
+      // Each call starts before its block closes.
+      const beforeClose = streamEvents([...text.slice(0, text.lastIndexOf("<|"))]);
+      expect(beforeClose.flatMap((event) => (event.type === "tool-call-start" ? [event.id] : []))).toEqual(
+        texts.map(([id]) => id),
+      );
+    }
+    // Cohere's id is the one written; a number is no id, and the call gets one.
+    const numbered =
+      '<|START_ACTION|>[{"tool_call_id": 0, "tool_name": "get_weather", "parameters": {}}]<|END_ACTION|>';
+    expect(callTexts(streamEvents([...numbered]))).toEqual([["call_0", numbered.slice(17, -15)]]);
+  });
+
+  test("calls written in another order, and InternLM's code interpreter, come whole when their block closes", () => {
+    const reordered =
+      '<|START_ACTION|>[{"tool_name": "get_weather", "tool_call_id": "0", "parameters": {"city": "A"}}]<|END_ACTION|>';
+    const interpreter = "<|action_start|><|interpreter|>\nprint({1})<|action_end|>";
+    for (const text of [reordered, interpreter]) {
+      const stream = createToolCallStream({ tools });
+      expect(stream.push(text.slice(0, -1)).filter((event) => event.type === "tool-call-start")).toEqual([]);
+      expect(summarize(streamEvents([...text]))).toEqual(parseToolCalls(text, { tools }));
+    }
+    expect(parseToolCalls(reordered, { tools }).calls.map(({ id, name }) => [id, name])).toEqual([
+      ["0", "get_weather"],
+    ]);
+  });
+
+  test("a call object ends at the same bracket whatever the split, also at a ] where its } was due", () => {
+    const call = '{"tool_call_id": "1", "tool_name": "get_weather", "parameters": <|tools_prefix|>\n<|tools_suffix|>]';
+    const text = `<|START_ACTION|>${call}"arguments"{"name": "get_weather"}<|END_ACTION|>`;
+    for (const chunks of [[...text], [text], text.match(/[\s\S]{1,3}/g) ?? []]) {
+      expect(callTexts(streamEvents(chunks))).toEqual([["1", call]]);
+    }
+  });
+
+  test("a Cohere block that turns out not to hold calls withdraws the call it announced", () => {
+    const text =
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "A"}}, oops]<|END_ACTION|>';
+    const events = streamEvents([...text]);
+    expect(events.filter((event) => event.type === "tool-call-start")).toEqual([
+      { type: "tool-call-start", id: "0", name: "get_weather" },
+    ]);
+    expect(events.filter((event) => event.type === "error").map((event) => event.error.message)).toEqual([
+      'The call announced as 0 ("get_weather") is not what the block holds once read whole; it holds no call',
+      expect.stringMatching(/^<\|START_ACTION\|> does not hold \{"name": \.\.\., "arguments": \.\.\.\}/),
+    ]);
+    expect(summarize(events)).toEqual(parseToolCalls(text, { tools }));
+  });
+
   test("an LFM2 list that turns out not to be calls withdraws the call it announced", () => {
     const text = '<|tool_call_start|>[get_weather(city="A"), oops]<|tool_call_end|>';
     const events = streamEvents([...text]);
@@ -732,6 +812,12 @@ describe("createToolCallStream", () => {
       (calls: string[]) =>
         `<|tool_call_start|>[${calls.map(() => 'get_weather(city="A")').join(", ")}]<|tool_call_end|>`,
     ],
+    [
+      "a Cohere action",
+      (calls: string[]) =>
+        `<|START_ACTION|>[${calls.map((_, index) => `{"tool_call_id": "${index}", "tool_name": "get_weather", "parameters": {"city": "A"}}`).join(",\n")}]<|END_ACTION|>`,
+    ],
+    ["an Apertus block", (calls: string[]) => `<|tools_prefix|>[${calls.join(", ")}]<|tools_suffix|>`],
   ])(
     "%s holding 20,000 calls is read whole, at once or in pieces (no call reads the next one recursively)",
     (_, write) => {
