@@ -3,14 +3,20 @@ import type { ToolCallError } from "./tool-call-error.js";
 
 /** A call announced before its block closed. */
 export interface AnnouncedCall {
+  /** The id it was announced by: the one written (or generated), made unique among the output's calls. */
   id: string;
   name: string;
+  /** The id as written or generated: the one the block's reader gives the call. */
+  writtenId: string;
 }
 
 /** Where an announcer sends what it finds. */
 export interface AnnouncedCallSink {
-  /** A call's opening was read: its `tool-call-start` goes out, after the text of the call announced before it. */
-  start(id: string, name: string): void;
+  /**
+   * A call's opening was read: its `tool-call-start` goes out, after the text of the call announced before it. Returns
+   * the id it went out by (see `CallIds`).
+   */
+  start(id: string, name: string): string;
   /** Text of the call announced last (only when deltas are asked for). */
   text(text: string): void;
 }
@@ -59,9 +65,8 @@ export abstract class CallAnnouncer {
   }
 
   /** Sends a call's start (the text of the call before it goes out first, under its id) and makes it current. */
-  protected announce(id: string, name: string): void {
-    this.sink.start(id, name);
-    this.current = { id, name };
+  protected announce(writtenId: string, name: string): void {
+    this.current = { id: this.sink.start(writtenId, name), name, writtenId };
     this.announced.push(this.current);
   }
 
@@ -77,32 +82,37 @@ export abstract class CallAnnouncer {
   }
 }
 
+/** Which announced calls a block read whole gives as announced, and which it does not. */
+export interface ConfirmedCalls {
+  /** The first announced calls, which the block gives first and as announced. */
+  confirmed: AnnouncedCall[];
+  /** The announced calls after those, each with the error that withdraws it. */
+  withdrawn: Array<{ call: AnnouncedCall; error: ToolCallError }>;
+}
+
 /**
- * How many of the calls announced while a block arrived the block, read whole, gives first and as announced, and an
+ * Which of the calls announced while a block arrived the block, read whole, gives first and as announced, and an
  * error withdrawing each announced after those. JSON read whole can say otherwise than its opening did: an `id`
  * written after the arguments, a `name` written twice, text after an object that leaves no call readable.
  *
  * @example
- * confirmAnnouncedCalls([{ id: "call_0", name: "f" }], built); // {confirmed: 1, withdrawals: []} when built gives it
+ * confirmAnnouncedCalls([{ id: "call_0", name: "f", writtenId: "call_0" }], built).confirmed; // [it] when built gives it
  */
-export function confirmAnnouncedCalls(
-  announced: readonly AnnouncedCall[],
-  built: BuiltBlockCalls,
-): { confirmed: number; withdrawals: ToolCallError[] } {
-  const differs = announced.findIndex(({ id, name }, index) => {
+export function confirmAnnouncedCalls(announced: readonly AnnouncedCall[], built: BuiltBlockCalls): ConfirmedCalls {
+  const differs = announced.findIndex(({ writtenId, name }, index) => {
     const call = built.calls[index]?.call;
-    return call?.id !== id || call.name !== name;
+    return call?.id !== writtenId || call.name !== name;
   });
-  if (differs === -1) return { confirmed: announced.length, withdrawals: [] };
+  if (differs === -1) return { confirmed: [...announced], withdrawn: [] };
   const rest =
     built.calls.length === 0
       ? "it holds no call"
       : built.calls.length > differs
         ? "the calls read from it follow"
         : "it holds no more calls";
-  const withdrawals = announced.slice(differs).map(({ id, name }): ToolCallError => {
-    const message = `The call announced as ${id} ("${name}") is not what the block holds once read whole; ${rest}`;
-    return { code: "PARSE_ERROR", message, name };
+  const withdrawn = announced.slice(differs).map((call) => {
+    const message = `The call announced as ${call.id} ("${call.name}") is not what the block holds once read whole; ${rest}`;
+    return { call, error: { code: "PARSE_ERROR", message, name: call.name } satisfies ToolCallError };
   });
-  return { confirmed: differs, withdrawals };
+  return { confirmed: announced.slice(0, differs), withdrawn };
 }

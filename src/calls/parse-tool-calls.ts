@@ -2,6 +2,7 @@ import { invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
+import { CallIds } from "./call-ids.js";
 import type { CallableTool } from "./callable-tool.js";
 import { jsonCallObjects } from "./json-call-objects.js";
 import { endsBeforeItsValue } from "./json-value-end.js";
@@ -142,6 +143,8 @@ class OutputReader {
   private readonly calls: ToolCall[] = [];
   private readonly texts: string[] = [];
   private readonly errors: ToolCallError[] = [];
+  /** The ids of the output's calls, in text and native alike: each unique. */
+  private readonly callIds = new CallIds();
 
   constructor(
     private readonly catalog: ToolCatalog | undefined,
@@ -311,6 +314,7 @@ class OutputReader {
   }
 
   private add(built: BuiltCall): void {
+    built.call.id = this.callIds.claim(built.call.id);
     this.calls.push(built.call);
     this.errors.push(...built.errors);
   }
@@ -321,6 +325,7 @@ class OutputReader {
       formats: textFormatsFor(this.format),
       firstCallIndex: this.calls.length,
       deltas: false,
+      callIds: this.callIds,
       startsInReasoning: closesUnopenedReasoning(text),
       ...(this.catalog === undefined ? {} : { catalog: this.catalog }),
     });

@@ -26,6 +26,7 @@ import {
   type CallAnnouncer,
   confirmAnnouncedCalls,
 } from "./call-announcer.js";
+import { CallIds } from "./call-ids.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
@@ -92,6 +93,8 @@ export interface ToolCallScannerOptions {
   firstCallIndex?: number;
   /** Whether to report `tool-call-delta` events (the one-shot parser does not need them). Default true. */
   deltas?: boolean;
+  /** The ids the output's calls took so far, when it is read in more than one piece of text (see {@link CallIds}). */
+  callIds?: CallIds;
   /**
    * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (DeepSeek-R1 distills,
    * QwQ): text up to `</think>` is reasoning; or the token that closes it, for other models. Default false.
@@ -191,6 +194,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly catalog: ToolCatalog | undefined;
   private readonly formats: ReadonlySet<TextToolCallFormat>;
   private readonly deltas: boolean;
+  /** Every call's id is claimed here, so that no two calls of the output share one. */
+  private readonly callIds: CallIds;
   /**
    * Events collected for the next `push`/`end` return value when no sink was given. Starts as a one-element literal
    * (most chunks complete one event): an empty array grown by `push` would reserve room for many.
@@ -318,6 +323,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.formats = options.formats;
     this.nextCallIndex = options.firstCallIndex ?? 0;
     this.deltas = options.deltas ?? true;
+    this.callIds = options.callIds ?? new CallIds();
     this.sink = options.sink;
     this.deliver = options.sink ?? this.collect;
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
@@ -326,7 +332,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.readsMistral = options.formats.has("mistral");
     this.readsMinimaxM3 = options.formats.has("xml");
     const announced: AnnouncedCallSink = {
-      start: (id, name) => this.emit({ type: "tool-call-start", id, name }),
+      start: (writtenId, name) => {
+        const id = this.callIds.claim(writtenId);
+        this.emit({ type: "tool-call-start", id, name });
+        return id;
+      },
       text: (text) => {
         this.pendingDelta += text;
       },
@@ -792,7 +802,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === undefined) return;
     const callIndex = this.nextCallIndex++;
-    this.legacy = { id: generatedCallId(callIndex), callIndex, tool: opener, openingTag: this.tag };
+    const id = this.callIds.claim(generatedCallId(callIndex));
+    this.legacy = { id, callIndex, tool: opener, openingTag: this.tag };
     this.emit({ type: "tool-call-start", id: this.legacy.id, name: opener.name });
     if (isSelfClosing(this.tag)) {
       this.body.reset();
@@ -982,8 +993,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       const built = buildCallBlock(format, opener, body, this.nextCallIndex, this.catalog, readBefore);
       // MiniMax M3's, Gemma's, LFM2's and OLMo's blocks announce their calls; one holding none of its syntax withdraws
       // them.
-      const { confirmed, withdrawals } = confirmAnnouncedCalls(announcedCalls, built ?? { calls: [], errors: [] });
-      for (const withdrawal of withdrawals) this.error(withdrawal);
+      const confirmed = this.confirmCalls(announcedCalls, built ?? { calls: [], errors: [] });
       if (built === undefined) this.readBlockAgain(callBlock.opener, body);
       else this.emitBlockCalls(built, confirmed);
       return;
@@ -995,9 +1005,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           : bareFunctionTag === undefined
             ? buildHermesCalls(body, this.nextCallIndex, this.catalog, this.blockTag())
             : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, this.nextCallIndex, this.catalog);
-      const { confirmed, withdrawals } = confirmAnnouncedCalls(announcedCalls, built);
-      for (const withdrawal of withdrawals) this.error(withdrawal);
-      this.emitBlockCalls(built, confirmed);
+      this.emitBlockCalls(built, this.confirmCalls(announcedCalls, built));
       if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
       return;
     }
@@ -1063,7 +1071,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     // The message is the call's arguments: it starts now, and its text streams.
-    this.harmonyCall = { id: generatedCallId(this.nextCallIndex), name: tool };
+    this.harmonyCall = { id: this.callIds.claim(generatedCallId(this.nextCallIndex)), name: tool };
     this.emit({ type: "tool-call-start", ...this.harmonyCall });
     this.openRawBody(HARMONY_CALL_END);
   }
@@ -1155,17 +1163,34 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. The first
-   * `announced` calls had their start and text while the block arrived: only the call is left.
+   * The announced calls the block, read whole, gives as announced; each announced after those is withdrawn by an
+   * error, and its id is free again.
    */
-  private emitBlockCalls(built: BuiltBlockCalls, announced = 0): void {
+  private confirmCalls(announced: readonly AnnouncedCall[], built: BuiltBlockCalls): AnnouncedCall[] {
+    const { confirmed, withdrawn } = confirmAnnouncedCalls(announced, built);
+    for (const { call, error } of withdrawn) {
+      this.callIds.release(call.id);
+      this.error(error);
+    }
+    return confirmed;
+  }
+
+  /**
+   * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. The
+   * `confirmed` calls had their start and text while the block arrived, under the ids they keep: only the call is left.
+   */
+  private emitBlockCalls(built: BuiltBlockCalls, confirmed: readonly AnnouncedCall[] = []): void {
     for (const error of built.errors) this.emit({ type: "error", error });
     for (const [index, blockCall] of built.calls.entries()) {
       this.nextCallIndex += 1;
-      const { id, name } = blockCall.call;
-      if (index >= announced) {
-        this.emit({ type: "tool-call-start", id, name });
-        if (this.deltas) this.emit({ type: "tool-call-delta", id, argumentsDelta: blockCall.text });
+      const { call } = blockCall;
+      const announced = confirmed[index];
+      if (announced !== undefined) {
+        call.id = announced.id;
+      } else {
+        call.id = this.callIds.claim(call.id);
+        this.emit({ type: "tool-call-start", id: call.id, name: call.name });
+        if (this.deltas) this.emit({ type: "tool-call-delta", id: call.id, argumentsDelta: blockCall.text });
       }
       this.emitCall(blockCall);
     }
@@ -1273,8 +1298,9 @@ export class ToolCallScanner implements ToolCallEventSource {
   private announceMistralCall(): void {
     const named = mistralHeadCall(this.mistralHead);
     if (named === undefined) return;
-    this.mistralCall = { id: named.id ?? generatedCallId(this.nextCallIndex), name: named.name };
-    this.emit({ type: "tool-call-start", ...this.mistralCall });
+    const writtenId = named.id ?? generatedCallId(this.nextCallIndex);
+    this.mistralCall = { id: this.callIds.claim(writtenId), name: named.name, writtenId };
+    this.emit({ type: "tool-call-start", id: this.mistralCall.id, name: named.name });
   }
 
   private startJsonValue(source: "reply-start" | "mistral"): void {
@@ -1319,9 +1345,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       // Its last text goes out under its id.
       this.flushDelta();
       this.mistralCall = undefined;
-      const { confirmed, withdrawals } = confirmAnnouncedCalls(announced, built);
-      for (const withdrawal of withdrawals) this.error(withdrawal);
-      this.emitBlockCalls(built, confirmed);
+      this.emitBlockCalls(built, this.confirmCalls(announced, built));
       return;
     }
     const built =
@@ -1582,7 +1606,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private openInvoke(tag: string): void {
     const name = parseXmlAttributes(tag).get("name") ?? "";
     const callIndex = this.nextCallIndex++;
-    this.invoke = { id: generatedCallId(callIndex), callIndex, name, format: "xml", parameters: [], errors: [] };
+    const id = this.callIds.claim(generatedCallId(callIndex));
+    this.invoke = { id, callIndex, name, format: "xml", parameters: [], errors: [] };
     this.emit({ type: "tool-call-start", id: this.invoke.id, name });
     if (name === "") this.invokeError(`${tag} has no name attribute`);
     this.state = INVOKE;

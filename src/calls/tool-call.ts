@@ -98,11 +98,12 @@ export function generatedCallId(callIndex: number): string {
 }
 
 /**
- * Whether an id has the form {@link generatedCallId} gives: a provider that accepts the id of the call a result
- * answers, but never wrote one (Gemini on Vertex AI), must not be sent one made up here.
+ * Whether an id has the form {@link generatedCallId} gives (also with the suffix `CallIds` adds to an id met again):
+ * a provider that accepts the id of the call a result answers, but never wrote one (Gemini on Vertex AI), must not be
+ * sent one made up here.
  */
 export function isGeneratedCallId(id: string): boolean {
   return GENERATED_CALL_ID.test(id);
 }
 
-const GENERATED_CALL_ID = /^call_(?:0|[1-9][0-9]*)$/;
+const GENERATED_CALL_ID = /^call_(?:0|[1-9][0-9]*)(?:_(?:[2-9]|[1-9][0-9]+))?$/;
