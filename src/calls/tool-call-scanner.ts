@@ -908,8 +908,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.closerInValue === undefined) {
       if (!this.readsToolCallBlock() && this.bareFunctionTag === undefined) return false;
       const body = this.body.toString();
-      // Llama 3.1's `<function=name>` holds a JSON object: its strings are followed, not Qwen3-Coder's value tags.
-      const isJson = /^\s*[[{]/.test(body);
+      // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
+      // not Qwen3-Coder's value tags.
+      const isJson = /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(body);
       this.valueTags = isJson ? undefined : valueTagsOf(`${this.bareFunctionTag ?? ""}${body}`, this.blockTag());
       this.bodyStrings = isJson ? new JsonValueEnd() : undefined;
       this.insideValue = this.endsInsideValue(body, false);

@@ -209,6 +209,12 @@ describe("other models' blocks read as <tool_call> is", () => {
       given: '<tool_call>{"name": "write_file", "arguments": {"path": "a.md", "content": "a </tool_call>"}}',
       content: "a </tool_call>",
     },
+    {
+      name: "of Llama 3.1's <function=name> inside the block",
+      given:
+        '<tool_call>\n<function=write_file>{"path": "a.md", "content": "x </function></tool_call> y"}</function>\n</tool_call> Done.',
+      content: "x </function></tool_call> y",
+    },
   ])(
     "a closing tag written in a JSON string ($name) is the value's text: the call gets it whole",
     ({ given, content }) => {
@@ -532,6 +538,11 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
       name: "GLM",
       given:
         "<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>a.md</arg_value>\n<arg_key>content</arg_key>\n<arg_value>Wrap calls in <tool_call>...</tool_call> tags.</arg_value>\n</tool_call> Done.",
+    },
+    {
+      name: "Llama 3.1's JSON in <function=name>",
+      given:
+        '<tool_call>\n<function=write_file>{"path": "a.md", "content": "Wrap calls in <tool_call>...</tool_call> tags."}</function>\n</tool_call> Done.',
     },
     {
       name: "Hunyuan, its tags suffixed",
