@@ -10,13 +10,7 @@ import {
 import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast, valueTagsOf } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
-import {
-  buildMistralCalls,
-  canStartMistralHead,
-  MISTRAL_MARKER,
-  mistralHeadCall,
-  mistralHeadName,
-} from "./build-mistral-calls.js";
+import { MISTRAL_MARKER } from "./build-mistral-calls.js";
 import { notOlmoCallsError } from "./build-olmo-calls.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-section-calls.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
@@ -34,6 +28,7 @@ import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-h
 import { splitHunyuanSuffix } from "./hunyuan-tags.js";
 import { JsonBlockCallAnnouncer } from "./json-block-call-announcer.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
+import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import {
   KIMI_XTML_SECTION,
@@ -48,7 +43,6 @@ import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scann
 import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { PythonicCallAnnouncer } from "./pythonic-call-announcer.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
-import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
 import { SectionCallAnnouncer } from "./section-call-announcer.js";
 import { shortenText } from "./shorten-text.js";
@@ -119,28 +113,10 @@ const REASONING = 7; // a `<think>` block: text, never calls, until its closing 
 const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
 const TOKEN_HEADER = 9; // a Harmony message's header, or a Kimi K3 channel's: is it a call, or prose?
 const MARKER = 10; // `[` in prose, until we know whether it is Mistral's `[TOOL_CALLS]`
-const MISTRAL_HEAD = 11; // after `[TOOL_CALLS]`: a tool's name and markers, until the JSON
-const JSON_VALUE = 12; // a JSON object or array: Mistral's calls, or what a reply starts with that may be calls
-const BEFORE_JSON_CALL = 13; // after a wrapper (`<|python_tag|>`), a fence or a JSON call: until the next call's `{`
-const OPENING_FENCE = 14; // a reply starting with a code fence or `functools`, until whole: may JSON calls follow?
+const JSON_RUN = 11; // Mistral's calls, or JSON calls a reply starts with: see JsonRunReader
 const BEFORE_JSON_BLOCK = 15; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 const MINIMAX_M3_MARKER = 16; // `]` in prose, until we know whether it opens MiniMax M3's `]<]minimax[>[<tool_call>`
 
-/** Mistral heads are a name and two markers: longer text after `[TOOL_CALLS]` is prose. */
-const MISTRAL_HEAD_LIMIT = 200;
-/** JSON a reply starts with whose first key is not known after this many characters is not a call. */
-const JSON_CALL_START_LIMIT = 256;
-/** The line of an opening code fence (```` ```json ````), complete or not yet. */
-const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
-/** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
-const FUNCTOOLS = "functools";
-/**
- * What GigaChat 3 writes before its call (`function call<|role_sep|>\n{...}`, or `function call{...}`), and the `</s>`
- * its generation may end with.
- */
-const GIGACHAT_CALL = "function call";
-const GIGACHAT_MARKER = `${GIGACHAT_CALL}<|role_sep|>`;
-const GIGACHAT_END = "</s>";
 /** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
 const MISTRAL_REASONING = "[THINK]";
 const MISTRAL_REASONING_END = "[/THINK]";
@@ -276,6 +252,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Announces the calls of Gemma's call blocks, and of the blocks holding pythonic calls (LFM2's, OLMo's). */
   private readonly gemmaAnnouncer: GemmaCallAnnouncer;
   private readonly pythonicAnnouncer: PythonicCallAnnouncer;
+  /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
+  private readonly jsonRun: JsonRunReader;
   private readonly jsonBlockAnnouncer: JsonBlockCallAnnouncer;
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
@@ -294,24 +272,6 @@ export class ToolCallScanner implements ToolCallEventSource {
    * Where the JSON object or array being read (into `body`) ends, and whose calls it may hold: Mistral's, or the calls
    * a reply starts with (JSON, or a pythonic list, which brackets and quotes alike).
    */
-  private readonly jsonEnd = new JsonValueEnd();
-  private jsonSource: "reply-start" | "mistral" = "reply-start";
-  /** For JSON a reply starts with: whether its first key is one a call has (undefined until that key is whole). */
-  private jsonStartsLikeCall: boolean | undefined;
-  /** Text held before such JSON (a wrapper, a fence, the `;` between calls): dropped when the JSON is calls. */
-  private jsonPrefix = "";
-  /** What ends the JSON calls being read, when they stand in a fence or between Llama 4's tokens; "" when nothing. */
-  private jsonRunCloser = "";
-  /** The wrapper that opened them (`<function_call>`), which may open each later call too; "" when none. */
-  private jsonRunOpener = "";
-  /** What was read after the last call of that closer or wrapper, while it may still be one. */
-  private runTagHeld = "";
-  /** Whether a JSON call was read since the wrapper or fence: later ones must each be an object. */
-  private jsonRunHasCall = false;
-  /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
-  private mistralHead = "";
-  /** The call a `[TOOL_CALLS]` head names, announced when its JSON arguments start. */
-  private mistralCall: AnnouncedCall | undefined;
   private chunksConsumed = 0;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
@@ -346,6 +306,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.gemmaAnnouncer = new GemmaCallAnnouncer(this.deltas, announced);
     this.pythonicAnnouncer = new PythonicCallAnnouncer(this.deltas, announced);
     this.jsonBlockAnnouncer = new JsonBlockCallAnnouncer(this.deltas, announced);
+    this.jsonRun = new JsonRunReader(this.jsonRunHost(announced));
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
@@ -454,14 +415,9 @@ export class ToolCallScanner implements ToolCallEventSource {
       case BEFORE_JSON_BLOCK:
         this.text += this.jsonBlockOpener;
         break;
-      case BEFORE_JSON_CALL:
-      case OPENING_FENCE:
-        // What was held is read again, and may leave another state to end.
-        this.releaseJsonPrefix();
-        return this.end();
-      case MISTRAL_HEAD:
-      case JSON_VALUE:
-        if (this.endInJson()) return this.end();
+      case JSON_RUN:
+        // What was held may be read again, and leave another state to end.
+        if (this.jsonRun.end()) return this.end();
         break;
       default:
         if (this.closerInValue !== undefined && !this.endsWhole()) {
@@ -532,17 +488,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         case MINIMAX_M3_MARKER:
           index = this.scanMinimaxM3Marker(chunk, index);
           break;
-        case MISTRAL_HEAD:
-          index = this.scanMistralHead(chunk, index);
-          break;
-        case JSON_VALUE:
-          index = this.scanJsonValue(chunk, index);
-          break;
-        case BEFORE_JSON_CALL:
-          index = this.scanBeforeJsonCall(chunk, index);
-          break;
-        case OPENING_FENCE:
-          index = this.scanOpeningFence(chunk, index);
+        case JSON_RUN:
+          index = this.jsonRun.scan(chunk, index);
           break;
         case BEFORE_JSON_BLOCK:
           index = this.scanBeforeJsonBlock(chunk, index);
@@ -563,7 +510,9 @@ export class ToolCallScanner implements ToolCallEventSource {
       // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
       if (character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f") {
         this.text += chunk.slice(index, first);
-        this.startJsonRun(character === "{" || character === "[" ? JSON_VALUE : OPENING_FENCE);
+        this.enterJsonRun();
+        if (character === "{" || character === "[") this.jsonRun.startReplyValue();
+        else this.jsonRun.startOpeningFence();
         return first;
       }
     }
@@ -775,10 +724,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "call-wrapper") {
-      this.startJsonRun(BEFORE_JSON_CALL);
-      this.jsonPrefix = this.tag;
-      this.jsonRunCloser = CALL_WRAPPERS.get(tagName(this.tag)) ?? "";
-      this.jsonRunOpener = this.tag;
+      this.enterJsonRun();
+      this.jsonRun.startAfterWrapper(this.tag, CALL_WRAPPERS.get(tagName(this.tag)) ?? "");
       return;
     }
     if (opener === "section") {
@@ -1217,9 +1164,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         return index + 1;
       }
       if (this.tag === MISTRAL_MARKER) {
-        this.atStart = false;
-        this.mistralHead = "";
-        this.state = MISTRAL_HEAD;
+        this.enterJsonRun();
+        this.jsonRun.startMistral();
         return index + 1;
       }
     }
@@ -1229,9 +1175,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private abandonMarker(index: number): number {
     if (this.atStart && this.readsReplyStartCalls) {
       // Not `[TOOL_CALLS]`: a JSON array or a pythonic call list (`[Translate(...)]`) may start so.
-      this.startJsonRun(JSON_VALUE);
-      this.jsonEnd.scan(this.tag, 0);
-      this.body.append(this.tag);
+      this.enterJsonRun();
+      this.jsonRun.startReplyValue(this.tag);
       return index;
     }
     this.text += this.tag;
@@ -1268,237 +1213,39 @@ export class ToolCallScanner implements ToolCallEventSource {
     return chunk.length;
   }
 
-  /**
-   * After `[TOOL_CALLS]`: a tool's name and its markers up to the `{` of its arguments, or nothing before the `[` or
-   * `{` of call objects. Text that cannot be either is prose, and the marker is reported.
-   */
-  private scanMistralHead(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (character === "{" || (character === "[" && isBlank(this.mistralHead))) {
-        this.startJsonValue("mistral");
-        this.announceMistralCall();
-        return index;
-      }
-      this.mistralHead += character;
-      if (!canStartMistralHead(this.mistralHead) || this.mistralHead.length > MISTRAL_HEAD_LIMIT) {
-        this.error({
-          code: "PARSE_ERROR",
-          message: `${MISTRAL_MARKER} is followed by neither call objects nor a tool's name; it is read as text`,
-        });
-        this.text += MISTRAL_MARKER;
-        this.state = TEXT;
-        this.consume(this.mistralHead);
-        return index + 1;
-      }
-    }
-    return chunk.length;
-  }
-
-  /** A head that names its tool (`get_weather[ARGS]`) starts the call: its JSON arguments then stream. */
-  private announceMistralCall(): void {
-    const named = mistralHeadCall(this.mistralHead);
-    if (named === undefined) return;
-    const writtenId = named.id ?? generatedCallId(this.nextCallIndex);
-    this.mistralCall = { id: this.callIds.claim(writtenId), name: named.name, writtenId };
-    this.emit({ type: "tool-call-start", id: this.mistralCall.id, name: named.name });
-  }
-
-  private startJsonValue(source: "reply-start" | "mistral"): void {
+  /** Mistral's calls, or JSON calls a reply starts with, may follow: the {@link JsonRunReader} reads on. */
+  private enterJsonRun(): void {
     this.atStart = false;
-    this.jsonSource = source;
-    this.jsonStartsLikeCall = source === "mistral" ? true : undefined;
-    this.body.reset();
-    this.jsonEnd.reset();
-    this.state = JSON_VALUE;
+    this.state = JSON_RUN;
   }
 
-  /**
-   * Reads a JSON object or array to its last bracket. JSON a reply starts with is held meanwhile, and is text as soon
-   * as its first key shows it is no call.
-   */
-  private scanJsonValue(chunk: string, start: number): number {
-    const end = this.jsonEnd.scan(chunk, start);
-    const text = start === 0 && end === chunk.length ? chunk : chunk.slice(start, end);
-    this.body.append(text);
-    if (this.deltas && this.mistralCall !== undefined) this.pendingDelta += text;
-    if (this.jsonEnd.found) {
-      this.closeJsonValue();
-    } else if (this.jsonStartsLikeCall === undefined) {
-      const held = this.body.toString();
-      this.jsonStartsLikeCall = startsLikeReplyCalls(held) ?? (held.length > JSON_CALL_START_LIMIT ? false : undefined);
-      if (this.jsonStartsLikeCall === false) this.releaseJsonValue();
-    }
-    return end;
-  }
-
-  private closeJsonValue(): void {
-    const json = this.body.toString();
-    this.state = TEXT;
-    if (this.jsonSource === "mistral") {
-      const built = buildMistralCalls(this.mistralHead, json, this.nextCallIndex, this.catalog);
-      // JSON that holds no call is reported, and read as the prose it was.
-      if (built.calls.length === 0) {
-        this.text += MISTRAL_MARKER;
-        this.consume(`${this.mistralHead}${json}`);
-      }
-      const announced = this.mistralCall === undefined ? [] : [this.mistralCall];
-      // Its last text goes out under its id.
-      this.flushDelta();
-      this.mistralCall = undefined;
-      this.emitBlockCalls(built, this.confirmCalls(announced, built));
-      return;
-    }
-    const built =
-      this.catalog === undefined
-        ? undefined
-        : readReplyStartCalls(json, this.replyStartFormats, this.nextCallIndex, this.catalog);
-    if (built === undefined) {
-      this.releaseJsonValue();
-      return;
-    }
-    this.jsonPrefix = "";
-    this.jsonRunHasCall = true;
-    this.emitBlockCalls(built);
-    this.state = BEFORE_JSON_CALL;
-  }
-
-  /** JSON a reply starts with that is no call: text, with what was held before it. */
-  private releaseJsonValue(): void {
-    this.jsonPrefix += this.body.toString();
-    this.body.reset();
-    this.releaseJsonPrefix();
-  }
-
-  /**
-   * What was held for JSON calls that did not come is prose: it is read again as prose, where a tag may open a call,
-   * so that where the JSON turned out to be no call (at once, or at its end) changes nothing.
-   */
-  private releaseJsonPrefix(): void {
-    const held = this.jsonPrefix;
-    this.jsonPrefix = "";
-    this.jsonRunCloser = "";
-    this.jsonRunOpener = "";
-    this.runTagHeld = "";
-    this.state = TEXT;
-    this.consume(held);
-  }
-
-  /**
-   * Starts what may be JSON calls a reply starts with: the JSON itself, an opening code fence, or what follows a
-   * wrapper (see {@link CALL_WRAPPERS}).
-   */
-  private startJsonRun(state: typeof JSON_VALUE | typeof OPENING_FENCE | typeof BEFORE_JSON_CALL): void {
-    this.atStart = false;
-    this.jsonPrefix = "";
-    this.jsonRunCloser = "";
-    this.jsonRunOpener = "";
-    this.runTagHeld = "";
-    this.jsonRunHasCall = false;
-    if (state === JSON_VALUE) this.startJsonValue("reply-start");
-    else this.state = state;
-  }
-
-  /**
-   * A reply's opening code fence, Phi-4-mini's `functools` or GigaChat 3's `function call<|role_sep|>`: JSON calls may
-   * follow the fence's line, or the words; any other text is prose.
-   */
-  private scanOpeningFence(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (this.jsonPrefix === GIGACHAT_CALL && character === "{") {
-        this.jsonRunCloser = GIGACHAT_END;
-        this.state = BEFORE_JSON_CALL;
-        return index;
-      }
-      this.jsonPrefix += character;
-      const isFence = OPENING_FENCE_LINE.test(this.jsonPrefix);
-      if (!isFence && !FUNCTOOLS.startsWith(this.jsonPrefix) && !GIGACHAT_MARKER.startsWith(this.jsonPrefix)) {
-        this.releaseJsonPrefix();
-        return index + 1;
-      }
-      if ((isFence && character === "\n") || this.jsonPrefix === FUNCTOOLS || this.jsonPrefix === GIGACHAT_MARKER) {
-        this.jsonRunCloser = isFence ? "```" : this.jsonPrefix === GIGACHAT_MARKER ? GIGACHAT_END : "";
-        this.state = BEFORE_JSON_CALL;
-        return index + 1;
-      }
-    }
-    return chunk.length;
-  }
-
-  /**
-   * After a wrapper (Llama's `<|python_tag|>`, Qwen2.5-Coder's `<tools>`), an opening fence or a JSON call: whitespace
-   * and the `;` Llama 3 puts between calls are held until a `{` starts the next call (or a `[`, calls in an array,
-   * before the first), and are dropped then; so is what closes the calls (a fence, `<|python_end|>`, `</tools>`).
-   * Anything else is prose again, and what was held is text.
-   */
-  private scanBeforeJsonCall(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      // Not inside a tag half read: `<function_ca{` is text.
-      if (this.runTagHeld === "" && (character === "{" || (character === "[" && !this.jsonRunHasCall))) {
-        this.startJsonValue("reply-start");
-        return index;
-      }
-      const held = this.runTagHeld + character;
-      const closer = this.jsonRunCloser;
-      if (this.jsonRunHasCall && closer !== "" && closer.startsWith(held)) {
-        this.jsonPrefix += character;
-        this.runTagHeld = held;
-        if (held !== closer) continue;
-        this.jsonPrefix = "";
-        this.jsonRunCloser = "";
-        this.jsonRunOpener = "";
-        this.runTagHeld = "";
+  /** What the JSON run reader reads through: this scanner's prose, deltas, calls and state. */
+  private jsonRunHost(announced: AnnouncedCallSink): JsonRunHost {
+    const scanner = this;
+    return {
+      catalog: this.catalog,
+      deltas: this.deltas,
+      replyStartFormats: this.replyStartFormats,
+      get nextCallIndex() {
+        return scanner.nextCallIndex;
+      },
+      appendText: (text) => {
+        this.text += text;
+      },
+      addDelta: (text) => {
+        this.pendingDelta += text;
+      },
+      flushDelta: () => this.flushDelta(),
+      leave: (atStart) => {
         this.state = TEXT;
-        // More calls may follow, wrapped again (one `<tools>` per call, as Hermes writes one `<tool_call>` each).
-        this.atStart = true;
-        return index + 1;
-      }
-      // The wrapper again, with no closer between: Granite 20B's `<function_call>` before each call.
-      if (this.jsonRunHasCall && this.jsonRunOpener !== "" && this.jsonRunOpener.startsWith(held)) {
-        this.jsonPrefix += character;
-        this.runTagHeld = held === this.jsonRunOpener ? "" : held;
-        continue;
-      }
-      if (this.runTagHeld !== "" || (!isSpace(character) && character !== ";")) {
-        this.releaseJsonPrefix();
-        return index;
-      }
-      this.jsonPrefix += character;
-    }
-    return chunk.length;
-  }
-
-  /**
-   * The output ended after `[TOOL_CALLS]` or inside JSON: a Mistral call, or JSON calls that name a known tool, did not
-   * close and are not run; JSON that is no call is prose. Returns whether that prose was read again (its state must
-   * then be ended in turn).
-   */
-  private endInJson(): boolean {
-    const json = this.state === JSON_VALUE ? this.body.toString() : "";
-    if (this.state === JSON_VALUE && this.jsonSource === "reply-start") {
-      const name = firstCallName(json);
-      if (this.jsonStartsLikeCall !== true || name === undefined || this.catalog?.byName.has(name) !== true) {
-        this.releaseJsonValue();
-        return true;
-      }
-      this.error({
-        code: "UNTERMINATED_CALL",
-        message: `The output ended inside a call of "${name}" the reply starts with; a call that did not close is not run`,
-        name,
-      });
-      return false;
-    }
-    const name = mistralHeadName(this.mistralHead);
-    const error: ToolCallError = {
-      code: "UNTERMINATED_CALL",
-      message: `The output ended inside ${MISTRAL_MARKER}${shortenText(`${this.mistralHead}${json}`)}; a call that did not close is not run`,
+        if (atStart) this.atStart = true;
+      },
+      readAgain: (text) => this.consume(text),
+      startCall: announced.start,
+      error: (error) => this.error(error),
+      confirmCalls: (calls, built) => this.confirmCalls(calls, built),
+      emitBlockCalls: (built, confirmed) => this.emitBlockCalls(built, confirmed),
     };
-    if (name !== undefined) error.name = name;
-    this.error(error);
-    this.mistralCall = undefined;
-    return false;
   }
 
   // Blocks and invokes --------------------------------------------------------------------------------------------
@@ -1741,7 +1488,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       const id =
         this.legacy?.id ??
         this.harmonyCall?.id ??
-        this.mistralCall?.id ??
+        this.jsonRun.currentCallId ??
         this.announcer.currentId ??
         this.sectionAnnouncer.currentId ??
         this.callBlockAnnouncer()?.currentId;
