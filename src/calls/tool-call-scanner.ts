@@ -13,7 +13,7 @@ import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./buil
 import { MISTRAL_MARKER } from "./build-mistral-calls.js";
 import { notOlmoCallsError } from "./build-olmo-calls.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-section-calls.js";
-import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
+import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import {
   type AnnouncedCall,
   type AnnouncedCallSink,
@@ -39,13 +39,12 @@ import {
   xtmlChannelEnd,
 } from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
-import { ParameterValueScanner, type ValueEnding } from "./parameter-value-scanner.js";
+import { ParameterValueScanner } from "./parameter-value-scanner.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { PythonicCallAnnouncer } from "./pythonic-call-announcer.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
 import { SectionCallAnnouncer } from "./section-call-announcer.js";
-import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import {
   CALL_WRAPPERS,
@@ -67,7 +66,8 @@ import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
-import { isNameCharacter, isSpace, plainTagName, tagName, withOneBar } from "./xml-characters.js";
+import { type XmlBlockHost, XmlBlockReader } from "./xml-block-reader.js";
+import { isNameCharacter, isSpace, plainTagName, tagName } from "./xml-characters.js";
 
 /** What a streaming parser does: take chunks, give events. */
 export interface ToolCallEventSource {
@@ -104,10 +104,7 @@ export interface ToolCallScannerOptions {
 // States of the scanner. Each reads its part of a chunk and returns where it stopped.
 const TEXT = 0; // prose
 const TEXT_TAG = 1; // `<name ...` in prose, until we know whether it opens a call
-const BLOCK = 2; // inside <function_calls>, between invokes
-const INVOKE = 3; // inside <invoke>, between parameters
-const STRUCTURE_TAG = 4; // a tag inside a block or an invoke, until its `>`
-const VALUE = 5; // a parameter's raw value: see ParameterValueScanner
+const XML_BLOCK = 2; // a `<function_calls>` block: see XmlBlockReader
 const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its closing tag
 const REASONING = 7; // a `<think>` block: text, never calls, until its closing tag
 const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
@@ -190,17 +187,6 @@ export class ToolCallScanner implements ToolCallEventSource {
   private quote = "";
   /** In prose: the tool whose legacy tag is being read, or the block kind. */
   private opener: Opener;
-  /** Where a STRUCTURE_TAG belongs. */
-  private tagContext = BLOCK;
-  /** Non-space text inside a block or invoke, outside any tag: reported, never dropped. */
-  private stray = "";
-  /** The tag name of the open block: `function_calls`, DeepSeek's `｜DSML｜tool_calls`, or {@link MINIMAX_BLOCK}. */
-  private blockName = "function_calls";
-  private invoke: ScannedXmlCall | undefined;
-  private parameter = "";
-  private readonly value = new ParameterValueScanner((text) => {
-    if (this.deltas) this.pendingDelta += text;
-  });
   /** Raw body of a Hermes block or legacy tag, and what closes it. */
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
@@ -228,8 +214,6 @@ export class ToolCallScanner implements ToolCallEventSource {
   private bareFunctionTag: string | undefined;
   /** The tag that opened the model's own call block whose body is being read (see `CALL_BLOCKS`), and its syntax. */
   private callBlock: { opener: string; format: CallBlockFormat } | undefined;
-  /** Whether the `<function_calls>` just opened may hold OLMo's pythonic calls: known at its first non-space. */
-  private blockMayHoldPythonic = false;
   /** The section of special tokens whose body is being read, and the marker that opened it. */
   private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
   /**
@@ -254,6 +238,12 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly pythonicAnnouncer: PythonicCallAnnouncer;
   /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
   private readonly jsonRun: JsonRunReader;
+  /** Reads `<function_calls>` blocks, in the `XML_BLOCK` state. */
+  private readonly xmlBlock: XmlBlockReader;
+  /** The XML block reader's parameter values: text without `<` is added here directly (the stream's fast path). */
+  private readonly value = new ParameterValueScanner((text) => {
+    if (this.deltas) this.pendingDelta += text;
+  });
   private readonly jsonBlockAnnouncer: JsonBlockCallAnnouncer;
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
@@ -307,6 +297,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.pythonicAnnouncer = new PythonicCallAnnouncer(this.deltas, announced);
     this.jsonBlockAnnouncer = new JsonBlockCallAnnouncer(this.deltas, announced);
     this.jsonRun = new JsonRunReader(this.jsonRunHost(announced));
+    this.xmlBlock = new XmlBlockReader(this.xmlBlockHost(announced), this.value);
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
@@ -335,11 +326,12 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (this.atStart && !isBlank(chunk)) this.atStart = false;
         return this.deliverAlone({ type: "text", delta: chunk });
       }
-      if (this.state === VALUE && this.value.readsPlainText && this.invoke !== undefined) {
+      const invoke = this.state === XML_BLOCK ? this.xmlBlock.valueInvoke : undefined;
+      if (invoke !== undefined && this.value.readsPlainText) {
         this.value.text.append(chunk);
         if (!this.deltas) return NO_EVENTS;
-        const { id } = this.invoke;
-        return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk, parameter: this.parameter });
+        const { parameter } = this.xmlBlock;
+        return this.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
       }
       // A call of a `<tool_call>` or of a section streaming its text, and no closing tag half read.
       const announcer =
@@ -390,11 +382,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       case TEXT_TAG:
         this.text += this.tag;
         break;
-      case BLOCK:
-      case INVOKE:
-      case STRUCTURE_TAG:
-        this.reportStray();
-        this.reportUnterminated();
+      case XML_BLOCK:
+        this.xmlBlock.end();
         break;
       case TEXT:
         break;
@@ -456,16 +445,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         case TEXT_TAG:
           index = this.scanTextTag(chunk, index);
           break;
-        case BLOCK:
-        case INVOKE:
-          index = this.scanBetweenTags(chunk, index);
-          break;
-        case STRUCTURE_TAG:
-          index = this.scanStructureTag(chunk, index);
-          break;
-        case VALUE:
-          index = this.value.scan(chunk, index);
-          if (this.value.ending !== undefined) this.closeValue(this.value.ending);
+        case XML_BLOCK:
+          index = this.xmlBlock.scan(chunk, index);
           break;
         case REASONING:
           index = this.reasoningCloser.scan(chunk, index, this.appendReasoning);
@@ -686,14 +667,14 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "function_calls") {
-      this.blockName = tagName(this.tag);
-      this.blockMayHoldPythonic = this.blockName === OLMO_BLOCK && this.formats.has("olmo");
-      if (this.blockMayHoldPythonic && !this.formats.has("xml")) {
+      const blockName = tagName(this.tag);
+      const mayHoldPythonic = blockName === OLMO_BLOCK && this.formats.has("olmo");
+      if (mayHoldPythonic && !this.formats.has("xml")) {
         this.openOlmoBlock();
         return;
       }
-      this.state = BLOCK;
-      this.stray = "";
+      this.state = XML_BLOCK;
+      this.xmlBlock.open(blockName, mayHoldPythonic);
       return;
     }
     if (opener === "tool_call") {
@@ -1219,6 +1200,25 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = JSON_RUN;
   }
 
+  /** What the XML block reader reads through: this scanner's deltas, calls and state. */
+  private xmlBlockHost(announced: AnnouncedCallSink): XmlBlockHost {
+    return {
+      catalog: this.catalog,
+      takeCallIndex: () => this.nextCallIndex++,
+      startCall: announced.start,
+      addDelta: (text) => {
+        this.pendingDelta += text;
+      },
+      flushDelta: () => this.flushDelta(),
+      emitCall: (built) => this.emitCall(built),
+      error: (error) => this.error(error),
+      leave: () => {
+        this.state = TEXT;
+      },
+      openOlmoBlock: () => this.openOlmoBlock(),
+    };
+  }
+
   /** What the JSON run reader reads through: this scanner's prose, deltas, calls and state. */
   private jsonRunHost(announced: AnnouncedCallSink): JsonRunHost {
     const scanner = this;
@@ -1250,28 +1250,6 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   // Blocks and invokes --------------------------------------------------------------------------------------------
 
-  /** Whitespace between tags is skipped; anything else is kept as stray text and reported. */
-  private scanBetweenTags(chunk: string, index: number): number {
-    if (this.blockMayHoldPythonic) {
-      // OLMo 3 writes a call's name where other models write `<invoke`.
-      const first = nextNonSpace(chunk, index);
-      if (first === -1) return chunk.length;
-      this.blockMayHoldPythonic = false;
-      if (chunk.charAt(first) !== "<") {
-        this.openOlmoBlock();
-        return first;
-      }
-    }
-    const lessThan = chunk.indexOf("<", index);
-    const end = lessThan === -1 ? chunk.length : lessThan;
-    if (end > index) this.stray += chunk.slice(index, end);
-    if (lessThan === -1) return chunk.length;
-    this.reportStray();
-    this.tagContext = this.state;
-    this.startTag(STRUCTURE_TAG);
-    return lessThan + 1;
-  }
-
   private openOlmoBlock(): void {
     this.callBlock = { opener: `<${OLMO_BLOCK}>`, format: "olmo" };
     this.openRawBody(`</${OLMO_BLOCK}>`);
@@ -1288,150 +1266,26 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (opener !== `<${OLMO_BLOCK}>`) {
       this.text += `${opener}${body}${closer}`;
     } else if (this.formats.has("xml")) {
-      this.state = BLOCK;
-      this.stray = "";
+      this.state = XML_BLOCK;
+      this.xmlBlock.open(OLMO_BLOCK, false);
       this.consume(`${body}${closer}`);
     } else {
       this.error(notOlmoCallsError(body));
     }
   }
 
-  private reportStray(): void {
-    const stray = this.stray.trim();
-    this.stray = "";
-    if (stray === "") return;
-    const where = this.invoke === undefined ? `<${this.blockName}>` : `<invoke name="${this.invoke.name}">`;
-    this.error({ code: "PARSE_ERROR", message: `Text outside any tag inside ${where}: ${shortenText(stray)}` });
-  }
-
-  private scanStructureTag(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      this.tag += character;
-      if (this.quote !== "") {
-        if (character === this.quote) this.quote = "";
-      } else if (character === '"' || character === "'") {
-        this.quote = character;
-      } else if (character === ">") {
-        this.state = this.tagContext;
-        this.structureTag(this.tag);
-        return index + 1;
-      }
-    }
-    return chunk.length;
-  }
-
-  /** Acts on a complete tag met inside a block or an invoke. */
-  private structureTag(tag: string): void {
-    // Invokes and parameters are read alike with DeepSeek's prefix or without; the block closes only as it opened.
-    const written = tagName(tag);
-    const name = plainTagName(written);
-    const blockCloser = `/${this.blockName}`;
-    const closesBlock = withOneBar(written) === withOneBar(blockCloser);
-    if (this.tagContext === BLOCK) {
-      if (name === "invoke") this.openInvoke(tag);
-      else if (closesBlock) this.state = TEXT;
-      else this.error({ code: "PARSE_ERROR", message: `Unexpected ${tag} inside <${this.blockName}>` });
-    } else if (name === "parameter") {
-      this.openParameter(tag);
-    } else if (name === "/invoke") {
-      this.closeInvoke();
-    } else if (closesBlock || name === "invoke") {
-      // A missing </invoke>: the call ends here, with an error, and what follows is read as usual.
-      const before = name === "invoke" ? "the next <invoke>" : `<${blockCloser}>`;
-      this.invokeError(`<invoke name="${this.invoke?.name ?? ""}"> was not closed before ${before}`);
-      this.closeInvoke();
-      if (name === "invoke") this.openInvoke(tag);
-      else this.state = TEXT;
-    } else {
-      this.error({
-        code: "PARSE_ERROR",
-        message: `Unexpected ${tag} inside <invoke name="${this.invoke?.name ?? ""}">`,
-      });
-    }
-  }
-
-  private openInvoke(tag: string): void {
-    const name = parseXmlAttributes(tag).get("name") ?? "";
-    const callIndex = this.nextCallIndex++;
-    const id = this.callIds.claim(generatedCallId(callIndex));
-    this.invoke = { id, callIndex, name, format: "xml", parameters: [], errors: [] };
-    this.emit({ type: "tool-call-start", id: this.invoke.id, name });
-    if (name === "") this.invokeError(`${tag} has no name attribute`);
-    this.state = INVOKE;
-    this.stray = "";
-    if (isSelfClosing(tag)) this.closeInvoke();
-  }
-
-  private closeInvoke(): void {
-    const invoke = this.invoke;
-    if (invoke === undefined) return;
-    this.reportStray();
-    this.invoke = undefined;
-    this.state = BLOCK;
-    this.emitCall(buildXmlCall(invoke, this.catalog));
-  }
-
-  /** A problem with the open invoke, reported after its call (with the parameter it concerns, if any). */
-  private invokeError(message: string, parameter?: string): void {
-    if (this.invoke === undefined) return;
-    const { callIndex, name } = this.invoke;
-    this.invoke.errors.push({
-      code: "PARSE_ERROR",
-      message,
-      callIndex,
-      name,
-      ...(parameter === undefined ? {} : { parameter }),
-    });
-  }
-
-  // Parameter values ----------------------------------------------------------------------------------------------
-
-  private openParameter(tag: string): void {
-    this.parameter = parseXmlAttributes(tag).get("name") ?? "";
-    if (this.parameter === "") this.invokeError(`${tag} has no name attribute`);
-    this.value.start();
-    this.state = VALUE;
-    if (isSelfClosing(tag)) this.closeParameter();
-  }
-
-  private closeParameter(): void {
-    this.flushDelta();
-    this.invoke?.parameters.push([this.parameter, this.value.text.toString()]);
-    this.value.text.reset();
-    this.state = INVOKE;
-  }
-
-  /** The value ended at a real closing tag; the structure tag after it is read on as a tag of the invoke. */
-  private closeValue({ closingTagName, nextTag }: ValueEnding): void {
-    if (plainTagName(closingTagName) !== "parameter") {
-      this.invokeError(
-        `Parameter "${this.parameter}" was closed by </${closingTagName}>; read as </parameter>`,
-        this.parameter,
-      );
-    }
-    this.closeParameter();
-    this.tagContext = INVOKE;
-    this.tag = nextTag;
-    this.quote = "";
-    this.state = STRUCTURE_TAG;
-  }
-
   // Events --------------------------------------------------------------------------------------------------------
 
   private reportUnterminated(): void {
     const where =
-      this.invoke !== undefined
-        ? `<invoke name="${this.invoke.name}"> (${this.invoke.id})`
-        : this.legacy !== undefined
-          ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
-          : (this.bareFunctionTag ??
-            this.callBlock?.opener ??
-            this.section?.marker ??
-            (this.harmonyCall === undefined ? undefined : this.tokenHeader) ??
-            (this.state === RAW_BODY ? `<${this.bodyCloser.literal.slice(2)}` : `<${this.blockName}>`));
+      this.legacy !== undefined
+        ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
+        : (this.bareFunctionTag ??
+          this.callBlock?.opener ??
+          this.section?.marker ??
+          (this.harmonyCall === undefined ? undefined : this.tokenHeader) ??
+          `<${this.bodyCloser.literal.slice(2)}`);
     const name =
-      this.invoke?.name ??
       this.legacy?.tool.name ??
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
       this.harmonyCall?.name ??
@@ -1448,7 +1302,6 @@ export class ToolCallScanner implements ToolCallEventSource {
       if (unclosed !== undefined) error.name = unclosed;
       this.error(error);
     }
-    this.invoke = undefined;
     this.legacy = undefined;
     this.bareFunctionTag = undefined;
     this.callBlock = undefined;
@@ -1482,8 +1335,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.pendingDelta === "") return;
     const argumentsDelta = this.pendingDelta;
     this.pendingDelta = "";
-    if (this.invoke !== undefined) {
-      this.deliver({ type: "tool-call-delta", id: this.invoke.id, argumentsDelta, parameter: this.parameter });
+    const invoke = this.xmlBlock.openInvoke;
+    if (invoke !== undefined) {
+      this.deliver({ type: "tool-call-delta", id: invoke.id, argumentsDelta, parameter: this.xmlBlock.parameter });
     } else {
       const id =
         this.legacy?.id ??
@@ -1495,12 +1349,6 @@ export class ToolCallScanner implements ToolCallEventSource {
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }
-}
-
-/** The index of the first character at or after `start` that is not whitespace; -1 when there is none. */
-function nextNonSpace(text: string, start: number): number {
-  for (let index = start; index < text.length; index += 1) if (!isSpace(text.charAt(index))) return index;
-  return -1;
 }
 
 /** The tool named by a `<function=name>` or a `<function name="...">` tag. */
