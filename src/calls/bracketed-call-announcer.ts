@@ -60,12 +60,13 @@ export class BracketedValueLexer implements ArgumentsLexer {
 
 /**
  * Announces the calls of a block written in a syntax of calls with bracketed arguments (Gemma's `call:f{...}`, a
- * pythonic `f(...)`, a JSON call object) while it arrives: a call starts once its header names it, and its text streams to its end. At
- * each closer where the brackets outside strings balance, the call's text up to it is read as the block's reader
- * reads it, and the call ends there when it is whole. That depends only on the text up to the closer, so a stream
- * split anywhere gives each call the same text. A call whose end is not found in {@link END_CHECKS} tries streams to
- * the block's end; text after a call that is no header ends the announcing, and the calls after it come whole at the
- * close. The calls read so are kept, for the block's reader to take rather than read them again.
+ * pythonic `f(...)`, a JSON call object) while it arrives: a call starts once its header names it, and its text
+ * streams to its end. At each closer where the brackets outside strings balance, the call's text up to it is read as
+ * the block's reader reads it, and the call ends there when it is whole (a JSON object always is, at its first). That
+ * depends only on the text up to the closer, so a stream split anywhere gives each call the same text. A call whose
+ * end is not found in {@link END_CHECKS} tries streams to the block's end; text after a call that is no header ends
+ * the announcing, and the calls after it come whole at the close. The calls read so are kept, for the block's reader
+ * to take rather than read them again.
  */
 export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   private reading: "header" | "arguments" | "nothing" = "nothing";

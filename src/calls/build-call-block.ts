@@ -49,8 +49,9 @@ export interface CallsReadBefore {
 }
 
 /**
- * The calls of a block of `format` opened by `opener`, from its body (the calls in `readBefore` are not read again); undefined when the body is not calls of that
- * syntax, and the block is then read as something else (OLMo's as invokes, InternLM's interpreter code as text):
+ * The calls of a block of `format` opened by `opener`, from its body (the calls in `readBefore` are not read again);
+ * undefined when the body is not calls of that syntax, and the block is then read as something else (OLMo's as
+ * invokes, InternLM's interpreter code as text):
  * - Cohere: a JSON array of `{"tool_call_id": "0", "tool_name": "f", "parameters": {...}}`, as llama.cpp reads it;
  * - InternLM: `<|plugin|>` then `{"name": "f", "parameters": {...}}`, as vLLM's `internlm2` parser reads it;
  * - Apertus: a JSON array of `{"f": {...}}` (see {@link buildApertusCalls});

@@ -96,7 +96,8 @@ export interface ConfirmedCalls {
  * written after the arguments, a `name` written twice, text after an object that leaves no call readable.
  *
  * @example
- * confirmAnnouncedCalls([{ id: "call_0", name: "f", writtenId: "call_0" }], built).confirmed; // [it] when built gives it
+ * const announced = { id: "call_0", name: "f", writtenId: "call_0" };
+ * confirmAnnouncedCalls([announced], built).confirmed; // [announced] when built gives it
  */
 export function confirmAnnouncedCalls(announced: readonly AnnouncedCall[], built: BuiltBlockCalls): ConfirmedCalls {
   const differs = announced.findIndex(({ writtenId, name }, index) => {
@@ -111,7 +112,8 @@ export function confirmAnnouncedCalls(announced: readonly AnnouncedCall[], built
         ? "the calls read from it follow"
         : "it holds no more calls";
   const withdrawn = announced.slice(differs).map((call) => {
-    const message = `The call announced as ${call.id} ("${call.name}") is not what the block holds once read whole; ${rest}`;
+    const announced = `The call announced as ${call.id} ("${call.name}")`;
+    const message = `${announced} is not what the block holds once read whole; ${rest}`;
     return { call, error: { code: "PARSE_ERROR", message, name: call.name } satisfies ToolCallError };
   });
   return { confirmed: announced.slice(0, differs), withdrawn };
