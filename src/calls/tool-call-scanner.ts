@@ -25,7 +25,6 @@ import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
 import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
-import { splitHunyuanSuffix } from "./hunyuan-tags.js";
 import { JsonBlockCallAnnouncer } from "./json-block-call-announcer.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
@@ -33,7 +32,6 @@ import { JsonValueEnd } from "./json-value-end.js";
 import {
   KIMI_XTML_SECTION,
   XTML_CHANNEL_LIMIT,
-  XTML_OPEN,
   XTML_SEPARATOR,
   xtmlChannel,
   xtmlChannelEnd,
@@ -45,21 +43,9 @@ import { PythonicCallAnnouncer } from "./pythonic-call-announcer.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
 import { SectionCallAnnouncer } from "./section-call-announcer.js";
+import { type TagOpener, TagOpeners } from "./tag-openers.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import {
-  CALL_WRAPPERS,
-  DOTS_BLOCK,
-  HARMONY_OPENERS,
-  JSON_ONLY_BLOCKS,
-  MESSAGE_SEPARATOR,
-  MINIMAX_BLOCK,
-  OLMO_BLOCK,
-  REASONING_TAGS,
-  reasoningCloserOf,
-  STEPTML_BLOCK,
-  TOKEN_SECTIONS,
-  TOOL_CALL_BLOCKS,
-} from "./text-call-openers.js";
+import { CALL_WRAPPERS, JSON_ONLY_BLOCKS, OLMO_BLOCK, reasoningCloserOf } from "./text-call-openers.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
 import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
@@ -67,7 +53,7 @@ import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
 import { type XmlBlockHost, XmlBlockReader } from "./xml-block-reader.js";
-import { isNameCharacter, isSpace, plainTagName, tagName } from "./xml-characters.js";
+import { isNameCharacter, isSpace, tagName } from "./xml-characters.js";
 
 /** What a streaming parser does: take chunks, give events. */
 export interface ToolCallEventSource {
@@ -127,28 +113,6 @@ const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
 const ORPHAN_CLOSER = "</tool_call>";
 
 /**
- * What an opening tag in prose starts: a `<function_calls>` block, a `<tool_call>` block or its kin, a bare
- * `<function=...>` (Qwen3-Coder) or `<function name=...>` (MiniCPM5) call, a section of special tokens (Kimi,
- * DeepSeek), a Harmony message header, a wrapper of the JSON calls a reply starts with, a model's own call block
- * (Gemma, LFM2, Cohere, InternLM), a registered legacy tag's tool, or reasoning.
- */
-type Opener =
-  | CallableTool
-  | "function_calls"
-  | "tool_call"
-  | "function"
-  | "xml-function"
-  | "section"
-  | "harmony"
-  | "xtml"
-  | "call-wrapper"
-  | "call-block"
-  | "reasoning"
-  | "dropped"
-  | "message-separator"
-  | undefined;
-
-/**
  * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
  * rather than frozen: a frozen array has another element kind, which makes every consumer loop polymorphic and slow.
  */
@@ -186,7 +150,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private tagNameDone = false;
   private quote = "";
   /** In prose: the tool whose legacy tag is being read, or the block kind. */
-  private opener: Opener;
+  private opener: TagOpener;
   /** Raw body of a Hermes block or legacy tag, and what closes it. */
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
@@ -238,6 +202,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly pythonicAnnouncer: PythonicCallAnnouncer;
   /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
   private readonly jsonRun: JsonRunReader;
+  /** What the tags met in prose open. */
+  private readonly openers: TagOpeners;
   /** Reads `<function_calls>` blocks, in the `XML_BLOCK` state. */
   private readonly xmlBlock: XmlBlockReader;
   /** The XML block reader's parameter values: text without `<` is added here directly (the stream's fast path). */
@@ -279,6 +245,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
+    this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.readsMistral = options.formats.has("mistral");
     this.readsMinimaxM3 = options.formats.has("xml");
     const announced: AnnouncedCallSink = {
@@ -530,7 +497,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = state;
   }
 
-  /** Reads `<name attributes>` in prose. Only the tags {@link openerNamed} knows open a call; any other is text. */
+  /** Reads `<name attributes>` in prose. Only the tags {@link TagOpeners} knows open a call; any other is text. */
   private scanTextTag(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
@@ -540,8 +507,8 @@ export class ToolCallScanner implements ToolCallEventSource {
           this.tag += character;
           continue;
         }
-        this.opener = this.openerNamed(this.tag.slice(1));
-        if (this.opener === "function") this.opener = this.functionOpener(character);
+        this.opener = this.openers.named(this.tag.slice(1), this.atStart);
+        if (this.opener === "function") this.opener = this.openers.afterFunction(character, this.atStart);
         if (this.opener === undefined) return this.abandonTextTag(index);
         this.tagNameDone = true;
       }
@@ -582,68 +549,6 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /** What a tag named `name` in prose opens, given the formats read and the tools known; undefined: it is text. */
-  private openerNamed(name: string): Opener {
-    const hunyuan = splitHunyuanSuffix(name);
-    if (hunyuan !== undefined) return this.hunyuanOpener(hunyuan.name);
-    if (this.atStart && REASONING_TAGS.has(name)) return "reasoning";
-    // DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
-    const plain = plainTagName(name);
-    const isBlock =
-      plain === "function_calls" ||
-      (plain === "tool_calls" && plain !== name) ||
-      name === MINIMAX_BLOCK ||
-      name === STEPTML_BLOCK ||
-      name === DOTS_BLOCK;
-    if (isBlock && (this.formats.has("xml") || (name === OLMO_BLOCK && this.formats.has("olmo")))) {
-      return "function_calls";
-    }
-    if (TOOL_CALL_BLOCKS.has(name) && this.formats.has("hermes")) return "tool_call";
-    // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`, and MiniCPM5 writes
-    // `<function name=...>` with nothing around it. Such a call is read only when it names a known tool, as legacy tags
-    // are: a `<function` in prose without tools stays prose. The character after the name tells which it is (see
-    // `functionOpener`).
-    if (name === "function" && this.catalog !== undefined) return "function";
-    if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
-    if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
-    if (`<${name}>` === XTML_OPEN && this.formats.has("kimi")) return "xtml";
-    if (this.isCallWrapper(name)) return "call-wrapper";
-    if (name === MESSAGE_SEPARATOR && this.readsReplyStartCalls) return "message-separator";
-    const callBlock = CALL_BLOCKS.get(name);
-    if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
-    return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
-  }
-
-  /**
-   * What Hunyuan's suffixed tags open in prose: reasoning at the start, a `<tool_call>`; its `<tool_calls>` wrapper and
-   * that wrapper's closing tag are dropped (no prose writes such tokens).
-   */
-  private hunyuanOpener(name: string): Opener {
-    if (name === "think") return this.atStart ? "reasoning" : undefined;
-    if (!this.formats.has("hermes")) return undefined;
-    if (name === "tool_call") return "tool_call";
-    return name === "tool_calls" || name === "/tool_calls" ? "dropped" : undefined;
-  }
-
-  /**
-   * What `<function` opens, by the character after its name: Qwen3-Coder's `<function=name>` (hermes), MiniCPM5's
-   * `<function name="...">` (xml), or a wrapper of the JSON calls a reply starts with (`<function>`).
-   */
-  private functionOpener(character: string): Opener {
-    if (character === "=") return this.formats.has("hermes") ? "function" : undefined;
-    if (isSpace(character)) return this.formats.has("xml") ? "xml-function" : undefined;
-    return this.isCallWrapper("function") ? "call-wrapper" : undefined;
-  }
-
-  /** Whether a tag named `name` may stand before the JSON calls a reply starts with. */
-  private isCallWrapper(name: string): boolean {
-    return CALL_WRAPPERS.has(name) && this.atStart && this.readsReplyStartCalls;
-  }
-
-  /** The syntax of the section `marker` opens, when its format is read. */
-  private sectionOpenedBy(marker: string): TokenSectionSyntax | undefined {
-    return TOKEN_SECTIONS.find((syntax) => syntax.sections.has(marker) && this.formats.has(syntax.format));
-  }
-
   private openCall(): void {
     const opener = this.opener;
     // A Kimi K3 channel opening the output may be its reasoning: known at its name.
@@ -711,7 +616,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "section") {
       const marker = this.tag.replace(/\s/g, "");
-      const syntax = this.sectionOpenedBy(marker);
+      const syntax = this.openers.sectionOpenedBy(marker);
       if (syntax === undefined) return;
       this.section = { syntax, marker };
       this.sectionAnnouncer.open(syntax);
