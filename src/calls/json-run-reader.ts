@@ -22,8 +22,11 @@ export interface JsonRunHost {
   readonly deltas: boolean;
   /** Which syntaxes the calls a reply starts with are read in. */
   readonly replyStartFormats: { json: boolean; pythonic: boolean };
-  /** The index the next call gets. */
-  readonly nextCallIndex: number;
+  /**
+   * The index the next call gets. A method, not a getter: a host written as an object literal with a getter is built
+   * in dictionary mode, and every property read of it is then slow (the raw body reader reads its host per chunk).
+   */
+  nextCallIndex(): number;
   /** Prose of the output. */
   appendText(text: string): void;
   /** Raw argument text of the call started last; {@link flushDelta} sends what was added. */
@@ -225,7 +228,7 @@ export class JsonRunReader {
   private startMistralCall(): void {
     const named = mistralHeadCall(this.mistralHead);
     if (named === undefined) return;
-    const writtenId = named.id ?? generatedCallId(this.host.nextCallIndex);
+    const writtenId = named.id ?? generatedCallId(this.host.nextCallIndex());
     this.mistralCall = { id: this.host.startCall(writtenId, named.name), name: named.name, writtenId };
   }
 
@@ -253,7 +256,7 @@ export class JsonRunReader {
     const host = this.host;
     if (this.source === "mistral") {
       host.leave(false);
-      const built = buildMistralCalls(this.mistralHead, json, host.nextCallIndex, host.catalog);
+      const built = buildMistralCalls(this.mistralHead, json, host.nextCallIndex(), host.catalog);
       // JSON that holds no call is reported, and read as the prose it was.
       if (built.calls.length === 0) {
         host.appendText(MISTRAL_MARKER);
@@ -269,7 +272,7 @@ export class JsonRunReader {
     const built =
       host.catalog === undefined
         ? undefined
-        : readReplyStartCalls(json, host.replyStartFormats, host.nextCallIndex, host.catalog);
+        : readReplyStartCalls(json, host.replyStartFormats, host.nextCallIndex(), host.catalog);
     if (built === undefined) {
       this.releaseValue();
       return;

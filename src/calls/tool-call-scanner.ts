@@ -1,34 +1,12 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { BlockCallAnnouncer } from "./block-call-announcer.js";
-import {
-  buildCallBlock,
-  CALL_BLOCKS,
-  type CallBlockFormat,
-  firstBlockCallName,
-  isCallBody,
-} from "./build-call-block.js";
-import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast, valueTagsOf } from "./build-hermes-call.js";
-import { buildJsonCall } from "./build-json-call.js";
-import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
+import { MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import { MISTRAL_MARKER } from "./build-mistral-calls.js";
-import { notOlmoCallsError } from "./build-olmo-calls.js";
-import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-section-calls.js";
-import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
-import {
-  type AnnouncedCall,
-  type AnnouncedCallSink,
-  type CallAnnouncer,
-  confirmAnnouncedCalls,
-} from "./call-announcer.js";
+import type { BuiltBlockCalls, BuiltCall } from "./build-xml-call.js";
+import { type AnnouncedCall, type AnnouncedCallSink, confirmAnnouncedCalls } from "./call-announcer.js";
 import { CallIds } from "./call-ids.js";
-import type { CallableTool } from "./callable-tool.js";
 import { ClosingLiteral } from "./closing-literal.js";
-import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
-import { HARMONY_CALL_END, HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
-import { JsonBlockCallAnnouncer } from "./json-block-call-announcer.js";
-import { holdsWholeCallObjects } from "./json-call-objects.js";
+import { HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
 import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
-import { JsonValueEnd } from "./json-value-end.js";
 import {
   KIMI_XTML_SECTION,
   XTML_CHANNEL_LIMIT,
@@ -38,20 +16,13 @@ import {
 } from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
-import { isWholeJsonObject } from "./parse-json-arguments.js";
-import { PythonicCallAnnouncer } from "./pythonic-call-announcer.js";
-import { readLegacyTag } from "./read-legacy-tag.js";
-import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
-import { SectionCallAnnouncer } from "./section-call-announcer.js";
+import { bareFunctionName, type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { type TagOpener, TagOpeners } from "./tag-openers.js";
-import { TextAccumulator } from "./text-accumulator.js";
-import { CALL_WRAPPERS, JSON_ONLY_BLOCKS, OLMO_BLOCK, reasoningCloserOf } from "./text-call-openers.js";
+import { CALL_WRAPPERS, OLMO_BLOCK, reasoningCloserOf } from "./text-call-openers.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
-import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
-import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
 import { type XmlBlockHost, XmlBlockReader } from "./xml-block-reader.js";
 import { isNameCharacter, isSpace, tagName } from "./xml-characters.js";
 
@@ -91,14 +62,12 @@ export interface ToolCallScannerOptions {
 const TEXT = 0; // prose
 const TEXT_TAG = 1; // `<name ...` in prose, until we know whether it opens a call
 const XML_BLOCK = 2; // a `<function_calls>` block: see XmlBlockReader
-const RAW_BODY = 6; // the body of a Hermes block or a legacy tag, until its closing tag
-const REASONING = 7; // a `<think>` block: text, never calls, until its closing tag
-const AFTER_BARE_FUNCTION = 8; // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
-const TOKEN_HEADER = 9; // a Harmony message's header, or a Kimi K3 channel's: is it a call, or prose?
-const MARKER = 10; // `[` in prose, until we know whether it is Mistral's `[TOOL_CALLS]`
-const JSON_RUN = 11; // Mistral's calls, or JSON calls a reply starts with: see JsonRunReader
-const BEFORE_JSON_BLOCK = 15; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
-const MINIMAX_M3_MARKER = 16; // `]` in prose, until we know whether it opens MiniMax M3's `]<]minimax[>[<tool_call>`
+const RAW_BODY = 3; // the body of a block, a section, a legacy tag or a Harmony message: see RawBodyReader
+const REASONING = 4; // a `<think>` block: text, never calls, until its closing tag
+const TOKEN_HEADER = 5; // a Harmony message's header, or a Kimi K3 channel's: is it a call, or prose?
+const MARKER = 6; // `[` in prose, until we know whether it is Mistral's `[TOOL_CALLS]`
+const JSON_RUN = 7; // Mistral's calls, or JSON calls a reply starts with: see JsonRunReader
+const MINIMAX_M3_MARKER = 8; // `]` in prose, until we know whether it opens MiniMax M3's `]<]minimax[>[<tool_call>`
 
 /** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
 const MISTRAL_REASONING = "[THINK]";
@@ -106,11 +75,6 @@ const MISTRAL_REASONING_END = "[/THINK]";
 
 /** A Harmony message's header is never longer than this, nor spans lines. */
 const HARMONY_HEADER_LIMIT = 300;
-
-const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
-
-/** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
-const ORPHAN_CLOSER = "</tool_call>";
 
 /**
  * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
@@ -123,6 +87,11 @@ const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
  * (what opens each is in `text-call-openers.ts` and `build-call-block.ts`). Chunks may split anywhere; every
  * character is looked at a bounded number of times (text held and found to be prose is read once more), so scanning
  * is linear. Both the one-shot parser and the stream use it.
+ *
+ * The scanner reads prose, and the tags, markers and headers in it that may open calls ({@link TagOpeners}); what
+ * they open is read by a reader of its own, through the scanner's events and state: `<function_calls>` blocks by the
+ * {@link XmlBlockReader}, bodies closed by a tag or token by the {@link RawBodyReader}, and Mistral's calls and the
+ * JSON calls a reply starts with by the {@link JsonRunReader}.
  *
  * Hand-written on purpose: no XML library accepts what models write (a literal `</parameter>` inside a code value,
  * bare `<` and `&`, unclosed blocks), and none can report calls while the text is still arriving.
@@ -145,41 +114,12 @@ export class ToolCallScanner implements ToolCallEventSource {
   private nextCallIndex: number;
   /** Text not yet reported; coalesced into one event. */
   private text = "";
-  /** A tag being read (in prose, a block or an invoke). */
+  /** A tag being read in prose, or a marker (`[`, `]`) that may open calls. */
   private tag = "";
   private tagNameDone = false;
   private quote = "";
   /** In prose: the tool whose legacy tag is being read, or the block kind. */
   private opener: TagOpener;
-  /** Raw body of a Hermes block or legacy tag, and what closes it. */
-  private readonly body = new TextAccumulator();
-  private bodyCloser = new ClosingLiteral("</tool_call>");
-  /**
-   * Where the body of a `<tool_call>` was when its closing tag came inside a value (a file's content that mentions the
-   * tag): the tag was read on as the value's text. Undefined when no tag came so.
-   */
-  private closerInValue: number | undefined;
-  /**
-   * How a body's values are told when the announcer does not follow them: in a body written with tags, by the tags
-   * around each value; in JSON, by its strings. Whether the body read so far ends inside a value is known at each
-   * closing tag, from the text since the one before ({@link textAfterCloser}).
-   */
-  private valueTags: readonly [opener: string, closer: string] | undefined;
-  private bodyStrings: JsonValueEnd | undefined;
-  private insideValue = false;
-  private readonly textAfterCloser = new TextAccumulator();
-  /** Whether text after such a tag is being read again: its closing tags then close, so it is read again only once. */
-  private readingAfterCut = false;
-  private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
-  /**
-   * The function tag of a call written without its `<tool_call>` (Qwen3-Coder's `<function=name>`, MiniCPM5's
-   * `<function name="...">`), while its body is read.
-   */
-  private bareFunctionTag: string | undefined;
-  /** The tag that opened the model's own call block whose body is being read (see `CALL_BLOCKS`), and its syntax. */
-  private callBlock: { opener: string; format: CallBlockFormat } | undefined;
-  /** The section of special tokens whose body is being read, and the marker that opened it. */
-  private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
   /**
    * The header being read after a special token: a Harmony message's, to its `<|message|>`, or the name of a Kimi K3
    * channel, to its `<|sep|>`. A Harmony message's header stays while its body is read.
@@ -187,30 +127,18 @@ export class ToolCallScanner implements ToolCallEventSource {
   private tokenHeader = "";
   private tokenHeaderKind: "harmony" | "xtml" = "harmony";
   private tokenHeaderAtStart = false;
-  /** The call a Harmony message to a tool makes, announced once its header is read. */
-  private harmonyCall: { id: string; name: string } | undefined;
-  /** What was read after such a call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
-  private afterBareFunction = "";
-  /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
-  private jsonBlockOpener = "";
-  /** Announces the calls of a `<tool_call>` body while it arrives; at its close only the calls are left to report. */
-  private readonly announcer: BlockCallAnnouncer;
-  /** Announces the calls of a section of special tokens alike. */
-  private readonly sectionAnnouncer: SectionCallAnnouncer;
-  /** Announces the calls of Gemma's call blocks, and of the blocks holding pythonic calls (LFM2's, OLMo's). */
-  private readonly gemmaAnnouncer: GemmaCallAnnouncer;
-  private readonly pythonicAnnouncer: PythonicCallAnnouncer;
   /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
   private readonly jsonRun: JsonRunReader;
   /** What the tags met in prose open. */
   private readonly openers: TagOpeners;
+  /** Reads the bodies of blocks, sections, legacy tags and Harmony messages, in the `RAW_BODY` state. */
+  private readonly rawBody: RawBodyReader;
   /** Reads `<function_calls>` blocks, in the `XML_BLOCK` state. */
   private readonly xmlBlock: XmlBlockReader;
   /** The XML block reader's parameter values: text without `<` is added here directly (the stream's fast path). */
   private readonly value = new ParameterValueScanner((text) => {
     if (this.deltas) this.pendingDelta += text;
   });
-  private readonly jsonBlockAnnouncer: JsonBlockCallAnnouncer;
   private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
@@ -224,10 +152,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly readsMistral: boolean;
   /** Whether a `]` in prose may open MiniMax M3's calls (format `xml`). */
   private readonly readsMinimaxM3: boolean;
-  /**
-   * Where the JSON object or array being read (into `body`) ends, and whose calls it may hold: Mistral's, or the calls
-   * a reply starts with (JSON, or a pythonic list, which brackets and quotes alike).
-   */
+  /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
   private chunksConsumed = 0;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
@@ -258,13 +183,10 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.pendingDelta += text;
       },
     };
-    this.announcer = new BlockCallAnnouncer(this.deltas, announced);
-    this.sectionAnnouncer = new SectionCallAnnouncer(this.deltas, announced);
-    this.gemmaAnnouncer = new GemmaCallAnnouncer(this.deltas, announced);
-    this.pythonicAnnouncer = new PythonicCallAnnouncer(this.deltas, announced);
-    this.jsonBlockAnnouncer = new JsonBlockCallAnnouncer(this.deltas, announced);
-    this.jsonRun = new JsonRunReader(this.jsonRunHost(announced));
-    this.xmlBlock = new XmlBlockReader(this.xmlBlockHost(announced), this.value);
+    const host = this.readerHost(announced);
+    this.rawBody = new RawBodyReader(host, announced);
+    this.jsonRun = new JsonRunReader(host);
+    this.xmlBlock = new XmlBlockReader(host, this.value);
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
@@ -300,27 +222,15 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { parameter } = this.xmlBlock;
         return this.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
       }
-      // A call of a `<tool_call>` or of a section streaming its text, and no closing tag half read.
-      const announcer =
-        this.state === RAW_BODY && this.bodyCloser.held === "" ? this.announcerTaking(chunk) : undefined;
-      if (announcer !== undefined) {
-        this.body.append(chunk);
-        if (this.closerInValue !== undefined) this.textAfterCloser.append(chunk);
-        const id = announcer.readPlainText(chunk);
+      // A call of a `<tool_call>`, a section or a call block streaming its text, and no closing tag half read.
+      const id = this.state === RAW_BODY ? this.rawBody.takePlainText(chunk) : undefined;
+      if (id !== undefined) {
         if (!this.deltas) return NO_EVENTS;
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
       }
     }
     this.consume(chunk);
     return this.takeEvents();
-  }
-
-  /** The announcer whose streaming call plain text would only add to, if one's would. */
-  private announcerTaking(chunk: string): CallAnnouncer | undefined {
-    if (this.announcer.takesPlainText(chunk)) return this.announcer;
-    const blockAnnouncer = this.callBlockAnnouncer();
-    if (blockAnnouncer?.takesPlainText(chunk) === true) return blockAnnouncer;
-    return this.sectionAnnouncer.takesPlainText(chunk) ? this.sectionAnnouncer : undefined;
   }
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
@@ -358,9 +268,6 @@ export class ToolCallScanner implements ToolCallEventSource {
         // A model cut off mid-thought: what it wrote is text, and it made no call.
         this.text += this.reasoningCloser.held;
         break;
-      case AFTER_BARE_FUNCTION:
-        this.text += this.afterBareFunction;
-        break;
       case TOKEN_HEADER:
         this.text += this.tokenHeader;
         break;
@@ -368,19 +275,12 @@ export class ToolCallScanner implements ToolCallEventSource {
       case MINIMAX_M3_MARKER:
         this.text += this.tag;
         break;
-      case BEFORE_JSON_BLOCK:
-        this.text += this.jsonBlockOpener;
-        break;
       case JSON_RUN:
         // What was held may be read again, and leave another state to end.
         if (this.jsonRun.end()) return this.end();
         break;
       default:
-        if (this.closerInValue !== undefined && !this.endsWhole()) {
-          this.cutAtCloserInValue("");
-          return this.end();
-        }
-        this.endInBlock();
+        if (this.rawBody.end()) return this.end();
     }
     this.state = TEXT;
     return this.takeEvents();
@@ -424,9 +324,6 @@ export class ToolCallScanner implements ToolCallEventSource {
             this.atStart = true;
           }
           break;
-        case AFTER_BARE_FUNCTION:
-          index = this.scanAfterBareFunction(chunk, index);
-          break;
         case TOKEN_HEADER:
           index = this.scanTokenHeader(chunk, index);
           break;
@@ -439,12 +336,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         case JSON_RUN:
           index = this.jsonRun.scan(chunk, index);
           break;
-        case BEFORE_JSON_BLOCK:
-          index = this.scanBeforeJsonBlock(chunk, index);
-          break;
         default:
-          index = this.bodyCloser.scan(chunk, index, this.appendBody);
-          if (this.bodyCloser.found) this.readClosingTag();
+          index = this.rawBody.scan(chunk, index);
       }
     }
   }
@@ -575,7 +468,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       const blockName = tagName(this.tag);
       const mayHoldPythonic = blockName === OLMO_BLOCK && this.formats.has("olmo");
       if (mayHoldPythonic && !this.formats.has("xml")) {
-        this.openOlmoBlock();
+        this.state = RAW_BODY;
+        this.rawBody.openOlmoBlock();
         return;
       }
       this.state = XML_BLOCK;
@@ -583,13 +477,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "tool_call") {
-      if (JSON_ONLY_BLOCKS.has(tagName(this.tag))) {
-        this.jsonBlockOpener = this.tag;
-        this.state = BEFORE_JSON_BLOCK;
-      } else {
-        this.openRawBody(`</${tagName(this.tag)}>`);
-        this.announcer.open();
-      }
+      this.state = RAW_BODY;
+      this.rawBody.openToolCall(this.tag);
       return;
     }
     if (opener === "harmony" || opener === "xtml") {
@@ -600,13 +489,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "call-block") {
-      const block = CALL_BLOCKS.get(tagName(this.tag));
-      if (block === undefined) return;
-      this.callBlock = { opener: this.tag, format: block.format };
-      this.openRawBody(block.closer);
-      if (block.format === "gemma") this.gemmaAnnouncer.open();
-      else if (block.format === "lfm") this.pythonicAnnouncer.open();
-      else if (block.format !== "olmo") this.jsonBlockAnnouncer.open(block.format);
+      this.state = RAW_BODY;
+      this.rawBody.openCallBlock(this.tag);
       return;
     }
     if (opener === "call-wrapper") {
@@ -618,9 +502,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       const marker = this.tag.replace(/\s/g, "");
       const syntax = this.openers.sectionOpenedBy(marker);
       if (syntax === undefined) return;
-      this.section = { syntax, marker };
-      this.sectionAnnouncer.open(syntax);
-      this.openRawBody(syntax.sections.get(marker) ?? "");
+      this.state = RAW_BODY;
+      this.rawBody.openSection(syntax, marker, syntax.sections.get(marker) ?? "");
       return;
     }
     if (opener === "function" || opener === "xml-function") {
@@ -629,244 +512,13 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.state = TEXT;
         return;
       }
-      this.bareFunctionTag = this.tag;
-      this.openRawBody(FUNCTION_END);
+      this.state = RAW_BODY;
+      this.rawBody.openBareFunction(this.tag);
       return;
     }
     if (opener === undefined) return;
-    const callIndex = this.nextCallIndex++;
-    const id = this.callIds.claim(generatedCallId(callIndex));
-    this.legacy = { id, callIndex, tool: opener, openingTag: this.tag };
-    this.emit({ type: "tool-call-start", id: this.legacy.id, name: opener.name });
-    if (isSelfClosing(this.tag)) {
-      this.body.reset();
-      this.closeRawBody();
-      return;
-    }
-    this.openRawBody(`</${opener.xml?.tag ?? ""}>`);
-  }
-
-  // Hermes blocks and legacy tags ---------------------------------------------------------------------------------
-
-  /** After `<tool_calls>`: a `[` or `{` opens the block; anything else makes the tag prose, and is read as prose. */
-  private scanBeforeJsonBlock(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (isSpace(character)) {
-        this.jsonBlockOpener += character;
-        continue;
-      }
-      if (character === "[" || character === "{") {
-        this.openRawBody(`</${tagName(this.jsonBlockOpener)}>`);
-        // Its calls, in an array or one object per line, may be announced as a `<tool_call>`'s are.
-        this.announcer.open();
-      } else {
-        this.text += this.jsonBlockOpener;
-        this.state = TEXT;
-      }
-      this.jsonBlockOpener = "";
-      return index;
-    }
-    return chunk.length;
-  }
-
-  /**
-   * The output ended inside a block. InternLM's code interpreter is text; a block whose JSON is whole is complete
-   * without its closing token (see {@link endsWhole}); any other is an `UNTERMINATED_CALL`.
-   */
-  private endInBlock(): void {
-    const body = this.body.toString();
-    if (this.state === RAW_BODY && this.callBlock !== undefined && !isCallBody(this.callBlock.format, body)) {
-      this.text += `${this.callBlock.opener}${body}`;
-      this.callBlock = undefined;
-    } else if (this.state === RAW_BODY && this.endsWhole()) {
-      this.closeRawBody();
-    } else {
-      this.reportUnterminated();
-    }
-  }
-
-  /**
-   * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
-   * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
-   * MiniMax-M1 may leave out (vLLM reads those blocks to the end). Whole means JSON as written, of call objects.
-   */
-  private endsWhole(): boolean {
-    const body = this.body.toString();
-    if (this.harmonyCall !== undefined) return isWholeJsonObject(body);
-    return this.readsToolCallBlock() && holdsWholeCallObjects(body);
-  }
-
-  private openRawBody(closer: string): void {
     this.state = RAW_BODY;
-    this.body.reset();
-    this.bodyCloser = new ClosingLiteral(closer);
-    this.closerInValue = undefined;
-    this.textAfterCloser.reset();
-  }
-
-  /**
-   * A raw body's closing tag. Inside a value of a `<tool_call>`'s call, the tag is the value's text, and the body reads
-   * on: the block closes at the first tag after which its calls are whole. When none comes (a quote or a value never
-   * closed), the block is cut at the first tag after all, as it was before, and what followed is read again as prose.
-   */
-  private readClosingTag(): void {
-    if (!this.readingAfterCut && this.closesInsideValue()) {
-      this.closerInValue ??= this.body.toString().length;
-      this.appendBody(this.bodyCloser.literal);
-      return;
-    }
-    const from = this.closerInValue;
-    if (from !== undefined && !this.holdsWholeCallsPast(from)) {
-      this.cutAtCloserInValue(this.bodyCloser.literal);
-    } else {
-      this.closeRawBody();
-    }
-  }
-
-  /** Whether the body, read on past a closing tag written inside a value at `from`, holds its calls whole. */
-  private holdsWholeCallsPast(from: number): boolean {
-    const body = this.body.toString();
-    if (this.bareFunctionTag === undefined) return holdsWholeCallsPast(body, from, this.blockTag());
-    return holdsWholeFunctionPast(this.bareFunctionTag, body, from);
-  }
-
-  /**
-   * Whether the closing tag just read is inside a value of a `<tool_call>`'s call or a bare `<function=...>`'s: a
-   * string of its JSON (which the announcer follows), or a value between tags, found by the last value tag before it.
-   * The whole body is looked at only at the block's first closing tag; after one inside a value, only the text since.
-   */
-  private closesInsideValue(): boolean {
-    if (this.announcer.followsJson) return this.announcer.endsInsideString;
-    if (this.closerInValue === undefined) {
-      if (!this.readsToolCallBlock() && this.bareFunctionTag === undefined) return false;
-      const body = this.body.toString();
-      // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
-      // not Qwen3-Coder's value tags.
-      const isJson = /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(body);
-      this.valueTags = isJson ? undefined : valueTagsOf(`${this.bareFunctionTag ?? ""}${body}`, this.blockTag());
-      this.bodyStrings = isJson ? new JsonValueEnd() : undefined;
-      this.insideValue = this.endsInsideValue(body, false);
-    } else {
-      const text = this.textAfterCloser.toString();
-      this.textAfterCloser.reset();
-      this.insideValue = this.endsInsideValue(text, this.insideValue);
-    }
-    return this.insideValue;
-  }
-
-  /** Whether the body ends inside a value, after its next `text`; `before`: whether it did before that text. */
-  private endsInsideValue(text: string, before: boolean): boolean {
-    if (this.valueTags !== undefined) return endsInsideTaggedValue(text, this.valueTags) ?? before;
-    if (this.bodyStrings === undefined) return false;
-    for (let index = 0; index < text.length; ) index = this.bodyStrings.scan(text, index);
-    return this.bodyStrings.inString;
-  }
-
-  /** Whether the raw body is a `<tool_call>`'s, or a `<tool_calls>`'s: not a legacy tag's, a section's, ... */
-  private readsToolCallBlock(): boolean {
-    return (
-      this.legacy === undefined &&
-      this.section === undefined &&
-      this.callBlock === undefined &&
-      this.bareFunctionTag === undefined &&
-      this.harmonyCall === undefined
-    );
-  }
-
-  /** The tag that opened the raw body: the closing tag's name, `<tool_call>` for `</tool_call>`. */
-  private blockTag(): string {
-    return `<${this.bodyCloser.literal.slice(2)}`;
-  }
-
-  /**
-   * Closes the block at the closing tag that came inside a value, after all: its JSON then ends inside a string, or its
-   * value is not closed, which is reported; the text after the tag, up to `closingTag` just read, is read again.
-   */
-  private cutAtCloserInValue(closingTag: string): void {
-    const body = this.body.toString();
-    const cut = this.closerInValue ?? body.length;
-    this.body.reset();
-    this.body.append(body.slice(0, cut));
-    const after = `${body.slice(cut + this.bodyCloser.literal.length)}${closingTag}`;
-    this.closeRawBody();
-    this.readingAfterCut = true;
-    this.consume(after);
-    this.readingAfterCut = false;
-  }
-
-  private closeRawBody(): void {
-    this.state = TEXT;
-    this.closerInValue = undefined;
-    this.flushDelta();
-    const legacy = this.legacy;
-    const bareFunctionTag = this.bareFunctionTag;
-    const section = this.section;
-    const harmonyCall = this.harmonyCall;
-    const callBlock = this.callBlock;
-    // At most one announcer announced calls, the body's; what the announcers read is taken before they forget it.
-    const readBefore =
-      callBlock === undefined
-        ? undefined
-        : { gemma: this.gemmaAnnouncer.readCalls, pythonic: this.pythonicAnnouncer.readCalls };
-    const announcedCalls = this.closeAnnouncers();
-    const body = this.body.toString();
-    this.callBlock = undefined;
-    this.legacy = undefined;
-    this.bareFunctionTag = undefined;
-    this.section = undefined;
-    this.harmonyCall = undefined;
-    if (harmonyCall !== undefined) {
-      // Its start and text went out as the message arrived.
-      const given = { id: harmonyCall.id, name: harmonyCall.name, arguments: body, format: "harmony" } as const;
-      this.emitCall(buildJsonCall(given, this.nextCallIndex++, this.catalog));
-      return;
-    }
-    if (callBlock !== undefined) {
-      const { format, opener } = callBlock;
-      const built = buildCallBlock(format, opener, body, this.nextCallIndex, this.catalog, readBefore);
-      // MiniMax M3's, Gemma's, LFM2's and OLMo's blocks announce their calls; one holding none of its syntax withdraws
-      // them.
-      const confirmed = this.confirmCalls(announcedCalls, built ?? { calls: [], errors: [] });
-      if (built === undefined) this.readBlockAgain(callBlock.opener, body);
-      else this.emitBlockCalls(built, confirmed);
-      return;
-    }
-    if (legacy === undefined) {
-      const built =
-        section !== undefined
-          ? buildTokenSectionCalls(section.syntax, body, this.nextCallIndex, this.catalog)
-          : bareFunctionTag === undefined
-            ? buildHermesCalls(body, this.nextCallIndex, this.catalog, this.blockTag())
-            : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, this.nextCallIndex, this.catalog);
-      this.emitBlockCalls(built, this.confirmCalls(announcedCalls, built));
-      if (bareFunctionTag !== undefined) this.state = AFTER_BARE_FUNCTION;
-      return;
-    }
-    this.emitCall(buildXmlCall(readLegacyTag({ ...legacy, content: body }), this.catalog));
-  }
-
-  /**
-   * After a bare `<function=...>` call: whitespace, then the `</tool_call>` the model closes it with though it never
-   * opened it. That closer is dropped with the whitespace before it; anything else is prose again (a `<` may open the
-   * next call).
-   */
-  private scanAfterBareFunction(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      const lessThan = this.afterBareFunction.indexOf("<");
-      const matched = lessThan === -1 ? 0 : this.afterBareFunction.length - lessThan;
-      const fits =
-        matched === 0 ? isSpace(character) || character === "<" : ORPHAN_CLOSER.charAt(matched) === character;
-      if (!fits) return this.leaveAfterBareFunction(lessThan, index);
-      this.afterBareFunction += character;
-      if (matched + 1 === ORPHAN_CLOSER.length) {
-        this.afterBareFunction = "";
-        this.state = TEXT;
-        return index + 1;
-      }
-    }
-    return chunk.length;
+    this.rawBody.openLegacyTag(opener, this.tag);
   }
 
   /**
@@ -905,9 +557,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     // The message is the call's arguments: it starts now, and its text streams.
-    this.harmonyCall = { id: this.callIds.claim(generatedCallId(this.nextCallIndex)), name: tool };
-    this.emit({ type: "tool-call-start", ...this.harmonyCall });
-    this.openRawBody(HARMONY_CALL_END);
+    this.state = RAW_BODY;
+    this.rawBody.openHarmonyMessage(tool, this.tokenHeader);
   }
 
   /**
@@ -917,9 +568,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private openXtmlChannel(): void {
     const channel = xtmlChannel(this.tokenHeader);
     if (channel === "tools") {
-      this.section = { syntax: KIMI_XTML_SECTION, marker: this.tokenHeader };
-      this.sectionAnnouncer.open(KIMI_XTML_SECTION);
-      this.openRawBody(xtmlChannelEnd(channel));
+      this.state = RAW_BODY;
+      this.rawBody.openSection(KIMI_XTML_SECTION, this.tokenHeader, xtmlChannelEnd(channel));
       return;
     }
     this.text += this.tokenHeader;
@@ -930,71 +580,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
   }
 
-  /** Prose again at `index`: the whitespace held is text, and a `<` held is read as the start of a tag. */
-  private leaveAfterBareFunction(lessThan: number, index: number): number {
-    const held = this.afterBareFunction;
-    this.afterBareFunction = "";
-    if (lessThan === -1) {
-      this.text += held;
-      this.state = TEXT;
-      return index;
-    }
-    this.text += held.slice(0, lessThan);
-    this.startTag(TEXT_TAG);
-    this.tag = held.slice(lessThan);
-    return index;
-  }
-
   /** Text of a reasoning block: text like prose, read for no call (an arrow: passed to {@link ClosingLiteral.scan}). */
   private readonly appendReasoning = (text: string): void => {
     this.text += text;
   };
-
-  /**
-   * Text of a raw body: a block, a section, a legacy tag or a Harmony message to a tool (an arrow: it is passed to
-   * {@link ClosingLiteral.scan}). A legacy tag's and a Harmony message's text is their call's; a block's and a
-   * section's calls are announced as their openings are read.
-   */
-  private readonly appendBody = (text: string): void => {
-    this.body.append(text);
-    if (this.closerInValue !== undefined) this.textAfterCloser.append(text);
-    if (this.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) this.pendingDelta += text;
-    else if (this.section !== undefined || this.callBlock?.format === "minimax-m3") {
-      this.sectionAnnouncer.follow(text, this.nextCallIndex);
-    } else if (this.callBlock !== undefined) {
-      this.callBlockAnnouncer()?.follow(text, this.nextCallIndex);
-    } else this.announcer.follow(text, this.wholeBody, this.nextCallIndex);
-  };
-
-  private readonly wholeBody = (): string => this.body.toString();
-
-  /** The calls announced in the block being read (at most one announcer announced any); each announcer forgets. */
-  private closeAnnouncers(): AnnouncedCall[] {
-    return [
-      ...this.announcer.close(),
-      ...this.sectionAnnouncer.close(),
-      ...this.gemmaAnnouncer.close(),
-      ...this.pythonicAnnouncer.close(),
-      ...this.jsonBlockAnnouncer.close(),
-    ];
-  }
-
-  /** The announcer of the model's own call block being read, when its syntax is announced. */
-  private callBlockAnnouncer(): GemmaCallAnnouncer | PythonicCallAnnouncer | JsonBlockCallAnnouncer | undefined {
-    switch (this.callBlock?.format) {
-      case "gemma":
-        return this.gemmaAnnouncer;
-      case "lfm":
-      case "olmo":
-        return this.pythonicAnnouncer;
-      case "cohere":
-      case "internlm":
-      case "apertus":
-        return this.jsonBlockAnnouncer;
-      default:
-        return undefined;
-    }
-  }
 
   /**
    * The announced calls the block, read whole, gives as announced; each announced after those is withdrawn by an
@@ -1089,10 +678,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.tag = read;
       if (read === MINIMAX_M3_OPENING) {
         this.atStart = false;
-        this.callBlock = { opener: read, format: "minimax-m3" };
-        this.openRawBody(MINIMAX_M3_CLOSING);
-        // Its invokes are announced as a section's calls are.
-        this.sectionAnnouncer.open(MINIMAX_M3_CALLS);
+        this.state = RAW_BODY;
+        this.rawBody.openMinimaxM3(read);
         return index + 1;
       }
     }
@@ -1105,35 +692,18 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = JSON_RUN;
   }
 
-  /** What the XML block reader reads through: this scanner's deltas, calls and state. */
-  private xmlBlockHost(announced: AnnouncedCallSink): XmlBlockHost {
+  /**
+   * What the readers of blocks and runs read through: this scanner's prose, deltas, calls and state. One object for
+   * all three, written without getters (a literal with a getter is built in dictionary mode, and slow to read).
+   */
+  private readerHost(announced: AnnouncedCallSink): RawBodyHost & XmlBlockHost & JsonRunHost {
     return {
       catalog: this.catalog,
-      takeCallIndex: () => this.nextCallIndex++,
-      startCall: announced.start,
-      addDelta: (text) => {
-        this.pendingDelta += text;
-      },
-      flushDelta: () => this.flushDelta(),
-      emitCall: (built) => this.emitCall(built),
-      error: (error) => this.error(error),
-      leave: () => {
-        this.state = TEXT;
-      },
-      openOlmoBlock: () => this.openOlmoBlock(),
-    };
-  }
-
-  /** What the JSON run reader reads through: this scanner's prose, deltas, calls and state. */
-  private jsonRunHost(announced: AnnouncedCallSink): JsonRunHost {
-    const scanner = this;
-    return {
-      catalog: this.catalog,
+      formats: this.formats,
       deltas: this.deltas,
       replyStartFormats: this.replyStartFormats,
-      get nextCallIndex() {
-        return scanner.nextCallIndex;
-      },
+      nextCallIndex: () => this.nextCallIndex,
+      takeCallIndex: () => this.nextCallIndex++,
       appendText: (text) => {
         this.text += text;
       },
@@ -1141,78 +711,36 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.pendingDelta += text;
       },
       flushDelta: () => this.flushDelta(),
-      leave: (atStart) => {
+      startCall: announced.start,
+      emitCall: (built) => this.emitCall(built),
+      error: (error) => this.error(error),
+      confirmCalls: (calls, built) => this.confirmCalls(calls, built),
+      emitBlockCalls: (built, confirmed) => this.emitBlockCalls(built, confirmed),
+      enter: () => {
+        this.state = RAW_BODY;
+      },
+      leave: (atStart = false) => {
         this.state = TEXT;
         if (atStart) this.atStart = true;
       },
       readAgain: (text) => this.consume(text),
-      startCall: announced.start,
-      error: (error) => this.error(error),
-      confirmCalls: (calls, built) => this.confirmCalls(calls, built),
-      emitBlockCalls: (built, confirmed) => this.emitBlockCalls(built, confirmed),
+      continueTag: (held) => {
+        this.startTag(TEXT_TAG);
+        this.tag = held;
+      },
+      readAsXmlBlock: (blockName, body) => {
+        this.state = XML_BLOCK;
+        this.xmlBlock.open(blockName, false);
+        this.consume(body);
+      },
+      openOlmoBlock: () => {
+        this.state = RAW_BODY;
+        this.rawBody.openOlmoBlock();
+      },
     };
   }
 
-  // Blocks and invokes --------------------------------------------------------------------------------------------
-
-  private openOlmoBlock(): void {
-    this.callBlock = { opener: `<${OLMO_BLOCK}>`, format: "olmo" };
-    this.openRawBody(`</${OLMO_BLOCK}>`);
-    this.pythonicAnnouncer.open(true);
-  }
-
-  /**
-   * A block whose body holds no calls of its syntax. A `<function_calls>` that is no OLMo calls (`oops<invoke ...>`)
-   * is read again as invokes from its start, when the xml format is read, else reported; any other block (InternLM's
-   * code interpreter) is text.
-   */
-  private readBlockAgain(opener: string, body: string): void {
-    const closer = this.bodyCloser.literal;
-    if (opener !== `<${OLMO_BLOCK}>`) {
-      this.text += `${opener}${body}${closer}`;
-    } else if (this.formats.has("xml")) {
-      this.state = XML_BLOCK;
-      this.xmlBlock.open(OLMO_BLOCK, false);
-      this.consume(`${body}${closer}`);
-    } else {
-      this.error(notOlmoCallsError(body));
-    }
-  }
-
   // Events --------------------------------------------------------------------------------------------------------
-
-  private reportUnterminated(): void {
-    const where =
-      this.legacy !== undefined
-        ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
-        : (this.bareFunctionTag ??
-          this.callBlock?.opener ??
-          this.section?.marker ??
-          (this.harmonyCall === undefined ? undefined : this.tokenHeader) ??
-          `<${this.bodyCloser.literal.slice(2)}`);
-    const name =
-      this.legacy?.tool.name ??
-      (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
-      this.harmonyCall?.name ??
-      (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
-    // Each call announced in the block ends with an error naming it, as each started, after its last text.
-    this.flushDelta();
-    const announced = this.closeAnnouncers();
-    const names = announced.length === 0 ? [name] : announced.map((call) => call.name);
-    for (const unclosed of names) {
-      const error: ToolCallError = {
-        code: "UNTERMINATED_CALL",
-        message: `The output ended inside ${where}; a call that did not close is not run`,
-      };
-      if (unclosed !== undefined) error.name = unclosed;
-      this.error(error);
-    }
-    this.legacy = undefined;
-    this.bareFunctionTag = undefined;
-    this.callBlock = undefined;
-    this.section = undefined;
-    this.harmonyCall = undefined;
-  }
 
   private emitCall(built: BuiltCall): void {
     this.emit({ type: "tool-call", call: built.call });
@@ -1244,31 +772,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (invoke !== undefined) {
       this.deliver({ type: "tool-call-delta", id: invoke.id, argumentsDelta, parameter: this.xmlBlock.parameter });
     } else {
-      const id =
-        this.legacy?.id ??
-        this.harmonyCall?.id ??
-        this.jsonRun.currentCallId ??
-        this.announcer.currentId ??
-        this.sectionAnnouncer.currentId ??
-        this.callBlockAnnouncer()?.currentId;
+      const id = this.rawBody.currentCallId ?? this.jsonRun.currentCallId;
       if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
     }
   }
-}
-
-/** The tool named by a `<function=name>` or a `<function name="...">` tag. */
-function bareFunctionName(tag: string): string {
-  if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
-  return tag.slice(FUNCTION_PREFIX.length, -1).trim();
-}
-
-/**
- * Whether `text` ends inside a value between `tags`: its last value tag opens one; undefined when it holds neither tag.
- */
-function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string, string]): boolean | undefined {
-  const opened = text.lastIndexOf(opener);
-  const closed = text.lastIndexOf(closer);
-  return opened === closed ? undefined : opened > closed;
 }
 
 function isBlank(text: string): boolean {

@@ -1,0 +1,640 @@
+import { BlockCallAnnouncer } from "./block-call-announcer.js";
+import {
+  buildCallBlock,
+  CALL_BLOCKS,
+  type CallBlockFormat,
+  firstBlockCallName,
+  isCallBody,
+} from "./build-call-block.js";
+import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast, valueTagsOf } from "./build-hermes-call.js";
+import { buildJsonCall } from "./build-json-call.js";
+import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING } from "./build-minimax-m3-calls.js";
+import { notOlmoCallsError } from "./build-olmo-calls.js";
+import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-section-calls.js";
+import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
+import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
+import type { CallableTool } from "./callable-tool.js";
+import { ClosingLiteral } from "./closing-literal.js";
+import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
+import { HARMONY_CALL_END } from "./harmony-header.js";
+import { JsonBlockCallAnnouncer } from "./json-block-call-announcer.js";
+import { holdsWholeCallObjects } from "./json-call-objects.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { isWholeJsonObject } from "./parse-json-arguments.js";
+import { PythonicCallAnnouncer } from "./pythonic-call-announcer.js";
+import { readLegacyTag } from "./read-legacy-tag.js";
+import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
+import { SectionCallAnnouncer } from "./section-call-announcer.js";
+import { TextAccumulator } from "./text-accumulator.js";
+import { JSON_ONLY_BLOCKS, OLMO_BLOCK } from "./text-call-openers.js";
+import type { TextToolCallFormat } from "./tool-call.js";
+import { generatedCallId } from "./tool-call.js";
+import type { ToolCallError } from "./tool-call-error.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
+import { isSpace, tagName } from "./xml-characters.js";
+
+/** What a {@link RawBodyReader} needs of the scanner it reads for. */
+export interface RawBodyHost {
+  readonly catalog: ToolCatalog | undefined;
+  readonly formats: ReadonlySet<TextToolCallFormat>;
+  readonly deltas: boolean;
+  /**
+   * The index the next call gets. A method, not a getter: a host written as an object literal with a getter is built
+   * in dictionary mode, and every property read of it is then slow (the raw body reader reads its host per chunk).
+   */
+  nextCallIndex(): number;
+  /** Takes the index of the next call. */
+  takeCallIndex(): number;
+  /** Prose of the output. */
+  appendText(text: string): void;
+  /** Raw argument text of the call started last; {@link flushDelta} sends what was added. */
+  addDelta(text: string): void;
+  flushDelta(): void;
+  /** Sends a call's start; returns the id it went out by. */
+  startCall(writtenId: string, name: string): string;
+  emitCall(built: BuiltCall): void;
+  error(error: ToolCallError): void;
+  /** The announced calls the calls read give as announced; the others are withdrawn. */
+  confirmCalls(announced: readonly AnnouncedCall[], built: BuiltBlockCalls): AnnouncedCall[];
+  /** Reports calls read whole: those `confirmed` were started already. */
+  emitBlockCalls(built: BuiltBlockCalls, confirmed?: readonly AnnouncedCall[]): void;
+  /** The scanner reads with this reader (again, after {@link leave}: what follows a bare function call). */
+  enter(): void;
+  /** The body is over: what follows is prose. */
+  leave(): void;
+  /** Reads text again, in whatever state the scanner is in. */
+  readAgain(text: string): void;
+  /** Prose again, at a tag whose start (`<...`) was held: it is read on as a tag in prose. */
+  continueTag(held: string): void;
+  /** Reads `body` as the invokes of an XML block named `blockName`. */
+  readAsXmlBlock(blockName: string, body: string): void;
+}
+
+/** Where the reader is. */
+type BodyState =
+  | "body" // the body of a block, a legacy tag or a Harmony message, until its closing tag
+  | "after-bare-function" // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
+  | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
+
+const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
+
+/** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
+const ORPHAN_CLOSER = "</tool_call>";
+
+/**
+ * Reads the raw body of what the scanner found opening in prose, to its closing tag or token, and reports its calls:
+ * a `<tool_call>` block or its kin (Hermes' JSON, Qwen3-Coder's and GLM's tags), a bare `<function=...>` call, a
+ * section of special tokens (Kimi, DeepSeek, Step), a model's own call block (Gemma, LFM2, OLMo, Cohere, InternLM,
+ * Apertus, MiniMax M3), a Harmony message to a tool, or a registered legacy tag. The calls of a block are announced as
+ * their openings arrive (see the announcers), and reported whole when it closes; a closing tag written inside a value
+ * of a `<tool_call>`'s call is the value's text.
+ */
+export class RawBodyReader {
+  private state: BodyState = "body";
+  /** Raw body of a block, a legacy tag or a Harmony message, and what closes it. */
+  private readonly body = new TextAccumulator();
+  private bodyCloser = new ClosingLiteral("</tool_call>");
+  /**
+   * Where the body of a `<tool_call>` was when its closing tag came inside a value (a file's content that mentions the
+   * tag): the tag was read on as the value's text. Undefined when no tag came so.
+   */
+  private closerInValue: number | undefined;
+  /**
+   * How a body's values are told when the announcer does not follow them: in a body written with tags, by the tags
+   * around each value; in JSON, by its strings. Whether the body read so far ends inside a value is known at each
+   * closing tag, from the text since the one before ({@link textAfterCloser}).
+   */
+  private valueTags: readonly [opener: string, closer: string] | undefined;
+  private bodyStrings: JsonValueEnd | undefined;
+  private insideValue = false;
+  private readonly textAfterCloser = new TextAccumulator();
+  /** Whether text after such a tag is being read again: its closing tags then close, so it is read again only once. */
+  private readingAfterCut = false;
+  private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
+  /**
+   * The function tag of a call written without its `<tool_call>` (Qwen3-Coder's `<function=name>`, MiniCPM5's
+   * `<function name="...">`), while its body is read.
+   */
+  private bareFunctionTag: string | undefined;
+  /** The tag that opened the model's own call block whose body is being read (see `CALL_BLOCKS`), and its syntax. */
+  private callBlock: { opener: string; format: CallBlockFormat } | undefined;
+  /** The section of special tokens whose body is being read, and the marker that opened it. */
+  private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
+  /** The call a Harmony message to a tool makes, announced once its header (kept) is read. */
+  private harmonyCall: { id: string; name: string; header: string } | undefined;
+  /** What was read after a bare function call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
+  private afterBareFunction = "";
+  /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
+  private jsonBlockOpener = "";
+  /** Announces the calls of a `<tool_call>` body while it arrives; at its close only the calls are left to report. */
+  private readonly announcer: BlockCallAnnouncer;
+  /** Announces the calls of a section of special tokens alike, and MiniMax M3's invokes. */
+  private readonly sectionAnnouncer: SectionCallAnnouncer;
+  /** Announces the calls of Gemma's call blocks, of the blocks holding pythonic calls (LFM2's, OLMo's), and of JSON. */
+  private readonly gemmaAnnouncer: GemmaCallAnnouncer;
+  private readonly pythonicAnnouncer: PythonicCallAnnouncer;
+  private readonly jsonBlockAnnouncer: JsonBlockCallAnnouncer;
+
+  /** `announced`: where every announcer sends the calls it announces, and their text. */
+  constructor(
+    private readonly host: RawBodyHost,
+    announced: AnnouncedCallSink,
+  ) {
+    this.announcer = new BlockCallAnnouncer(host.deltas, announced);
+    this.sectionAnnouncer = new SectionCallAnnouncer(host.deltas, announced);
+    this.gemmaAnnouncer = new GemmaCallAnnouncer(host.deltas, announced);
+    this.pythonicAnnouncer = new PythonicCallAnnouncer(host.deltas, announced);
+    this.jsonBlockAnnouncer = new JsonBlockCallAnnouncer(host.deltas, announced);
+  }
+
+  // Opening ---------------------------------------------------------------------------------------------------------
+
+  /** A `<tool_call>` or its kin; a block read only when it holds JSON (`<tool_calls>`) waits for its first character. */
+  openToolCall(tag: string): void {
+    if (JSON_ONLY_BLOCKS.has(tagName(tag))) {
+      this.jsonBlockOpener = tag;
+      this.state = "before-json-block";
+      return;
+    }
+    this.openBody(`</${tagName(tag)}>`);
+    this.announcer.open();
+  }
+
+  /** A model's own call block, opened by `tag`. */
+  openCallBlock(tag: string): void {
+    const block = CALL_BLOCKS.get(tagName(tag));
+    if (block === undefined) return;
+    this.callBlock = { opener: tag, format: block.format };
+    this.openBody(block.closer);
+    if (block.format === "gemma") this.gemmaAnnouncer.open();
+    else if (block.format === "lfm") this.pythonicAnnouncer.open();
+    else if (block.format !== "olmo") this.jsonBlockAnnouncer.open(block.format);
+  }
+
+  /** OLMo 3's `<function_calls>` of pythonic calls. */
+  openOlmoBlock(): void {
+    this.callBlock = { opener: `<${OLMO_BLOCK}>`, format: "olmo" };
+    this.openBody(`</${OLMO_BLOCK}>`);
+    this.pythonicAnnouncer.open(true);
+  }
+
+  /** MiniMax M3's block, opened by `opener`: its invokes are announced as a section's calls are. */
+  openMinimaxM3(opener: string): void {
+    this.callBlock = { opener, format: "minimax-m3" };
+    this.openBody(MINIMAX_M3_CLOSING);
+    this.sectionAnnouncer.open(MINIMAX_M3_CALLS);
+  }
+
+  /** A section of special tokens in `syntax`, opened by `marker` and closed by `closer`. */
+  openSection(syntax: TokenSectionSyntax, marker: string, closer: string): void {
+    this.section = { syntax, marker };
+    this.sectionAnnouncer.open(syntax);
+    this.openBody(closer);
+  }
+
+  /** A call written without its `<tool_call>`: `<function=name>` or `<function name="...">` (see {@link bareFunctionName}). */
+  openBareFunction(tag: string): void {
+    this.bareFunctionTag = tag;
+    this.openBody(FUNCTION_END);
+  }
+
+  /** A Harmony message to the tool `name`: its header is read, and the call starts now; its text streams. */
+  openHarmonyMessage(name: string, header: string): void {
+    const id = this.host.startCall(generatedCallId(this.host.nextCallIndex()), name);
+    this.harmonyCall = { id, name, header };
+    this.openBody(HARMONY_CALL_END);
+  }
+
+  /** A registered legacy tag of `tool`: its call starts at the opening tag, and its body is the call's text. */
+  openLegacyTag(tool: CallableTool, tag: string): void {
+    const callIndex = this.host.takeCallIndex();
+    const id = this.host.startCall(generatedCallId(callIndex), tool.name);
+    this.legacy = { id, callIndex, tool, openingTag: tag };
+    this.openBody(`</${tool.xml?.tag ?? ""}>`);
+    if (isSelfClosing(tag)) this.closeBody();
+  }
+
+  private openBody(closer: string): void {
+    this.state = "body";
+    this.body.reset();
+    this.bodyCloser = new ClosingLiteral(closer);
+    this.closerInValue = undefined;
+    this.textAfterCloser.reset();
+  }
+
+  // Reading ---------------------------------------------------------------------------------------------------------
+
+  /** The id of the call whose text is arriving, if one's is. */
+  get currentCallId(): string | undefined {
+    return (
+      this.legacy?.id ??
+      this.harmonyCall?.id ??
+      this.announcer.currentId ??
+      this.sectionAnnouncer.currentId ??
+      this.callBlockAnnouncer()?.currentId
+    );
+  }
+
+  /**
+   * Adds `chunk`, text without `<`, to a call of a `<tool_call>`, a section or a call block streaming its text, when it
+   * can only add to it (no closing tag half read), and returns the call's id; undefined, adding nothing, otherwise.
+   */
+  takePlainText(chunk: string): string | undefined {
+    if (this.state !== "body" || this.bodyCloser.held !== "") return undefined;
+    const announcer = this.announcerTaking(chunk);
+    if (announcer === undefined) return undefined;
+    this.body.append(chunk);
+    if (this.closerInValue !== undefined) this.textAfterCloser.append(chunk);
+    return announcer.readPlainText(chunk);
+  }
+
+  /** Reads `chunk` from `start` where the reader is, and returns where it stopped. */
+  scan(chunk: string, start: number): number {
+    switch (this.state) {
+      case "body": {
+        const end = this.bodyCloser.scan(chunk, start, this.appendBody);
+        if (this.bodyCloser.found) this.readClosingTag();
+        return end;
+      }
+      case "after-bare-function":
+        return this.scanAfterBareFunction(chunk, start);
+      case "before-json-block":
+        return this.scanBeforeJsonBlock(chunk, start);
+    }
+  }
+
+  /**
+   * The output ended where the reader is: what was held is text; a body cut at a closing tag written in a value is
+   * read again after the cut (returns true: the scanner's state must then be ended in turn); any other body ends.
+   */
+  end(): boolean {
+    if (this.state === "after-bare-function") {
+      this.host.appendText(this.afterBareFunction);
+      this.afterBareFunction = "";
+      return false;
+    }
+    if (this.state === "before-json-block") {
+      this.host.appendText(this.jsonBlockOpener);
+      this.jsonBlockOpener = "";
+      return false;
+    }
+    if (this.closerInValue !== undefined && !this.endsWhole()) {
+      this.cutAtCloserInValue("");
+      return true;
+    }
+    this.endInBody();
+    return false;
+  }
+
+  /** The announcer whose streaming call plain text would only add to, if one's would. */
+  private announcerTaking(chunk: string): CallAnnouncer | undefined {
+    if (this.announcer.takesPlainText(chunk)) return this.announcer;
+    const blockAnnouncer = this.callBlockAnnouncer();
+    if (blockAnnouncer?.takesPlainText(chunk) === true) return blockAnnouncer;
+    return this.sectionAnnouncer.takesPlainText(chunk) ? this.sectionAnnouncer : undefined;
+  }
+
+  /**
+   * Text of a body (an arrow: it is passed to {@link ClosingLiteral.scan}). A legacy tag's and a Harmony message's
+   * text is their call's; a block's and a section's calls are announced as their openings are read.
+   */
+  private readonly appendBody = (text: string): void => {
+    this.body.append(text);
+    if (this.closerInValue !== undefined) this.textAfterCloser.append(text);
+    const host = this.host;
+    if (host.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) host.addDelta(text);
+    else if (this.section !== undefined || this.callBlock?.format === "minimax-m3") {
+      this.sectionAnnouncer.follow(text, host.nextCallIndex());
+    } else if (this.callBlock !== undefined) {
+      this.callBlockAnnouncer()?.follow(text, host.nextCallIndex());
+    } else this.announcer.follow(text, this.wholeBody, host.nextCallIndex());
+  };
+
+  private readonly wholeBody = (): string => this.body.toString();
+
+  /** The announcer of the model's own call block being read, when its syntax is announced. */
+  private callBlockAnnouncer(): GemmaCallAnnouncer | PythonicCallAnnouncer | JsonBlockCallAnnouncer | undefined {
+    switch (this.callBlock?.format) {
+      case "gemma":
+        return this.gemmaAnnouncer;
+      case "lfm":
+      case "olmo":
+        return this.pythonicAnnouncer;
+      case "cohere":
+      case "internlm":
+      case "apertus":
+        return this.jsonBlockAnnouncer;
+      default:
+        return undefined;
+    }
+  }
+
+  /** The calls announced in the block being read (at most one announcer announced any); each announcer forgets. */
+  private closeAnnouncers(): AnnouncedCall[] {
+    return [
+      ...this.announcer.close(),
+      ...this.sectionAnnouncer.close(),
+      ...this.gemmaAnnouncer.close(),
+      ...this.pythonicAnnouncer.close(),
+      ...this.jsonBlockAnnouncer.close(),
+    ];
+  }
+
+  /** After `<tool_calls>`: a `[` or `{` opens the block; anything else makes the tag prose, and is read as prose. */
+  private scanBeforeJsonBlock(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (isSpace(character)) {
+        this.jsonBlockOpener += character;
+        continue;
+      }
+      if (character === "[" || character === "{") {
+        this.openBody(`</${tagName(this.jsonBlockOpener)}>`);
+        // Its calls, in an array or one object per line, may be announced as a `<tool_call>`'s are.
+        this.announcer.open();
+      } else {
+        this.host.appendText(this.jsonBlockOpener);
+        this.host.leave();
+      }
+      this.jsonBlockOpener = "";
+      return index;
+    }
+    return chunk.length;
+  }
+
+  /**
+   * After a bare `<function=...>` call: whitespace, then the `</tool_call>` the model closes it with though it never
+   * opened it. That closer is dropped with the whitespace before it; anything else is prose again (a `<` may open the
+   * next call).
+   */
+  private scanAfterBareFunction(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      const lessThan = this.afterBareFunction.indexOf("<");
+      const matched = lessThan === -1 ? 0 : this.afterBareFunction.length - lessThan;
+      const fits =
+        matched === 0 ? isSpace(character) || character === "<" : ORPHAN_CLOSER.charAt(matched) === character;
+      if (!fits) return this.leaveAfterBareFunction(lessThan, index);
+      this.afterBareFunction += character;
+      if (matched + 1 === ORPHAN_CLOSER.length) {
+        this.afterBareFunction = "";
+        this.host.leave();
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+
+  /** Prose again at `index`: the whitespace held is text, and a `<` held is read as the start of a tag. */
+  private leaveAfterBareFunction(lessThan: number, index: number): number {
+    const held = this.afterBareFunction;
+    this.afterBareFunction = "";
+    if (lessThan === -1) {
+      this.host.appendText(held);
+      this.host.leave();
+      return index;
+    }
+    this.host.appendText(held.slice(0, lessThan));
+    this.host.continueTag(held.slice(lessThan));
+    return index;
+  }
+
+  // Closing ---------------------------------------------------------------------------------------------------------
+
+  /**
+   * A body's closing tag. Inside a value of a `<tool_call>`'s call, the tag is the value's text, and the body reads
+   * on: the block closes at the first tag after which its calls are whole. When none comes (a quote or a value never
+   * closed), the block is cut at the first tag after all, as it was before, and what followed is read again as prose.
+   */
+  private readClosingTag(): void {
+    if (!this.readingAfterCut && this.closesInsideValue()) {
+      this.closerInValue ??= this.body.toString().length;
+      this.appendBody(this.bodyCloser.literal);
+      return;
+    }
+    const from = this.closerInValue;
+    if (from !== undefined && !this.holdsWholeCallsPast(from)) {
+      this.cutAtCloserInValue(this.bodyCloser.literal);
+    } else {
+      this.closeBody();
+    }
+  }
+
+  /** Whether the body, read on past a closing tag written inside a value at `from`, holds its calls whole. */
+  private holdsWholeCallsPast(from: number): boolean {
+    const body = this.body.toString();
+    if (this.bareFunctionTag === undefined) return holdsWholeCallsPast(body, from, this.blockTag());
+    return holdsWholeFunctionPast(this.bareFunctionTag, body, from);
+  }
+
+  /**
+   * Whether the closing tag just read is inside a value of a `<tool_call>`'s call or a bare `<function=...>`'s: a
+   * string of its JSON (which the announcer follows), or a value between tags, found by the last value tag before it.
+   * The whole body is looked at only at the block's first closing tag; after one inside a value, only the text since.
+   */
+  private closesInsideValue(): boolean {
+    if (this.announcer.followsJson) return this.announcer.endsInsideString;
+    if (this.closerInValue === undefined) {
+      if (!this.readsToolCallBlock() && this.bareFunctionTag === undefined) return false;
+      const body = this.body.toString();
+      // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
+      // not Qwen3-Coder's value tags.
+      const isJson = /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(body);
+      this.valueTags = isJson ? undefined : valueTagsOf(`${this.bareFunctionTag ?? ""}${body}`, this.blockTag());
+      this.bodyStrings = isJson ? new JsonValueEnd() : undefined;
+      this.insideValue = this.endsInsideValue(body, false);
+    } else {
+      const text = this.textAfterCloser.toString();
+      this.textAfterCloser.reset();
+      this.insideValue = this.endsInsideValue(text, this.insideValue);
+    }
+    return this.insideValue;
+  }
+
+  /** Whether the body ends inside a value, after its next `text`; `before`: whether it did before that text. */
+  private endsInsideValue(text: string, before: boolean): boolean {
+    if (this.valueTags !== undefined) return endsInsideTaggedValue(text, this.valueTags) ?? before;
+    if (this.bodyStrings === undefined) return false;
+    for (let index = 0; index < text.length; ) index = this.bodyStrings.scan(text, index);
+    return this.bodyStrings.inString;
+  }
+
+  /** Whether the body is a `<tool_call>`'s, or a `<tool_calls>`'s: not a legacy tag's, a section's, ... */
+  private readsToolCallBlock(): boolean {
+    return (
+      this.legacy === undefined &&
+      this.section === undefined &&
+      this.callBlock === undefined &&
+      this.bareFunctionTag === undefined &&
+      this.harmonyCall === undefined
+    );
+  }
+
+  /** The tag that opened the body: the closing tag's name, `<tool_call>` for `</tool_call>`. */
+  private blockTag(): string {
+    return `<${this.bodyCloser.literal.slice(2)}`;
+  }
+
+  /**
+   * Closes the block at the closing tag that came inside a value, after all: its JSON then ends inside a string, or its
+   * value is not closed, which is reported; the text after the tag, up to `closingTag` just read, is read again.
+   */
+  private cutAtCloserInValue(closingTag: string): void {
+    const body = this.body.toString();
+    const cut = this.closerInValue ?? body.length;
+    this.body.reset();
+    this.body.append(body.slice(0, cut));
+    const after = `${body.slice(cut + this.bodyCloser.literal.length)}${closingTag}`;
+    this.closeBody();
+    this.readingAfterCut = true;
+    this.host.readAgain(after);
+    this.readingAfterCut = false;
+  }
+
+  private closeBody(): void {
+    const host = this.host;
+    host.leave();
+    this.closerInValue = undefined;
+    host.flushDelta();
+    const legacy = this.legacy;
+    const bareFunctionTag = this.bareFunctionTag;
+    const section = this.section;
+    const harmonyCall = this.harmonyCall;
+    const callBlock = this.callBlock;
+    // At most one announcer announced calls, the body's; what the announcers read is taken before they forget it.
+    const readBefore =
+      callBlock === undefined
+        ? undefined
+        : { gemma: this.gemmaAnnouncer.readCalls, pythonic: this.pythonicAnnouncer.readCalls };
+    const announcedCalls = this.closeAnnouncers();
+    const body = this.body.toString();
+    this.callBlock = undefined;
+    this.legacy = undefined;
+    this.bareFunctionTag = undefined;
+    this.section = undefined;
+    this.harmonyCall = undefined;
+    if (harmonyCall !== undefined) {
+      // Its start and text went out as the message arrived.
+      const given = { id: harmonyCall.id, name: harmonyCall.name, arguments: body, format: "harmony" } as const;
+      host.emitCall(buildJsonCall(given, host.takeCallIndex(), host.catalog));
+      return;
+    }
+    if (callBlock !== undefined) {
+      const { format, opener } = callBlock;
+      const built = buildCallBlock(format, opener, body, host.nextCallIndex(), host.catalog, readBefore);
+      // MiniMax M3's, Gemma's, LFM2's, OLMo's and JSON blocks announce their calls; one holding none of its syntax
+      // withdraws them.
+      const confirmed = host.confirmCalls(announcedCalls, built ?? { calls: [], errors: [] });
+      if (built === undefined) this.readBlockAgain(callBlock.opener, body);
+      else host.emitBlockCalls(built, confirmed);
+      return;
+    }
+    if (legacy === undefined) {
+      const built =
+        section !== undefined
+          ? buildTokenSectionCalls(section.syntax, body, host.nextCallIndex(), host.catalog)
+          : bareFunctionTag === undefined
+            ? buildHermesCalls(body, host.nextCallIndex(), host.catalog, this.blockTag())
+            : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog);
+      host.emitBlockCalls(built, host.confirmCalls(announcedCalls, built));
+      if (bareFunctionTag !== undefined) {
+        this.state = "after-bare-function";
+        host.enter();
+      }
+      return;
+    }
+    host.emitCall(buildXmlCall(readLegacyTag({ ...legacy, content: body }), host.catalog));
+  }
+
+  /**
+   * A block whose body holds no calls of its syntax. A `<function_calls>` that is no OLMo calls (`oops<invoke ...>`)
+   * is read again as invokes from its start, when the xml format is read, else reported; any other block (InternLM's
+   * code interpreter) is text.
+   */
+  private readBlockAgain(opener: string, body: string): void {
+    const closer = this.bodyCloser.literal;
+    if (opener !== `<${OLMO_BLOCK}>`) {
+      this.host.appendText(`${opener}${body}${closer}`);
+    } else if (this.host.formats.has("xml")) {
+      this.host.readAsXmlBlock(OLMO_BLOCK, `${body}${closer}`);
+    } else {
+      this.host.error(notOlmoCallsError(body));
+    }
+  }
+
+  /**
+   * The output ended inside a body. InternLM's code interpreter is text; a block whose JSON is whole is complete
+   * without its closing token (see {@link endsWhole}); any other is an `UNTERMINATED_CALL`.
+   */
+  private endInBody(): void {
+    const body = this.body.toString();
+    if (this.callBlock !== undefined && !isCallBody(this.callBlock.format, body)) {
+      this.host.appendText(`${this.callBlock.opener}${body}`);
+      this.callBlock = undefined;
+    } else if (this.endsWhole()) {
+      this.closeBody();
+    } else {
+      this.reportUnterminated();
+    }
+  }
+
+  /**
+   * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
+   * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
+   * MiniMax-M1 may leave out (vLLM reads those blocks to the end). Whole means JSON as written, of call objects.
+   */
+  private endsWhole(): boolean {
+    const body = this.body.toString();
+    if (this.harmonyCall !== undefined) return isWholeJsonObject(body);
+    return this.readsToolCallBlock() && holdsWholeCallObjects(body);
+  }
+
+  /** Each call announced in the body ends with an error naming it, as each started, after its last text. */
+  private reportUnterminated(): void {
+    const where =
+      this.legacy !== undefined
+        ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
+        : (this.bareFunctionTag ??
+          this.callBlock?.opener ??
+          this.section?.marker ??
+          this.harmonyCall?.header ??
+          this.blockTag());
+    const name =
+      this.legacy?.tool.name ??
+      (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
+      this.harmonyCall?.name ??
+      (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
+    this.host.flushDelta();
+    const announced = this.closeAnnouncers();
+    const names = announced.length === 0 ? [name] : announced.map((call) => call.name);
+    for (const unclosed of names) {
+      const error: ToolCallError = {
+        code: "UNTERMINATED_CALL",
+        message: `The output ended inside ${where}; a call that did not close is not run`,
+      };
+      if (unclosed !== undefined) error.name = unclosed;
+      this.host.error(error);
+    }
+    this.legacy = undefined;
+    this.bareFunctionTag = undefined;
+    this.callBlock = undefined;
+    this.section = undefined;
+    this.harmonyCall = undefined;
+  }
+}
+
+/** The tool named by a `<function=name>` or a `<function name="...">` tag. */
+export function bareFunctionName(tag: string): string {
+  if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
+  return tag.slice(FUNCTION_PREFIX.length, -1).trim();
+}
+
+/**
+ * Whether `text` ends inside a value between `tags`: its last value tag opens one; undefined when it holds neither tag.
+ */
+function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string, string]): boolean | undefined {
+  const opened = text.lastIndexOf(opener);
+  const closed = text.lastIndexOf(closer);
+  return opened === closed ? undefined : opened > closed;
+}
