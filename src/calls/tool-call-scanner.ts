@@ -5,20 +5,14 @@ import type { BuiltBlockCalls, BuiltCall } from "./build-xml-call.js";
 import { type AnnouncedCall, type AnnouncedCallSink, confirmAnnouncedCalls } from "./call-announcer.js";
 import { CallIds } from "./call-ids.js";
 import { ClosingLiteral } from "./closing-literal.js";
-import { HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
 import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
-import {
-  KIMI_XTML_SECTION,
-  XTML_CHANNEL_LIMIT,
-  XTML_SEPARATOR,
-  xtmlChannel,
-  xtmlChannelEnd,
-} from "./kimi-xtml-section.js";
+import { KIMI_XTML_SECTION } from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
 import { bareFunctionName, type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { type TagOpener, TagOpeners } from "./tag-openers.js";
 import { CALL_WRAPPERS, OLMO_BLOCK, reasoningCloserOf } from "./text-call-openers.js";
+import { TokenHeader, type TokenHeaderEnd } from "./token-header.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
@@ -73,9 +67,6 @@ const MINIMAX_M3_MARKER = 8; // `]` in prose, until we know whether it opens Min
 const MISTRAL_REASONING = "[THINK]";
 const MISTRAL_REASONING_END = "[/THINK]";
 
-/** A Harmony message's header is never longer than this, nor spans lines. */
-const HARMONY_HEADER_LIMIT = 300;
-
 /**
  * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
  * rather than frozen: a frozen array has another element kind, which makes every consumer loop polymorphic and slow.
@@ -120,13 +111,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private quote = "";
   /** In prose: the tool whose legacy tag is being read, or the block kind. */
   private opener: TagOpener;
-  /**
-   * The header being read after a special token: a Harmony message's, to its `<|message|>`, or the name of a Kimi K3
-   * channel, to its `<|sep|>`. A Harmony message's header stays while its body is read.
-   */
-  private tokenHeader = "";
-  private tokenHeaderKind: "harmony" | "xtml" = "harmony";
-  private tokenHeaderAtStart = false;
+  /** The header being read after a special token (Harmony's, Kimi K3's), in the `TOKEN_HEADER` state. */
+  private readonly tokenHeader = new TokenHeader();
   /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
   private readonly jsonRun: JsonRunReader;
   /** What the tags met in prose open. */
@@ -269,7 +255,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.text += this.reasoningCloser.held;
         break;
       case TOKEN_HEADER:
-        this.text += this.tokenHeader;
+        this.text += this.tokenHeader.text;
         break;
       case MARKER:
       case MINIMAX_M3_MARKER:
@@ -325,7 +311,8 @@ export class ToolCallScanner implements ToolCallEventSource {
           }
           break;
         case TOKEN_HEADER:
-          index = this.scanTokenHeader(chunk, index);
+          index = this.tokenHeader.scan(chunk, index);
+          if (this.tokenHeader.ended !== undefined) this.openFromHeader(this.tokenHeader.ended);
           break;
         case MARKER:
           index = this.scanMarker(chunk, index);
@@ -482,9 +469,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "harmony" || opener === "xtml") {
-      this.tokenHeader = this.tag;
-      this.tokenHeaderKind = opener;
-      this.tokenHeaderAtStart = openedAtStart;
+      this.tokenHeader.start(this.tag, opener, openedAtStart);
       this.state = TOKEN_HEADER;
       return;
     }
@@ -521,62 +506,20 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.rawBody.openLegacyTag(opener, this.tag);
   }
 
-  /**
-   * A header after a special token, to the token that ends it: a Harmony message's, to its `<|message|>`, or a Kimi K3
-   * channel's name, to its `<|sep|>`. A header that spans a line or grows too long is text: it is no such header.
-   */
-  private scanTokenHeader(chunk: string, start: number): number {
-    const isHarmony = this.tokenHeaderKind === "harmony";
-    const end = isHarmony ? HARMONY_MESSAGE : XTML_SEPARATOR;
-    const limit = isHarmony ? HARMONY_HEADER_LIMIT : XTML_CHANNEL_LIMIT;
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (character === "\n" || this.tokenHeader.length >= limit) {
-        this.text += this.tokenHeader;
-        this.state = TEXT;
-        return index;
-      }
-      this.tokenHeader += character;
-      if (character !== ">" || !this.tokenHeader.endsWith(end)) continue;
-      if (isHarmony) this.openHarmonyMessage();
-      else this.openXtmlChannel();
-      return index + 1;
-    }
-    return chunk.length;
-  }
-
-  /**
-   * A message to a tool (`to=functions.get_weather`) is a call, whose body runs to `<|call|>`; any other message
-   * (reasoning, the answer) is text, header and all.
-   */
-  private openHarmonyMessage(): void {
-    const tool = harmonyRecipient(this.tokenHeader);
-    if (tool === undefined) {
-      this.text += this.tokenHeader;
-      this.state = TEXT;
-      return;
-    }
-    // The message is the call's arguments: it starts now, and its text streams.
-    this.state = RAW_BODY;
-    this.rawBody.openHarmonyMessage(tool, this.tokenHeader);
-  }
-
-  /**
-   * Kimi K3's `tools` channel is a section of calls; its `think` channel opening the output is reasoning; any other
-   * channel (the `response`) is text, its markers with it.
-   */
-  private openXtmlChannel(): void {
-    const channel = xtmlChannel(this.tokenHeader);
-    if (channel === "tools") {
+  /** Acts on what a header after a special token opened (see {@link TokenHeader}). */
+  private openFromHeader(ended: TokenHeaderEnd): void {
+    const header = this.tokenHeader.text;
+    if (ended.opens === "harmony-call") {
+      // The message is the call's arguments: it starts now, and its text streams.
       this.state = RAW_BODY;
-      this.rawBody.openSection(KIMI_XTML_SECTION, this.tokenHeader, xtmlChannelEnd(channel));
-      return;
-    }
-    this.text += this.tokenHeader;
-    this.state = TEXT;
-    if (channel === "think" && this.tokenHeaderAtStart) {
-      this.state = REASONING;
-      this.reasoningCloser = new ClosingLiteral(xtmlChannelEnd(channel));
+      this.rawBody.openHarmonyMessage(ended.tool, header);
+    } else if (ended.opens === "kimi-tools") {
+      this.state = RAW_BODY;
+      this.rawBody.openSection(KIMI_XTML_SECTION, header, ended.closer);
+    } else {
+      this.text += header;
+      this.state = ended.opens === "reasoning" ? REASONING : TEXT;
+      if (ended.opens === "reasoning") this.reasoningCloser = new ClosingLiteral(ended.closer);
     }
   }
 
