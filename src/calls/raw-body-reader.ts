@@ -6,7 +6,7 @@ import {
   firstBlockCallName,
   isCallBody,
 } from "./build-call-block.js";
-import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast, valueTagsOf } from "./build-hermes-call.js";
+import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING } from "./build-minimax-m3-calls.js";
 import { notOlmoCallsError } from "./build-olmo-calls.js";
@@ -14,12 +14,12 @@ import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-s
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import type { CallableTool } from "./callable-tool.js";
+import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
 import { HARMONY_CALL_END } from "./harmony-header.js";
 import { JsonBlockCallAnnouncer } from "./json-block-call-announcer.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
-import { JsonValueEnd } from "./json-value-end.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
 import { PythonicCallAnnouncer } from "./pythonic-call-announcer.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
@@ -95,20 +95,8 @@ export class RawBodyReader {
   /** Raw body of a block, a legacy tag or a Harmony message, and what closes it. */
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
-  /**
-   * Where the body of a `<tool_call>` was when its closing tag came inside a value (a file's content that mentions the
-   * tag): the tag was read on as the value's text. Undefined when no tag came so.
-   */
-  private closerInValue: number | undefined;
-  /**
-   * How a body's values are told when the announcer does not follow them: in a body written with tags, by the tags
-   * around each value; in JSON, by its strings. Whether the body read so far ends inside a value is known at each
-   * closing tag, from the text since the one before ({@link textAfterCloser}).
-   */
-  private valueTags: readonly [opener: string, closer: string] | undefined;
-  private bodyStrings: JsonValueEnd | undefined;
-  private insideValue = false;
-  private readonly textAfterCloser = new TextAccumulator();
+  /** The closing tags a `<tool_call>`'s body or a bare function's read inside its values, read on as their text. */
+  private readonly closersInValues = new ClosersInValues();
   /** Whether text after such a tag is being read again: its closing tags then close, so it is read again only once. */
   private readingAfterCut = false;
   private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
@@ -219,8 +207,7 @@ export class RawBodyReader {
     this.state = "body";
     this.body.reset();
     this.bodyCloser = new ClosingLiteral(closer);
-    this.closerInValue = undefined;
-    this.textAfterCloser.reset();
+    this.closersInValues.reset();
   }
 
   // Reading ---------------------------------------------------------------------------------------------------------
@@ -245,7 +232,7 @@ export class RawBodyReader {
     const announcer = this.announcerTaking(chunk);
     if (announcer === undefined) return undefined;
     this.body.append(chunk);
-    if (this.closerInValue !== undefined) this.textAfterCloser.append(chunk);
+    this.closersInValues.follow(chunk);
     return announcer.readPlainText(chunk);
   }
 
@@ -279,7 +266,7 @@ export class RawBodyReader {
       this.jsonBlockOpener = "";
       return false;
     }
-    if (this.closerInValue !== undefined && !this.endsWhole()) {
+    if (this.closersInValues.at !== undefined && !this.endsWhole()) {
       this.cutAtCloserInValue("");
       return true;
     }
@@ -301,7 +288,7 @@ export class RawBodyReader {
    */
   private readonly appendBody = (text: string): void => {
     this.body.append(text);
-    if (this.closerInValue !== undefined) this.textAfterCloser.append(text);
+    this.closersInValues.follow(text);
     const host = this.host;
     if (host.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) host.addDelta(text);
     else if (this.section !== undefined || this.callBlock?.format === "minimax-m3") {
@@ -409,11 +396,11 @@ export class RawBodyReader {
    */
   private readClosingTag(): void {
     if (!this.readingAfterCut && this.closesInsideValue()) {
-      this.closerInValue ??= this.body.toString().length;
+      this.closersInValues.at ??= this.body.toString().length;
       this.appendBody(this.bodyCloser.literal);
       return;
     }
-    const from = this.closerInValue;
+    const from = this.closersInValues.at;
     if (from !== undefined && !this.holdsWholeCallsPast(from)) {
       this.cutAtCloserInValue(this.bodyCloser.literal);
     } else {
@@ -430,34 +417,13 @@ export class RawBodyReader {
 
   /**
    * Whether the closing tag just read is inside a value of a `<tool_call>`'s call or a bare `<function=...>`'s: a
-   * string of its JSON (which the announcer follows), or a value between tags, found by the last value tag before it.
-   * The whole body is looked at only at the block's first closing tag; after one inside a value, only the text since.
+   * string of its JSON (which the announcer follows), or a value (see {@link ClosersInValues}).
    */
   private closesInsideValue(): boolean {
     if (this.announcer.followsJson) return this.announcer.endsInsideString;
-    if (this.closerInValue === undefined) {
-      if (!this.readsToolCallBlock() && this.bareFunctionTag === undefined) return false;
-      const body = this.body.toString();
-      // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
-      // not Qwen3-Coder's value tags.
-      const isJson = /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(body);
-      this.valueTags = isJson ? undefined : valueTagsOf(`${this.bareFunctionTag ?? ""}${body}`, this.blockTag());
-      this.bodyStrings = isJson ? new JsonValueEnd() : undefined;
-      this.insideValue = this.endsInsideValue(body, false);
-    } else {
-      const text = this.textAfterCloser.toString();
-      this.textAfterCloser.reset();
-      this.insideValue = this.endsInsideValue(text, this.insideValue);
-    }
-    return this.insideValue;
-  }
-
-  /** Whether the body ends inside a value, after its next `text`; `before`: whether it did before that text. */
-  private endsInsideValue(text: string, before: boolean): boolean {
-    if (this.valueTags !== undefined) return endsInsideTaggedValue(text, this.valueTags) ?? before;
-    if (this.bodyStrings === undefined) return false;
-    for (let index = 0; index < text.length; ) index = this.bodyStrings.scan(text, index);
-    return this.bodyStrings.inString;
+    const closers = this.closersInValues;
+    if (closers.at === undefined && !this.readsToolCallBlock() && this.bareFunctionTag === undefined) return false;
+    return closers.endsInValue(this.wholeBody, this.bareFunctionTag, this.blockTag());
   }
 
   /** Whether the body is a `<tool_call>`'s, or a `<tool_calls>`'s: not a legacy tag's, a section's, ... */
@@ -482,7 +448,7 @@ export class RawBodyReader {
    */
   private cutAtCloserInValue(closingTag: string): void {
     const body = this.body.toString();
-    const cut = this.closerInValue ?? body.length;
+    const cut = this.closersInValues.at ?? body.length;
     this.body.reset();
     this.body.append(body.slice(0, cut));
     const after = `${body.slice(cut + this.bodyCloser.literal.length)}${closingTag}`;
@@ -495,7 +461,7 @@ export class RawBodyReader {
   private closeBody(): void {
     const host = this.host;
     host.leave();
-    this.closerInValue = undefined;
+    this.closersInValues.reset();
     host.flushDelta();
     const legacy = this.legacy;
     const bareFunctionTag = this.bareFunctionTag;
@@ -628,13 +594,4 @@ export class RawBodyReader {
 export function bareFunctionName(tag: string): string {
   if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
   return tag.slice(FUNCTION_PREFIX.length, -1).trim();
-}
-
-/**
- * Whether `text` ends inside a value between `tags`: its last value tag opens one; undefined when it holds neither tag.
- */
-function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string, string]): boolean | undefined {
-  const opened = text.lastIndexOf(opener);
-  const closed = text.lastIndexOf(closer);
-  return opened === closed ? undefined : opened > closed;
 }

@@ -1,0 +1,68 @@
+import { valueTagsOf } from "./build-hermes-call.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { TextAccumulator } from "./text-accumulator.js";
+
+/**
+ * The closing tags a body of calls reads inside one of its values (a file's content that mentions `</tool_call>`),
+ * which are that value's text: where the first came, and whether the body ends inside a value at each, told by the
+ * strings of its JSON, or by the tags around its values when it is written with tags (Qwen3-Coder's, GLM's).
+ */
+export class ClosersInValues {
+  /** Where the body was when its first closing tag came inside a value; undefined while none has. */
+  at: number | undefined;
+  private valueTags: readonly [opener: string, closer: string] | undefined;
+  private bodyStrings: JsonValueEnd | undefined;
+  private insideValue = false;
+  /** The body's text since the last closing tag, once one came inside a value. */
+  private readonly textSince = new TextAccumulator();
+
+  /** Starts a new body. */
+  reset(): void {
+    this.at = undefined;
+    this.textSince.reset();
+  }
+
+  /** Text added to the body: once a closing tag came inside a value, the next one looks at the text since. */
+  follow(text: string): void {
+    if (this.at !== undefined) this.textSince.append(text);
+  }
+
+  /**
+   * Whether the body ends inside a value at the closing tag just read: the whole `body` is looked at only at its first
+   * closing tag; after one inside a value, only the text since. `functionTag` opened a bare function call (its value
+   * tags are looked for with it); `blockTag` opened the block.
+   */
+  endsInValue(body: () => string, functionTag: string | undefined, blockTag: string): boolean {
+    if (this.at === undefined) {
+      const text = body();
+      // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
+      // not Qwen3-Coder's value tags.
+      const isJson = /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text);
+      this.valueTags = isJson ? undefined : valueTagsOf(`${functionTag ?? ""}${text}`, blockTag);
+      this.bodyStrings = isJson ? new JsonValueEnd() : undefined;
+      this.insideValue = this.endsInsideValue(text, false);
+    } else {
+      const text = this.textSince.toString();
+      this.textSince.reset();
+      this.insideValue = this.endsInsideValue(text, this.insideValue);
+    }
+    return this.insideValue;
+  }
+
+  /** Whether the body ends inside a value, after its next `text`; `before`: whether it did before that text. */
+  private endsInsideValue(text: string, before: boolean): boolean {
+    if (this.valueTags !== undefined) return endsInsideTaggedValue(text, this.valueTags) ?? before;
+    if (this.bodyStrings === undefined) return false;
+    for (let index = 0; index < text.length; ) index = this.bodyStrings.scan(text, index);
+    return this.bodyStrings.inString;
+  }
+}
+
+/**
+ * Whether `text` ends inside a value between `tags`: its last value tag opens one; undefined when it holds neither tag.
+ */
+function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string, string]): boolean | undefined {
+  const opened = text.lastIndexOf(opener);
+  const closed = text.lastIndexOf(closer);
+  return opened === closed ? undefined : opened > closed;
+}
