@@ -138,7 +138,7 @@ export class RawBodyReader {
 
   // Opening ---------------------------------------------------------------------------------------------------------
 
-  /** A `<tool_call>` or its kin; a block read only when it holds JSON (`<tool_calls>`) waits for its first character. */
+  /** A `<tool_call>` or its kin; one read only when it holds JSON (`<tool_calls>`) waits for its first character. */
   openToolCall(tag: string): void {
     if (JSON_ONLY_BLOCKS.has(tagName(tag))) {
       this.jsonBlockOpener = tag;
@@ -181,7 +181,7 @@ export class RawBodyReader {
     this.openBody(closer);
   }
 
-  /** A call written without its `<tool_call>`: `<function=name>` or `<function name="...">` (see {@link bareFunctionName}). */
+  /** A call written without its `<tool_call>`: `<function=name>` or `<function name="...">`. */
   openBareFunction(tag: string): void {
     this.bareFunctionTag = tag;
     this.openBody(FUNCTION_END);

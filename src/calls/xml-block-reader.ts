@@ -47,7 +47,7 @@ export class XmlBlockReader {
   private tagContext: "block" | "invoke" = "block";
   /** Non-space text inside a block or invoke, outside any tag: reported, never dropped. */
   private stray = "";
-  /** The tag name of the open block: `function_calls`, DeepSeek's `｜DSML｜tool_calls`, MiniMax's `minimax:tool_call`. */
+  /** The open block's tag name: `function_calls`, DeepSeek's `｜DSML｜tool_calls`, MiniMax's `minimax:tool_call`. */
   private blockName = "function_calls";
   /** Whether the block may hold OLMo's pythonic calls: known at its first non-space. */
   private mayHoldPythonic = false;
