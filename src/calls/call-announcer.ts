@@ -114,7 +114,10 @@ export function confirmAnnouncedCalls(announced: readonly AnnouncedCall[], built
   const withdrawn = announced.slice(differs).map((call) => {
     const announced = `The call announced as ${call.id} ("${call.name}")`;
     const message = `${announced} is not what the block holds once read whole; ${rest}`;
-    return { call, error: { code: "PARSE_ERROR", message, name: call.name } satisfies ToolCallError };
+    return {
+      call,
+      error: { code: "PARSE_ERROR", message, name: call.name, withdrawn: call.id } satisfies ToolCallError,
+    };
   });
   return { confirmed: announced.slice(0, differs), withdrawn };
 }

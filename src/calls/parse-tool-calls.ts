@@ -334,7 +334,8 @@ class OutputReader {
       for (const event of events) {
         if (event.type === "text") prose += event.delta;
         else if (event.type === "tool-call") this.calls.push(event.call);
-        else if (event.type === "error") this.errors.push(event.error);
+        // A call withdrawn was one the stream would have started: here none was.
+        else if (event.type === "error" && event.error.withdrawn === undefined) this.errors.push(event.error);
       }
     };
     collect(scanner.push(text));

@@ -16,4 +16,9 @@ export interface ToolCallError {
   parameter?: string;
   /** The closest known tool or parameter name, when the model's looks like a misspelling of it. */
   suggestion?: string;
+  /**
+   * The id of a call a stream started (`tool-call-start`) that its block, read whole, does not give as started: this
+   * error withdraws it. The one-shot parser, which reports no starts, reports no such error.
+   */
+  withdrawn?: string;
 }

@@ -31,7 +31,10 @@ function summarize(events: ToolCallStreamEvent[]) {
   return {
     calls: events.flatMap((event) => (event.type === "tool-call" ? [event.call] : [])),
     text: events.map((event) => (event.type === "text" ? event.delta : "")).join(""),
-    errors: events.flatMap((event) => (event.type === "error" ? [event.error] : [])),
+    // A stream withdraws the calls it started that a block does not give; the one-shot parser started none.
+    errors: events.flatMap((event) =>
+      event.type === "error" && event.error.withdrawn === undefined ? [event.error] : [],
+    ),
   };
 }
 
@@ -541,6 +544,9 @@ describe("createToolCallStream", () => {
       },
       { type: "tool-call", call: { id: "late", name: "get_weather", arguments: { city: "A" }, format: "hermes" } },
     ]);
+    // Read in one piece, the call was never started: the one-shot parser gives it, and no error.
+    const whole = '<tool_call>{"name": "get_weather", "arguments": {"city": "A"}, "id": "late"}</tool_call>';
+    expect(parseToolCalls(whole, { tools }).errors).toEqual([]);
   });
 
   test("an announced Hermes call whose block holds no call once read whole is withdrawn by an error naming it", () => {
@@ -1005,7 +1011,7 @@ describe("createToolCallStream", () => {
 /** The error that withdraws the call of get_weather announced as `id`, the block's calls following it. */
 function withdrawal(id: string): ToolCallStreamEvent {
   const message = `The call announced as ${id} ("get_weather") is not what the block holds once read whole; the calls read from it follow`;
-  return { type: "error", error: { code: "PARSE_ERROR", message, name: "get_weather" } };
+  return { type: "error", error: { code: "PARSE_ERROR", message, name: "get_weather", withdrawn: id } };
 }
 
 /** Each call's start, in order, with the text its deltas add up to. */

@@ -254,8 +254,14 @@ describe("other models' blocks read as <tool_call> is", () => {
       const parsed = parseToolCalls(given, { tools });
       expect(parsed.calls).toEqual(calls);
       expect(parsed.text).toBe(text);
-      // Before it, the call of write_file that was announced is withdrawn.
-      expect(parsed.errors.map((error) => error.name)).toEqual(["write_file", undefined]);
+      // Its one error is the block's: the call of write_file a stream withdraws here was never started in one pass.
+      expect(parsed.errors).toHaveLength(1);
+      const stream = createToolCallStream({ tools });
+      const streamed = [...stream.push(given), ...stream.end()];
+      expect(streamed.flatMap((event) => (event.type === "error" ? [event.error.withdrawn] : []))).toEqual([
+        "call_0",
+        undefined,
+      ]);
       expect(parsed.errors.at(-1)).toEqual({
         code: "PARSE_ERROR",
         message: expect.stringMatching(
