@@ -2,7 +2,7 @@ import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { holdsWholeCallObjects, type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
 import { endsInsideString, JsonValueEnd } from "./json-value-end.js";
-import { type JsonTextResult, parseJsonAsWritten, parseJsonText } from "./parse-json-arguments.js";
+import { type JsonTextResult, parseJsonAsWritten, parseJsonText, repairJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCallFormat } from "./tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -84,7 +84,8 @@ function parseJsonValues(text: string): JsonTextResult {
   const asWritten = parseJsonAsWritten(text);
   if (asWritten !== undefined) return { success: true, value: asWritten, repaired: false };
   const values = splitJsonValues(text);
-  if (values === undefined || values.length < 2) return parseJsonText(text);
+  // One value, which did not parse as written: only a repair can read it.
+  if (values === undefined || values.length < 2) return repairJsonText(text);
   const parsed: unknown[] = [];
   let repaired = false;
   for (const value of values) {

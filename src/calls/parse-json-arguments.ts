@@ -13,11 +13,16 @@ export function parseJsonText(text: string): JsonTextResult {
   try {
     return { success: true, value: JSON.parse(text), repaired: false };
   } catch {
-    try {
-      return { success: true, value: JSON.parse(jsonrepair(text)), repaired: true };
-    } catch (error) {
-      return { success: false, message: error instanceof Error ? error.message : String(error) };
-    }
+    return repairJsonText(text);
+  }
+}
+
+/** Parses JSON text that is known not to parse as written, repaired by `jsonrepair`. Never throws. */
+export function repairJsonText(text: string): JsonTextResult {
+  try {
+    return { success: true, value: JSON.parse(jsonrepair(text)), repaired: true };
+  } catch (error) {
+    return { success: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
 
