@@ -176,6 +176,7 @@ export class JsonRunReader {
       message: `The output ended inside ${MISTRAL_MARKER}${shortenText(`${this.mistralHead}${json}`)}; a call that did not close is not run`,
     };
     if (name !== undefined) error.name = name;
+    if (this.mistralCall !== undefined) error.callId = this.mistralCall.id;
     this.host.error(error);
     this.mistralCall = undefined;
     return false;

@@ -223,6 +223,7 @@ class OutputReader {
       code: "UNTERMINATED_CALL",
       message: `The response stopped at its token limit (${limit}) in the arguments of call ${last.id}; a call that did not close is not run: ${shortenText(last.rawArguments)}`,
       name: last.name,
+      callId: last.id,
     });
   }
 

@@ -566,6 +566,7 @@ export class RawBodyReader {
           this.section?.marker ??
           this.harmonyCall?.header ??
           this.blockTag());
+    const started = this.legacy ?? this.harmonyCall;
     const name =
       this.legacy?.tool.name ??
       (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
@@ -573,13 +574,15 @@ export class RawBodyReader {
       (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
     this.host.flushDelta();
     const announced = this.closeAnnouncers();
-    const names = announced.length === 0 ? [name] : announced.map((call) => call.name);
-    for (const unclosed of names) {
+    const unclosedCalls: Array<{ name?: string | undefined; id?: string | undefined }> =
+      announced.length === 0 ? [{ name, id: started?.id }] : announced;
+    for (const unclosed of unclosedCalls) {
       const error: ToolCallError = {
         code: "UNTERMINATED_CALL",
         message: `The output ended inside ${where}; a call that did not close is not run`,
       };
-      if (unclosed !== undefined) error.name = unclosed;
+      if (unclosed.name !== undefined) error.name = unclosed.name;
+      if (unclosed.id !== undefined) error.callId = unclosed.id;
       this.host.error(error);
     }
     this.legacy = undefined;

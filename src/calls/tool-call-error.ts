@@ -21,4 +21,9 @@ export interface ToolCallError {
    * error withdraws it. The one-shot parser, which reports no starts, reports no such error.
    */
   withdrawn?: string;
+  /**
+   * The id of a call that was not kept because the output ended inside it (`UNTERMINATED_CALL`), when it had one: a
+   * stream started it by that id (`tool-call-start`), and this error ends it.
+   */
+  callId?: string;
 }

@@ -105,7 +105,10 @@ export class XmlBlockReader {
       code: "UNTERMINATED_CALL",
       message: `The output ended inside ${where}; a call that did not close is not run`,
     };
-    if (this.invoke !== undefined) error.name = this.invoke.name;
+    if (this.invoke !== undefined) {
+      error.name = this.invoke.name;
+      error.callId = this.invoke.id;
+    }
     this.host.error(error);
     this.invoke = undefined;
     this.valueInvoke = undefined;

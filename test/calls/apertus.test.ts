@@ -61,6 +61,7 @@ describe("Apertus: <|tools_prefix|> blocks", () => {
           code: "UNTERMINATED_CALL",
           message: "The output ended inside <|tools_prefix|>; a call that did not close is not run",
           name: "get_weather",
+          callId: "call_0",
         },
       ],
     });

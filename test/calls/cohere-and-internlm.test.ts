@@ -75,6 +75,7 @@ describe("InternLM: <|action_start|><|plugin|> blocks", () => {
           code: "UNTERMINATED_CALL",
           message: "The output ended inside <|action_start|>; a call that did not close is not run",
           name: "get_weather",
+          callId: "call_0",
         },
       ],
     });

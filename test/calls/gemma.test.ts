@@ -80,6 +80,7 @@ describe("Gemma's call blocks, as they leak into text", () => {
         code: "UNTERMINATED_CALL",
         message: "The output ended inside <|tool_call>; a call that did not close is not run",
         name: "get_weather",
+        callId: "call_0",
       },
     ]);
   });

@@ -668,6 +668,7 @@ describe("Doubao Seed and Seed-OSS: <seed:tool_call> holding Qwen3-Coder's tags"
         code: "UNTERMINATED_CALL",
         message: "The output ended inside <seed:tool_call>; a call that did not close is not run",
         name: "get_weather",
+        callId: "call_0",
       },
     ]);
   });

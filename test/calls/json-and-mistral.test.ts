@@ -411,6 +411,7 @@ describe("Mistral's [TOOL_CALLS]", () => {
           message:
             'The output ended inside [TOOL_CALLS]get_weather[ARGS]{"city": "Pa; a call that did not close is not run',
           name: "get_weather",
+          callId: "call_0",
         },
       ],
     });

@@ -59,6 +59,7 @@ describe("LFM2's <|tool_call_start|> blocks, as they leak into text", () => {
           code: "UNTERMINATED_CALL",
           message: "The output ended inside <|tool_call_start|>; a call that did not close is not run",
           name: "get_weather",
+          callId: "call_0",
         },
       ],
     });

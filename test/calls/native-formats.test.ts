@@ -333,6 +333,7 @@ describe("a response that stopped at its token limit", () => {
           code: "UNTERMINATED_CALL",
           message: `The response stopped at its token limit (finish_reason "length") in the arguments of call c2; a call that did not close is not run: ${cut}`,
           name: "write_file",
+          callId: "c2",
         },
       ],
     });
@@ -381,6 +382,7 @@ describe("a response that stopped at its token limit", () => {
         code: "UNTERMINATED_CALL",
         message: `The response stopped at its token limit (incomplete_details.reason "max_output_tokens") in the arguments of call fc_1; a call that did not close is not run: ${cut}`,
         name: "write_file",
+        callId: "fc_1",
       },
     ]);
   });

@@ -62,6 +62,7 @@ describe("OLMo 3's <function_calls> holding pythonic calls, one per line", () =>
         code: "UNTERMINATED_CALL",
         message: "The output ended inside <function_calls>; a call that did not close is not run",
         name: "get_weather",
+        callId: "call_0",
       },
     ]);
   });

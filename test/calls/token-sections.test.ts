@@ -236,6 +236,7 @@ describe("gpt-oss's Harmony messages to tools, as they leak into text", () => {
         message:
           "The output ended inside <|channel|>commentary to=functions.get_weather<|message|>; a call that did not close is not run",
         name: "get_weather",
+        callId: "call_0",
       },
     ]);
     for (const text of ["<|channel|>final<|message|>Four.<|return|>", "a <|channel|> b\nc to=functions.x<|message|>"]) {

@@ -229,6 +229,7 @@ describe("XML <function_calls>: structure", () => {
         code: "UNTERMINATED_CALL",
         message: 'The output ended inside <invoke name="b"> (call_1); a call that did not close is not run',
         name: "b",
+        callId: "call_1",
       },
     ]);
   });
@@ -396,6 +397,7 @@ describe("MiniMax M3's block, every tag after ]<]minimax[>[", () => {
         code: "UNTERMINATED_CALL",
         message: `The output ended inside ${ns}<tool_call>; a call that did not close is not run`,
         name: "get_weather",
+        callId: "call_0",
       },
     ]);
   });
