@@ -3,7 +3,7 @@ import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-argument
 import { invalidOptionError } from "../errors/invalid-option-error.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
-import { MAX_SCHEMA_NESTING } from "../schema/expand-refs.js";
+import { MAX_SCHEMA_NESTING } from "../schema/expansion-limits.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { ToolDeclaration } from "./tool-declaration.js";

@@ -6,7 +6,7 @@ import { checkConvertOptions } from "./check-convert-options.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
 import type { TokenCountMemo } from "./count-json-tokens.js";
 import { sanitizeToolName } from "./dialects/sanitize-tool-name.js";
-import { createExpansionCache, type ExpansionCache } from "./expand-refs.js";
+import { createExpansionCache, type ExpansionCache } from "./expansion-cache.js";
 import { finishConversion } from "./finish-conversion.js";
 
 /**

@@ -5,6 +5,15 @@ import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js"
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
 import { openAiRefusesPattern } from "./dialects/openai-schema-rules.js";
+import {
+  type ExpansionCache,
+  type ExpansionRecord,
+  expandCached,
+  noteNesting,
+  notePrune,
+  type PathState,
+} from "./expansion-cache.js";
+import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js";
 import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
@@ -14,14 +23,6 @@ import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
 
 /** The default number of `$ref` hops followed on one path (seed 000). */
 export const DEFAULT_MAX_DEPTH = 2;
-/** Schemas nested deeper than this are refused with `SCHEMA_TOO_DEEP` (real ones nest a few dozen levels). */
-export const MAX_SCHEMA_NESTING = 400;
-/**
- * Schema objects one expansion may produce; past it every further `$ref` is pruned (reason `budget`). This bounds the
- * output of a "ref bomb" (each schema referencing the next twice doubles the tree at every hop).
- */
-export const MAX_EXPANDED_SCHEMAS = 20_000;
-
 /** Options of {@link expandRefs}. */
 export interface ExpandRefsOptions {
   /** The root local `$ref`s resolve against (`#/components/...`, `#/$defs/...`). Default: the schema itself. */
@@ -44,62 +45,10 @@ export interface ExpandRefsOptions {
   resolveExternalRef?: ((ref: string) => unknown) | undefined;
   /**
    * Expansions to reuse across calls on the same document with the same `maxDepth` and `refSiblings` (one
-   * `convertOperations` call): see {@link createExpansionCache}. The schemas it returns are then shared: never mutate
+   * `convertOperations` call): see `createExpansionCache`. The schemas it returns are then shared: never mutate
    * them. Default: none.
    */
   cache?: ExpansionCache | undefined;
-}
-
-/**
- * Remembered expansions of local `$ref`s, keyed by ref, remaining depth and `omitReadOnly`. An entry is reused only
- * where it comes out the same: the refs it pruned are (or are not) on the new path as they were on the first, the
- * nesting and size limits are not reached, and its report entries are re-based on the new pointer.
- */
-export interface ExpansionCache {
-  /** Expansions of `$ref` targets: by ref, then at index `remaining depth * 2 + (omitReadOnly ? 1 : 0)`. */
-  readonly entries: Map<string, (CachedExpansion | undefined)[]>;
-  /** The document's local refs, each looked up once (given at creation, or set on first use). */
-  resolve?: RefResolver;
-  /**
-   * Set once an expansion meets a `pattern` OpenAI refuses (lookaround, `\p{...}`): until then the OpenAI dialects
-   * need not look through each tool for one.
-   */
-  metPatternOpenAiRefuses?: true;
-}
-
-/**
- * A cache for {@link ExpandRefsOptions.cache}, to share across the operations of one document conversion. `resolve`
- * is the document's ref resolver when the caller already looks refs up with one (it read the operations with it).
- */
-export function createExpansionCache(resolve?: RefResolver): ExpansionCache {
-  return resolve === undefined ? { entries: new Map() } : { entries: new Map(), resolve };
-}
-
-interface CachedExpansion {
-  schema: unknown;
-  /** Pruned and conflict entries with pointers relative to the expansion's own pointer. */
-  pruned: PrunedSchema[];
-  conflicts: SchemaConflict[];
-  schemasMade: number;
-  /** How many levels the expansion nests below its own. */
-  nesting: number;
-  /** Refs pruned for depth or cycle that are not on the expansion's own path, and whether they were on the path. */
-  outsideRefs: Map<string, boolean>;
-}
-
-/** An expansion being recorded for the cache. */
-interface RecordingFrame {
-  /** Index in the path's refs of the ref this frame expands: refs before it are the ancestors. */
-  start: number;
-  pointer: string;
-  prunedStart: number;
-  conflictsStart: number;
-  schemasMadeStart: number;
-  nestingStart: number;
-  deepestNesting: number;
-  outsideRefs: Map<string, boolean>;
-  /** The result depended on the size budget: not cached. */
-  overBudget: boolean;
 }
 
 /** What {@link expandRefs} returns: the schema without any `$ref`, and what it cut or could not merge. */
@@ -109,26 +58,14 @@ export interface ExpandedSchema {
   conflicts: SchemaConflict[];
 }
 
-interface ExpansionContext {
+interface ExpansionContext extends ExpansionRecord {
   document: unknown;
   resolve: RefResolver;
   maxDepth: number;
   omitReadOnly: boolean;
   refSiblings: "all" | "annotations";
   resolveExternalRef: ((ref: string) => unknown) | undefined;
-  pruned: PrunedSchema[];
-  conflicts: SchemaConflict[];
-  schemasMade: number;
   cache: ExpansionCache | undefined;
-  /** Expansions being recorded for the cache, innermost last. */
-  frames: RecordingFrame[];
-}
-
-/** Where the walk is: the refs followed on this path (its length is the depth), the output pointer, the nesting. */
-interface PathState {
-  refs: readonly string[];
-  pointer: string;
-  nesting: number;
 }
 
 /**
@@ -184,8 +121,7 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
     );
   }
   context.schemasMade += 1;
-  const frame = context.frames.at(-1);
-  if (frame !== undefined && state.nesting > frame.deepestNesting) frame.deepestNesting = state.nesting;
+  noteNesting(context, state.nesting);
   if (typeof schema.$ref === "string") return expandRef(schema, schema.$ref, context, state);
   const annotated = annotatedRef(schema);
   return annotated === undefined
@@ -284,124 +220,8 @@ function expandTarget(target: unknown, ref: string, context: ExpansionContext, s
   const inner: PathState = { refs: [...state.refs, ref], pointer: state.pointer, nesting: state.nesting + 1 };
   const cache = context.cache;
   if (cache === undefined || isExternalRef(ref)) return expand(target, context, inner);
-  let variants = cache.entries.get(ref);
-  if (variants === undefined) {
-    variants = [];
-    cache.entries.set(ref, variants);
-  }
   const variant = (context.maxDepth - state.refs.length) * 2 + (context.omitReadOnly ? 1 : 0);
-  return expandCached(variants, variant, context, state, () => expand(target, context, inner));
-}
-
-/**
- * Reuses the expansion stored as `variants[variant]` when it comes out the same here; otherwise runs `work` (the expansion below
- * `state`'s path), recording what it depends on, and stores it unless the size budget cut it.
- */
-function expandCached(
-  variants: (CachedExpansion | undefined)[],
-  variant: number,
-  context: ExpansionContext,
-  state: PathState,
-  work: () => unknown,
-): unknown {
-  const cached = variants[variant];
-  if (cached !== undefined && reusable(cached, context, state)) {
-    reuse(cached, context, state);
-    return cached.schema;
-  }
-  const frame: RecordingFrame = {
-    start: state.refs.length,
-    pointer: state.pointer,
-    prunedStart: context.pruned.length,
-    conflictsStart: context.conflicts.length,
-    schemasMadeStart: context.schemasMade,
-    nestingStart: state.nesting,
-    deepestNesting: state.nesting,
-    outsideRefs: new Map(),
-    overBudget: false,
-  };
-  context.frames.push(frame);
-  let expanded: unknown;
-  try {
-    expanded = work();
-  } finally {
-    context.frames.pop();
-  }
-  closeFrame(frame, context, state.refs);
-  if (!frame.overBudget && variants[variant] === undefined) {
-    variants[variant] = {
-      schema: expanded,
-      pruned: context.pruned.slice(frame.prunedStart).map((entry) => relativeTo(entry, frame.pointer)),
-      conflicts: context.conflicts.slice(frame.conflictsStart).map((entry) => relativeTo(entry, frame.pointer)),
-      schemasMade: context.schemasMade - frame.schemasMadeStart,
-      nesting: frame.deepestNesting - frame.nestingStart,
-      outsideRefs: frame.outsideRefs,
-    };
-  }
-  return expanded;
-}
-
-/** A cached expansion comes out the same here when no limit is reached and its pruned refs' reasons do not change. */
-function reusable(cached: CachedExpansion, context: ExpansionContext, state: PathState): boolean {
-  if (context.schemasMade + cached.schemasMade > MAX_EXPANDED_SCHEMAS) return false;
-  if (state.nesting + cached.nesting > MAX_SCHEMA_NESTING) return false;
-  for (const [ref, wasOnPath] of cached.outsideRefs) {
-    if (state.refs.includes(ref) !== wasOnPath) return false;
-  }
-  return true;
-}
-
-function reuse(cached: CachedExpansion, context: ExpansionContext, state: PathState): void {
-  context.schemasMade += cached.schemasMade;
-  for (const entry of cached.pruned) context.pruned.push(rebased(entry, state.pointer));
-  for (const entry of cached.conflicts) context.conflicts.push(rebased(entry, state.pointer));
-  const frame = context.frames.at(-1);
-  if (frame === undefined) return;
-  frame.deepestNesting = Math.max(frame.deepestNesting, state.nesting + cached.nesting);
-  addOutsideRefs(frame, cached.outsideRefs, state.refs);
-}
-
-/** Hands what a finished recording depends on to the recording around it, if any. */
-function closeFrame(frame: RecordingFrame, context: ExpansionContext, ancestors: readonly string[]): void {
-  const outer = context.frames.at(-1);
-  if (outer === undefined) return;
-  outer.deepestNesting = Math.max(outer.deepestNesting, frame.deepestNesting);
-  outer.overBudget ||= frame.overBudget;
-  addOutsideRefs(outer, frame.outsideRefs, ancestors);
-}
-
-/**
- * Refs an inner expansion pruned without finding them on its own path: for `frame`, those not on its own path
- * either (the path's refs from `frame.start`) depend on its ancestors.
- */
-function addOutsideRefs(frame: RecordingFrame, refs: ReadonlyMap<string, boolean>, path: readonly string[]): void {
-  for (const [ref, wasOnPath] of refs) {
-    if (path.lastIndexOf(ref) < frame.start) frame.outsideRefs.set(ref, wasOnPath);
-  }
-}
-
-/** Records, in the innermost recording, what a prune at this path depends on. */
-function notePrune(context: ExpansionContext, path: readonly string[], ref: string, overBudget: boolean): void {
-  const frame = context.frames.at(-1);
-  if (frame === undefined) return;
-  if (overBudget) frame.overBudget = true;
-  else if (path.lastIndexOf(ref) < frame.start) frame.outsideRefs.set(ref, path.includes(ref));
-}
-
-function relativeTo<Entry extends { pointer: string }>(entry: Entry, base: string): Entry {
-  return withPointer(entry, entry.pointer.slice(base.length));
-}
-
-function rebased<Entry extends { pointer: string }>(entry: Entry, base: string): Entry {
-  return withPointer(entry, base + entry.pointer);
-}
-
-/** A copy of a report entry at another pointer, keys in their order (spreading them is slow on this path). */
-function withPointer<Entry extends { pointer: string }>(entry: Entry, pointer: string): Entry {
-  const copy = {} as Entry;
-  for (const key of Object.keys(entry) as (keyof Entry)[]) copy[key] = entry[key];
-  copy.pointer = pointer;
-  return copy;
+  return expandCached(cache, ref, variant, context, state, () => expand(target, context, inner));
 }
 
 function resolveRef(ref: string, context: ExpansionContext, pointer: string): unknown {

@@ -21,16 +21,9 @@ export {
   TOOL_NAME_PATTERN,
   toDialect,
 } from "./dialects/index.js";
-export {
-  createExpansionCache,
-  DEFAULT_MAX_DEPTH,
-  type ExpandedSchema,
-  type ExpandRefsOptions,
-  type ExpansionCache,
-  expandRefs,
-  MAX_EXPANDED_SCHEMAS,
-  MAX_SCHEMA_NESTING,
-} from "./expand-refs.js";
+export { DEFAULT_MAX_DEPTH, type ExpandedSchema, type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
+export { createExpansionCache, type ExpansionCache } from "./expansion-cache.js";
+export { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js";
 export { DEFAULT_MAX_TOKENS, type FitTokenBudgetOptions, type FittedTool, fitTokenBudget } from "./fit-token-budget.js";
 export { isLayeredSchema } from "./is-layered-schema.js";
 export type { JsonObject, JsonSchema, JsonValue } from "./json-schema.js";

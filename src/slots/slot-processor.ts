@@ -4,7 +4,7 @@ import { InvalidArgumentsError, kindOf, nestedTooDeepError } from "../errors/inv
 import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { isJsonObject } from "../openapi/own-properties.js";
-import { MAX_SCHEMA_NESTING } from "../schema/expand-refs.js";
+import { MAX_SCHEMA_NESTING } from "../schema/expansion-limits.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { runValidator, SCHEMA_LOOP_MESSAGE } from "../schema/run-validator.js";

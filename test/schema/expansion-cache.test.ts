@@ -5,7 +5,8 @@ import { listOperations } from "../../src/openapi/list-operations.js";
 import { createRefResolver } from "../../src/openapi/ref-resolver.js";
 import { convertOperation } from "../../src/schema/convert-operation.js";
 import { convertOperations } from "../../src/schema/convert-operations.js";
-import { createExpansionCache, expandRefs } from "../../src/schema/expand-refs.js";
+import { expandRefs } from "../../src/schema/expand-refs.js";
+import { createExpansionCache } from "../../src/schema/expansion-cache.js";
 import type { JsonObject } from "../../src/schema/json-schema.js";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
