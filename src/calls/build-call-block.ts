@@ -87,6 +87,22 @@ export function buildCallBlock(
   }
 }
 
+/**
+ * Whether a block's body, read on past a closing token written inside a string at `from` (see `ClosersInValues`),
+ * holds its calls whole, each read without an error, and no other block of its kind opens after `from`: the token was
+ * then the string's text. Otherwise it closed the block, and its string was left open.
+ */
+export function holdsWholeBlockCallsPast(format: CallBlockFormat, opener: string, body: string, from: number): boolean {
+  if (body.includes(opener, from)) return false;
+  const built = buildCallBlock(format, opener, body, 0, undefined);
+  return (
+    built !== undefined &&
+    built.calls.length > 0 &&
+    built.errors.length === 0 &&
+    built.calls.every((call) => call.errors.length === 0)
+  );
+}
+
 /** Whether the body of a block the output ended in was meant as calls: InternLM's code interpreter is text. */
 export function isCallBody(format: CallBlockFormat, body: string): boolean {
   return format !== "internlm" || INTERNLM_PLUGIN.test(body);

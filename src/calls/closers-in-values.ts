@@ -1,3 +1,4 @@
+import type { CallBlockFormat } from "./build-call-block.js";
 import { valueTagsOf } from "./build-hermes-call.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -5,13 +6,17 @@ import { TextAccumulator } from "./text-accumulator.js";
 /**
  * The closing tags a body of calls reads inside one of its values (a file's content that mentions `</tool_call>`),
  * which are that value's text: where the first came, and whether the body ends inside a value at each, told by the
- * strings of its JSON, or by the tags around its values when it is written with tags (Qwen3-Coder's, GLM's).
+ * strings of its JSON (Hermes', Cohere's, InternLM's, Apertus'), by Gemma's string tokens, or by the tags around its
+ * values when it is written with tags (Qwen3-Coder's, GLM's).
  */
 export class ClosersInValues {
   /** Where the body was when its first closing tag came inside a value; undefined while none has. */
   at: number | undefined;
   private valueTags: readonly [opener: string, closer: string] | undefined;
   private bodyStrings: JsonValueEnd | undefined;
+  /** For a Gemma block: true once its string tokens are followed; the token of the string the body is in, if any. */
+  private followsGemma = false;
+  private gemmaString: string | undefined;
   private insideValue = false;
   /** The body's text since the last closing tag, once one came inside a value. */
   private readonly textSince = new TextAccumulator();
@@ -30,15 +35,26 @@ export class ClosersInValues {
   /**
    * Whether the body ends inside a value at the closing tag just read: the whole `body` is looked at only at its first
    * closing tag; after one inside a value, only the text since. `functionTag` opened a bare function call (its value
-   * tags are looked for with it); `blockTag` opened the block.
+   * tags are looked for with it); `blockTag` opened the block; `blockFormat` is the syntax of a model's call block.
    */
-  endsInValue(body: () => string, functionTag: string | undefined, blockTag: string): boolean {
+  endsInValue(
+    body: () => string,
+    functionTag: string | undefined,
+    blockTag: string,
+    blockFormat?: CallBlockFormat,
+  ): boolean {
     if (this.at === undefined) {
       const text = body();
       // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
-      // not Qwen3-Coder's value tags.
-      const isJson = /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text);
-      this.valueTags = isJson ? undefined : valueTagsOf(`${functionTag ?? ""}${text}`, blockTag);
+      // not Qwen3-Coder's value tags. InternLM's JSON follows its `<|plugin|>`.
+      const isJson =
+        blockFormat === undefined
+          ? /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text)
+          : blockFormat === "cohere" || blockFormat === "internlm" || blockFormat === "apertus";
+      this.followsGemma = blockFormat === "gemma";
+      this.gemmaString = undefined;
+      this.valueTags =
+        isJson || blockFormat !== undefined ? undefined : valueTagsOf(`${functionTag ?? ""}${text}`, blockTag);
       this.bodyStrings = isJson ? new JsonValueEnd() : undefined;
       this.insideValue = this.endsInsideValue(text, false);
     } else {
@@ -52,6 +68,10 @@ export class ClosersInValues {
   /** Whether the body ends inside a value, after its next `text`; `before`: whether it did before that text. */
   private endsInsideValue(text: string, before: boolean): boolean {
     if (this.valueTags !== undefined) return endsInsideTaggedValue(text, this.valueTags) ?? before;
+    if (this.followsGemma) {
+      this.gemmaString = gemmaStringAtEnd(text, this.gemmaString);
+      return this.gemmaString !== undefined;
+    }
     if (this.bodyStrings === undefined) return false;
     for (let index = 0; index < text.length; ) index = this.bodyStrings.scan(text, index);
     return this.bodyStrings.inString;
@@ -65,4 +85,28 @@ function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string,
   const opened = text.lastIndexOf(opener);
   const closed = text.lastIndexOf(closer);
   return opened === closed ? undefined : opened > closed;
+}
+
+/** Gemma's string tokens: Gemma 4's `<|"|>`, FunctionGemma's `<escape>`; a string ends at the token it opened with. */
+const GEMMA_STRING_TOKENS = ['<|"|>', "<escape>"];
+
+/** The token of the Gemma string `text` ends in, when it ends in one; `open`: the string it started in, if any. */
+function gemmaStringAtEnd(text: string, open: string | undefined): string | undefined {
+  let inString = open;
+  let index = 0;
+  for (;;) {
+    if (inString !== undefined) {
+      const close = text.indexOf(inString, index);
+      if (close === -1) return inString;
+      index = close + inString.length;
+      inString = undefined;
+    }
+    let next = -1;
+    for (const token of GEMMA_STRING_TOKENS) {
+      const at = text.indexOf(token, index);
+      if (at !== -1 && (next === -1 || at < next)) [next, inString] = [at, token];
+    }
+    if (next === -1) return undefined;
+    index = next + (inString?.length ?? 0);
+  }
 }

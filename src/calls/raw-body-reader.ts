@@ -4,6 +4,7 @@ import {
   CALL_BLOCKS,
   type CallBlockFormat,
   firstBlockCallName,
+  holdsWholeBlockCallsPast,
   isCallBody,
 } from "./build-call-block.js";
 import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast } from "./build-hermes-call.js";
@@ -267,7 +268,8 @@ export class RawBodyReader {
       return false;
     }
     if (this.closersInValues.at !== undefined && !this.endsWhole()) {
-      this.cutAtCloserInValue("");
+      // What the closing literal held (`<`, which could have begun a closing tag) is text read again too.
+      this.cutAtCloserInValue(this.bodyCloser.held);
       return true;
     }
     this.endInBody();
@@ -411,19 +413,25 @@ export class RawBodyReader {
   /** Whether the body, read on past a closing tag written inside a value at `from`, holds its calls whole. */
   private holdsWholeCallsPast(from: number): boolean {
     const body = this.body.toString();
+    const callBlock = this.callBlock;
+    if (callBlock !== undefined) return holdsWholeBlockCallsPast(callBlock.format, callBlock.opener, body, from);
     if (this.bareFunctionTag === undefined) return holdsWholeCallsPast(body, from, this.blockTag());
     return holdsWholeFunctionPast(this.bareFunctionTag, body, from);
   }
 
   /**
-   * Whether the closing tag just read is inside a value of a `<tool_call>`'s call or a bare `<function=...>`'s: a
-   * string of its JSON (which the announcer follows), or a value (see {@link ClosersInValues}).
+   * Whether the closing tag just read is inside a value of a `<tool_call>`'s call, a bare `<function=...>`'s or a string
+   * of a Gemma, Cohere, InternLM or Apertus block: a string of its JSON (which the announcer follows), or a value (see
+   * {@link ClosersInValues}).
    */
   private closesInsideValue(): boolean {
     if (this.announcer.followsJson) return this.announcer.endsInsideString;
     const closers = this.closersInValues;
-    if (closers.at === undefined && !this.readsToolCallBlock() && this.bareFunctionTag === undefined) return false;
-    return closers.endsInValue(this.wholeBody, this.bareFunctionTag, this.blockTag());
+    const blockFormat = this.callBlock?.format;
+    const mayHoldCloser =
+      this.readsToolCallBlock() || this.bareFunctionTag !== undefined || isStringBlockFormat(blockFormat);
+    if (closers.at === undefined && !mayHoldCloser) return false;
+    return closers.endsInValue(this.wholeBody, this.bareFunctionTag, this.blockTag(), blockFormat);
   }
 
   /** Whether the body is a `<tool_call>`'s, or a `<tool_calls>`'s: not a legacy tag's, a section's, ... */
@@ -597,4 +605,9 @@ export class RawBodyReader {
 export function bareFunctionName(tag: string): string {
   if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
   return tag.slice(FUNCTION_PREFIX.length, -1).trim();
+}
+
+/** Formats of call blocks whose strings are told apart from the rest (a closing token in one is its text). */
+function isStringBlockFormat(format: CallBlockFormat | undefined): boolean {
+  return format === "gemma" || format === "cohere" || format === "internlm" || format === "apertus";
 }
