@@ -62,6 +62,10 @@ export function buildMarkedCallObjects(
     const message = `${marker} ends inside a JSON string (was its closing tag written in a value?); no call is made: ${shortenText(trimmed)}`;
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
   }
+  if (!parsed.success && parsed.refused === true) {
+    const message = `${marker} holds ${parsed.message}; no call is made: ${shortenText(trimmed)}`;
+    return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
+  }
   const objects = parsed.success ? readObjects(parsed.value) : undefined;
   if (objects === undefined) {
     const message = noCallMessage ?? `${marker} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;

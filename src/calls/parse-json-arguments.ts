@@ -1,9 +1,13 @@
 import { jsonrepair } from "jsonrepair";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { endsInsideString } from "./json-value-end.js";
+import { claimRepair } from "./repair-budget.js";
 
 /** What {@link parseJsonText} read: the value, and whether `jsonrepair` had to fix the text first. */
-export type JsonTextResult = { success: true; value: unknown; repaired: boolean } | { success: false; message: string };
+export type JsonTextResult =
+  | { success: true; value: unknown; repaired: boolean }
+  /** `refused`: the text was not repaired, being too long (see `claimRepair`). */
+  | { success: false; message: string; refused?: true };
 
 /**
  * Parses JSON a model wrote, repairing it with `jsonrepair` when plain parsing fails (trailing commas, single quotes,
@@ -17,8 +21,13 @@ export function parseJsonText(text: string): JsonTextResult {
   }
 }
 
-/** Parses JSON text that is known not to parse as written, repaired by `jsonrepair`. Never throws. */
+/**
+ * Parses JSON text that is known not to parse as written, repaired by `jsonrepair` within the limits of
+ * `claimRepair`. Never throws.
+ */
 export function repairJsonText(text: string): JsonTextResult {
+  const refusal = claimRepair(text);
+  if (refusal !== undefined) return { success: false, message: refusal, refused: true };
   try {
     return { success: true, value: JSON.parse(jsonrepair(text)), repaired: true };
   } catch (error) {
@@ -37,8 +46,7 @@ export function parseJsonAsWritten(text: string): unknown {
 
 /** Whether `text` is a JSON object as written, with nothing cut off or repaired. */
 export function isWholeJsonObject(text: string): boolean {
-  const parsed = parseJsonText(text);
-  return parsed.success && !parsed.repaired && isJsonObject(parsed.value);
+  return isJsonObject(parseJsonAsWritten(text));
 }
 
 /** What {@link parseJsonArguments} read: an arguments object, with the raw text kept when it was repaired or broken. */

@@ -6,6 +6,7 @@ import { CallIds } from "./call-ids.js";
 import type { CallableTool } from "./callable-tool.js";
 import { jsonCallObjects } from "./json-call-objects.js";
 import { endsBeforeItsValue } from "./json-value-end.js";
+import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
 import { shortenText } from "./shorten-text.js";
 import { closesUnopenedReasoning } from "./text-call-openers.js";
 import {
@@ -145,6 +146,8 @@ class OutputReader {
   private readonly errors: ToolCallError[] = [];
   /** The ids of the output's calls, in text and native alike: each unique. */
   private readonly callIds = new CallIds();
+  /** What is left to repair of the output's JSON, in text and native alike. */
+  private readonly repairBudget = new RepairBudget();
 
   constructor(
     private readonly catalog: ToolCatalog | undefined,
@@ -156,10 +159,15 @@ class OutputReader {
   }
 
   read(output: unknown): void {
-    if (typeof output === "string") this.readString(output);
-    else if (Array.isArray(output)) this.readItems(output);
-    else if (isJsonObject(output)) this.readObject(output);
-    else this.fail(`Cannot read tool calls from ${output === null ? "null" : typeof output}`);
+    const outer = enterRepairBudget(this.repairBudget);
+    try {
+      if (typeof output === "string") this.readString(output);
+      else if (Array.isArray(output)) this.readItems(output);
+      else if (isJsonObject(output)) this.readObject(output);
+      else this.fail(`Cannot read tool calls from ${output === null ? "null" : typeof output}`);
+    } finally {
+      leaveRepairBudget(outer);
+    }
   }
 
   /**
@@ -327,6 +335,7 @@ class OutputReader {
       firstCallIndex: this.calls.length,
       deltas: false,
       callIds: this.callIds,
+      repairBudget: this.repairBudget,
       startsInReasoning: closesUnopenedReasoning(text),
       ...(this.catalog === undefined ? {} : { catalog: this.catalog }),
     });

@@ -10,6 +10,7 @@ import { KIMI_XTML_SECTION } from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
 import { bareFunctionName, type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
+import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
 import { type TagOpener, TagOpeners } from "./tag-openers.js";
 import { CALL_WRAPPERS, OLMO_BLOCK, reasoningCloserOf } from "./text-call-openers.js";
 import { TokenHeader, type TokenHeaderEnd } from "./token-header.js";
@@ -40,6 +41,8 @@ export interface ToolCallScannerOptions {
   deltas?: boolean;
   /** The ids the output's calls took so far, when it is read in more than one piece of text (see {@link CallIds}). */
   callIds?: CallIds;
+  /** What is left to repair of the output's JSON, when it is read in more than one piece (see `repairJson`). */
+  repairBudget?: RepairBudget;
   /**
    * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (DeepSeek-R1 distills,
    * QwQ): text up to `</think>` is reasoning; or the token that closes it, for other models. Default false.
@@ -93,6 +96,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly deltas: boolean;
   /** Every call's id is claimed here, so that no two calls of the output share one. */
   private readonly callIds: CallIds;
+  private readonly repairBudget: RepairBudget;
   /**
    * Events collected for the next `push`/`end` return value when no sink was given. Starts as a one-element literal
    * (most chunks complete one event): an empty array grown by `push` would reserve room for many.
@@ -151,6 +155,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.nextCallIndex = options.firstCallIndex ?? 0;
     this.deltas = options.deltas ?? true;
     this.callIds = options.callIds ?? new CallIds();
+    this.repairBudget = options.repairBudget ?? new RepairBudget();
     this.sink = options.sink;
     this.deliver = options.sink ?? this.collect;
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
@@ -215,7 +220,13 @@ export class ToolCallScanner implements ToolCallEventSource {
         return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
       }
     }
-    this.consume(chunk);
+    // Blocks close in what is consumed, and their JSON is repaired within the output's budget.
+    const outer = enterRepairBudget(this.repairBudget);
+    try {
+      this.consume(chunk);
+    } finally {
+      leaveRepairBudget(outer);
+    }
     return this.takeEvents();
   }
 
@@ -241,6 +252,17 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Ends the input: held text is released, and a block left open becomes an `UNTERMINATED_CALL` error. */
   end(): readonly ToolCallStreamEvent[] {
+    const outer = enterRepairBudget(this.repairBudget);
+    try {
+      this.endState();
+    } finally {
+      leaveRepairBudget(outer);
+    }
+    return this.takeEvents();
+  }
+
+  /** Ends what the scanner is reading, and what reading it again leaves, if anything. */
+  private endState(): void {
     switch (this.state) {
       case TEXT_TAG:
         this.text += this.tag;
@@ -263,13 +285,18 @@ export class ToolCallScanner implements ToolCallEventSource {
         break;
       case JSON_RUN:
         // What was held may be read again, and leave another state to end.
-        if (this.jsonRun.end()) return this.end();
+        if (this.jsonRun.end()) {
+          this.endState();
+          return;
+        }
         break;
       default:
-        if (this.rawBody.end()) return this.end();
+        if (this.rawBody.end()) {
+          this.endState();
+          return;
+        }
     }
     this.state = TEXT;
-    return this.takeEvents();
   }
 
   private takeEvents(): readonly ToolCallStreamEvent[] {
