@@ -156,17 +156,21 @@ export async function run(): Promise<void> {
 
 /**
  * Replies that make a scanner stop at every character: all `[` (held as JSON that may be calls, then read again as
- * prose, each `[` a possible `[TOOL_CALLS]`), and all `<b>` tags without a bracket. The cost per character must not
- * grow with the length.
+ * prose, each `[` a possible `[TOOL_CALLS]`), all `<b>` tags without a bracket, and all `]<` (each read again from its
+ * `<`). The cost per character must not grow with the length.
  */
 function timeHostileProse(): void {
   const brackets = (length: number) => "[".repeat(length);
   const tags = (length: number) => "<b>x ".repeat(length / 5);
+  // `]` may open MiniMax M3's marker: `]<` is read again from its `<`, a chunk inside the chunk, at every step.
+  const readAgain = (length: number) => ']<"parameters": '.repeat(length / 16);
   const inputs = {
     bracketsQuarter: brackets(250_000),
     brackets: brackets(1_000_000),
     tagsQuarter: tags(250_000),
     tags: tags(1_000_000),
+    readAgainQuarter: readAgain(250_000),
+    readAgain: readAgain(1_000_000),
   };
   const times = alternatingMedians(
     9,
@@ -181,7 +185,7 @@ function timeHostileProse(): void {
   const perCharacter = (name: keyof typeof inputs): string =>
     `${((times[name] * 1e6) / inputs[name].length).toFixed(0)} ns/char`;
   console.log(
-    `  linear time: a reply of nothing but [ at 0.25 MB ${perCharacter("bracketsQuarter")}, at 1 MB ${perCharacter("brackets")}; of nothing but <b> tags at 0.25 MB ${perCharacter("tagsQuarter")}, at 1 MB ${perCharacter("tags")}`,
+    `  linear time: a reply of nothing but [ at 0.25 MB ${perCharacter("bracketsQuarter")}, at 1 MB ${perCharacter("brackets")}; of nothing but <b> tags at 0.25 MB ${perCharacter("tagsQuarter")}, at 1 MB ${perCharacter("tags")}; of ]< read again at 0.25 MB ${perCharacter("readAgainQuarter")}, at 1 MB ${perCharacter("readAgain")}`,
   );
 }
 
