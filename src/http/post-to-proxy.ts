@@ -4,6 +4,7 @@ import { isPlainObject } from "./layered-arguments.js";
 import type { UpstreamCallOptions } from "./open-upstream-response.js";
 import type { ProxyBody } from "./proxy-body.js";
 import type { ProxyResult } from "./proxy-result.js";
+import { rejectDeepJson } from "./reject-deep-json.js";
 import { sendRequest } from "./send-request.js";
 
 /** Extra time the proxy gets beyond the `timeout` it was given, to answer about its own timeout. */
@@ -73,6 +74,8 @@ export function readProxyResult(answer: unknown, context: { upstream: string; du
         { cause },
       );
     }
+    // A parsed answer was read by `sendRequest`, which refuses such JSON already.
+    rejectDeepJson(value, { upstream });
   }
   if (!isPlainObject(value) || typeof value.status_code !== "number" || !Number.isInteger(value.status_code)) {
     throw new UpstreamError("UPSTREAM_MALFORMED", `${upstream} answered without a numeric status_code`, {

@@ -3,6 +3,7 @@ import type { Dispatcher } from "undici";
 import { UpstreamError } from "../errors/upstream-error.js";
 import { isJsonMediaType, mediaTypeEssence } from "../openapi/media-type-essence.js";
 import { bodyExcerpt } from "./body-excerpt.js";
+import { rejectDeepJson } from "./reject-deep-json.js";
 
 /** Default largest response body read: 10 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -50,8 +51,9 @@ export async function readResponseBody(
     return toDataUrl(bytes, contentType);
   const text = decodeText(bytes, contentType);
   if (!isJson) return text;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (cause) {
     throw new UpstreamError(
       "UPSTREAM_MALFORMED",
@@ -60,6 +62,8 @@ export async function readResponseBody(
       { cause },
     );
   }
+  rejectDeepJson(value, { upstream, status: response.statusCode });
+  return value;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { UpstreamError } from "../errors/index.js";
 import { bodyExcerpt } from "../http/body-excerpt.js";
+import { rejectDeepJson } from "../http/reject-deep-json.js";
 import { sendRequest } from "../http/send-request.js";
 
 /** Limits of one upstream call. */
@@ -66,8 +67,9 @@ export async function requestUpstreamJson(
       bodyExcerpt: bodyExcerpt(text),
     });
   }
+  let body: unknown;
   try {
-    return { body: JSON.parse(text), durationMs: response.durationMs };
+    body = JSON.parse(text);
   } catch (error) {
     throw new UpstreamError(
       "UPSTREAM_MALFORMED",
@@ -76,4 +78,6 @@ export async function requestUpstreamJson(
       { cause: error },
     );
   }
+  rejectDeepJson(body, { upstream: request.upstream, status: response.status });
+  return { body, durationMs: response.durationMs };
 }

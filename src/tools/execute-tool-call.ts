@@ -5,7 +5,7 @@ import { NameHints } from "../errors/name-hints.js";
 import type { ValidationIssue } from "../errors/validation-issue.js";
 import { restorePropertyNames } from "../schema/dialects/anthropic-property-names.js";
 import type { Tool } from "./define-tool.js";
-import type { ToolRegistry } from "./tool-registry.js";
+import { ToolRegistry } from "./tool-registry.js";
 import type { ToolResult } from "./tool-result.js";
 import { validateToolArguments } from "./validate-tool-arguments.js";
 
@@ -42,6 +42,8 @@ export async function executeInBatch(
   hints: NameHints,
 ): Promise<ToolResult> {
   try {
+    const misuse = misusedArguments(registry, call);
+    if (misuse !== undefined) return misuse;
     const tool = findTool(registry, call);
     if (tool === undefined) return unknownTool(registry, call.name, hints);
     const argumentErrors = call.argumentErrors ?? [];
@@ -63,6 +65,35 @@ export async function executeInBatch(
   } catch (error) {
     return failureOf(error, call.name);
   }
+}
+
+/**
+ * A failed result naming the argument that is not what {@link executeToolCall} takes (the registry and the call swapped,
+ * a call without a name); undefined when both are. Without it, such a mistake failed as the tool "undefined".
+ */
+function misusedArguments(registry: unknown, call: unknown): ToolResult | undefined {
+  if (!(registry instanceof ToolRegistry)) {
+    return failed(
+      "INVALID_ARGUMENTS",
+      `Tool calls are run with a ToolRegistry first, then the call: got ${kindOf(registry)}`,
+      {
+        parameter: "registry",
+      },
+    );
+  }
+  if (typeof call !== "object" || call === null || typeof (call as { name?: unknown }).name !== "string") {
+    return failed("INVALID_ARGUMENTS", `A tool call is {id, name, arguments}, its name a string: got ${kindOf(call)}`, {
+      parameter: "call",
+    });
+  }
+  return undefined;
+}
+
+/** What a misused argument is, for the message: a type, or the class of an object. */
+function kindOf(value: unknown): string {
+  if (value === null || typeof value !== "object") return value === null ? "null" : typeof value;
+  if (Array.isArray(value)) return "an array";
+  return `an object${typeof (value as { name?: unknown }).name === "string" ? ` named "${(value as { name: string }).name}"` : ""}`;
 }
 
 /** A legacy XML call may carry its tag as the name; every other format names the function. */

@@ -1,6 +1,7 @@
 import { configure } from "safe-stable-stringify";
 import { isGeneratedCallId, type ToolCall } from "../calls/tool-call.js";
 import { invalidOptionError } from "../errors/invalid-option-error.js";
+import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import type { ToolResult } from "./tool-result.js";
 
 /** The message formats a result can go back to the model in. */
@@ -137,10 +138,17 @@ function asJsonValue(value: unknown): unknown {
 /**
  * JSON, but never a throw and nothing dropped: a cycle is written `"[Circular]"` and a bigint as its digits, where
  * `JSON.stringify` throws (and the whole output would have been lost to its string form). `undefined` becomes empty.
+ * A value nested too deep to write (writing recurses: 100,000 levels overflow the stack) is said to be so, with where.
  */
 function toText(value: unknown): string {
   if (value === undefined) return "";
-  return writeJson(value) ?? String(value);
+  try {
+    return writeJson(value) ?? String(value);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const pointer = findDeepNesting(value) ?? "";
+    return `[the output cannot be written as JSON: ${error.message}${pointer === "" ? "" : `; it nests deeper than ${MAX_VALUE_DEPTH} levels at ${pointer.slice(0, 200)}...`}]`;
+  }
 }
 
 const writeJson = configure({ bigint: true, circularValue: "[Circular]", deterministic: false });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { postToProxy, streamFromProxy, toProxyBody } from "../../src/http/index.js";
+import { readProxyResult } from "../../src/http/post-to-proxy.js";
 import type { OperationSpec } from "../../src/openapi/operation-spec.js";
 import seedOperation from "../fixtures/http/seed003-operation.json" with { type: "json" };
 import { answerJson, rejection, useLoopbackServers } from "./loopback-server.js";
@@ -160,6 +161,16 @@ describe("postToProxy", () => {
       code: "UPSTREAM_MALFORMED",
       data: { upstream: "box-7", bodyExcerpt: '{"status_code": 2' },
     });
+  });
+
+  test("an answer nested deeper than values may nest is UPSTREAM_MALFORMED saying where", () => {
+    const deep = `{"status_code": 200, "body": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    expect(() => readProxyResult(deep, { upstream: "box-7", durationMs: 1 })).toThrow(
+      expect.objectContaining({
+        code: "UPSTREAM_MALFORMED",
+        data: { upstream: "box-7", pointer: `/body${"/0".repeat(500)}` },
+      }),
+    );
   });
 
   test("a proxy that does not answer in time is UPSTREAM_TIMEOUT", async () => {

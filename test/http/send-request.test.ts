@@ -270,6 +270,20 @@ describe("decoding and checks", () => {
     });
   });
 
+  test("JSON nested deeper than values may nest is UPSTREAM_MALFORMED saying where, not a stack overflow later", async () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const loopback = await start((_request, response) =>
+      response.writeHead(200, { "content-type": "application/json" }).end(deep),
+    );
+    const error = await rejection(
+      sendRequest({ method: "GET", url: loopback.url, headers: {} }, { upstream: "catalog" }),
+    );
+    expect(error).toEqual({
+      code: "UPSTREAM_MALFORMED",
+      data: { upstream: "catalog", status: 200, pointer: "/0".repeat(501) },
+    });
+  });
+
   test.each([
     ["another host", ["example.com"], "HOST_NOT_ALLOWED"],
     ["the right host on another port", ["127.0.0.1:1"], "HOST_NOT_ALLOWED"],

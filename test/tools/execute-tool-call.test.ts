@@ -395,6 +395,28 @@ describe("executeToolCalls", () => {
     expect(results.map((result) => result.error?.code)).toEqual([undefined, "TOOL_FAILED", "UNKNOWN_TOOL", undefined]);
   });
 
+  test("the registry and the call swapped, or a call without a name, are INVALID_ARGUMENTS naming which", async () => {
+    const swapped = executeToolCall as unknown as (first: unknown, second: unknown) => Promise<ToolResult>;
+    const created = call("create_file", { file_path: "a.py" });
+    expect(await swapped(created, registry)).toEqual({
+      success: false,
+      output: null,
+      error: {
+        code: "INVALID_ARGUMENTS",
+        message: 'Tool calls are run with a ToolRegistry first, then the call: got an object named "create_file"',
+        details: { parameter: "registry" },
+      },
+    });
+    expect((await swapped(registry, { arguments: {} })).error).toEqual({
+      code: "INVALID_ARGUMENTS",
+      message: "A tool call is {id, name, arguments}, its name a string: got an object",
+      details: { parameter: "call" },
+    });
+    expect((await swapped(registry, null)).error?.message).toBe(
+      "A tool call is {id, name, arguments}, its name a string: got null",
+    );
+  });
+
   test("no calls give no results", async () => {
     expect(await executeToolCalls(registry, [])).toEqual([]);
   });

@@ -149,4 +149,17 @@ describe("formatToolResult", () => {
       '{"rows":[1,2],"self":"[Circular]"}',
     );
   });
+
+  test("an output nested too deep to write as JSON is said to be so, with where, in every dialect: never a throw", () => {
+    let output: unknown = "bottom";
+    for (let level = 0; level < 100_000; level += 1) output = { a: output };
+    const deep: ToolResult = { success: true, output };
+    const note =
+      /^\[the output cannot be written as JSON: Maximum call stack size exceeded; it nests deeper than 500 levels at (\/a){60}/;
+    expect(formatToolResult(call, deep, { dialect: "openai" }).content).toMatch(note);
+    expect(formatToolResult(call, deep, { dialect: "gemini" }).functionResponse.response).toEqual({
+      output: expect.stringMatching(note),
+    });
+    expect(formatToolResult(call, deep, { dialect: "xml" })).toContain("[the output cannot be written as JSON: ");
+  });
 });
