@@ -1,5 +1,6 @@
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { BuiltCall } from "./build-xml-call.js";
+import { limitArgumentNesting } from "./limit-argument-nesting.js";
 import { parseJsonArguments } from "./parse-json-arguments.js";
 import type { ToolCall, ToolCallFormat } from "./tool-call.js";
 import { generatedCallId } from "./tool-call.js";
@@ -44,7 +45,9 @@ export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolC
   } else if (given.arguments !== undefined && given.arguments !== null) {
     errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": arguments are not an object`, callIndex, name });
   }
-  errors.push(...checkToolCall(call, callIndex, catalog));
+  const tooDeep = limitArgumentNesting(call, callIndex);
+  if (tooDeep.length > 0 && typeof given.arguments === "string") call.rawArguments = given.arguments;
+  errors.push(...tooDeep, ...checkToolCall(call, callIndex, catalog));
   return { call, errors };
 }
 

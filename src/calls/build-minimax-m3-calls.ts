@@ -1,3 +1,4 @@
+import { MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
@@ -109,19 +110,23 @@ function readInvoke(invoke: string): { name: string; elements: M3Element[] } {
   for (;;) {
     cursor.index = cursor.reader.skipSpace(cursor.index);
     if (!cursor.reader.startsWith(ELEMENT, cursor.index)) break;
-    elements.push(readElement(cursor));
+    elements.push(readElement(cursor, 1));
   }
   const rest = invoke.slice(cursor.index).trim();
   if (rest !== "") throw new NotM3(`Text outside the parameters of a MiniMax M3 invoke of "${name}"`);
   return { name, elements };
 }
 
-/** One element at `cursor.index`, its children read recursively. */
-function readElement(cursor: { reader: TaggedBodyReader; index: number }): M3Element {
+/**
+ * One element at `cursor.index`, its children read recursively; `depth` is how many elements it is in. Past
+ * {@link MAX_VALUE_DEPTH}, reading (and later writing the value) would overflow the stack: the call is not read.
+ */
+function readElement(cursor: { reader: TaggedBodyReader; index: number }, depth: number): M3Element {
   const text = cursor.reader.body;
   const nameEnd = text.indexOf(">", cursor.index + ELEMENT.length);
   const name = nameEnd === -1 ? "" : text.slice(cursor.index + ELEMENT.length, nameEnd);
   if (name === "" || name.startsWith("/")) throw new NotM3("A MiniMax M3 parameter without its name");
+  if (depth > MAX_VALUE_DEPTH) throw new NotM3(`MiniMax M3 elements nest deeper than ${MAX_VALUE_DEPTH} levels`);
   const closing = `${NAMESPACE}</${name}>`;
   const element: M3Element = { name, text: "", children: [] };
   cursor.index = nameEnd + 1;
@@ -136,7 +141,7 @@ function readElement(cursor: { reader: TaggedBodyReader; index: number }): M3Ele
     }
     if (text.startsWith(`${NAMESPACE}</`, next))
       throw new NotM3(`The MiniMax M3 parameter "${name}" was closed by another tag`);
-    element.children.push(readElement(cursor));
+    element.children.push(readElement(cursor, depth + 1));
   }
 }
 

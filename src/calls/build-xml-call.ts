@@ -1,6 +1,7 @@
 import { setOwnProperty } from "../openapi/own-properties.js";
 import { coerceArgument } from "./coerce-argument.js";
 import { decodeXmlText } from "./decode-xml-text.js";
+import { limitArgumentNesting } from "./limit-argument-nesting.js";
 import type { ArgumentError, ToolCall, ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { argumentErrorsOf, checkToolCall, parameterSchema, type ToolCatalog } from "./tool-catalog.js";
@@ -64,6 +65,10 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
   }
   const call: ToolCall = { id: scanned.id, name: scanned.name, arguments: args, format: scanned.format };
   if (argumentErrors.length > 0) call.argumentErrors = argumentErrors;
-  errors.push(...checkToolCall(call, scanned.callIndex, catalog), ...argumentErrorsOf(call, scanned.callIndex));
+  errors.push(
+    ...limitArgumentNesting(call, scanned.callIndex),
+    ...checkToolCall(call, scanned.callIndex, catalog),
+    ...argumentErrorsOf(call, scanned.callIndex),
+  );
   return { call, errors };
 }
