@@ -2,6 +2,7 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-arguments-error.js";
 import { invalidOptionError } from "../errors/invalid-option-error.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { shortPointer } from "../openapi/json-pointer.js";
 import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { MAX_SCHEMA_NESTING } from "../schema/expansion-limits.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
@@ -92,7 +93,7 @@ function completeObject(target: Record<string, unknown>, schema: JsonSchema, con
   if (context.nesting > MAX_SCHEMA_NESTING) {
     throw new ActionRecallError(
       "SCHEMA_TOO_DEEP",
-      `The declaration's parameters nest deeper than ${MAX_SCHEMA_NESTING} levels at ${context.prefix.slice(0, 200)}...`,
+      `The declaration's parameters nest deeper than ${MAX_SCHEMA_NESTING} levels at ${shortPointer(context.prefix)}`,
       { data: { parameter: context.prefix.slice(0, 2000) } },
     );
   }

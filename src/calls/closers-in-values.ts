@@ -48,9 +48,7 @@ export class ClosersInValues {
       // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
       // not Qwen3-Coder's value tags. InternLM's JSON follows its `<|plugin|>`.
       const isJson =
-        blockFormat === undefined
-          ? /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text)
-          : blockFormat === "cohere" || blockFormat === "internlm" || blockFormat === "apertus";
+        blockFormat === undefined ? /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text) : JSON_BLOCKS.has(blockFormat);
       this.followsGemma = blockFormat === "gemma";
       this.gemmaString = undefined;
       this.valueTags =
@@ -76,6 +74,14 @@ export class ClosersInValues {
     for (let index = 0; index < text.length; ) index = this.bodyStrings.scan(text, index);
     return this.bodyStrings.inString;
   }
+}
+
+/** Call blocks whose body is JSON: its strings are followed. */
+const JSON_BLOCKS: ReadonlySet<CallBlockFormat> = new Set(["cohere", "internlm", "apertus"]);
+
+/** Whether a closing token may come inside a value of a call block of `format`: its strings are told apart. */
+export function followsBlockStrings(format: CallBlockFormat | undefined): boolean {
+  return format === "gemma" || (format !== undefined && JSON_BLOCKS.has(format));
 }
 
 /**

@@ -1,6 +1,7 @@
-import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { findDeepNesting } from "../openapi/find-deep-nesting.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { TokenSectionSyntax } from "./build-token-section-calls.js";
+import { tooDeepArguments } from "./limit-argument-nesting.js";
 import { parseJsonAsWritten } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import { parseXmlAttributes } from "./xml-attributes.js";
@@ -43,17 +44,7 @@ export const KIMI_XTML_SECTION: TokenSectionSyntax = {
     const read = readXtmlArguments(text.slice(headEnd + XTML_SEPARATOR.length));
     // Written as JSON for the call's reader: a value nested too deep to write is not read (see `findDeepNesting`).
     const deep = findDeepNesting(read.arguments);
-    if (deep !== undefined) {
-      const where = `${deep.slice(0, 200)}${deep.length > 200 ? "..." : ""}`;
-      return {
-        name,
-        arguments: "{}",
-        errors: [
-          ...read.errors,
-          `Arguments nest deeper than ${MAX_VALUE_DEPTH} levels, at ${where}; they are not read`,
-        ],
-      };
-    }
+    if (deep !== undefined) return { name, arguments: "{}", errors: [...read.errors, tooDeepArguments(deep)] };
     return { name, arguments: JSON.stringify(read.arguments), errors: read.errors };
   },
   readOpening(text) {

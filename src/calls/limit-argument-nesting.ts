@@ -1,4 +1,5 @@
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { shortPointer } from "../openapi/json-pointer.js";
 import type { ToolCall } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 
@@ -14,7 +15,11 @@ export function limitArgumentNesting(call: ToolCall, callIndex: number): ToolCal
   const pointer = findDeepNesting(call.arguments);
   if (pointer === undefined) return [];
   call.arguments = {};
-  const where = `${pointer.slice(0, 200)}${pointer.length > 200 ? "..." : ""}`;
-  const message = `Tool "${call.name}": its arguments nest deeper than ${MAX_VALUE_DEPTH} levels, at ${where}; they are not read`;
+  const message = `Tool "${call.name}": ${tooDeepArguments(pointer)}`;
   return [{ code: "PARSE_ERROR", message, callIndex, name: call.name }];
+}
+
+/** Why arguments whose value at `pointer` is nested too deep are not read. */
+export function tooDeepArguments(pointer: string): string {
+  return `its arguments nest deeper than ${MAX_VALUE_DEPTH} levels, at ${shortPointer(pointer)}; they are not read`;
 }

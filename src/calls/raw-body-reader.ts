@@ -15,7 +15,7 @@ import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-s
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import type { CallableTool } from "./callable-tool.js";
-import { ClosersInValues } from "./closers-in-values.js";
+import { ClosersInValues, followsBlockStrings } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
 import { HARMONY_CALL_END } from "./harmony-header.js";
@@ -429,7 +429,7 @@ export class RawBodyReader {
     const closers = this.closersInValues;
     const blockFormat = this.callBlock?.format;
     const mayHoldCloser =
-      this.readsToolCallBlock() || this.bareFunctionTag !== undefined || isStringBlockFormat(blockFormat);
+      this.readsToolCallBlock() || this.bareFunctionTag !== undefined || followsBlockStrings(blockFormat);
     if (closers.at === undefined && !mayHoldCloser) return false;
     return closers.endsInValue(this.wholeBody, this.bareFunctionTag, this.blockTag(), blockFormat);
   }
@@ -605,9 +605,4 @@ export class RawBodyReader {
 export function bareFunctionName(tag: string): string {
   if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
   return tag.slice(FUNCTION_PREFIX.length, -1).trim();
-}
-
-/** Formats of call blocks whose strings are told apart from the rest (a closing token in one is its text). */
-function isStringBlockFormat(format: CallBlockFormat | undefined): boolean {
-  return format === "gemma" || format === "cohere" || format === "internlm" || format === "apertus";
 }

@@ -1,5 +1,6 @@
 import { UpstreamError, type UpstreamErrorData } from "../errors/upstream-error.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { shortPointer } from "../openapi/json-pointer.js";
 
 /**
  * Throws `UPSTREAM_MALFORMED` when JSON an upstream answered nests deeper than {@link MAX_VALUE_DEPTH} levels.
@@ -14,7 +15,7 @@ export function rejectDeepJson(value: unknown, data: UpstreamErrorData): void {
   if (pointer === undefined) return;
   throw new UpstreamError(
     "UPSTREAM_MALFORMED",
-    `${data.upstream} answered JSON nested deeper than ${MAX_VALUE_DEPTH} levels, at ${pointer.slice(0, 200)}${pointer.length > 200 ? "..." : ""}`,
+    `${data.upstream} answered JSON nested deeper than ${MAX_VALUE_DEPTH} levels, at ${shortPointer(pointer)}`,
     { ...data, pointer: pointer.slice(0, 2000) },
   );
 }

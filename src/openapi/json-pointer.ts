@@ -94,3 +94,16 @@ export function resolveJsonPointer(document: unknown, ref: string): unknown {
   }
   return current;
 }
+
+/**
+ * A pointer as a message shows it: its first 200 characters, and `...` when it goes on (a pointer to a value nested
+ * thousands of levels deep is as long again).
+ *
+ * @example
+ * shortPointer("/a".repeat(501)); // "/a/a/.../a..." (200 characters, then "...")
+ */
+export function shortPointer(pointer: string): string {
+  return pointer.length > SHORT_POINTER_LENGTH ? `${pointer.slice(0, SHORT_POINTER_LENGTH)}...` : pointer;
+}
+
+const SHORT_POINTER_LENGTH = 200;

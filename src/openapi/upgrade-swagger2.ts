@@ -3,7 +3,7 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { findDeepNesting } from "./find-deep-nesting.js";
 import { PATHS_KEYS } from "./for-each-path.js";
-import { appendJsonPointer } from "./json-pointer.js";
+import { appendJsonPointer, shortPointer } from "./json-pointer.js";
 import { setOwnProperty } from "./own-properties.js";
 import { markUpgradedFromSwagger2, upgradeRef } from "./swagger2-refs.js";
 
@@ -85,7 +85,7 @@ export function upgradeSwagger2(document: JsonObject): JsonObject {
   if (deep !== undefined) {
     throw new ActionRecallError(
       "SCHEMA_TOO_DEEP",
-      `The Swagger 2.0 document nests deeper than ${MAX_DOCUMENT_DEPTH} levels at ${deep.slice(0, 200)}: it cannot be upgraded`,
+      `The Swagger 2.0 document nests deeper than ${MAX_DOCUMENT_DEPTH} levels at ${shortPointer(deep)}: it cannot be upgraded`,
       { data: { pointer: `#${deep.slice(0, 2000)}` } },
     );
   }

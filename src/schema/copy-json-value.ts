@@ -1,6 +1,6 @@
 import { ActionRecallError, isActionRecallError } from "../errors/action-recall-error.js";
 import { MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
-import { appendJsonPointer } from "../openapi/json-pointer.js";
+import { appendJsonPointer, shortPointer } from "../openapi/json-pointer.js";
 import { setOwnProperty } from "../openapi/own-properties.js";
 
 /**
@@ -28,7 +28,7 @@ export function copyKeywordValue(value: unknown, pointer: string, keyword: strin
   } catch (cause) {
     if (!isActionRecallError(cause, "SCHEMA_TOO_DEEP")) throw cause;
     const at = appendJsonPointer(pointer, keyword);
-    const message = `The value at ${at.slice(0, 200)} nests deeper than ${MAX_VALUE_DEPTH} levels`;
+    const message = `The value at ${shortPointer(at)} nests deeper than ${MAX_VALUE_DEPTH} levels`;
     throw new ActionRecallError("SCHEMA_TOO_DEEP", message, { cause, data: { pointer: at.slice(0, 2000) } });
   }
 }

@@ -1,5 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { appendJsonPointer, isExternalRef, parseJsonPointer } from "../openapi/json-pointer.js";
+import { appendJsonPointer, isExternalRef, parseJsonPointer, shortPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
@@ -116,7 +116,7 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
   if (state.nesting > MAX_SCHEMA_NESTING) {
     throw new ActionRecallError(
       "SCHEMA_TOO_DEEP",
-      `The schema nests deeper than ${MAX_SCHEMA_NESTING} levels at ${state.pointer.slice(0, 200)}...`,
+      `The schema nests deeper than ${MAX_SCHEMA_NESTING} levels at ${shortPointer(state.pointer)}`,
       { data: { pointer: state.pointer.slice(0, 2000) } },
     );
   }

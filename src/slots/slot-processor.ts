@@ -3,6 +3,7 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 import { InvalidArgumentsError, kindOf, nestedTooDeepError } from "../errors/invalid-arguments-error.js";
 import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { shortPointer } from "../openapi/json-pointer.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { MAX_SCHEMA_NESTING } from "../schema/expansion-limits.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
@@ -48,7 +49,7 @@ export class SlotProcessor {
     if (deep !== undefined) {
       throw new ActionRecallError(
         "SCHEMA_TOO_DEEP",
-        `The slot schema nests deeper than ${SCHEMA_DEPTH} levels at ${deep.slice(0, 200)}`,
+        `The slot schema nests deeper than ${SCHEMA_DEPTH} levels at ${shortPointer(deep)}`,
         {
           data: { pointer: `#${deep.slice(0, 2000)}` },
         },

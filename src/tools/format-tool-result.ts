@@ -2,6 +2,7 @@ import { configure } from "safe-stable-stringify";
 import { isGeneratedCallId, type ToolCall } from "../calls/tool-call.js";
 import { invalidOptionError } from "../errors/invalid-option-error.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { shortPointer } from "../openapi/json-pointer.js";
 import type { ToolResult } from "./tool-result.js";
 
 /** The message formats a result can go back to the model in. */
@@ -147,7 +148,7 @@ function toText(value: unknown): string {
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const pointer = findDeepNesting(value) ?? "";
-    return `[the output cannot be written as JSON: ${error.message}${pointer === "" ? "" : `; it nests deeper than ${MAX_VALUE_DEPTH} levels at ${pointer.slice(0, 200)}...`}]`;
+    return `[the output cannot be written as JSON: ${error.message}${pointer === "" ? "" : `; it nests deeper than ${MAX_VALUE_DEPTH} levels at ${shortPointer(pointer)}`}]`;
   }
 }
 
