@@ -44,7 +44,8 @@ export const KIMI_XTML_SECTION: TokenSectionSyntax = {
     const read = readXtmlArguments(text.slice(headEnd + XTML_SEPARATOR.length));
     // Written as JSON for the call's reader: a value nested too deep to write is not read (see `findDeepNesting`).
     const deep = findDeepNesting(read.arguments);
-    if (deep !== undefined) return { name, arguments: "{}", errors: [...read.errors, tooDeepArguments(deep)] };
+    if (deep !== undefined)
+      return { name, arguments: "{}", errors: [...read.errors, `Tool "${name}": ${tooDeepArguments(deep)}`] };
     return { name, arguments: JSON.stringify(read.arguments), errors: read.errors };
   },
   readOpening(text) {

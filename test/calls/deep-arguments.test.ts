@@ -35,6 +35,7 @@ describe("arguments nested deeper than 500 levels are not read: writing them aga
     const nested = at === "/tags" ? "/0".repeat(LEVELS) : "/a".repeat(LEVELS);
     expect(result.errors.map((error) => [error.code, error.name])).toEqual([["PARSE_ERROR", "write_file"]]);
     expect(result.errors[0]?.message).toMatch(tooDeep(`${at}${nested}`));
+    expect(result.errors[0]?.message).toMatch(/^Tool "write_file": its arguments nest deeper than 500 levels/);
     expect(() => JSON.stringify(result)).not.toThrow();
   });
 
