@@ -63,6 +63,19 @@ describe("a block's closing token written inside one of its strings is the strin
     expect(streamedOneByOne(given)).toEqual(result);
   });
 
+  test("escaped quotes do not end a JSON string; a quote after an even run of backslashes does", () => {
+    const inString = String.raw`<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "write_file", "parameters": {"path": "a", "content": "say \"<|END_ACTION|>\" and \\"}}]<|END_ACTION|>`;
+    const result = parseToolCalls(inString, { tools });
+    expect(result.calls.map((call) => call.arguments.content)).toEqual(['say "<|END_ACTION|>" and \\']);
+    expect(streamedOneByOne(inString)).toEqual(result);
+    const closed = String.raw`<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "write_file", "parameters": {"path": "a\\", "content": "b"}}]<|END_ACTION|>after`;
+    expect(parseToolCalls(closed, { tools })).toEqual({
+      calls: [{ id: "0", name: "write_file", arguments: { path: "a\\", content: "b" }, format: "cohere" }],
+      text: "after",
+      errors: [],
+    });
+  });
+
   test("a string never closed: the first closing token closed the block after all, and what follows is prose", () => {
     const given = '<|tool_call>call:write_file{path:<|"|>a.md<|"|>,content:<|"|>cut <tool_call|>Prose after.';
     const result = parseToolCalls(given, { tools });
