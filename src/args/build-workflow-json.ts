@@ -1,4 +1,5 @@
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
+import { checkObjectArgument, checkObjectsArgument } from "../errors/invalid-option-error.js";
 import { getOwnProperty, isJsonObject } from "../openapi/own-properties.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
@@ -88,6 +89,9 @@ export function buildWorkflowJson(
   edges: readonly WorkflowEdge[],
   options: BuildWorkflowJsonOptions = {},
 ): WorkflowJson {
+  checkObjectsArgument("buildWorkflowJson", "steps", steps);
+  checkObjectsArgument("buildWorkflowJson", "edges", edges);
+  checkObjectArgument("buildWorkflowJson", "options", options, true);
   const systemParams = options.systemParams ?? ["executor", "storage"];
   const ids = steps.map((step, index) => step.id ?? `step-${index}`);
   const connected = connectedParameters(ids, edges);

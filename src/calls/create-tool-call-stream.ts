@@ -1,4 +1,4 @@
-import { invalidOptionError } from "../errors/invalid-option-error.js";
+import { checkObjectArgument, invalidOptionError } from "../errors/invalid-option-error.js";
 import type { CallableTool } from "./callable-tool.js";
 import { textFormatsFor } from "./parse-tool-calls.js";
 import { FORMAT_CHOICES, isFormatOption, type ToolCallFormat } from "./tool-call.js";
@@ -65,6 +65,7 @@ class ScannerStream extends ToolCallScanner implements ToolCallStream {
  * stream.end();
  */
 export function createToolCallStream(options: ToolCallStreamOptions = {}): ToolCallStream {
+  checkObjectArgument("createToolCallStream", "options", options, true);
   if (options.format !== undefined && !isFormatOption(options.format)) {
     throw invalidOptionError("createToolCallStream", "format", options.format, FORMAT_CHOICES);
   }

@@ -1,4 +1,4 @@
-import { invalidOptionError } from "../errors/invalid-option-error.js";
+import { invalidArgumentError, invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
@@ -55,9 +55,13 @@ const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
  * // calls[0].arguments is { a: 5 } when add's schema says a is an integer
  */
 export function parseToolCalls(output: unknown, options: ParseToolCallsOptions = {}): ParsedToolCalls {
-  const format = options.format ?? "auto";
-  if (!isFormatOption(format)) {
-    const { message } = invalidOptionError("parseToolCalls", "format", format, FORMAT_CHOICES);
+  // Never a throw: options a JavaScript caller got wrong are an error in the result, as a wrong format is.
+  const format = typeof options === "object" && options !== null ? (options.format ?? "auto") : undefined;
+  if (format === undefined || !isFormatOption(format)) {
+    const { message } =
+      format === undefined
+        ? invalidArgumentError("parseToolCalls", "options", options, "an object, or left out")
+        : invalidOptionError("parseToolCalls", "format", format, FORMAT_CHOICES);
     return {
       calls: [],
       text: typeof output === "string" ? output : "",

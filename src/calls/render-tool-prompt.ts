@@ -1,4 +1,4 @@
-import { invalidOptionError } from "../errors/invalid-option-error.js";
+import { checkObjectArgument, checkObjectsArgument, invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { CallableTool } from "./callable-tool.js";
 
@@ -72,6 +72,8 @@ type Words = (typeof WORDS)[keyof typeof WORDS];
  * const system = renderToolPrompt(registry.list(), { format: "xml", language: "en" });
  */
 export function renderToolPrompt(tools: readonly CallableTool[], options: RenderToolPromptOptions): string {
+  checkObjectsArgument("renderToolPrompt", "tools", tools);
+  checkObjectArgument("renderToolPrompt", "options", options);
   const language = options.language ?? "en";
   if (!Object.hasOwn(WORDS, language))
     throw invalidOptionError("renderToolPrompt", "language", language, '"en" or "zh"');

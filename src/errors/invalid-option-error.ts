@@ -13,8 +13,59 @@ export function invalidOptionError(
   given: unknown,
   expected: string,
 ): ActionRecallError {
-  const shown = typeof given === "string" ? JSON.stringify(given) : (JSON.stringify(given) ?? String(given));
-  return new ActionRecallError("INVALID_ARGUMENTS", `${caller}: option ${option} must be ${expected}, not ${shown}`, {
-    data: { parameter: option },
-  });
+  return new ActionRecallError(
+    "INVALID_ARGUMENTS",
+    `${caller}: option ${option} must be ${expected}, not ${shown(given)}`,
+    {
+      data: { parameter: option },
+    },
+  );
+}
+
+/**
+ * Throws `INVALID_ARGUMENTS` naming `caller`'s `parameter` when `value` is not an object (nor, when `optional`,
+ * undefined): a JavaScript caller's `null`, string or array there would otherwise fail as a `TypeError` deep inside.
+ *
+ * @example
+ * checkObjectArgument("listOperations", "document", document);
+ */
+export function checkObjectArgument(caller: string, parameter: string, value: unknown, optional = false): void {
+  if (optional && value === undefined) return;
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return;
+  throw invalidArgumentError(caller, parameter, value, optional ? "an object, or left out" : "an object");
+}
+
+/** Throws `INVALID_ARGUMENTS` naming `caller`'s `parameter` when `value` is not an array of objects. */
+export function checkObjectsArgument(caller: string, parameter: string, value: unknown): void {
+  const isObject = (item: unknown) => typeof item === "object" && item !== null && !Array.isArray(item);
+  if (Array.isArray(value) && value.every(isObject)) return;
+  throw invalidArgumentError(caller, parameter, value, "an array of objects");
+}
+
+/** The error for an argument of a public function given a value it does not take. */
+export function invalidArgumentError(
+  caller: string,
+  parameter: string,
+  given: unknown,
+  expected: string,
+): ActionRecallError {
+  return new ActionRecallError(
+    "INVALID_ARGUMENTS",
+    `${caller}: ${parameter} must be ${expected}, not ${shown(given)}`,
+    {
+      data: { parameter },
+    },
+  );
+}
+
+/** A value as a message shows it: its JSON, cut short, or its type when it has none. */
+function shown(value: unknown): string {
+  let json: string | undefined;
+  try {
+    json = typeof value === "bigint" ? undefined : JSON.stringify(value);
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined) return typeof value === "function" ? "a function" : typeof value;
+  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }

@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import type { OperationSpec } from "../openapi/operation-spec.js";
+import { checkObjectArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
+import { isOperationSpec, OPERATION_EXPECTED, type OperationSpec } from "../openapi/operation-spec.js";
 import type { FixedParams } from "../schema/tool-definition.js";
 import { classifyArguments } from "./classify-arguments.js";
 import { encodeBody } from "./encode-body.js";
@@ -34,6 +35,9 @@ export function buildRequest(
   args: Record<string, unknown>,
   options: BuildRequestOptions = {},
 ): HttpRequest {
+  if (!isOperationSpec(operation))
+    throw invalidArgumentError("buildRequest", "operation", operation, OPERATION_EXPECTED);
+  checkObjectArgument("buildRequest", "options", options, true);
   const modelArguments = classifyArguments(args, { operation, declaredOnly: true });
   const fixed =
     options.fixed === undefined

@@ -1,3 +1,4 @@
+import { checkObjectArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import { UpstreamError } from "../errors/upstream-error.js";
 import { bodyExcerpt } from "./body-excerpt.js";
 import { isPlainObject } from "./layered-arguments.js";
@@ -34,6 +35,9 @@ export async function postToProxy(
   body: ProxyBody,
   options: PostToProxyOptions = {},
 ): Promise<ProxyResult> {
+  if (typeof apiUrl !== "string") throw invalidArgumentError("postToProxy", "apiUrl", apiUrl, "the proxy's URL");
+  checkObjectArgument("postToProxy", "body", body);
+  checkObjectArgument("postToProxy", "options", options, true);
   const upstream = options.upstream ?? PROXY_UPSTREAM;
   const timeoutMs =
     options.timeoutMs ?? (body.timeout === undefined ? undefined : body.timeout * 1000 + PROXY_GRACE_MS);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import type { HttpRequest } from "./http-request.js";
 import type { HttpResponse } from "./http-response.js";
 import { isNetworkFailure, openUpstreamResponse, type UpstreamCallOptions } from "./open-upstream-response.js";
@@ -37,6 +38,11 @@ export interface SendRequestOptions extends UpstreamCallOptions {
  * const response = await sendRequest(buildRequest(operation, args), { timeoutMs: 5_000, allowedHosts: ["api.example.com"] });
  */
 export async function sendRequest(request: HttpRequest, options: SendRequestOptions = {}): Promise<HttpResponse> {
+  checkObjectArgument("sendRequest", "request", request);
+  if (typeof request.method !== "string") {
+    throw invalidArgumentError("sendRequest", "request.method", request.method, "an HTTP method");
+  }
+  checkObjectArgument("sendRequest", "options", options, true);
   const started = performance.now();
   const idempotent = request.method.toUpperCase() === "GET" || request.method.toUpperCase() === "HEAD";
   const retries = idempotent ? Math.max(0, options.retries ?? 0) : 0;

@@ -2,6 +2,7 @@ import { jsonrepair } from "jsonrepair";
 import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from "./llm-settings.js";
 import { isRequestRefused, toLlmError } from "./to-llm-error.js";
@@ -58,6 +59,7 @@ export type LlmClientOptions = Partial<LlmSettings>;
  * const text = await llm.complete({ messages: [{ role: "user", content: "Hello" }] });
  */
 export function createLlmClient(options: LlmClientOptions = {}): LlmClient {
+  checkObjectArgument("createLlmClient", "options", options, true);
   const settings: LlmSettings = {
     baseURL: options.baseURL ?? DEFAULT_LLM_SETTINGS.baseURL,
     apiKey: options.apiKey ?? "unused",

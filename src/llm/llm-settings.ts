@@ -1,3 +1,4 @@
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 /** How to reach an OpenAI-compatible chat endpoint. */
 export interface LlmSettings {
   /** Base URL of the endpoint (`https://api.openai.com/v1`, `http://127.0.0.1:8000/v1`). */
@@ -26,6 +27,7 @@ export const DEFAULT_LLM_SETTINGS = {
  * callers run only what needs none.
  */
 export function llmSettingsFromEnv(env: Record<string, string | undefined>): LlmSettings | undefined {
+  checkObjectArgument("llmSettingsFromEnv", "env", env);
   const baseURL = nonEmpty(env.OPENAI_BASE_URL);
   const apiKey = nonEmpty(env.OPENAI_API_KEY);
   if (baseURL === undefined && apiKey === undefined) return undefined;

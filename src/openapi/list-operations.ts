@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { firstServerUrl } from "./first-server-url.js";
 import { forEachPath } from "./for-each-path.js";
@@ -35,6 +36,7 @@ export const METHODS: ReadonlyMap<string, HttpMethod> = new Map([
  * const operations = listOperations(loadDocument(text));
  */
 export function listOperations(document: JsonObject): OperationSpec[] {
+  checkObjectArgument("listOperations", "document", document);
   return readOperations(document).map((listed) => {
     if (listed.operation === undefined) throw listed.error;
     return listed.operation;

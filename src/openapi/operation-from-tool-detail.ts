@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { JsonObject } from "../schema/json-schema.js";
 import { METHODS } from "./list-operations.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
@@ -20,6 +21,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
  * const operation = operationFromToolDetail(await toolBox.getTool(boxId, toolId));
  */
 export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec {
+  checkObjectArgument("operationFromToolDetail", "detail", detailOrApiSpec);
   const given = detailOrApiSpec as JsonObject;
   const metadata = isJsonObject(given.metadata) ? given.metadata : undefined;
   const apiSpec = metadata === undefined ? given : metadata.api_spec;

@@ -110,3 +110,22 @@ export interface OperationSpec {
   /** JSON pointer of the operation in `document` (`#/paths/~1pets/get`). */
   pointer: string;
 }
+
+/** What an argument that must be an {@link OperationSpec} is said to be in an error. */
+export const OPERATION_EXPECTED = "an operation from listOperations or operationFromToolDetail";
+
+/**
+ * Whether `value` has an operation's shape (method, path, parameters, document): a JavaScript caller's junk is told
+ * apart from one before it fails deep inside as a `TypeError`.
+ */
+export function isOperationSpec(value: unknown): value is OperationSpec {
+  if (typeof value !== "object" || value === null) return false;
+  const { method, path, parameters, document } = value as Partial<Record<keyof OperationSpec, unknown>>;
+  return (
+    typeof method === "string" &&
+    typeof path === "string" &&
+    Array.isArray(parameters) &&
+    typeof document === "object" &&
+    document !== null
+  );
+}

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 // A type-only import: the JSON types live with the schema module, and erase at build time.
 import type { JsonObject, JsonValue } from "../schema/json-schema.js";
 import { findDeepNesting } from "./find-deep-nesting.js";
@@ -71,6 +72,7 @@ const MAX_DOCUMENT_DEPTH = 1000;
  * const openapi = upgradeSwagger2(JSON.parse(swaggerText));
  */
 export function upgradeSwagger2(document: JsonObject): JsonObject {
+  checkObjectArgument("upgradeSwagger2", "document", document);
   if (document.swagger !== "2.0") {
     throw new ActionRecallError(
       "UNSUPPORTED_SPEC",

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import { ActionRecallError } from "../errors/index.js";
+import { invalidArgumentError } from "../errors/invalid-option-error.js";
 import { loadDocument } from "../openapi/load-document.js";
 import { parseYamlText } from "../openapi/parse-yaml-text.js";
 import { findOpenApiOperation } from "./openapi-tool-detail.js";
@@ -146,6 +147,7 @@ async function readCatalogFile<Parsed>(
  * const catalog = await loadActionCatalog("examples/action-recall.yaml");
  */
 export async function loadActionCatalog(path: string): Promise<ActionCatalog> {
+  if (typeof path !== "string") throw invalidArgumentError("loadActionCatalog", "path", path, "a file path");
   const raw = await readCatalogFile(path, path, "", parseYamlText);
   validateCatalog ??= new Ajv({ allErrors: true, strict: false }).compile(CATALOG_SCHEMA);
   if (!validateCatalog(raw)) {

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/index.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { ActionCatalog } from "./action-catalog.js";
 import type { ActionSource } from "./action-source.js";
 import { createCatalogActionSource, createCatalogToolDetails } from "./catalog-action-source.js";
@@ -49,6 +50,7 @@ export interface ConfiguredRecallContext extends RecallContext {
  * sources in both. Missing URLs are CONFIG_INVALID naming the setting.
  */
 export function createRecallContext(options: RecallContextOptions): ConfiguredRecallContext {
+  checkObjectArgument("createRecallContext", "options", options);
   const operatorIntegrationUrl = options.operatorIntegrationUrl;
   if (operatorIntegrationUrl === undefined) {
     throw new ActionRecallError(

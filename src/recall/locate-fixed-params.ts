@@ -1,5 +1,6 @@
+import { checkObjectArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import { resolveJsonPointer } from "../openapi/json-pointer.js";
-import type { OperationSpec } from "../openapi/operation-spec.js";
+import { isOperationSpec, OPERATION_EXPECTED, type OperationSpec } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { FixedParams } from "../schema/tool-definition.js";
 
@@ -73,6 +74,10 @@ export function locateFixedParams(
   fixed: Readonly<Record<string, unknown>>,
   operation: OperationSpec,
 ): LocatedFixedParams {
+  checkObjectArgument("locateFixedParams", "fixed", fixed);
+  if (!isOperationSpec(operation)) {
+    throw invalidArgumentError("locateFixedParams", "operation", operation, OPERATION_EXPECTED);
+  }
   const byLocation: FixedParams = {};
   const unlocated: string[] = [];
   const section = (name: keyof FixedParams): Record<string, unknown> => {

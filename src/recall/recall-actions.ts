@@ -1,3 +1,4 @@
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { convertMcpTool } from "../schema/convert-mcp-tool.js";
 import { convertOperation } from "../schema/convert-operation.js";
@@ -84,6 +85,9 @@ function buildMcpTool(
  * const { _dynamic_tools } = await recallActions({ knId, actionTypeId, uniqueIdentity, accountId, accountType }, context);
  */
 export async function recallActions(request: RecallActionsRequest, context: RecallContext): Promise<RecallResult> {
+  checkObjectArgument("recallActions", "request", request);
+  checkObjectArgument("recallActions", "context", context);
+  checkObjectArgument("recallActions", "context.actionSource", context.actionSource);
   const query = await context.actionSource.recall(request);
   const action = query.actions[0];
   if (action === undefined) {

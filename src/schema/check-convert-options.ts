@@ -1,4 +1,4 @@
-import { invalidOptionError } from "../errors/invalid-option-error.js";
+import { checkObjectArgument, invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { ConvertOptions } from "./converted-tool.js";
 import { DIALECTS } from "./tool-definition.js";
@@ -9,6 +9,7 @@ import { DIALECTS } from "./tool-definition.js";
  * failed every tool), fixed values or operations of the wrong shape.
  */
 export function checkConvertOptions(options: ConvertOptions, caller: string): void {
+  checkObjectArgument(caller, "options", options, true);
   const { dialect, maxDepth, maxTokens, fixed, operations } = options;
   if (dialect !== undefined && !(DIALECTS as readonly string[]).includes(dialect)) {
     throw invalidOptionError(caller, "dialect", dialect, `one of ${DIALECTS.join(", ")}`);

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
 import { applyFixedValues } from "./apply-fixed-values.js";
 import { checkConvertOptions } from "./check-convert-options.js";
@@ -26,7 +27,13 @@ export interface McpToolInput {
  * const converted = convertMcpTool({ name: "search", inputSchema }, { dialect: "anthropic" });
  */
 export function convertMcpTool(tool: McpToolInput, options: ConvertOptions = {}): ConvertedTool {
+  checkObjectArgument("convertMcpTool", "tool", tool);
   checkConvertOptions(options, "convertMcpTool");
+  if (typeof tool.name !== "string") {
+    throw new ActionRecallError("INVALID_DOCUMENT", `An MCP tool's name must be a string, not ${typeof tool.name}`, {
+      data: { pointer: "#/name" },
+    });
+  }
   if (tool.description !== undefined && typeof tool.description !== "string") {
     throw new ActionRecallError(
       "INVALID_DOCUMENT",

@@ -1,4 +1,5 @@
-import type { OperationSpec } from "../openapi/operation-spec.js";
+import { invalidArgumentError } from "../errors/invalid-option-error.js";
+import { isOperationSpec, OPERATION_EXPECTED, type OperationSpec } from "../openapi/operation-spec.js";
 import type { RefResolver } from "../openapi/ref-resolver.js";
 import { applyFixedValues } from "./apply-fixed-values.js";
 import { buildLayeredSchema, createParameterSchemaCache, type ParameterSchemaCache } from "./build-layered-schema.js";
@@ -19,6 +20,8 @@ import { finishConversion } from "./finish-conversion.js";
  * const { tool, fixed, report } = convertOperation(operationFromToolDetail(detail), { fixed: { "x-account-id": id } });
  */
 export function convertOperation(operation: OperationSpec, options: ConvertOptions = {}): ConvertedTool {
+  if (!isOperationSpec(operation))
+    throw invalidArgumentError("convertOperation", "operation", operation, OPERATION_EXPECTED);
   checkConvertOptions(options, "convertOperation");
   return convertNamedOperation(operation, options, new Set());
 }

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { appendJsonPointer, isExternalRef, parseJsonPointer, shortPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js";
@@ -81,6 +82,7 @@ interface ExpansionContext extends ExpansionRecord {
  * const { schema, pruned } = expandRefs({ $ref: "#/components/schemas/A" }, { document, maxDepth: 2 });
  */
 export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): ExpandedSchema {
+  checkObjectArgument("expandRefs", "options", options, true);
   const document = options.document ?? schema;
   const context: ExpansionContext = {
     document,

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { LlmClient } from "../llm/llm-client.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
@@ -63,6 +64,7 @@ interface FillState {
  * }
  */
 export async function* fillSlots(options: FillSlotsOptions): AsyncGenerator<FillSlotsChunk, void, undefined> {
+  checkObjectArgument("fillSlots", "options", options);
   const processor = new SlotProcessor(options.schema);
   const given = processor.convert(options.data ?? {}).data;
   if (!isJsonObject(given)) {

@@ -1,6 +1,7 @@
 import type { CallableTool, XmlMapping, XmlToolSpec } from "../calls/callable-tool.js";
 import type { ToolCall } from "../calls/tool-call.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { TOOL_NAME_PATTERN } from "../schema/dialects/sanitize-tool-name.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 
@@ -57,6 +58,7 @@ const XML_NODES: ReadonlySet<string> = new Set(["attribute", "element", "content
 export function defineTool<Args extends Record<string, unknown> = Record<string, unknown>>(
   options: ToolOptions<Args>,
 ): Tool<Args> {
+  checkObjectArgument("defineTool", "options", options);
   const { name, description, parameters, xml, execute } = options;
   const fail = (message: string, pointer: string): never => {
     throw new ActionRecallError("INVALID_TOOL_DEFINITION", `Tool "${name}": ${message}`, { data: { pointer } });

@@ -1,4 +1,5 @@
 import type { ToolCall } from "../calls/tool-call.js";
+import { checkObjectArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import { NameHints } from "../errors/name-hints.js";
 import { type ExecuteToolCallOptions, executeInBatch } from "./execute-tool-call.js";
 import type { ToolRegistry } from "./tool-registry.js";
@@ -26,6 +27,8 @@ export async function executeToolCalls(
   calls: readonly ToolCall[],
   options: ExecuteToolCallsOptions = {},
 ): Promise<ToolResult[]> {
+  if (!Array.isArray(calls)) throw invalidArgumentError("executeToolCalls", "calls", calls, "an array of tool calls");
+  checkObjectArgument("executeToolCalls", "options", options, true);
   const { concurrency = DEFAULT_CONCURRENCY, ...callOptions } = options;
   const results = new Array<ToolResult>(calls.length);
   const hints = new NameHints();

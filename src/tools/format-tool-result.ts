@@ -1,6 +1,6 @@
 import { configure } from "safe-stable-stringify";
 import { isGeneratedCallId, type ToolCall } from "../calls/tool-call.js";
-import { invalidOptionError } from "../errors/invalid-option-error.js";
+import { checkObjectArgument, invalidOptionError } from "../errors/invalid-option-error.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { shortPointer } from "../openapi/json-pointer.js";
 import type { ToolResult } from "./tool-result.js";
@@ -78,6 +78,9 @@ export function formatToolResult<Dialect extends ToolResultDialect>(
   result: ToolResult,
   options: FormatToolResultOptions<Dialect>,
 ): FormattedToolResult<Dialect> {
+  checkObjectArgument("formatToolResult", "call", call);
+  checkObjectArgument("formatToolResult", "result", result);
+  checkObjectArgument("formatToolResult", "options", options);
   if (!(TOOL_RESULT_DIALECTS as readonly string[]).includes(options.dialect)) {
     throw invalidOptionError(
       "formatToolResult",

@@ -1,4 +1,5 @@
 import type { CallableTool } from "../calls/callable-tool.js";
+import { checkObjectsArgument } from "../errors/invalid-option-error.js";
 import { toDialect } from "../schema/dialects/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 
@@ -11,5 +12,6 @@ import type { Dialect } from "../schema/tool-definition.js";
  * await openai.chat.completions.create({ model, messages, tools: toProviderTools(registry.callableTools(), "openai") });
  */
 export function toProviderTools(tools: readonly CallableTool[], dialect: Dialect): unknown[] {
+  checkObjectsArgument("toProviderTools", "tools", tools);
   return tools.map(({ name, description, parameters }) => toDialect({ name, description, parameters }, dialect).tool);
 }

@@ -1,3 +1,4 @@
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { UpstreamError } from "../errors/upstream-error.js";
 import { bodyExcerpt } from "../http/body-excerpt.js";
 import { buildRequest, postToProxy, sendRequest, toProxyBody } from "../http/index.js";
@@ -46,6 +47,9 @@ export interface OperationToolOutput {
  * const registry = new ToolRegistry(tools.map((converted) => toolFromConvertedOperation(converted, { mode: "direct" })));
  */
 export function toolFromConvertedOperation(converted: ConvertedTool, options: OperationToolOptions): Tool {
+  checkObjectArgument("toolFromConvertedOperation", "converted", converted);
+  checkObjectArgument("toolFromConvertedOperation", "converted.definition", converted.definition);
+  checkObjectArgument("toolFromConvertedOperation", "options", options);
   const { definition, spec, fixed } = converted;
   return defineTool({
     name: definition.name,

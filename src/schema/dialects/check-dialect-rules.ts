@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { invalidOptionError } from "../../errors/invalid-option-error.js";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
@@ -42,6 +43,9 @@ const CHECKERS: Record<Dialect, (tool: unknown, violations: string[]) => void> =
  * // ['#/name: "bad name" does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$']
  */
 export function checkDialectRules(tool: unknown, dialect: Dialect): string[] {
+  if (typeof dialect !== "string" || !Object.hasOwn(CHECKERS, dialect)) {
+    throw invalidOptionError("checkDialectRules", "dialect", dialect, `one of ${Object.keys(CHECKERS).join(", ")}`);
+  }
   const violations: string[] = [];
   CHECKERS[dialect](tool, violations);
   return violations;

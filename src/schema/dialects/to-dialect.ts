@@ -29,7 +29,7 @@ export function toDialect(
   dialect: Dialect,
   options: ToDialectOptions = {},
 ): { tool: unknown; changes: DialectChange[] } {
-  if (!Object.hasOwn(WRITERS, dialect)) {
+  if (typeof dialect !== "string" || !Object.hasOwn(WRITERS, dialect)) {
     throw invalidOptionError("toDialect", "dialect", dialect, `one of ${Object.keys(WRITERS).join(", ")}`);
   }
   const context: DialectContext = { dialect, changes: [], meetsOpenAiSchemaRules: options.meetsOpenAiSchemaRules };
