@@ -21,42 +21,29 @@ function streamedOneByOne(text: string) {
 }
 
 describe("a block's closing token written inside one of its strings is the string's text", () => {
+  // Each block writes a file whose content holds the block's own closing token.
+  const gemma = (content: string) =>
+    `<|tool_call>call:write_file{path:<|"|>a.md<|"|>,content:<|"|>${content}<|"|>}<tool_call|>`;
+  const functionGemma = (content: string) =>
+    `<start_function_call>call:write_file{path:<escape>a.md<escape>,content:<escape>${content}<escape>}<end_function_call>`;
+  const cohere = (content: string) =>
+    `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "write_file", "parameters": {"path": "a.md", "content": "${content}"}}]<|END_ACTION|>`;
+  const internlm = (content: string) =>
+    `<|action_start|><|plugin|>\n{"name": "write_file", "parameters": {"path": "a.md", "content": "${content}"}}<|action_end|>`;
+  const apertus = (content: string) =>
+    `<|tools_prefix|>[{"write_file": {"path": "a.md", "content": "${content}"}}]<|tools_suffix|>`;
+
   test.each([
-    [
-      "Gemma 4's <|\"|> string",
-      '<|tool_call>call:write_file{path:<|"|>a.md<|"|>,content:<|"|>End with <tool_call|> then stop<|"|>}<tool_call|>',
-      { path: "a.md", content: "End with <tool_call|> then stop" },
-      "gemma",
-    ],
-    [
-      "FunctionGemma's <escape> string",
-      "<start_function_call>call:write_file{path:<escape>a.md<escape>,content:<escape>x <end_function_call> y<escape>}<end_function_call>",
-      { path: "a.md", content: "x <end_function_call> y" },
-      "gemma",
-    ],
-    [
-      "Cohere's JSON string",
-      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "write_file", "parameters": {"path": "a.md", "content": "ends with <|END_ACTION|> here"}}]<|END_ACTION|>',
-      { path: "a.md", content: "ends with <|END_ACTION|> here" },
-      "cohere",
-    ],
-    [
-      "InternLM's JSON string",
-      '<|action_start|><|plugin|>\n{"name": "write_file", "parameters": {"path": "a.md", "content": "x <|action_end|> y"}}<|action_end|>',
-      { path: "a.md", content: "x <|action_end|> y" },
-      "internlm",
-    ],
-    [
-      "Apertus' JSON string",
-      '<|tools_prefix|>[{"write_file": {"path": "a.md", "content": "x <|tools_suffix|> y"}}]<|tools_suffix|>',
-      { path: "a.md", content: "x <|tools_suffix|> y" },
-      "apertus",
-    ],
-  ])("%s: the call is whole, and streamed it is the same", (_syntax, block, args, format) => {
-    const given = `Writing.${block} Done.`;
+    ["Gemma 4's <|\"|> string", gemma, "End with <tool_call|> then stop", "gemma"],
+    ["FunctionGemma's <escape> string", functionGemma, "x <end_function_call> y", "gemma"],
+    ["Cohere's JSON string", cohere, "ends with <|END_ACTION|> here", "cohere"],
+    ["InternLM's JSON string", internlm, "x <|action_end|> y", "internlm"],
+    ["Apertus' JSON string", apertus, "x <|tools_suffix|> y", "apertus"],
+  ])("%s: the call is whole, and streamed it is the same", (_syntax, block, content, format) => {
+    const given = `Writing.${block(content)} Done.`;
     const result = parseToolCalls(given, { tools });
     expect(result.calls.map(({ name, arguments: written, format: read }) => [name, written, read])).toEqual([
-      ["write_file", args, format],
+      ["write_file", { path: "a.md", content }, format],
     ]);
     expect(result.text).toBe("Writing. Done.");
     expect(result.errors).toEqual([]);
