@@ -2,6 +2,7 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 import { closestName } from "../errors/closest-name.js";
 import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-arguments-error.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { escapeJsonPointerToken, shortPointer } from "../openapi/json-pointer.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { findParameter, parameterNames } from "./find-parameter.js";
 import {
@@ -41,6 +42,14 @@ export function classifyArguments(args: unknown, options: ClassifyArgumentsOptio
   }
   const deep = findDeepNesting(args);
   if (deep !== undefined) throw nestedTooDeepError(subject, deep, MAX_VALUE_DEPTH);
+  const unwritable = findUnwritableValue(args, "");
+  if (unwritable !== undefined) {
+    throw new ActionRecallError(
+      "INVALID_ARGUMENTS",
+      `The ${subject} hold a ${unwritable.kind} at ${shortPointer(unwritable.pointer)}: a request carries JSON values only`,
+      { data: { pointer: unwritable.pointer } },
+    );
+  }
   if (isLayeredShape(args)) return classifyLayered(args, options);
   if (options.operation === undefined) {
     throw new ActionRecallError(
@@ -49,6 +58,21 @@ export function classifyArguments(args: unknown, options: ClassifyArgumentsOptio
     );
   }
   return classifyFlat(args, options.operation, options.declaredOnly === true);
+}
+
+/**
+ * The first value JSON cannot write (a function, a symbol), which only a JavaScript caller can pass: writing it into
+ * a path, a query or a body would throw a `TypeError` or drop it. The value's depth is already bounded.
+ */
+function findUnwritableValue(value: unknown, pointer: string): { kind: string; pointer: string } | undefined {
+  const kind = typeof value;
+  if (kind === "function" || kind === "symbol") return { kind, pointer };
+  if (value === null || kind !== "object") return undefined;
+  for (const [key, member] of Object.entries(value as object)) {
+    const found = findUnwritableValue(member, `${pointer}/${escapeJsonPointerToken(key)}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Layered when every key names a section and every parameter section holds an object (or nothing). */

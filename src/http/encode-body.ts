@@ -3,7 +3,7 @@ import { isJsonMediaType, isJsonWildcard, mediaTypeEssence } from "../openapi/me
 import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
 import { decodeDataUrl } from "./decode-data-url.js";
 import { encodeMultipart } from "./encode-multipart.js";
-import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
+import { argumentJson, encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
 import type { EncodedBody } from "./encoded-body.js";
 import { isPlainObject } from "./layered-arguments.js";
 import { resolveSchema } from "./resolve-schema.js";
@@ -85,7 +85,7 @@ function encodeForm(requestBody: RequestBodySpec, body: Record<string, unknown>)
         ? (text: string) => encodeAllowingReserved(text, parameter)
         : (text: string) => encodeStrict(text, parameter);
       if (encoding?.contentType !== undefined && isJsonMediaType(encoding.contentType)) {
-        return value === undefined ? [] : [`${encode(name)}=${encode(JSON.stringify(value))}`];
+        return value === undefined ? [] : [`${encode(name)}=${encode(argumentJson(value))}`];
       }
       const style = encoding?.style ?? "form";
       const explode = encoding?.explode ?? style === "form";
@@ -103,7 +103,7 @@ function requireObject(body: unknown, operation: OperationSpec, mediaType: strin
 
 function stringifyJson(body: unknown, operation: OperationSpec): string {
   try {
-    return JSON.stringify(body);
+    return argumentJson(body);
   } catch (cause) {
     throw new ActionRecallError("INVALID_ARGUMENTS", `The body of ${operation.id} cannot be written as JSON`, {
       cause,

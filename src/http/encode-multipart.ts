@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { decodeDataUrl } from "./decode-data-url.js";
-import { stringifyScalar } from "./encode-uri-component.js";
+import { argumentJson, stringifyScalar } from "./encode-uri-component.js";
 import type { EncodedBody } from "./encoded-body.js";
 import { collectProperties, resolveSchema } from "./resolve-schema.js";
 
@@ -70,7 +70,7 @@ function toPart(name: string, value: unknown, schema: JsonSchema, contentType: s
     };
   }
   if (value !== null && typeof value === "object") {
-    return { name, contentType: contentType ?? "application/json", data: encoder.encode(JSON.stringify(value)) };
+    return { name, contentType: contentType ?? "application/json", data: encoder.encode(argumentJson(value)) };
   }
   const part: Part = { name, data: encoder.encode(stringifyScalar(value)) };
   if (contentType !== undefined) part.contentType = contentType;

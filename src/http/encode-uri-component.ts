@@ -1,3 +1,4 @@
+import { configure } from "safe-stable-stringify";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 
 /**
@@ -23,8 +24,22 @@ export function stringifyScalar(value: unknown): string {
   if (typeof value === "string") return value;
   if (value === null || value === undefined) return "";
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
-  return JSON.stringify(value);
+  return argumentJson(value);
 }
+
+/**
+ * An argument's JSON, a bigint (a JavaScript caller's int64 id) written as its digits, where `JSON.stringify` throws.
+ * Values JSON cannot write at all (functions, symbols) were refused with the arguments.
+ */
+export function argumentJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return writeJsonWithBigints(value) ?? "";
+  }
+}
+
+const writeJsonWithBigints = configure({ bigint: true, deterministic: false });
 
 function encodeOrThrow(text: string, parameter: string): string {
   try {

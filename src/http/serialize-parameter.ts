@@ -1,6 +1,6 @@
 import { isJsonMediaType } from "../openapi/media-type-essence.js";
 import type { ParameterSpec } from "../openapi/operation-spec.js";
-import { stringifyScalar } from "./encode-uri-component.js";
+import { argumentJson, stringifyScalar } from "./encode-uri-component.js";
 import { isPlainObject } from "./layered-arguments.js";
 
 /** One parameter and how OAS says to serialise it. */
@@ -31,7 +31,7 @@ export interface QueryPiece {
 export function contentValue(parameter: ParameterSpec | undefined, value: unknown): unknown {
   const contentType = parameter?.contentType;
   if (contentType === undefined || value === undefined || value === null) return value;
-  return typeof value === "string" && !isJsonMediaType(contentType) ? value : JSON.stringify(value);
+  return typeof value === "string" && !isJsonMediaType(contentType) ? value : argumentJson(value);
 }
 
 /**
@@ -80,7 +80,7 @@ export function serializeWholeQueryString(
 ): QueryPiece[] {
   if (value === undefined || value === null) return [];
   if (contentType !== undefined && isJsonMediaType(contentType)) {
-    return [{ key: name, text: encode(JSON.stringify(value)) }];
+    return [{ key: name, text: encode(argumentJson(value)) }];
   }
   if (isPlainObject(value)) {
     return Object.entries(value).flatMap(([key, member]) =>

@@ -721,3 +721,28 @@ describe("the origin never changes", () => {
     );
   });
 });
+
+describe("values only a JavaScript caller can pass", () => {
+  const spec = operation({
+    path: "/items",
+    parameters: [parameter({ name: "ids", in: "query", style: "deepObject", explode: true })],
+    requestBody: requestBody("application/json"),
+  });
+
+  test("a bigint (an int64 id) is written as its digits, in a query value and in a JSON body", () => {
+    const request = buildRequest(spec, { query: { ids: { a: 12345678901234567890n } }, body: { id: 2n ** 64n } });
+    expect(new URL(request.url).searchParams.get("ids[a]")).toBe("12345678901234567890");
+    expect(request.body).toBe('{"id":18446744073709551616}');
+  });
+
+  test("a function or a symbol anywhere is INVALID_ARGUMENTS at its pointer, not a TypeError or a value dropped", () => {
+    expect(thrown(() => buildRequest(spec, { query: { ids: { a: () => 1 } } }))).toEqual({
+      code: "INVALID_ARGUMENTS",
+      data: { pointer: "/query/ids/a" },
+    });
+    expect(thrown(() => buildRequest(spec, { body: { tags: [Symbol("x")] } }))).toEqual({
+      code: "INVALID_ARGUMENTS",
+      data: { pointer: "/body/tags/0" },
+    });
+  });
+});
