@@ -1,7 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { closestName } from "../errors/closest-name.js";
 import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-arguments-error.js";
-import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
+import { MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { escapeJsonPointerToken, shortPointer } from "../openapi/json-pointer.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
 import { findParameter, parameterNames } from "./find-parameter.js";
@@ -40,14 +40,14 @@ export function classifyArguments(args: unknown, options: ClassifyArgumentsOptio
   if (!isPlainObject(args)) {
     throw notAnObjectError(subject, args);
   }
-  const deep = findDeepNesting(args);
-  if (deep !== undefined) throw nestedTooDeepError(subject, deep, MAX_VALUE_DEPTH);
-  const unwritable = findUnwritableValue(args, "");
-  if (unwritable !== undefined) {
+  const problem = findArgumentProblem(args, 0);
+  if (problem !== undefined) {
+    const pointer = problem.tokens.reduceRight((at, token) => `${at}/${escapeJsonPointerToken(token)}`, "");
+    if (problem.kind === "nesting") throw nestedTooDeepError(subject, pointer, MAX_VALUE_DEPTH);
     throw new ActionRecallError(
       "INVALID_ARGUMENTS",
-      `The ${subject} hold a ${unwritable.kind} at ${shortPointer(unwritable.pointer)}: a request carries JSON values only`,
-      { data: { pointer: unwritable.pointer } },
+      `The ${subject} hold a ${problem.kind} at ${shortPointer(pointer)}: a request carries JSON values only`,
+      { data: { pointer } },
     );
   }
   if (isLayeredShape(args)) return classifyLayered(args, options);
@@ -61,16 +61,21 @@ export function classifyArguments(args: unknown, options: ClassifyArgumentsOptio
 }
 
 /**
- * The first value JSON cannot write (a function, a symbol), which only a JavaScript caller can pass: writing it into
- * a path, a query or a body would throw a `TypeError` or drop it. The value's depth is already bounded.
+ * What makes arguments unfit to send, found in one walk: nesting past {@link MAX_VALUE_DEPTH} levels (writing them
+ * recurses), or a value JSON cannot write (a function, a symbol: only a JavaScript caller passes one, and writing it
+ * would throw a `TypeError` or drop it). Its keys come innermost first; the walk never recurses past the limit.
  */
-function findUnwritableValue(value: unknown, pointer: string): { kind: string; pointer: string } | undefined {
+function findArgumentProblem(value: unknown, depth: number): { kind: string; tokens: string[] } | undefined {
   const kind = typeof value;
-  if (kind === "function" || kind === "symbol") return { kind, pointer };
+  if (kind === "function" || kind === "symbol") return { kind, tokens: [] };
   if (value === null || kind !== "object") return undefined;
-  for (const [key, member] of Object.entries(value as object)) {
-    const found = findUnwritableValue(member, `${pointer}/${escapeJsonPointerToken(key)}`);
-    if (found !== undefined) return found;
+  if (depth > MAX_VALUE_DEPTH) return { kind: "nesting", tokens: [] };
+  for (const key in value as object) {
+    if (!Object.hasOwn(value as object, key)) continue;
+    const found = findArgumentProblem((value as Record<string, unknown>)[key], depth + 1);
+    if (found === undefined) continue;
+    found.tokens.push(key);
+    return found;
   }
   return undefined;
 }
