@@ -1,5 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { checkObjectArgument } from "../errors/invalid-option-error.js";
+import { checkObjectArgument, invalidOptionError } from "../errors/invalid-option-error.js";
 import type { LlmClient } from "../llm/llm-client.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
@@ -10,7 +10,13 @@ import { parseModelAnswer } from "./parse-model-answer.js";
 import { prefillSlots } from "./prefill-slots.js";
 import { SlotProcessor } from "./slot-processor.js";
 import type { SlotHistoryStep, SlotSource, SlotSources } from "./slot-sources.js";
-import { loadSlotTemplates, renderSlotTemplate, type SlotLanguage, type SlotTemplates } from "./slot-templates.js";
+import {
+  loadSlotTemplates,
+  renderSlotTemplate,
+  SLOT_LANGUAGES,
+  type SlotLanguage,
+  type SlotTemplates,
+} from "./slot-templates.js";
 
 /** Options of {@link fillSlots}. */
 export interface FillSlotsOptions {
@@ -65,6 +71,9 @@ interface FillState {
  */
 export async function* fillSlots(options: FillSlotsOptions): AsyncGenerator<FillSlotsChunk, void, undefined> {
   checkObjectArgument("fillSlots", "options", options);
+  if (options.language !== undefined && !SLOT_LANGUAGES.includes(options.language)) {
+    throw invalidOptionError("fillSlots", "language", options.language, '"zh" or "en"');
+  }
   const processor = new SlotProcessor(options.schema);
   const given = processor.convert(options.data ?? {}).data;
   if (!isJsonObject(given)) {

@@ -1,8 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { invalidOptionError } from "../errors/invalid-option-error.js";
 
 /** The prompt languages with templates. */
 export type SlotLanguage = "zh" | "en";
+
+/** Every {@link SlotLanguage}: a language names template files, so nothing else is taken. */
+export const SLOT_LANGUAGES: readonly SlotLanguage[] = ["zh", "en"];
 
 /** The two prompts of the fill: phase 1 asks for the JSON object, phase 2 for structured output over what is left. */
 export interface SlotTemplates {
@@ -17,6 +21,10 @@ const cache = new Map<SlotLanguage, Promise<SlotTemplates>>();
  * and `dist/slots`), once per process.
  */
 export function loadSlotTemplates(language: SlotLanguage): Promise<SlotTemplates> {
+  // It names the files read: a JavaScript caller's "../.." must not reach outside the templates.
+  if (!SLOT_LANGUAGES.includes(language)) {
+    return Promise.reject(invalidOptionError("loadSlotTemplates", "language", language, '"zh" or "en"'));
+  }
   let loaded = cache.get(language);
   if (loaded === undefined) {
     loaded = Promise.all([readTemplate(`phase1.${language}.md`), readTemplate(`phase2.${language}.md`)]).then(

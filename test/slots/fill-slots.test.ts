@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { ActionRecallError } from "../../src/errors/index.js";
 import { createLlmClient } from "../../src/llm/index.js";
-import { type FillSlotsChunk, type FillSlotsOptions, fillSlots } from "../../src/slots/index.js";
+import { type FillSlotsChunk, type FillSlotsOptions, fillSlots, loadSlotTemplates } from "../../src/slots/index.js";
 import { type OpenAiTestServer, type Script, startOpenAiServer } from "../support/openai-server.js";
 
 const weather = JSON.parse(readFileSync(new URL("../fixtures/slots/weather.json", import.meta.url), "utf8"));
@@ -241,4 +241,18 @@ describe("fillSlots without a model: the deterministic phase", () => {
       },
     });
   });
+});
+
+describe("the prompt language names template files: only zh and en are taken", () => {
+  test.each(["../../package", "/../../../README", "fr"])(
+    "%s is INVALID_ARGUMENTS, and no file is read",
+    async (language) => {
+      const fill = fillSlots({ schema: { type: "object" }, question: "q", language: language as "en" });
+      await expect(fill.next()).rejects.toMatchObject({
+        code: "INVALID_ARGUMENTS",
+        message: `fillSlots: option language must be "zh" or "en", not ${JSON.stringify(language)}`,
+      });
+      await expect(loadSlotTemplates(language as "en")).rejects.toMatchObject({ code: "INVALID_ARGUMENTS" });
+    },
+  );
 });
