@@ -1,3 +1,4 @@
+import { checkStringArgument } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { parseJsonText } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
@@ -19,6 +20,7 @@ const LEADING_LINE_BREAK = /^[ \t]*\r?\n/;
  * type is trimmed fully before conversion. Without a usable schema the value stays a string.
  */
 export function coerceArgument(raw: string, schema: unknown): CoercionResult {
+  checkStringArgument("coerceArgument", "raw", raw);
   const types = schemaTypes(schema);
   if (types.size === 0 || types.has("string")) {
     const text = trimTrailingLineBreak(raw.replace(LEADING_LINE_BREAK, ""));

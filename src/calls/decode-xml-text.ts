@@ -1,3 +1,5 @@
+import { checkStringArgument } from "../errors/invalid-option-error.js";
+
 const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
   ["lt", "<"],
   ["gt", ">"],
@@ -17,6 +19,7 @@ const ESCAPES = /<!\[CDATA\[([\s\S]*?)\]\]>|&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|q
  * decodeXmlText("a &lt; b <![CDATA[&amp;]]>"); // "a < b &amp;"
  */
 export function decodeXmlText(raw: string): string {
+  checkStringArgument("decodeXmlText", "raw", raw);
   if (!raw.includes("&") && !raw.includes("<![CDATA[")) return raw;
   return raw.replace(ESCAPES, (whole, cdata: string | undefined, entity: string | undefined) => {
     if (cdata !== undefined) return cdata;

@@ -65,6 +65,8 @@ export interface JsonArgumentsResult {
  * not dropped).
  */
 export function parseJsonArguments(text: string): JsonArgumentsResult {
+  // Never a throw: arguments that are no text are said so, as arguments that are no JSON are.
+  if (typeof text !== "string") return { arguments: {}, message: `Arguments are not text: ${typeof text}` };
   if (text.trim() === "") return { arguments: {} };
   const parsed = parseJsonText(text);
   if (!parsed.success)

@@ -69,3 +69,8 @@ function shown(value: unknown): string {
   if (json === undefined) return typeof value === "function" ? "a function" : typeof value;
   return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }
+
+/** Throws `INVALID_ARGUMENTS` naming `caller`'s `parameter` when `value` is not a string. */
+export function checkStringArgument(caller: string, parameter: string, value: unknown): void {
+  if (typeof value !== "string") throw invalidArgumentError(caller, parameter, value, "a string");
+}

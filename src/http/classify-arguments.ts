@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { closestName } from "../errors/closest-name.js";
 import { nestedTooDeepError, notAnObjectError } from "../errors/invalid-arguments-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { escapeJsonPointerToken, shortPointer } from "../openapi/json-pointer.js";
 import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
@@ -36,6 +37,7 @@ export interface ClassifyArgumentsOptions {
  * When both readings fit (`{query: {...}}` for an operation with a parameter named `query`), the layered one wins.
  */
 export function classifyArguments(args: unknown, options: ClassifyArgumentsOptions = {}): LayeredArguments {
+  checkObjectArgument("classifyArguments", "options", options, true);
   const subject = options.subject ?? "arguments";
   if (!isPlainObject(args)) {
     throw notAnObjectError(subject, args);

@@ -1,3 +1,4 @@
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { createRecord, isPlainObject, type LayeredArguments } from "./layered-arguments.js";
 
 /**
@@ -6,6 +7,8 @@ import { createRecord, isPlainObject, type LayeredArguments } from "./layered-ar
  * `x-account-id`), and a fixed body object is merged deeply with the fixed side winning at every level.
  */
 export function mergeFixedParams(args: LayeredArguments, fixed: LayeredArguments): LayeredArguments {
+  checkLayeredArguments("args", args);
+  checkLayeredArguments("fixed", fixed);
   const fixedHeaderNames = new Set(Object.keys(fixed.header).map((name) => name.toLowerCase()));
   const header = createRecord();
   for (const [name, value] of Object.entries(args.header)) {
@@ -29,4 +32,12 @@ function mergeFixedValue(value: unknown, fixed: unknown): unknown {
     merged[name] = Object.hasOwn(merged, name) ? mergeFixedValue(merged[name], fixedMember) : fixedMember;
   }
   return merged;
+}
+
+/** Throws `INVALID_ARGUMENTS` unless `value` is layered arguments: an object of parameter sections, each an object. */
+function checkLayeredArguments(parameter: string, value: unknown): void {
+  checkObjectArgument("mergeFixedParams", parameter, value);
+  for (const section of ["path", "query", "header", "cookie"]) {
+    checkObjectArgument("mergeFixedParams", `${parameter}.${section}`, (value as Record<string, unknown>)[section]);
+  }
 }

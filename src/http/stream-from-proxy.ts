@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
 import { UpstreamError } from "../errors/upstream-error.js";
 import { isJsonMediaType } from "../openapi/media-type-essence.js";
 import { bodyExcerpt } from "./body-excerpt.js";
@@ -25,6 +26,9 @@ export async function* streamFromProxy(
   body: ProxyBody,
   options: PostToProxyOptions = {},
 ): AsyncGenerator<string, void, undefined> {
+  checkStringArgument("streamFromProxy", "apiUrl", apiUrl);
+  checkObjectArgument("streamFromProxy", "body", body);
+  checkObjectArgument("streamFromProxy", "options", options, true);
   const url = URL.canParse(apiUrl) ? new URL(apiUrl) : undefined;
   url?.searchParams.set("stream", "true");
   const opened = await openUpstreamResponse(

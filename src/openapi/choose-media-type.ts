@@ -1,3 +1,4 @@
+import { invalidArgumentError } from "../errors/invalid-option-error.js";
 import { mediaTypeEssence } from "./media-type-essence.js";
 
 /**
@@ -10,6 +11,9 @@ import { mediaTypeEssence } from "./media-type-essence.js";
  * JSON type offered beside it (`application/merge-patch+json`, RFC 7386) takes the object as it is.
  */
 export function chooseMediaType(mediaTypes: readonly string[]): string | undefined {
+  if (!Array.isArray(mediaTypes) || !mediaTypes.every((mediaType) => typeof mediaType === "string")) {
+    throw invalidArgumentError("chooseMediaType", "mediaTypes", mediaTypes, "an array of media types");
+  }
   let chosen = mediaTypes[0];
   let chosenRank = Number.POSITIVE_INFINITY;
   for (const mediaType of mediaTypes) {

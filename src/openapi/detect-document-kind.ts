@@ -1,3 +1,4 @@
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { JsonObject } from "../schema/json-schema.js";
 import { isJsonObject } from "./own-properties.js";
 
@@ -17,6 +18,7 @@ export type DocumentKind =
  * an MCP tool (`inputSchema`). `undefined` when it is none of them.
  */
 export function detectDocumentKind(document: JsonObject): DocumentKind | undefined {
+  checkObjectArgument("detectDocumentKind", "document", document);
   if (typeof document.openapi === "string") {
     if (document.openapi.startsWith("3.0")) return "openapi-3.0";
     if (document.openapi.startsWith("3.1")) return "openapi-3.1";

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkStringArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import { findAnchor } from "./find-anchor.js";
 
 /**
@@ -6,6 +7,7 @@ import { findAnchor } from "./find-anchor.js";
  * (fragments are URI-encoded), then `~1` to `/` and `~0` to `~`, in that order, as RFC 6901 says.
  */
 export function parseJsonPointer(pointer: string): string[] {
+  checkStringArgument("parseJsonPointer", "pointer", pointer);
   let text = pointer.startsWith("#") ? pointer.slice(1) : pointer;
   if (text === "") return [];
   if (!text.startsWith("/")) {
@@ -33,6 +35,7 @@ export function parseJsonPointer(pointer: string): string[] {
 
 /** Escapes one token for use in a JSON pointer (`~` to `~0`, `/` to `~1`). */
 export function escapeJsonPointerToken(token: string): string {
+  checkStringArgument("escapeJsonPointerToken", "token", token);
   // Scans are far cheaper than replacements on this hot path: replace only what is there (paths have `/`, few `~`).
   const tildesEscaped = token.includes("~") ? token.replaceAll("~", "~0") : token;
   return tildesEscaped.includes("/") ? tildesEscaped.replaceAll("/", "~1") : tildesEscaped;
@@ -40,11 +43,13 @@ export function escapeJsonPointerToken(token: string): string {
 
 /** Joins tokens into a `#/...` pointer, escaping each. */
 export function formatJsonPointer(tokens: readonly string[]): string {
+  if (!Array.isArray(tokens)) throw invalidArgumentError("formatJsonPointer", "tokens", tokens, "an array of strings");
   return `#${tokens.map((token) => `/${escapeJsonPointerToken(token)}`).join("")}`;
 }
 
 /** Appends tokens to a pointer: `appendJsonPointer("#/paths", "/pets")` is `#/paths/~1pets`. */
 export function appendJsonPointer(pointer: string, ...tokens: string[]): string {
+  checkStringArgument("appendJsonPointer", "pointer", pointer);
   let result = pointer;
   for (const token of tokens) result += `/${escapeJsonPointerToken(token)}`;
   return result;
@@ -52,6 +57,7 @@ export function appendJsonPointer(pointer: string, ...tokens: string[]): string 
 
 /** True when a `$ref` points outside the current document (another file or a URL). */
 export function isExternalRef(ref: string): boolean {
+  checkStringArgument("isExternalRef", "ref", ref);
   return !ref.startsWith("#");
 }
 
@@ -67,6 +73,7 @@ function isAnchorRef(ref: string): boolean {
  * the network for a `$ref` unless a caller resolved them beforehand.
  */
 export function resolveJsonPointer(document: unknown, ref: string): unknown {
+  checkStringArgument("resolveJsonPointer", "ref", ref);
   if (isAnchorRef(ref)) return findAnchor(document, ref);
   if (isExternalRef(ref)) {
     throw new ActionRecallError(

@@ -58,6 +58,7 @@ export function readOperations(
   document: JsonObject,
   resolve: RefResolver = createRefResolver(document),
 ): ListedOperation[] {
+  checkObjectArgument("readOperations", "document", document);
   const reader: DocumentReader = { document, resolve, sharedParameters: new WeakMap() };
   const serverUrl = firstServerUrl(document.servers);
   const operations: ListedOperation[] = [];

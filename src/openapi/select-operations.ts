@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { closestNames } from "../errors/closest-name.js";
+import { checkObjectsArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import type { OperationSpec } from "./operation-spec.js";
 
 /**
@@ -13,6 +14,15 @@ export function selectOperations<Operation extends OperationIdentity>(
   operations: readonly Operation[],
   selectors: readonly string[],
 ): Operation[] {
+  checkObjectsArgument("selectOperations", "operations", operations);
+  if (!Array.isArray(selectors) || !selectors.every((selector) => typeof selector === "string")) {
+    throw invalidArgumentError(
+      "selectOperations",
+      "selectors",
+      selectors,
+      'an array of operationIds or "METHOD /path"',
+    );
+  }
   // Indexed once: finding each selector by a scan made selecting 1,000 of Microsoft Graph's 20,000 operations slow.
   const byName = new Map<string, number>();
   const byRoute = new Map<string, number>();

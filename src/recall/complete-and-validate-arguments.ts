@@ -1,5 +1,6 @@
 import { completeToolArgs } from "../args/index.js";
 import { InvalidArgumentsError } from "../errors/index.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { restorePropertyNames } from "../schema/dialects/anthropic-property-names.js";
 import { describeIssue, SlotProcessor } from "../slots/index.js";
 import { assertDeclaredParameters } from "./assert-declared-parameters.js";
@@ -30,6 +31,9 @@ export function completeAndValidateArguments(
   args: Record<string, unknown>,
   options: { tool: string; declaredParametersOnly?: boolean },
 ): Record<string, unknown> {
+  checkObjectArgument("completeAndValidateArguments", "schema", schema);
+  checkObjectArgument("completeAndValidateArguments", "args", args);
+  checkObjectArgument("completeAndValidateArguments", "options", options);
   const { toolArgs } = completeToolArgs({
     // A model that was given the tool's Anthropic form writes the property names Anthropic accepts.
     toolArgs: restorePropertyNames(args, schema),

@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UpstreamError } from "../errors/index.js";
+import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
 
 /** Options of {@link connectMcpClient}. */
 export interface McpConnectOptions {
@@ -37,6 +38,8 @@ export function toMcpUpstreamError(error: unknown, upstream: string): UpstreamEr
  * does not speak Streamable HTTP (as the SDK's own client examples do).
  */
 export async function connectMcpClient(url: string, options: McpConnectOptions): Promise<Client> {
+  checkStringArgument("connectMcpClient", "url", url);
+  checkObjectArgument("connectMcpClient", "options", options);
   const requestInit: RequestInit = { headers: options.headers ?? {} };
   const requestOptions = { timeout: options.timeoutMs };
   const [{ Client }, { SSEClientTransport }, { StreamableHTTPClientTransport }, types] = await Promise.all([

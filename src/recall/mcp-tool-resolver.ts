@@ -1,6 +1,7 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { closestNames } from "../errors/closest-name.js";
 import { ActionRecallError, UpstreamError } from "../errors/index.js";
+import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
 import type { ActionRecallRequest, ActionSourceDescriptor } from "./action-source.js";
 import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
 import { fillUrlTemplate } from "./fill-url-template.js";
@@ -23,6 +24,8 @@ export function resolveMcpServerUrl(
   mcpId: string,
   options: Pick<McpToolResolverOptions, "servers" | "urlTemplate">,
 ): string {
+  checkStringArgument("resolveMcpServerUrl", "mcpId", mcpId);
+  checkObjectArgument("resolveMcpServerUrl", "options", options);
   if (options.servers !== undefined && Object.hasOwn(options.servers, mcpId)) return options.servers[mcpId] as string;
   if (options.urlTemplate !== undefined) return fillUrlTemplate(options.urlTemplate, { mcp_id: mcpId });
   throw new ActionRecallError("NOT_FOUND", `MCP server "${mcpId}" is not configured (no map entry, no URL template)`, {
@@ -48,6 +51,7 @@ function readSource(source: ActionSourceDescriptor): { mcpId: string; toolName: 
  * concurrent lists coalesced, failures not cached) and picks the tool. A missing tool is NOT_FOUND naming near names.
  */
 export function createMcpToolResolver(options: McpToolResolverOptions): ToolResolver & { cache: TtlCache<Tool[]> } {
+  checkObjectArgument("createMcpToolResolver", "options", options);
   const cache = new TtlCache<Tool[]>({ ttlMs: options.cacheTtlMs });
 
   async function listTools(serverUrl: string, mcpId: string, request: ActionRecallRequest): Promise<Tool[]> {

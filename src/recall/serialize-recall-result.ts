@@ -1,3 +1,4 @@
+import { checkObjectArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import type { DynamicTool, RecallResult } from "./dynamic-tool.js";
 
 /**
@@ -15,6 +16,10 @@ const answers = new WeakMap<DynamicTool, Buffer>();
  * reply.type("application/json; charset=utf-8").send(serializeRecallResult(await recallActions(request, context)));
  */
 export function serializeRecallResult(result: RecallResult): Buffer {
+  checkObjectArgument("serializeRecallResult", "result", result);
+  if (!Array.isArray(result._dynamic_tools)) {
+    throw invalidArgumentError("serializeRecallResult", "result", result, "a recall result with _dynamic_tools");
+  }
   const [tool, ...others] = result._dynamic_tools;
   // Only a frozen tool cannot change after its bytes are taken.
   if (tool === undefined || others.length > 0 || result.reason !== undefined || !Object.isFrozen(tool)) {

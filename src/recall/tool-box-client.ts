@@ -1,4 +1,5 @@
 import { ActionRecallError, isActionRecallError, UpstreamError } from "../errors/index.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { ActionRecallRequest } from "./action-source.js";
 import { fillUrlTemplate } from "./fill-url-template.js";
 import { requestUpstreamJson, type UpstreamCallOptions } from "./request-upstream-json.js";
@@ -31,6 +32,7 @@ const UPSTREAM = "tool-box";
 export function createToolBoxClient(
   options: ToolBoxClientOptions,
 ): ToolDetailProvider & { cache: TtlCache<Record<string, unknown>> } {
+  checkObjectArgument("createToolBoxClient", "options", options);
   const cache = new TtlCache<Record<string, unknown>>({ ttlMs: options.cacheTtlMs });
 
   async function fetchDetail(boxId: string, toolId: string, request: ActionRecallRequest) {

@@ -1,4 +1,5 @@
 import { UpstreamError } from "../errors/index.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { operationFromToolDetail } from "../openapi/operation-from-tool-detail.js";
 import type { ActionSourceDescriptor } from "./action-source.js";
 import { fillUrlTemplate } from "./fill-url-template.js";
@@ -34,6 +35,7 @@ function readText(detail: Record<string, unknown>, key: string): string | undefi
 
 /** Resolves `{type: "tool", box_id, tool_id}`: the tool's detail, its operation, and its proxy `api_url`. */
 export function createToolBoxResolver(options: ToolBoxResolverOptions): ToolResolver {
+  checkObjectArgument("createToolBoxResolver", "options", options);
   const template = options.apiUrlTemplate ?? DEFAULT_API_URL_TEMPLATE;
   return {
     async resolve(source, request): Promise<OperationTool> {

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { findHeaderName } from "../openapi/http-names.js";
 import type { ArgumentSection } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
@@ -44,6 +45,8 @@ export interface FixedValuesApplied {
  * applyFixedValues(layered, { fixed: { "x-account-id": "a" } }).fixed; // {header: {"x-account-id": "a"}}
  */
 export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesOptions = {}): FixedValuesApplied {
+  checkObjectArgument("applyFixedValues", "layered", layered);
+  checkObjectArgument("applyFixedValues", "options", options, true);
   // Most operations have nothing to fix: they are told apart without the bookkeeping below (a conversion runs this for
   // each of thousands of operations).
   const layeredProperties = isJsonObject(layered.properties) ? layered.properties : {};

@@ -1,6 +1,14 @@
+import { checkObjectArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
 import { isJsonMediaType, isJsonWildcard, mediaTypeEssence } from "../openapi/media-type-essence.js";
-import type { ArgumentSection, OperationSpec, ParameterLocation, ParameterSpec } from "../openapi/operation-spec.js";
+import {
+  type ArgumentSection,
+  isOperationSpec,
+  OPERATION_EXPECTED,
+  type OperationSpec,
+  type ParameterLocation,
+  type ParameterSpec,
+} from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { trimmedArray } from "../openapi/trimmed-array.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
@@ -69,6 +77,9 @@ export interface LayeredSchema {
  * const { schema, pruned } = buildLayeredSchema(operation, { maxDepth: 2 });
  */
 export function buildLayeredSchema(operation: OperationSpec, options: LayeredSchemaOptions = {}): LayeredSchema {
+  if (!isOperationSpec(operation))
+    throw invalidArgumentError("buildLayeredSchema", "operation", operation, OPERATION_EXPECTED);
+  checkObjectArgument("buildLayeredSchema", "options", options, true);
   // One object, not closures: this runs for each of the thousands of operations of a large spec.
   const build: SectionBuilder = {
     operation,

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { DialectChange, PrunedSchema } from "./conversion-report.js";
@@ -54,6 +55,8 @@ export interface FittedTool {
  * const fitted = fitTokenBudget(definition, { dialect: "openai", maxTokens: 2000, keptLevels: 2 });
  */
 export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudgetOptions): FittedTool {
+  checkObjectArgument("fitTokenBudget", "definition", definition);
+  checkObjectArgument("fitTokenBudget", "options", options);
   const budget: Budget = {
     dialect: options.dialect,
     maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,

@@ -8,6 +8,7 @@ const SECTIONS: ReadonlySet<string> = new Set(SECTION_ORDER);
  * (`header`, `path`, `query`, `cookie`, `body`).
  */
 export function isLayeredSchema(schema: JsonSchema): boolean {
+  if (typeof schema !== "object" || schema === null) return false;
   const properties = schema.properties;
   if (properties === null || typeof properties !== "object") return false;
   const names = Object.keys(properties);

@@ -1,3 +1,4 @@
+import { checkObjectArgument, checkStringArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import { appendJsonPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { SchemaConflict } from "./conversion-report.js";
@@ -23,6 +24,9 @@ const ARRAY_CLOSERS = ["items", "prefixItems", "additionalItems", "unevaluatedIt
  * // {properties: {a: {type: "string"}}, required: ["a"]}
  */
 export function mergeAllOf(schema: JsonSchema, pointer: string, conflicts: SchemaConflict[]): JsonSchema {
+  checkObjectArgument("mergeAllOf", "schema", schema);
+  checkStringArgument("mergeAllOf", "pointer", pointer);
+  if (!Array.isArray(conflicts)) throw invalidArgumentError("mergeAllOf", "conflicts", conflicts, "an array to add to");
   if (!Array.isArray(schema.allOf)) return schema;
   let merged: JsonSchema = withoutKeyword(schema, "allOf");
   const rest: unknown[] = [];

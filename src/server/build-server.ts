@@ -3,6 +3,7 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { streamFromProxy, toProxyBody } from "../http/index.js";
 import { createLlmClient, type LlmClient } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
@@ -118,6 +119,8 @@ export async function buildServer(
   config: ServiceConfig,
   dependencies: ServerDependencies = {},
 ): Promise<FastifyInstance> {
+  checkObjectArgument("buildServer", "config", config);
+  checkObjectArgument("buildServer", "dependencies", dependencies, true);
   const app = Fastify({
     logger:
       dependencies.logger === false

@@ -41,5 +41,7 @@ export const HTTP_STATUS_BY_CODE: Readonly<Partial<Record<ErrorCode, number>>> =
 
 /** The HTTP status an error code answers with (500 for a code the table does not know). */
 export function httpStatusOf(code: string): number {
-  return Object.hasOwn(HTTP_STATUS_BY_CODE, code) ? (HTTP_STATUS_BY_CODE[code as ErrorCode] ?? 500) : 500;
+  return typeof code === "string" && Object.hasOwn(HTTP_STATUS_BY_CODE, code)
+    ? (HTTP_STATUS_BY_CODE[code as ErrorCode] ?? 500)
+    : 500;
 }

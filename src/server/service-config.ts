@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ActionRecallError } from "../errors/index.js";
+import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
 import { type LlmSettings, llmSettingsFromEnv } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 
@@ -143,6 +144,8 @@ function defaultCatalogFile(cwd: string): string {
  * const config = loadServiceConfig(process.env); // {port: 8080, host: "127.0.0.1", catalogFile: ".../action-recall.yaml", ...}
  */
 export function loadServiceConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): ServiceConfig {
+  checkObjectArgument("loadServiceConfig", "env", env);
+  checkStringArgument("loadServiceConfig", "cwd", cwd);
   const logLevel = readText(env, "LOG_LEVEL") ?? "info";
   if (!LOG_LEVELS.includes(logLevel)) throw invalid("LOG_LEVEL", logLevel, `one of ${LOG_LEVELS.join(", ")}`);
   const catalogFile = readText(env, "CATALOG_FILE");

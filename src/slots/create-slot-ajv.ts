@@ -11,6 +11,7 @@ const ISO_DATE = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)
 
 /** True for an ISO 8601 date whose day exists (no February 30th). */
 export function isIsoDate(text: string): boolean {
+  if (typeof text !== "string") return false;
   const match = ISO_DATE.exec(text);
   if (match === null) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

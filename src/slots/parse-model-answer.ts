@@ -8,6 +8,7 @@ import { isJsonObject } from "../openapi/own-properties.js";
  * when plain parsing fails. `undefined` when no object can be read (or one nests deeper than 500 levels).
  */
 export function parseModelAnswer(answer: string): Record<string, unknown> | undefined {
+  if (typeof answer !== "string") return undefined;
   const text = stripReasoning(answer);
   for (const candidate of [lastFencedBlock(text), lastBalancedObject(text), text]) {
     if (candidate === undefined) continue;

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from "ajv";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { InvalidArgumentsError, kindOf, nestedTooDeepError } from "../errors/invalid-arguments-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
 import { findDeepNesting, MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { shortPointer } from "../openapi/json-pointer.js";
@@ -114,5 +115,6 @@ export class SlotProcessor {
 
 /** One line for a person: `query.limit must be <= 10000`, or the pointer when there is no location. */
 export function describeIssue(issue: ValidationIssue): string {
+  checkObjectArgument("describeIssue", "issue", issue);
   return `${issue.location ?? (issue.instancePath === "" ? "(root)" : issue.instancePath)} ${issue.message}`;
 }

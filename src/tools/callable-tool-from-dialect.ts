@@ -1,5 +1,6 @@
 import type { CallableTool } from "../calls/callable-tool.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkStringArgument } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 
@@ -19,6 +20,7 @@ import type { JsonSchema } from "../schema/json-schema.js";
  * // [{ name: "get_weather", description: "", parameters: {...} }]
  */
 export function callableToolFromDialect(value: unknown, pointer = ""): CallableTool[] {
+  checkStringArgument("callableToolFromDialect", "pointer", pointer);
   if (!isJsonObject(value)) throw invalid("a tool must be an object", pointer);
   if (isJsonObject(value.definition)) return callableToolFromDialect(value.definition, `${pointer}/definition`);
   if (isJsonObject(value.tool)) return callableToolFromDialect(value.tool, `${pointer}/tool`);

@@ -3,6 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { CallableTool } from "../calls/callable-tool.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { type ValidationIssue, validationIssueFromAjv } from "../errors/validation-issue.js";
 import { isLayeredSchema } from "../schema/is-layered-schema.js";
 import { runValidator, SCHEMA_LOOP_MESSAGE } from "../schema/run-validator.js";
@@ -34,6 +35,8 @@ const validators = new WeakMap<CallableTool, ValidateFunction>();
  * (`query.limit`). Throws `INVALID_TOOL_DEFINITION` when the tool's own schema does not compile, or loops.
  */
 export function validateToolArguments(tool: CallableTool, args: Record<string, unknown>): ValidationIssue[] {
+  checkObjectArgument("validateToolArguments", "tool", tool);
+  checkObjectArgument("validateToolArguments", "tool.parameters", tool.parameters);
   const validate = validatorOf(tool);
   const loops = (cause: RangeError) =>
     new ActionRecallError(

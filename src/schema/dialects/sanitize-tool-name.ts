@@ -1,3 +1,4 @@
+import { checkStringArgument, invalidArgumentError } from "../../errors/invalid-option-error.js";
 import type { DialectContext } from "./dialect-context.js";
 import { recordChange } from "./dialect-context.js";
 import { hashName } from "./hash-name.js";
@@ -20,6 +21,8 @@ const MAX_TOOL_NAME_LENGTH = 64;
  * sanitizeToolName("GET /repos/{owner}/{repo}", new Set()); // "GET_repos_owner_repo"
  */
 export function sanitizeToolName(name: string, taken: Set<string>): string {
+  checkStringArgument("sanitizeToolName", "name", name);
+  if (!(taken instanceof Set)) throw invalidArgumentError("sanitizeToolName", "taken", taken, "a Set of names");
   if (
     TOOL_NAME_PATTERN.test(name) &&
     !name.includes("__") &&
