@@ -2,7 +2,8 @@
  * The longest JSON text handed to `jsonrepair`. Some of its repairs take time that grows faster than the text: a
  * comma missing between each of many values took 150 ms at 64 KB and 3.5 s at 128 KB, a trailing comma in each of
  * many objects 0.8 s at 400 KB. Model output is untrusted, and reading it must not block for seconds: longer JSON
- * that does not parse as written is reported as not JSON, not repaired.
+ * that does not parse as written is reported as not JSON, not repaired. (`llm/`'s `MAX_REPAIRED_ANSWER_LENGTH` is the
+ * same limit for the answers of the slot-filling model: DESIGN.md's layers keep either module from importing the other.)
  */
 export const MAX_REPAIRED_LENGTH = 64 * 1024;
 

@@ -1,10 +1,10 @@
-import { jsonrepair } from "jsonrepair";
 import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from "./llm-settings.js";
+import { repairModelJson } from "./repair-model-json.js";
 import { isRequestRefused, toLlmError } from "./to-llm-error.js";
 
 /** One chat message. */
@@ -177,7 +177,7 @@ function parseModelJson(text: string, settings: LlmSettings): unknown {
     return JSON.parse(text);
   } catch {
     try {
-      return JSON.parse(jsonrepair(text));
+      return JSON.parse(repairModelJson(text));
     } catch (cause) {
       throw new ActionRecallError("LLM_ERROR", `The model "${settings.model}" answered text that is not JSON`, {
         cause,

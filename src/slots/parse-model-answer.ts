@@ -1,4 +1,4 @@
-import { jsonrepair } from "jsonrepair";
+import { repairModelJson } from "../llm/repair-model-json.js";
 import { findDeepNesting } from "../openapi/find-deep-nesting.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 
@@ -56,7 +56,7 @@ function lastBalancedObject(text: string): string | undefined {
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
-  for (const parse of [(raw: string) => JSON.parse(raw), (raw: string) => JSON.parse(jsonrepair(raw))]) {
+  for (const parse of [(raw: string) => JSON.parse(raw), (raw: string) => JSON.parse(repairModelJson(raw))]) {
     try {
       const value: unknown = parse(text.trim());
       // An object nested past the limit could not be merged or checked without overflowing the stack: unreadable.

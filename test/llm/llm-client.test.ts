@@ -58,6 +58,17 @@ describe("createLlmClient", () => {
     });
   });
 
+  test("a structured answer past 64 KB that is not JSON as written is LLM_ERROR at once, not seconds of repair", async () => {
+    const broken = `{"tags": [${"1 ".repeat(40_000)}]}`;
+    const llm = await clientFor([{ kind: "text", content: broken }]);
+    const schema = { type: "object", properties: { tags: { type: "array" } } };
+    const error = await failureOf(llm.completeStructured({ messages: user, schema, name: "fill" }));
+    expect(error.code).toBe("LLM_ERROR");
+    expect((error.cause as Error).message).toBe(
+      `an answer of ${broken.length} characters that is not JSON as written is not repaired (the limit is 65536: repairing more can take seconds)`,
+    );
+  });
+
   test("structured output falls back to a forced tool call when json_schema is refused", async () => {
     const llm = await clientFor((request) =>
       request.body.response_format !== undefined

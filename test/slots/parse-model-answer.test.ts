@@ -33,6 +33,16 @@ describe("parseModelAnswer", () => {
     { name: "an array is not an object", given: "[1, 2]", want: undefined },
     { name: "an answer cut inside its reasoning", given: '<think>{"a": 1}', want: undefined },
     { name: "an object nested 10,000 deep", given: `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`, want: undefined },
+    {
+      name: "a broken object of 64,011 characters (under 64 KB) is repaired",
+      given: `{"tags": [${"1 ".repeat(32_000)}]`,
+      want: { tags: new Array(32_000).fill(1) },
+    },
+    {
+      name: "a broken object past 64 KB is not repaired (jsonrepair took seconds on such text)",
+      given: `{"tags": [${"1 ".repeat(200_000)}]`,
+      want: undefined,
+    },
   ])("$name", ({ given, want }) => {
     expect(parseModelAnswer(given)).toEqual(want);
   });
