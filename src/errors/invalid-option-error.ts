@@ -2,7 +2,8 @@ import { ActionRecallError } from "./action-recall-error.js";
 
 /**
  * The error for an option of a public function given a value it does not take: typed callers cannot pass one, but a
- * JavaScript caller or a config file can, and a wrong option must not turn into a `TypeError` or a silent default.
+ * JavaScript caller or a config file can, and a wrong option (or argument, below) must not turn into a `TypeError`
+ * or a silent default.
  *
  * @example
  * throw invalidOptionError("convertOperations", "dialect", "openia", "one of openai, openai-strict, ...");
@@ -13,13 +14,7 @@ export function invalidOptionError(
   given: unknown,
   expected: string,
 ): ActionRecallError {
-  return new ActionRecallError(
-    "INVALID_ARGUMENTS",
-    `${caller}: option ${option} must be ${expected}, not ${shown(given)}`,
-    {
-      data: { parameter: option },
-    },
-  );
+  return invalidValueError(`${caller}: option ${option}`, option, given, expected);
 }
 
 /**
@@ -42,6 +37,11 @@ export function checkObjectsArgument(caller: string, parameter: string, value: u
   throw invalidArgumentError(caller, parameter, value, "an array of objects");
 }
 
+/** Throws `INVALID_ARGUMENTS` naming `caller`'s `parameter` when `value` is not a string. */
+export function checkStringArgument(caller: string, parameter: string, value: unknown): void {
+  if (typeof value !== "string") throw invalidArgumentError(caller, parameter, value, "a string");
+}
+
 /** The error for an argument of a public function given a value it does not take. */
 export function invalidArgumentError(
   caller: string,
@@ -49,13 +49,14 @@ export function invalidArgumentError(
   given: unknown,
   expected: string,
 ): ActionRecallError {
-  return new ActionRecallError(
-    "INVALID_ARGUMENTS",
-    `${caller}: ${parameter} must be ${expected}, not ${shown(given)}`,
-    {
-      data: { parameter },
-    },
-  );
+  return invalidValueError(`${caller}: ${parameter}`, parameter, given, expected);
+}
+
+/** `INVALID_ARGUMENTS`: what was `given` where `expected`, `data.parameter` naming it. */
+function invalidValueError(where: string, parameter: string, given: unknown, expected: string): ActionRecallError {
+  return new ActionRecallError("INVALID_ARGUMENTS", `${where} must be ${expected}, not ${shown(given)}`, {
+    data: { parameter },
+  });
 }
 
 /** A value as a message shows it: its JSON, cut short, or its type when it has none. */
@@ -68,9 +69,4 @@ function shown(value: unknown): string {
   }
   if (json === undefined) return typeof value === "function" ? "a function" : typeof value;
   return json.length > 80 ? `${json.slice(0, 77)}...` : json;
-}
-
-/** Throws `INVALID_ARGUMENTS` naming `caller`'s `parameter` when `value` is not a string. */
-export function checkStringArgument(caller: string, parameter: string, value: unknown): void {
-  if (typeof value !== "string") throw invalidArgumentError(caller, parameter, value, "a string");
 }
