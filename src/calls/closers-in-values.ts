@@ -1,6 +1,7 @@
 import type { CallBlockFormat } from "./build-call-block.js";
 import { valueTagsOf } from "./build-hermes-call.js";
 import { JsonValueEnd } from "./json-value-end.js";
+import { GEMMA_STRING_TOKENS } from "./read-gemma-calls.js";
 import { TextAccumulator } from "./text-accumulator.js";
 
 /**
@@ -97,10 +98,10 @@ function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string,
   return opened === closed ? undefined : opened > closed;
 }
 
-/** Gemma's string tokens: Gemma 4's `<|"|>`, FunctionGemma's `<escape>`; a string ends at the token it opened with. */
-const GEMMA_STRING_TOKENS = ['<|"|>', "<escape>"];
-
-/** The token of the Gemma string `text` ends in, when it ends in one; `open`: the string it started in, if any. */
+/**
+ * The token of the Gemma string `text` ends in, when it ends in one (a string ends at the token it opened with);
+ * `open`: the string it started in, if any.
+ */
 function gemmaStringAtEnd(text: string, open: string | undefined): string | undefined {
   let inString = open;
   let index = 0;

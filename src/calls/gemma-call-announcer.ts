@@ -1,9 +1,13 @@
 import { type ArgumentsLexer, BracketedCallAnnouncer, type CallHeader } from "./bracketed-call-announcer.js";
-import { type GemmaArguments, readGemmaArguments, readGemmaCallHeader } from "./read-gemma-calls.js";
+import {
+  GEMMA_STRING_TOKENS,
+  type GemmaArguments,
+  readGemmaArguments,
+  readGemmaCallHeader,
+} from "./read-gemma-calls.js";
 
 /** The string delimiters that are special tokens: outside a string, no text writes them. */
-const TOKEN_DELIMITERS = ['<|"|>', "<escape>"];
-const LONGEST_DELIMITER = Math.max(...TOKEN_DELIMITERS.map((delimiter) => delimiter.length));
+const LONGEST_DELIMITER = Math.max(...GEMMA_STRING_TOKENS.map((delimiter) => delimiter.length));
 
 /**
  * Announces the calls of a Gemma call block (`<|tool_call>`, `<start_function_call>`) while it arrives: a call starts
@@ -103,7 +107,7 @@ class GemmaLexer implements ArgumentsLexer {
  * when none is written there.
  */
 function delimiterAt(text: string, index: number): string | undefined {
-  for (const delimiter of TOKEN_DELIMITERS) {
+  for (const delimiter of GEMMA_STRING_TOKENS) {
     if (text.startsWith(delimiter, index)) return delimiter;
     if (text.length - index < delimiter.length && delimiter.startsWith(text.slice(index))) return "";
   }

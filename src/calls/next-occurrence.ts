@@ -44,11 +44,8 @@ export class NextOccurrence {
         return search;
       }
     }
-    const search = (searches.length === KEPT_CHUNKS ? searches.pop() : undefined) ?? {
-      chunkNumber,
-      searchedFrom: 0,
-      found: -1,
-    };
+    // Nothing is known of this chunk yet: a search from nowhere covers no place.
+    const search = searches.length === KEPT_CHUNKS ? (searches.pop() as Search) : ({} as Search);
     search.chunkNumber = chunkNumber;
     search.searchedFrom = Number.POSITIVE_INFINITY;
     search.found = -1;

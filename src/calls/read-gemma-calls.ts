@@ -20,8 +20,11 @@ export interface GemmaBlock {
 /** Values nested deeper than this are not read (the reader recurses). */
 const MAX_NESTING = 100;
 
+/** The special tokens Gemma writes around a string: Gemma 4's `<|"|>`, FunctionGemma's `<escape>`. */
+export const GEMMA_STRING_TOKENS: readonly string[] = ['<|"|>', "<escape>"];
+
 /** The string delimiters Gemma 4 (`<|"|>`) and FunctionGemma (`<escape>`) write, and ordinary quotes. */
-const STRING_DELIMITERS = ['<|"|>', "<escape>", '"', "'"];
+const STRING_DELIMITERS = [...GEMMA_STRING_TOKENS, '"', "'"];
 
 /** A key written bare: up to its colon. */
 const BARE_KEY = /[^:,{}()[\]]*/y;
