@@ -1,25 +1,26 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import { MISTRAL_MARKER } from "./build-mistral-calls.js";
-import type { BuiltBlockCalls, BuiltCall } from "./build-xml-call.js";
+import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { type AnnouncedCall, type AnnouncedCallSink, confirmAnnouncedCalls } from "./call-announcer.js";
 import { CallIds } from "./call-ids.js";
 import { ClosingLiteral } from "./closing-literal.js";
+import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
 import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
 import { KIMI_XTML_SECTION } from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
+import { ProseTag } from "./prose-tag.js";
 import { bareFunctionName, type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
-import { type TagOpener, TagOpeners } from "./tag-openers.js";
+import { TagOpeners } from "./tag-openers.js";
 import { CALL_WRAPPERS, OLMO_BLOCK, reasoningCloserOf } from "./text-call-openers.js";
 import { TokenHeader, type TokenHeaderEnd } from "./token-header.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "./tool-call.js";
-import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { type XmlBlockHost, XmlBlockReader } from "./xml-block-reader.js";
-import { isNameCharacter, isSpace, tagName } from "./xml-characters.js";
+import { tagName } from "./xml-characters.js";
 
 /** What a streaming parser does: take chunks, give events. */
 export interface ToolCallEventSource {
@@ -71,12 +72,6 @@ const MISTRAL_REASONING = "[THINK]";
 const MISTRAL_REASONING_END = "[/THINK]";
 
 /**
- * What a chunk that completes nothing returns: one shared array, so that such a chunk allocates none. Typed readonly
- * rather than frozen: a frozen array has another element kind, which makes every consumer loop polymorphic and slow.
- */
-const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
-
-/**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
  * (what opens each is in `text-call-openers.ts` and `build-call-block.ts`). Chunks may split anywhere; every
  * character is looked at a bounded number of times (text held and found to be prose is read once more), so scanning
@@ -85,7 +80,8 @@ const NO_EVENTS: readonly ToolCallStreamEvent[] = [];
  * The scanner reads prose, and the tags, markers and headers in it that may open calls ({@link TagOpeners}); what
  * they open is read by a reader of its own, through the scanner's events and state: `<function_calls>` blocks by the
  * {@link XmlBlockReader}, bodies closed by a tag or token by the {@link RawBodyReader}, and Mistral's calls and the
- * JSON calls a reply starts with by the {@link JsonRunReader}.
+ * JSON calls a reply starts with by the {@link JsonRunReader}. A tag in prose is read by a {@link ProseTag}, and
+ * every event leaves through an {@link EventOutbox}, which gathers prose and argument text.
  *
  * Hand-written on purpose: no XML library accepts what models write (a literal `</parameter>` inside a code value,
  * bare `<` and `&`, unclosed blocks), and none can report calls while the text is still arriving.
@@ -97,24 +93,14 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Every call's id is claimed here, so that no two calls of the output share one. */
   private readonly callIds: CallIds;
   private readonly repairBudget: RepairBudget;
-  /**
-   * Events collected for the next `push`/`end` return value when no sink was given. Starts as a one-element literal
-   * (most chunks complete one event): an empty array grown by `push` would reserve room for many.
-   */
-  private events: ToolCallStreamEvent[] | undefined;
-  /** The one way every event leaves the scanner (but {@link deliverAlone}): the caller's sink, or `events`. */
-  private readonly deliver: (event: ToolCallStreamEvent) => void;
-  private readonly sink: ((event: ToolCallStreamEvent) => void) | undefined;
+  /** Where events leave: prose and argument text gathered, delivered to the sink or kept for `push`/`end`. */
+  private readonly outbox: EventOutbox;
   private state = TEXT;
   private nextCallIndex: number;
-  /** Text not yet reported; coalesced into one event. */
-  private text = "";
-  /** A tag being read in prose, or a marker (`[`, `]`) that may open calls. */
-  private tag = "";
-  private tagNameDone = false;
-  private quote = "";
-  /** In prose: the tool whose legacy tag is being read, or the block kind. */
-  private opener: TagOpener;
+  /** A tag met in prose, in the `TEXT_TAG` state. */
+  private readonly proseTag: ProseTag;
+  /** A marker (`[`, `]`) that may open calls, read so far, in the `MARKER` and `MINIMAX_M3_MARKER` states. */
+  private marker = "";
   /** The header being read after a special token (Harmony's, Kimi K3's), in the `TOKEN_HEADER` state. */
   private readonly tokenHeader = new TokenHeader();
   /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
@@ -127,9 +113,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly xmlBlock: XmlBlockReader;
   /** The XML block reader's parameter values: text without `<` is added here directly (the stream's fast path). */
   private readonly value = new ParameterValueScanner((text) => {
-    if (this.deltas) this.pendingDelta += text;
+    if (this.deltas) this.outbox.delta += text;
   });
-  private pendingDelta = "";
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
   private reasoningCloser = new ClosingLiteral("</think>");
@@ -156,22 +141,22 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.deltas = options.deltas ?? true;
     this.callIds = options.callIds ?? new CallIds();
     this.repairBudget = options.repairBudget ?? new RepairBudget();
-    this.sink = options.sink;
-    this.deliver = options.sink ?? this.collect;
+    this.outbox = new EventOutbox(options.sink, (argumentsDelta) => this.deltaOf(argumentsDelta));
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
+    this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
     this.readsMinimaxM3 = options.formats.has("xml");
     const announced: AnnouncedCallSink = {
       start: (writtenId, name) => {
         const id = this.callIds.claim(writtenId);
-        this.emit({ type: "tool-call-start", id, name });
+        this.outbox.emit({ type: "tool-call-start", id, name });
         return id;
       },
       text: (text) => {
-        this.pendingDelta += text;
+        this.outbox.delta += text;
       },
     };
     const host = this.readerHost(announced);
@@ -204,20 +189,20 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (plain) {
       if (this.state === TEXT && !this.mayOpenWithoutTag(chunk)) {
         if (this.atStart && !isBlank(chunk)) this.atStart = false;
-        return this.deliverAlone({ type: "text", delta: chunk });
+        return this.outbox.deliverAlone({ type: "text", delta: chunk });
       }
       const invoke = this.state === XML_BLOCK ? this.xmlBlock.valueInvoke : undefined;
       if (invoke !== undefined && this.value.readsPlainText) {
         this.value.text.append(chunk);
         if (!this.deltas) return NO_EVENTS;
         const { parameter } = this.xmlBlock;
-        return this.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
+        return this.outbox.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
       }
       // A call of a `<tool_call>`, a section or a call block streaming its text, and no closing tag half read.
       const id = this.state === RAW_BODY ? this.rawBody.takePlainText(chunk) : undefined;
       if (id !== undefined) {
         if (!this.deltas) return NO_EVENTS;
-        return this.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
+        return this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
       }
     }
     // Blocks close in what is consumed, and their JSON is repaired within the output's budget.
@@ -227,7 +212,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     } finally {
       leaveRepairBudget(outer);
     }
-    return this.takeEvents();
+    return this.outbox.take();
   }
 
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
@@ -239,17 +224,6 @@ export class ToolCallScanner implements ToolCallEventSource {
     );
   }
 
-  /**
-   * Delivers the one event of a fast-path chunk. Nothing is pending then (every `push` ends with all its events
-   * taken), so the event skips the collecting and is handed over or returned on its own: this is the per-character
-   * path of a stream.
-   */
-  private deliverAlone(event: ToolCallStreamEvent): readonly ToolCallStreamEvent[] {
-    if (this.sink === undefined) return [event];
-    this.sink(event);
-    return NO_EVENTS;
-  }
-
   /** Ends the input: held text is released, and a block left open becomes an `UNTERMINATED_CALL` error. */
   end(): readonly ToolCallStreamEvent[] {
     const outer = enterRepairBudget(this.repairBudget);
@@ -258,14 +232,14 @@ export class ToolCallScanner implements ToolCallEventSource {
     } finally {
       leaveRepairBudget(outer);
     }
-    return this.takeEvents();
+    return this.outbox.take();
   }
 
   /** Ends what the scanner is reading, and what reading it again leaves, if anything. */
   private endState(): void {
     switch (this.state) {
       case TEXT_TAG:
-        this.text += this.tag;
+        this.outbox.text += this.proseTag.text;
         break;
       case XML_BLOCK:
         this.xmlBlock.end();
@@ -274,14 +248,14 @@ export class ToolCallScanner implements ToolCallEventSource {
         break;
       case REASONING:
         // A model cut off mid-thought: what it wrote is text, and it made no call.
-        this.text += this.reasoningCloser.held;
+        this.outbox.text += this.reasoningCloser.held;
         break;
       case TOKEN_HEADER:
-        this.text += this.tokenHeader.text;
+        this.outbox.text += this.tokenHeader.text;
         break;
       case MARKER:
       case MINIMAX_M3_MARKER:
-        this.text += this.tag;
+        this.outbox.text += this.marker;
         break;
       case JSON_RUN:
         // What was held may be read again, and leave another state to end.
@@ -299,20 +273,6 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.state = TEXT;
   }
 
-  private takeEvents(): readonly ToolCallStreamEvent[] {
-    this.flushDelta();
-    this.flushText();
-    const events = this.events;
-    if (events === undefined) return NO_EVENTS;
-    this.events = undefined;
-    return events;
-  }
-
-  private readonly collect = (event: ToolCallStreamEvent): void => {
-    if (this.events === undefined) this.events = [event];
-    else this.events.push(event);
-  };
-
   private consume(chunk: string): void {
     // Text read again is consumed within the consuming of a chunk: each gets its own number.
     const chunkNumber = ++this.chunksConsumed;
@@ -323,7 +283,9 @@ export class ToolCallScanner implements ToolCallEventSource {
           index = this.scanText(chunk, index, chunkNumber);
           break;
         case TEXT_TAG:
-          index = this.scanTextTag(chunk, index);
+          index = this.proseTag.scan(chunk, index, this.atStart);
+          if (this.proseTag.ended === "opens") this.openCall();
+          else if (this.proseTag.ended === "prose") this.abandonTextTag();
           break;
         case XML_BLOCK:
           index = this.xmlBlock.scan(chunk, index);
@@ -331,7 +293,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         case REASONING:
           index = this.reasoningCloser.scan(chunk, index, this.appendReasoning);
           if (this.reasoningCloser.found) {
-            this.text += this.reasoningCloser.literal;
+            this.outbox.text += this.reasoningCloser.literal;
             this.state = TEXT;
             // The answer starts after the reasoning: it may be JSON calls, as a reply may.
             this.atStart = true;
@@ -364,7 +326,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       const character = first < index ? "" : chunk.charAt(first);
       // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
       if (character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f") {
-        this.text += chunk.slice(index, first);
+        this.outbox.text += chunk.slice(index, first);
         this.enterJsonRun();
         if (character === "{" || character === "[") this.jsonRun.startReplyValue();
         else this.jsonRun.startOpeningFence();
@@ -381,90 +343,44 @@ export class ToolCallScanner implements ToolCallEventSource {
     const end = opening === -1 ? chunk.length : opening;
     if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
     if (opening === -1) {
-      this.text += index === 0 ? chunk : chunk.slice(index);
+      this.outbox.text += index === 0 ? chunk : chunk.slice(index);
       return chunk.length;
     }
-    if (opening > index) this.text += chunk.slice(index, opening);
+    if (opening > index) this.outbox.text += chunk.slice(index, opening);
     if (opening === bracket) {
-      this.tag = "[";
+      this.marker = "[";
       this.state = MARKER;
     } else if (opening === closingBracket) {
-      this.tag = "]";
+      this.marker = "]";
       this.state = MINIMAX_M3_MARKER;
     } else {
-      this.startTag(TEXT_TAG);
+      this.openTextTag();
     }
     return opening + 1;
   }
 
-  private startTag(state: number): void {
-    this.tag = "<";
-    this.tagNameDone = false;
-    this.quote = "";
-    this.state = state;
+  /** A tag starts in prose at its `<`, or with `held`, the start of a tag a reader left to prose. */
+  private openTextTag(held?: string): void {
+    this.proseTag.start(held);
+    this.state = TEXT_TAG;
   }
 
-  /** Reads `<name attributes>` in prose. Only the tags {@link TagOpeners} knows open a call; any other is text. */
-  private scanTextTag(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const character = chunk.charAt(index);
-      if (!this.tagNameDone) {
-        // A closing tag's `/`: only Hunyuan's `</tool_calls:opensource>` is anything but prose.
-        if (isNameCharacter(character) || (character === "/" && this.tag === "<")) {
-          this.tag += character;
-          continue;
-        }
-        this.opener = this.openers.named(this.tag.slice(1), this.atStart);
-        if (this.opener === "function") this.opener = this.openers.afterFunction(character, this.atStart);
-        if (this.opener === undefined) return this.abandonTextTag(index);
-        this.tagNameDone = true;
-      }
-      if (this.opener === "function") {
-        // `<function=name>`: the tool's name runs to the `>`; a tag broken by `<` or a line break is prose.
-        if (character === "<" || character === "\n") return this.abandonTextTag(index);
-        this.tag += character;
-        if (character !== ">") continue;
-        this.openCall();
-        return index + 1;
-      }
-      if (this.quote !== "") {
-        this.tag += character;
-        if (character === this.quote) this.quote = "";
-      } else if (character === ">") {
-        this.tag += character;
-        this.openCall();
-        return index + 1;
-      } else if (
-        character === "<" ||
-        (typeof this.opener === "string" && this.opener !== "xml-function" && !isSpace(character))
-      ) {
-        // `function_calls` and `tool_call` take no attributes: anything else means this was prose.
-        return this.abandonTextTag(index);
-      } else {
-        if (character === '"' || character === "'") this.quote = character;
-        this.tag += character;
-      }
-    }
-    return chunk.length;
-  }
-
-  private abandonTextTag(index: number): number {
-    this.text += this.tag;
+  private abandonTextTag(): void {
+    this.outbox.text += this.proseTag.text;
     this.atStart = false;
     this.state = TEXT;
-    return index;
   }
 
   /** What a tag named `name` in prose opens, given the formats read and the tools known; undefined: it is text. */
   private openCall(): void {
-    const opener = this.opener;
+    const { opener, text: tag } = this.proseTag;
     // A Kimi K3 channel opening the output may be its reasoning: known at its name.
     const openedAtStart = this.atStart;
     this.atStart = false;
     if (opener === "reasoning") {
-      this.text += this.tag;
+      this.outbox.text += tag;
       this.state = REASONING;
-      this.reasoningCloser = new ClosingLiteral(reasoningCloserOf(tagName(this.tag)) ?? "");
+      this.reasoningCloser = new ClosingLiteral(reasoningCloserOf(tagName(tag)) ?? "");
       return;
     }
     if (opener === "dropped") {
@@ -473,13 +389,13 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "message-separator") {
       // A message starts: it may be calls, as a reply may.
-      this.text += this.tag;
+      this.outbox.text += tag;
       this.state = TEXT;
       this.atStart = true;
       return;
     }
     if (opener === "function_calls") {
-      const blockName = tagName(this.tag);
+      const blockName = tagName(tag);
       const mayHoldPythonic = blockName === OLMO_BLOCK && this.formats.has("olmo");
       if (mayHoldPythonic && !this.formats.has("xml")) {
         this.state = RAW_BODY;
@@ -492,26 +408,26 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "tool_call") {
       this.state = RAW_BODY;
-      this.rawBody.openToolCall(this.tag);
+      this.rawBody.openToolCall(tag);
       return;
     }
     if (opener === "harmony" || opener === "xtml") {
-      this.tokenHeader.start(this.tag, opener, openedAtStart);
+      this.tokenHeader.start(tag, opener, openedAtStart);
       this.state = TOKEN_HEADER;
       return;
     }
     if (opener === "call-block") {
       this.state = RAW_BODY;
-      this.rawBody.openCallBlock(this.tag);
+      this.rawBody.openCallBlock(tag);
       return;
     }
     if (opener === "call-wrapper") {
       this.enterJsonRun();
-      this.jsonRun.startAfterWrapper(this.tag, CALL_WRAPPERS.get(tagName(this.tag)) ?? "");
+      this.jsonRun.startAfterWrapper(tag, CALL_WRAPPERS.get(tagName(tag)) ?? "");
       return;
     }
     if (opener === "section") {
-      const marker = this.tag.replace(/\s/g, "");
+      const marker = tag.replace(/\s/g, "");
       const syntax = this.openers.sectionOpenedBy(marker);
       if (syntax === undefined) return;
       this.state = RAW_BODY;
@@ -519,18 +435,18 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "function" || opener === "xml-function") {
-      if (this.catalog?.byName.has(bareFunctionName(this.tag)) !== true) {
-        this.text += this.tag;
+      if (this.catalog?.byName.has(bareFunctionName(tag)) !== true) {
+        this.outbox.text += tag;
         this.state = TEXT;
         return;
       }
       this.state = RAW_BODY;
-      this.rawBody.openBareFunction(this.tag);
+      this.rawBody.openBareFunction(tag);
       return;
     }
     if (opener === undefined) return;
     this.state = RAW_BODY;
-    this.rawBody.openLegacyTag(opener, this.tag);
+    this.rawBody.openLegacyTag(opener, tag);
   }
 
   /** Acts on what a header after a special token opened (see {@link TokenHeader}). */
@@ -544,7 +460,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.state = RAW_BODY;
       this.rawBody.openSection(KIMI_XTML_SECTION, header, ended.closer);
     } else {
-      this.text += header;
+      this.outbox.text += header;
       this.state = ended.opens === "reasoning" ? REASONING : TEXT;
       if (ended.opens === "reasoning") this.reasoningCloser = new ClosingLiteral(ended.closer);
     }
@@ -552,7 +468,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Text of a reasoning block: text like prose, read for no call (an arrow: passed to {@link ClosingLiteral.scan}). */
   private readonly appendReasoning = (text: string): void => {
-    this.text += text;
+    this.outbox.text += text;
   };
 
   /**
@@ -563,7 +479,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     const { confirmed, withdrawn } = confirmAnnouncedCalls(announced, built);
     for (const { call, error } of withdrawn) {
       this.callIds.release(call.id);
-      this.error(error);
+      this.outbox.error(error);
     }
     return confirmed;
   }
@@ -573,7 +489,7 @@ export class ToolCallScanner implements ToolCallEventSource {
    * `confirmed` calls had their start and text while the block arrived, under the ids they keep: only the call is left.
    */
   private emitBlockCalls(built: BuiltBlockCalls, confirmed: readonly AnnouncedCall[] = []): void {
-    for (const error of built.errors) this.emit({ type: "error", error });
+    for (const error of built.errors) this.outbox.error(error);
     for (const [index, blockCall] of built.calls.entries()) {
       this.nextCallIndex += 1;
       const { call } = blockCall;
@@ -582,10 +498,10 @@ export class ToolCallScanner implements ToolCallEventSource {
         call.id = announced.id;
       } else {
         call.id = this.callIds.claim(call.id);
-        this.emit({ type: "tool-call-start", id: call.id, name: call.name });
-        if (this.deltas) this.emit({ type: "tool-call-delta", id: call.id, argumentsDelta: blockCall.text });
+        this.outbox.emit({ type: "tool-call-start", id: call.id, name: call.name });
+        if (this.deltas) this.outbox.emit({ type: "tool-call-delta", id: call.id, argumentsDelta: blockCall.text });
       }
-      this.emitCall(blockCall);
+      this.outbox.emitCall(blockCall);
     }
   }
 
@@ -597,18 +513,18 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private scanMarker(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
-      const read = this.tag + chunk.charAt(index);
+      const read = this.marker + chunk.charAt(index);
       const mayOpenReasoning = this.atStart && MISTRAL_REASONING.startsWith(read);
       if (!MISTRAL_MARKER.startsWith(read) && !mayOpenReasoning) return this.abandonMarker(index);
-      this.tag = read;
-      if (this.tag === MISTRAL_REASONING) {
-        this.text += this.tag;
+      this.marker = read;
+      if (this.marker === MISTRAL_REASONING) {
+        this.outbox.text += this.marker;
         this.atStart = false;
         this.state = REASONING;
         this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
         return index + 1;
       }
-      if (this.tag === MISTRAL_MARKER) {
+      if (this.marker === MISTRAL_MARKER) {
         this.enterJsonRun();
         this.jsonRun.startMistral();
         return index + 1;
@@ -621,10 +537,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.atStart && this.readsReplyStartCalls) {
       // Not `[TOOL_CALLS]`: a JSON array or a pythonic call list (`[Translate(...)]`) may start so.
       this.enterJsonRun();
-      this.jsonRun.startReplyValue(this.tag);
+      this.jsonRun.startReplyValue(this.marker);
       return index;
     }
-    this.text += this.tag;
+    this.outbox.text += this.marker;
     this.atStart = false;
     this.state = TEXT;
     return index;
@@ -636,16 +552,16 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private scanMinimaxM3Marker(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
-      const read = this.tag + chunk.charAt(index);
+      const read = this.marker + chunk.charAt(index);
       if (!MINIMAX_M3_OPENING.startsWith(read)) {
-        const held = this.tag.slice(1);
-        this.text += "]";
-        this.tag = "";
+        const held = this.marker.slice(1);
+        this.outbox.text += "]";
+        this.marker = "";
         this.state = TEXT;
         this.consume(held);
         return index;
       }
-      this.tag = read;
+      this.marker = read;
       if (read === MINIMAX_M3_OPENING) {
         this.atStart = false;
         this.state = RAW_BODY;
@@ -675,15 +591,15 @@ export class ToolCallScanner implements ToolCallEventSource {
       nextCallIndex: () => this.nextCallIndex,
       takeCallIndex: () => this.nextCallIndex++,
       appendText: (text) => {
-        this.text += text;
+        this.outbox.text += text;
       },
       addDelta: (text) => {
-        this.pendingDelta += text;
+        this.outbox.delta += text;
       },
-      flushDelta: () => this.flushDelta(),
+      flushDelta: () => this.outbox.flushDelta(),
       startCall: announced.start,
-      emitCall: (built) => this.emitCall(built),
-      error: (error) => this.error(error),
+      emitCall: (built) => this.outbox.emitCall(built),
+      error: (error) => this.outbox.error(error),
       confirmCalls: (calls, built) => this.confirmCalls(calls, built),
       emitBlockCalls: (built, confirmed) => this.emitBlockCalls(built, confirmed),
       enter: () => {
@@ -694,10 +610,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (atStart) this.atStart = true;
       },
       readAgain: (text) => this.consume(text),
-      continueTag: (held) => {
-        this.startTag(TEXT_TAG);
-        this.tag = held;
-      },
+      continueTag: (held) => this.openTextTag(held),
       readAsXmlBlock: (blockName, body) => {
         this.state = XML_BLOCK;
         this.xmlBlock.open(blockName, false);
@@ -710,41 +623,14 @@ export class ToolCallScanner implements ToolCallEventSource {
     };
   }
 
-  // Events --------------------------------------------------------------------------------------------------------
-
-  private emitCall(built: BuiltCall): void {
-    this.emit({ type: "tool-call", call: built.call });
-    for (const error of built.errors) this.emit({ type: "error", error });
-  }
-
-  private error(error: ToolCallError): void {
-    this.emit({ type: "error", error });
-  }
-
-  private emit(event: ToolCallStreamEvent): void {
-    if (event.type !== "tool-call-delta") this.flushDelta();
-    this.flushText();
-    this.deliver(event);
-  }
-
-  private flushText(): void {
-    if (this.text === "") return;
-    this.deliver({ type: "text", delta: this.text });
-    this.text = "";
-  }
-
-  /** Raw argument text seen since the last delta, for the call (and parameter) it belongs to. */
-  private flushDelta(): void {
-    if (this.pendingDelta === "") return;
-    const argumentsDelta = this.pendingDelta;
-    this.pendingDelta = "";
+  /** The delta event of argument text, for the call (and parameter) being read; none when no call is. */
+  private deltaOf(argumentsDelta: string): ToolCallStreamEvent | undefined {
     const invoke = this.xmlBlock.openInvoke;
     if (invoke !== undefined) {
-      this.deliver({ type: "tool-call-delta", id: invoke.id, argumentsDelta, parameter: this.xmlBlock.parameter });
-    } else {
-      const id = this.rawBody.currentCallId ?? this.jsonRun.currentCallId;
-      if (id !== undefined) this.deliver({ type: "tool-call-delta", id, argumentsDelta });
+      return { type: "tool-call-delta", id: invoke.id, argumentsDelta, parameter: this.xmlBlock.parameter };
     }
+    const id = this.rawBody.currentCallId ?? this.jsonRun.currentCallId;
+    return id === undefined ? undefined : { type: "tool-call-delta", id, argumentsDelta };
   }
 }
 

@@ -1,0 +1,63 @@
+import { expect, test } from "vitest";
+import { ProseTag } from "../../src/calls/prose-tag.js";
+import { TagOpeners } from "../../src/calls/tag-openers.js";
+import type { TextToolCallFormat } from "../../src/calls/tool-call.js";
+import { createToolCatalog } from "../../src/calls/tool-catalog.js";
+
+const catalog = createToolCatalog([
+  { name: "get_weather", description: "", parameters: { type: "object", properties: { city: { type: "string" } } } },
+]);
+const openers = new TagOpeners(new Set<TextToolCallFormat>(["xml", "hermes"]), catalog, false);
+
+// Each chunk after the first `<` of a tag met in prose: where the tag ends, what it opens, and what was read of it.
+test.each([
+  {
+    name: "a block tag opens",
+    chunks: ["function_calls>rest"],
+    want: ["opens", "function_calls", "<function_calls>", 15],
+  },
+  {
+    name: "a tag split across chunks opens in the last",
+    chunks: ["function_", "cal", "ls>after"],
+    want: ["opens", "function_calls", "<function_calls>", 3],
+  },
+  {
+    name: "a block tag takes no attributes",
+    chunks: ["function_calls id=1>"],
+    want: ["prose", "function_calls", "<function_calls ", 15],
+  },
+  { name: "an unknown name is prose at once", chunks: ["b>bold</b>"], want: ["prose", undefined, "<b", 1] },
+  {
+    name: "a quoted > inside an attribute does not end the tag",
+    chunks: ['function name="a>b">x'],
+    want: ["opens", "xml-function", '<function name="a>b">', 20],
+  },
+  {
+    name: "Hermes' <function=name> runs to its >",
+    chunks: ["function=get_weather>{"],
+    want: ["opens", "function", "<function=get_weather>", 21],
+  },
+  {
+    name: "a <function= broken by a line break is prose",
+    chunks: ["function=get\n"],
+    want: ["prose", "function", "<function=get", 12],
+  },
+  {
+    name: "a tag still open at the end of the chunks has not ended",
+    chunks: ["function_ca"],
+    want: [undefined, undefined, "<function_ca", 11],
+  },
+])("$name", ({ chunks, want }) => {
+  const tag = new ProseTag(openers);
+  tag.start();
+  let end = 0;
+  for (const chunk of chunks) end = tag.scan(chunk, 0, false);
+  expect([tag.ended, tag.ended === undefined ? undefined : tag.opener, tag.text, end]).toEqual(want);
+});
+
+test("a tag started with what a reader held reads on from it", () => {
+  const tag = new ProseTag(openers);
+  tag.start("<function_c");
+  const end = tag.scan("alls>", 0, false);
+  expect([tag.ended, tag.opener, tag.text, end]).toEqual(["opens", "function_calls", "<function_calls>", 5]);
+});
