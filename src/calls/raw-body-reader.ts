@@ -1,38 +1,28 @@
-import { BlockCallAnnouncer } from "./block-call-announcer.js";
-import {
-  buildCallBlock,
-  CALL_BLOCKS,
-  type CallBlockFormat,
-  firstBlockCallName,
-  holdsWholeBlockCallsPast,
-  isCallBody,
-} from "./build-call-block.js";
+import { BodyCallAnnouncers } from "./body-call-announcers.js";
+import { buildCallBlock, CALL_BLOCKS, holdsWholeBlockCallsPast, isCallBody } from "./build-call-block.js";
 import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast } from "./build-hermes-call.js";
 import { buildJsonCall } from "./build-json-call.js";
-import { MINIMAX_M3_CALLS, MINIMAX_M3_CLOSING } from "./build-minimax-m3-calls.js";
+import { MINIMAX_M3_CLOSING } from "./build-minimax-m3-calls.js";
 import { notOlmoCallsError } from "./build-olmo-calls.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "./build-token-section-calls.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
-import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
+import type { AnnouncedCall, AnnouncedCallSink } from "./call-announcer.js";
 import type { CallableTool } from "./callable-tool.js";
 import { ClosersInValues, followsBlockStrings } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
-import { GemmaCallAnnouncer } from "./gemma-call-announcer.js";
 import { HARMONY_CALL_END } from "./harmony-header.js";
-import { JsonBlockCallAnnouncer } from "./json-block-call-announcer.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
+import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
 import { isWholeJsonObject } from "./parse-json-arguments.js";
-import { PythonicCallAnnouncer } from "./pythonic-call-announcer.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
-import { FUNCTION_END, QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
-import { SectionCallAnnouncer } from "./section-call-announcer.js";
+import { FUNCTION_END } from "./scan-function-tag-calls.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import { JSON_ONLY_BLOCKS, OLMO_BLOCK } from "./text-call-openers.js";
 import type { TextToolCallFormat } from "./tool-call.js";
 import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCatalog } from "./tool-catalog.js";
-import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
+import { isSelfClosing } from "./xml-attributes.js";
 import { isSpace, tagName } from "./xml-characters.js";
 
 /** What a {@link RawBodyReader} needs of the scanner it reads for. */
@@ -78,8 +68,6 @@ type BodyState =
   | "after-bare-function" // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
   | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
-const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
-
 /** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
@@ -100,98 +88,77 @@ export class RawBodyReader {
   private readonly closersInValues = new ClosersInValues();
   /** Whether text after such a tag is being read again: its closing tags then close, so it is read again only once. */
   private readingAfterCut = false;
-  private legacy: { id: string; callIndex: number; tool: CallableTool; openingTag: string } | undefined;
-  /**
-   * The function tag of a call written without its `<tool_call>` (Qwen3-Coder's `<function=name>`, MiniCPM5's
-   * `<function name="...">`), while its body is read.
-   */
-  private bareFunctionTag: string | undefined;
-  /** The tag that opened the model's own call block whose body is being read (see `CALL_BLOCKS`), and its syntax. */
-  private callBlock: { opener: string; format: CallBlockFormat } | undefined;
-  /** The section of special tokens whose body is being read, and the marker that opened it. */
-  private section: { syntax: TokenSectionSyntax; marker: string } | undefined;
-  /** The call a Harmony message to a tool makes, announced once its header (kept) is read. */
-  private harmonyCall: { id: string; name: string; header: string } | undefined;
+  /** What the body being read belongs to. */
+  private open: OpenBody = TOOL_CALL_BODY;
   /** What was read after a bare function call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
   private afterBareFunction = "";
   /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
   private jsonBlockOpener = "";
-  /** Announces the calls of a `<tool_call>` body while it arrives; at its close only the calls are left to report. */
-  private readonly announcer: BlockCallAnnouncer;
-  /** Announces the calls of a section of special tokens alike, and MiniMax M3's invokes. */
-  private readonly sectionAnnouncer: SectionCallAnnouncer;
-  /** Announces the calls of Gemma's call blocks, of the blocks holding pythonic calls (LFM2's, OLMo's), and of JSON. */
-  private readonly gemmaAnnouncer: GemmaCallAnnouncer;
-  private readonly pythonicAnnouncer: PythonicCallAnnouncer;
-  private readonly jsonBlockAnnouncer: JsonBlockCallAnnouncer;
+  /** Announce the calls of the body while it arrives; at its close only the calls are left to report. */
+  private readonly announcers: BodyCallAnnouncers;
 
   /** `announced`: where every announcer sends the calls it announces, and their text. */
   constructor(
     private readonly host: RawBodyHost,
     announced: AnnouncedCallSink,
   ) {
-    this.announcer = new BlockCallAnnouncer(host.deltas, announced);
-    this.sectionAnnouncer = new SectionCallAnnouncer(host.deltas, announced);
-    this.gemmaAnnouncer = new GemmaCallAnnouncer(host.deltas, announced);
-    this.pythonicAnnouncer = new PythonicCallAnnouncer(host.deltas, announced);
-    this.jsonBlockAnnouncer = new JsonBlockCallAnnouncer(host.deltas, announced);
+    this.announcers = new BodyCallAnnouncers(host.deltas, announced);
   }
 
   // Opening ---------------------------------------------------------------------------------------------------------
 
   /** A `<tool_call>` or its kin; one read only when it holds JSON (`<tool_calls>`) waits for its first character. */
   openToolCall(tag: string): void {
+    this.open = TOOL_CALL_BODY;
     if (JSON_ONLY_BLOCKS.has(tagName(tag))) {
       this.jsonBlockOpener = tag;
       this.state = "before-json-block";
       return;
     }
     this.openBody(`</${tagName(tag)}>`);
-    this.announcer.open();
+    this.announcers.open(this.open);
   }
 
   /** A model's own call block, opened by `tag`. */
   openCallBlock(tag: string): void {
     const block = CALL_BLOCKS.get(tagName(tag));
     if (block === undefined) return;
-    this.callBlock = { opener: tag, format: block.format };
+    this.open = { kind: "call-block", opener: tag, format: block.format };
     this.openBody(block.closer);
-    if (block.format === "gemma") this.gemmaAnnouncer.open();
-    else if (block.format === "lfm") this.pythonicAnnouncer.open();
-    else if (block.format !== "olmo") this.jsonBlockAnnouncer.open(block.format);
+    this.announcers.open(this.open);
   }
 
   /** OLMo 3's `<function_calls>` of pythonic calls. */
   openOlmoBlock(): void {
-    this.callBlock = { opener: `<${OLMO_BLOCK}>`, format: "olmo" };
+    this.open = { kind: "call-block", opener: `<${OLMO_BLOCK}>`, format: "olmo" };
     this.openBody(`</${OLMO_BLOCK}>`);
-    this.pythonicAnnouncer.open(true);
+    this.announcers.open(this.open);
   }
 
   /** MiniMax M3's block, opened by `opener`: its invokes are announced as a section's calls are. */
   openMinimaxM3(opener: string): void {
-    this.callBlock = { opener, format: "minimax-m3" };
+    this.open = { kind: "call-block", opener, format: "minimax-m3" };
     this.openBody(MINIMAX_M3_CLOSING);
-    this.sectionAnnouncer.open(MINIMAX_M3_CALLS);
+    this.announcers.open(this.open);
   }
 
   /** A section of special tokens in `syntax`, opened by `marker` and closed by `closer`. */
   openSection(syntax: TokenSectionSyntax, marker: string, closer: string): void {
-    this.section = { syntax, marker };
-    this.sectionAnnouncer.open(syntax);
+    this.open = { kind: "section", syntax, marker };
+    this.announcers.open(this.open);
     this.openBody(closer);
   }
 
   /** A call written without its `<tool_call>`: `<function=name>` or `<function name="...">`. */
   openBareFunction(tag: string): void {
-    this.bareFunctionTag = tag;
+    this.open = { kind: "bare-function", tag };
     this.openBody(FUNCTION_END);
   }
 
   /** A Harmony message to the tool `name`: its header is read, and the call starts now; its text streams. */
   openHarmonyMessage(name: string, header: string): void {
     const id = this.host.startCall(generatedCallId(this.host.nextCallIndex()), name);
-    this.harmonyCall = { id, name, header };
+    this.open = { kind: "harmony", id, name, header };
     this.openBody(HARMONY_CALL_END);
   }
 
@@ -199,7 +166,7 @@ export class RawBodyReader {
   openLegacyTag(tool: CallableTool, tag: string): void {
     const callIndex = this.host.takeCallIndex();
     const id = this.host.startCall(generatedCallId(callIndex), tool.name);
-    this.legacy = { id, callIndex, tool, openingTag: tag };
+    this.open = { kind: "legacy", id, callIndex, tool, openingTag: tag };
     this.openBody(`</${tool.xml?.tag ?? ""}>`);
     if (isSelfClosing(tag)) this.closeBody();
   }
@@ -215,13 +182,9 @@ export class RawBodyReader {
 
   /** The id of the call whose text is arriving, if one's is. */
   get currentCallId(): string | undefined {
-    return (
-      this.legacy?.id ??
-      this.harmonyCall?.id ??
-      this.announcer.currentId ??
-      this.sectionAnnouncer.currentId ??
-      this.callBlockAnnouncer()?.currentId
-    );
+    const open = this.open;
+    if (open.kind === "legacy" || open.kind === "harmony") return open.id;
+    return this.announcers.currentId(open);
   }
 
   /**
@@ -230,7 +193,7 @@ export class RawBodyReader {
    */
   takePlainText(chunk: string): string | undefined {
     if (this.state !== "body" || this.bodyCloser.held !== "") return undefined;
-    const announcer = this.announcerTaking(chunk);
+    const announcer = this.announcers.taking(this.open, chunk);
     if (announcer === undefined) return undefined;
     this.body.append(chunk);
     this.closersInValues.follow(chunk);
@@ -276,14 +239,6 @@ export class RawBodyReader {
     return false;
   }
 
-  /** The announcer whose streaming call plain text would only add to, if one's would. */
-  private announcerTaking(chunk: string): CallAnnouncer | undefined {
-    if (this.announcer.takesPlainText(chunk)) return this.announcer;
-    const blockAnnouncer = this.callBlockAnnouncer();
-    if (blockAnnouncer?.takesPlainText(chunk) === true) return blockAnnouncer;
-    return this.sectionAnnouncer.takesPlainText(chunk) ? this.sectionAnnouncer : undefined;
-  }
-
   /**
    * Text of a body (an arrow: it is passed to {@link ClosingLiteral.scan}). A legacy tag's and a Harmony message's
    * text is their call's; a block's and a section's calls are announced as their openings are read.
@@ -292,43 +247,12 @@ export class RawBodyReader {
     this.body.append(text);
     this.closersInValues.follow(text);
     const host = this.host;
-    if (host.deltas && (this.legacy !== undefined || this.harmonyCall !== undefined)) host.addDelta(text);
-    else if (this.section !== undefined || this.callBlock?.format === "minimax-m3") {
-      this.sectionAnnouncer.follow(text, host.nextCallIndex());
-    } else if (this.callBlock !== undefined) {
-      this.callBlockAnnouncer()?.follow(text, host.nextCallIndex());
-    } else this.announcer.follow(text, this.wholeBody, host.nextCallIndex());
+    const open = this.open;
+    if (host.deltas && (open.kind === "legacy" || open.kind === "harmony")) host.addDelta(text);
+    else this.announcers.follow(open, text, this.wholeBody, host.nextCallIndex());
   };
 
   private readonly wholeBody = (): string => this.body.toString();
-
-  /** The announcer of the model's own call block being read, when its syntax is announced. */
-  private callBlockAnnouncer(): GemmaCallAnnouncer | PythonicCallAnnouncer | JsonBlockCallAnnouncer | undefined {
-    switch (this.callBlock?.format) {
-      case "gemma":
-        return this.gemmaAnnouncer;
-      case "lfm":
-      case "olmo":
-        return this.pythonicAnnouncer;
-      case "cohere":
-      case "internlm":
-      case "apertus":
-        return this.jsonBlockAnnouncer;
-      default:
-        return undefined;
-    }
-  }
-
-  /** The calls announced in the block being read (at most one announcer announced any); each announcer forgets. */
-  private closeAnnouncers(): AnnouncedCall[] {
-    return [
-      ...this.announcer.close(),
-      ...this.sectionAnnouncer.close(),
-      ...this.gemmaAnnouncer.close(),
-      ...this.pythonicAnnouncer.close(),
-      ...this.jsonBlockAnnouncer.close(),
-    ];
-  }
 
   /** After `<tool_calls>`: a `[` or `{` opens the block; anything else makes the tag prose, and is read as prose. */
   private scanBeforeJsonBlock(chunk: string, start: number): number {
@@ -341,7 +265,7 @@ export class RawBodyReader {
       if (character === "[" || character === "{") {
         this.openBody(`</${tagName(this.jsonBlockOpener)}>`);
         // Its calls, in an array or one object per line, may be announced as a `<tool_call>`'s are.
-        this.announcer.open();
+        this.announcers.open(this.open);
       } else {
         this.host.appendText(this.jsonBlockOpener);
         this.host.leave();
@@ -413,10 +337,10 @@ export class RawBodyReader {
   /** Whether the body, read on past a closing tag written inside a value at `from`, holds its calls whole. */
   private holdsWholeCallsPast(from: number): boolean {
     const body = this.body.toString();
-    const callBlock = this.callBlock;
-    if (callBlock !== undefined) return holdsWholeBlockCallsPast(callBlock.format, callBlock.opener, body, from);
-    if (this.bareFunctionTag === undefined) return holdsWholeCallsPast(body, from, this.blockTag());
-    return holdsWholeFunctionPast(this.bareFunctionTag, body, from);
+    const open = this.open;
+    if (open.kind === "call-block") return holdsWholeBlockCallsPast(open.format, open.opener, body, from);
+    if (open.kind !== "bare-function") return holdsWholeCallsPast(body, from, this.blockTag());
+    return holdsWholeFunctionPast(open.tag, body, from);
   }
 
   /**
@@ -425,24 +349,16 @@ export class RawBodyReader {
    * {@link ClosersInValues}).
    */
   private closesInsideValue(): boolean {
-    if (this.announcer.followsJson) return this.announcer.endsInsideString;
+    const { toolCall } = this.announcers;
+    if (toolCall.followsJson) return toolCall.endsInsideString;
     const closers = this.closersInValues;
-    const blockFormat = this.callBlock?.format;
+    const open = this.open;
+    const blockFormat = open.kind === "call-block" ? open.format : undefined;
+    const bareFunctionTag = open.kind === "bare-function" ? open.tag : undefined;
     const mayHoldCloser =
-      this.readsToolCallBlock() || this.bareFunctionTag !== undefined || followsBlockStrings(blockFormat);
+      open.kind === "tool-call" || bareFunctionTag !== undefined || followsBlockStrings(blockFormat);
     if (closers.at === undefined && !mayHoldCloser) return false;
-    return closers.endsInValue(this.wholeBody, this.bareFunctionTag, this.blockTag(), blockFormat);
-  }
-
-  /** Whether the body is a `<tool_call>`'s, or a `<tool_calls>`'s: not a legacy tag's, a section's, ... */
-  private readsToolCallBlock(): boolean {
-    return (
-      this.legacy === undefined &&
-      this.section === undefined &&
-      this.callBlock === undefined &&
-      this.bareFunctionTag === undefined &&
-      this.harmonyCall === undefined
-    );
+    return closers.endsInValue(this.wholeBody, bareFunctionTag, this.blockTag(), blockFormat);
   }
 
   /** The tag that opened the body: the closing tag's name, `<tool_call>` for `</tool_call>`. */
@@ -471,54 +387,39 @@ export class RawBodyReader {
     host.leave();
     this.closersInValues.reset();
     host.flushDelta();
-    const legacy = this.legacy;
-    const bareFunctionTag = this.bareFunctionTag;
-    const section = this.section;
-    const harmonyCall = this.harmonyCall;
-    const callBlock = this.callBlock;
+    const open = this.open;
     // At most one announcer announced calls, the body's; what the announcers read is taken before they forget it.
-    const readBefore =
-      callBlock === undefined
-        ? undefined
-        : { gemma: this.gemmaAnnouncer.readCalls, pythonic: this.pythonicAnnouncer.readCalls };
-    const announcedCalls = this.closeAnnouncers();
+    const readBefore = open.kind === "call-block" ? this.announcers.readBefore() : undefined;
+    const announcedCalls = this.announcers.close();
     const body = this.body.toString();
-    this.callBlock = undefined;
-    this.legacy = undefined;
-    this.bareFunctionTag = undefined;
-    this.section = undefined;
-    this.harmonyCall = undefined;
-    if (harmonyCall !== undefined) {
+    this.open = TOOL_CALL_BODY;
+    if (open.kind === "harmony") {
       // Its start and text went out as the message arrived.
-      const given = { id: harmonyCall.id, name: harmonyCall.name, arguments: body, format: "harmony" } as const;
+      const given = { id: open.id, name: open.name, arguments: body, format: "harmony" } as const;
       host.emitCall(buildJsonCall(given, host.takeCallIndex(), host.catalog));
-      return;
-    }
-    if (callBlock !== undefined) {
-      const { format, opener } = callBlock;
-      const built = buildCallBlock(format, opener, body, host.nextCallIndex(), host.catalog, readBefore);
+    } else if (open.kind === "call-block") {
+      const built = buildCallBlock(open.format, open.opener, body, host.nextCallIndex(), host.catalog, readBefore);
       // MiniMax M3's, Gemma's, LFM2's, OLMo's and JSON blocks announce their calls; one holding none of its syntax
       // withdraws them.
       const confirmed = host.confirmCalls(announcedCalls, built ?? { calls: [], errors: [] });
-      if (built === undefined) this.readBlockAgain(callBlock.opener, body);
+      if (built === undefined) this.readBlockAgain(open.opener, body);
       else host.emitBlockCalls(built, confirmed);
-      return;
-    }
-    if (legacy === undefined) {
+    } else if (open.kind === "legacy") {
+      const { id, callIndex, tool, openingTag } = open;
+      host.emitCall(buildXmlCall(readLegacyTag({ id, callIndex, tool, openingTag, content: body }), host.catalog));
+    } else {
       const built =
-        section !== undefined
-          ? buildTokenSectionCalls(section.syntax, body, host.nextCallIndex(), host.catalog)
-          : bareFunctionTag === undefined
-            ? buildHermesCalls(body, host.nextCallIndex(), host.catalog, this.blockTag())
-            : buildHermesCalls(`${bareFunctionTag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog);
+        open.kind === "section"
+          ? buildTokenSectionCalls(open.syntax, body, host.nextCallIndex(), host.catalog)
+          : open.kind === "bare-function"
+            ? buildHermesCalls(`${open.tag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog)
+            : buildHermesCalls(body, host.nextCallIndex(), host.catalog, this.blockTag());
       host.emitBlockCalls(built, host.confirmCalls(announcedCalls, built));
-      if (bareFunctionTag !== undefined) {
+      if (open.kind === "bare-function") {
         this.state = "after-bare-function";
         host.enter();
       }
-      return;
     }
-    host.emitCall(buildXmlCall(readLegacyTag({ ...legacy, content: body }), host.catalog));
   }
 
   /**
@@ -543,9 +444,10 @@ export class RawBodyReader {
    */
   private endInBody(): void {
     const body = this.body.toString();
-    if (this.callBlock !== undefined && !isCallBody(this.callBlock.format, body)) {
-      this.host.appendText(`${this.callBlock.opener}${body}`);
-      this.callBlock = undefined;
+    const open = this.open;
+    if (open.kind === "call-block" && !isCallBody(open.format, body)) {
+      this.host.appendText(`${open.opener}${body}`);
+      this.open = TOOL_CALL_BODY;
     } else if (this.endsWhole()) {
       this.closeBody();
     } else {
@@ -560,30 +462,20 @@ export class RawBodyReader {
    */
   private endsWhole(): boolean {
     const body = this.body.toString();
-    if (this.harmonyCall !== undefined) return isWholeJsonObject(body);
-    return this.readsToolCallBlock() && holdsWholeCallObjects(body);
+    if (this.open.kind === "harmony") return isWholeJsonObject(body);
+    return this.open.kind === "tool-call" && holdsWholeCallObjects(body);
   }
 
   /** Each call announced in the body ends with an error naming it, as each started, after its last text. */
   private reportUnterminated(): void {
-    const where =
-      this.legacy !== undefined
-        ? `<${this.legacy.tool.xml?.tag ?? ""}> (${this.legacy.id})`
-        : (this.bareFunctionTag ??
-          this.callBlock?.opener ??
-          this.section?.marker ??
-          this.harmonyCall?.header ??
-          this.blockTag());
-    const started = this.legacy ?? this.harmonyCall;
-    const name =
-      this.legacy?.tool.name ??
-      (this.bareFunctionTag === undefined ? undefined : bareFunctionName(this.bareFunctionTag)) ??
-      this.harmonyCall?.name ??
-      (this.callBlock === undefined ? undefined : firstBlockCallName(this.callBlock.format, this.body.toString()));
+    const open = this.open;
+    const where = openingOf(open) ?? this.blockTag();
+    const startedId = open.kind === "legacy" || open.kind === "harmony" ? open.id : undefined;
+    const name = calledToolName(open, this.body.toString());
     this.host.flushDelta();
-    const announced = this.closeAnnouncers();
+    const announced = this.announcers.close();
     const unclosedCalls: Array<{ name?: string | undefined; id?: string | undefined }> =
-      announced.length === 0 ? [{ name, id: started?.id }] : announced;
+      announced.length === 0 ? [{ name, id: startedId }] : announced;
     for (const unclosed of unclosedCalls) {
       const error: ToolCallError = {
         code: "UNTERMINATED_CALL",
@@ -593,16 +485,6 @@ export class RawBodyReader {
       if (unclosed.id !== undefined) error.callId = unclosed.id;
       this.host.error(error);
     }
-    this.legacy = undefined;
-    this.bareFunctionTag = undefined;
-    this.callBlock = undefined;
-    this.section = undefined;
-    this.harmonyCall = undefined;
+    this.open = TOOL_CALL_BODY;
   }
-}
-
-/** The tool named by a `<function=name>` or a `<function name="...">` tag. */
-export function bareFunctionName(tag: string): string {
-  if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
-  return tag.slice(FUNCTION_PREFIX.length, -1).trim();
 }
