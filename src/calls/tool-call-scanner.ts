@@ -1,9 +1,8 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import { MISTRAL_MARKER } from "./build-mistral-calls.js";
-import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { type AnnouncedCall, type AnnouncedCallSink, confirmAnnouncedCalls } from "./call-announcer.js";
 import { CallIds } from "./call-ids.js";
+import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
 import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
@@ -11,6 +10,7 @@ import { KIMI_XTML_SECTION } from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { bareFunctionName } from "./open-body.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
+import { ProseMarker } from "./prose-marker.js";
 import { ProseTag } from "./prose-tag.js";
 import { type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
@@ -64,13 +64,17 @@ const XML_BLOCK = 2; // a `<function_calls>` block: see XmlBlockReader
 const RAW_BODY = 3; // the body of a block, a section, a legacy tag or a Harmony message: see RawBodyReader
 const REASONING = 4; // a `<think>` block: text, never calls, until its closing tag
 const TOKEN_HEADER = 5; // a Harmony message's header, or a Kimi K3 channel's: is it a call, or prose?
-const MARKER = 6; // `[` in prose, until we know whether it is Mistral's `[TOOL_CALLS]`
+const MARKER = 6; // `[` or `]` in prose, until we know whether it opens calls (or Magistral's reasoning): see ProseMarker
 const JSON_RUN = 7; // Mistral's calls, or JSON calls a reply starts with: see JsonRunReader
-const MINIMAX_M3_MARKER = 8; // `]` in prose, until we know whether it opens MiniMax M3's `]<]minimax[>[<tool_call>`
 
 /** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
 const MISTRAL_REASONING = "[THINK]";
 const MISTRAL_REASONING_END = "[/THINK]";
+
+/** What a `[` in prose may open, and at the output's start; what a `]` may. */
+const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
+const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
+const CLOSING_BRACKET_MARKERS: readonly string[] = [MINIMAX_M3_OPENING];
 
 /**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
@@ -91,17 +95,16 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly catalog: ToolCatalog | undefined;
   private readonly formats: ReadonlySet<TextToolCallFormat>;
   private readonly deltas: boolean;
-  /** Every call's id is claimed here, so that no two calls of the output share one. */
-  private readonly callIds: CallIds;
   private readonly repairBudget: RepairBudget;
   /** Where events leave: prose and argument text gathered, delivered to the sink or kept for `push`/`end`. */
   private readonly outbox: EventOutbox;
   private state = TEXT;
-  private nextCallIndex: number;
+  /** Numbers the output's calls, keeps their ids unique, and reports them. */
+  private readonly calls: CallReporter;
   /** A tag met in prose, in the `TEXT_TAG` state. */
   private readonly proseTag: ProseTag;
-  /** A marker (`[`, `]`) that may open calls, read so far, in the `MARKER` and `MINIMAX_M3_MARKER` states. */
-  private marker = "";
+  /** A marker (`[`, `]`) in prose that may open calls, in the `MARKER` state. */
+  private readonly marker = new ProseMarker();
   /** The header being read after a special token (Harmony's, Kimi K3's), in the `TOKEN_HEADER` state. */
   private readonly tokenHeader = new TokenHeader();
   /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
@@ -138,11 +141,15 @@ export class ToolCallScanner implements ToolCallEventSource {
   constructor(options: ToolCallScannerOptions) {
     this.catalog = options.catalog;
     this.formats = options.formats;
-    this.nextCallIndex = options.firstCallIndex ?? 0;
     this.deltas = options.deltas ?? true;
-    this.callIds = options.callIds ?? new CallIds();
     this.repairBudget = options.repairBudget ?? new RepairBudget();
     this.outbox = new EventOutbox(options.sink, (argumentsDelta) => this.deltaOf(argumentsDelta));
+    this.calls = new CallReporter(
+      this.outbox,
+      options.callIds ?? new CallIds(),
+      this.deltas,
+      options.firstCallIndex ?? 0,
+    );
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
@@ -150,18 +157,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
     this.readsMinimaxM3 = options.formats.has("xml");
-    const announced: AnnouncedCallSink = {
-      start: (writtenId, name) => {
-        const id = this.callIds.claim(writtenId);
-        this.outbox.emit({ type: "tool-call-start", id, name });
-        return id;
-      },
-      text: (text) => {
-        this.outbox.delta += text;
-      },
-    };
-    const host = this.readerHost(announced);
-    this.rawBody = new RawBodyReader(host, announced);
+    const host = this.readerHost();
+    this.rawBody = new RawBodyReader(host, this.calls);
     this.jsonRun = new JsonRunReader(host);
     this.xmlBlock = new XmlBlockReader(host, this.value);
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
@@ -255,8 +252,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.outbox.text += this.tokenHeader.text;
         break;
       case MARKER:
-      case MINIMAX_M3_MARKER:
-        this.outbox.text += this.marker;
+        this.outbox.text += this.marker.text;
         break;
       case JSON_RUN:
         // What was held may be read again, and leave another state to end.
@@ -305,10 +301,8 @@ export class ToolCallScanner implements ToolCallEventSource {
           if (this.tokenHeader.ended !== undefined) this.openFromHeader(this.tokenHeader.ended);
           break;
         case MARKER:
-          index = this.scanMarker(chunk, index);
-          break;
-        case MINIMAX_M3_MARKER:
-          index = this.scanMinimaxM3Marker(chunk, index);
+          index = this.marker.scan(chunk, index);
+          if (this.marker.ended !== undefined) this.openFromMarker();
           break;
         case JSON_RUN:
           index = this.jsonRun.scan(chunk, index);
@@ -349,11 +343,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opening > index) this.outbox.text += chunk.slice(index, opening);
     if (opening === bracket) {
-      this.marker = "[";
+      this.marker.start("[", this.atStart ? BRACKET_MARKERS_AT_START : BRACKET_MARKERS);
       this.state = MARKER;
     } else if (opening === closingBracket) {
-      this.marker = "]";
-      this.state = MINIMAX_M3_MARKER;
+      this.marker.start("]", CLOSING_BRACKET_MARKERS);
+      this.state = MARKER;
     } else {
       this.openTextTag();
     }
@@ -472,105 +466,40 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.outbox.text += text;
   };
 
-  /**
-   * The announced calls the block, read whole, gives as announced; each announced after those is withdrawn by an
-   * error, and its id is free again.
-   */
-  private confirmCalls(announced: readonly AnnouncedCall[], built: BuiltBlockCalls): AnnouncedCall[] {
-    const { confirmed, withdrawn } = confirmAnnouncedCalls(announced, built);
-    for (const { call, error } of withdrawn) {
-      this.callIds.release(call.id);
-      this.outbox.error(error);
-    }
-    return confirmed;
-  }
-
-  /**
-   * The calls of a block read whole, each reported as it would have streamed: start, its text, the call. The
-   * `confirmed` calls had their start and text while the block arrived, under the ids they keep: only the call is left.
-   */
-  private emitBlockCalls(built: BuiltBlockCalls, confirmed: readonly AnnouncedCall[] = []): void {
-    for (const error of built.errors) this.outbox.error(error);
-    for (const [index, blockCall] of built.calls.entries()) {
-      this.nextCallIndex += 1;
-      const { call } = blockCall;
-      const announced = confirmed[index];
-      if (announced !== undefined) {
-        call.id = announced.id;
-      } else {
-        call.id = this.callIds.claim(call.id);
-        this.outbox.emit({ type: "tool-call-start", id: call.id, name: call.name });
-        if (this.deltas) this.outbox.emit({ type: "tool-call-delta", id: call.id, argumentsDelta: blockCall.text });
-      }
-      this.outbox.emitCall(blockCall);
-    }
-  }
-
   // Mistral's calls and JSON calls --------------------------------------------------------------------------------
 
   /**
-   * Reads `[TOOL_CALLS]` after a `[` in prose, or Magistral's `[THINK]` opening the output; any other `[` is text (or,
-   * starting a reply, JSON that may be calls).
+   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning or MiniMax M3's block. Any other `[`
+   * is text (or, starting a reply, JSON that may be calls); any other `]` is text, and what was held after it is read
+   * again (it may open a tag).
    */
-  private scanMarker(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const read = this.marker + chunk.charAt(index);
-      const mayOpenReasoning = this.atStart && MISTRAL_REASONING.startsWith(read);
-      if (!MISTRAL_MARKER.startsWith(read) && !mayOpenReasoning) return this.abandonMarker(index);
-      this.marker = read;
-      if (this.marker === MISTRAL_REASONING) {
-        this.outbox.text += this.marker;
-        this.atStart = false;
-        this.state = REASONING;
-        this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
-        return index + 1;
-      }
-      if (this.marker === MISTRAL_MARKER) {
-        this.enterJsonRun();
-        this.jsonRun.startMistral();
-        return index + 1;
-      }
-    }
-    return chunk.length;
-  }
-
-  private abandonMarker(index: number): number {
-    if (this.atStart && this.readsReplyStartCalls) {
+  private openFromMarker(): void {
+    const { ended, text } = this.marker;
+    if (ended === MISTRAL_MARKER) {
+      this.enterJsonRun();
+      this.jsonRun.startMistral();
+    } else if (ended === MISTRAL_REASONING) {
+      this.outbox.text += text;
+      this.atStart = false;
+      this.state = REASONING;
+      this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
+    } else if (ended === MINIMAX_M3_OPENING) {
+      this.atStart = false;
+      this.state = RAW_BODY;
+      this.rawBody.openMinimaxM3(text);
+    } else if (text.startsWith("]")) {
+      this.outbox.text += "]";
+      this.state = TEXT;
+      this.consume(text.slice(1));
+    } else if (this.atStart && this.readsReplyStartCalls) {
       // Not `[TOOL_CALLS]`: a JSON array or a pythonic call list (`[Translate(...)]`) may start so.
       this.enterJsonRun();
-      this.jsonRun.startReplyValue(this.marker);
-      return index;
+      this.jsonRun.startReplyValue(text);
+    } else {
+      this.outbox.text += text;
+      this.atStart = false;
+      this.state = TEXT;
     }
-    this.outbox.text += this.marker;
-    this.atStart = false;
-    this.state = TEXT;
-    return index;
-  }
-
-  /**
-   * Reads MiniMax M3's `]<]minimax[>[<tool_call>` after a `]` in prose; any other `]` is text, and what was held after
-   * it is read again (it may open a tag).
-   */
-  private scanMinimaxM3Marker(chunk: string, start: number): number {
-    for (let index = start; index < chunk.length; index += 1) {
-      const read = this.marker + chunk.charAt(index);
-      if (!MINIMAX_M3_OPENING.startsWith(read)) {
-        const held = this.marker.slice(1);
-        this.outbox.text += "]";
-        this.marker = "";
-        this.state = TEXT;
-        this.consume(held);
-        return index;
-      }
-      this.marker = read;
-      if (read === MINIMAX_M3_OPENING) {
-        this.atStart = false;
-        this.state = RAW_BODY;
-        this.rawBody.openMinimaxM3(read);
-        return index + 1;
-      }
-    }
-    return chunk.length;
   }
 
   /** Mistral's calls, or JSON calls a reply starts with, may follow: the {@link JsonRunReader} reads on. */
@@ -583,14 +512,15 @@ export class ToolCallScanner implements ToolCallEventSource {
    * What the readers of blocks and runs read through: this scanner's prose, deltas, calls and state. One object for
    * all three, written without getters (a literal with a getter is built in dictionary mode, and slow to read).
    */
-  private readerHost(announced: AnnouncedCallSink): RawBodyHost & XmlBlockHost & JsonRunHost {
+  private readerHost(): RawBodyHost & XmlBlockHost & JsonRunHost {
+    const calls = this.calls;
     return {
       catalog: this.catalog,
       formats: this.formats,
       deltas: this.deltas,
       replyStartFormats: this.replyStartFormats,
-      nextCallIndex: () => this.nextCallIndex,
-      takeCallIndex: () => this.nextCallIndex++,
+      nextCallIndex: () => calls.nextIndex(),
+      takeCallIndex: () => calls.takeIndex(),
       appendText: (text) => {
         this.outbox.text += text;
       },
@@ -598,11 +528,11 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.outbox.delta += text;
       },
       flushDelta: () => this.outbox.flushDelta(),
-      startCall: announced.start,
+      startCall: (writtenId, name) => calls.start(writtenId, name),
       emitCall: (built) => this.outbox.emitCall(built),
       error: (error) => this.outbox.error(error),
-      confirmCalls: (calls, built) => this.confirmCalls(calls, built),
-      emitBlockCalls: (built, confirmed) => this.emitBlockCalls(built, confirmed),
+      confirmCalls: (announced, built) => calls.confirm(announced, built),
+      emitBlockCalls: (built, confirmed) => calls.reportBlock(built, confirmed),
       enter: () => {
         this.state = RAW_BODY;
       },
