@@ -85,8 +85,9 @@ const CLOSING_BRACKET_MARKERS: readonly string[] = [MINIMAX_M3_OPENING];
  * The scanner reads prose, and the tags, markers and headers in it that may open calls ({@link TagOpeners}); what
  * they open is read by a reader of its own, through the scanner's events and state: `<function_calls>` blocks by the
  * {@link XmlBlockReader}, bodies closed by a tag or token by the {@link RawBodyReader}, and Mistral's calls and the
- * JSON calls a reply starts with by the {@link JsonRunReader}. A tag in prose is read by a {@link ProseTag}, and
- * every event leaves through an {@link EventOutbox}, which gathers prose and argument text.
+ * JSON calls a reply starts with by the {@link JsonRunReader}. A tag in prose is read by a {@link ProseTag}, a marker
+ * by a {@link ProseMarker}; the calls are numbered and reported by a {@link CallReporter}, and every event leaves
+ * through an {@link EventOutbox}, which gathers prose and argument text.
  *
  * Hand-written on purpose: no XML library accepts what models write (a literal `</parameter>` inside a code value,
  * bare `<` and `&`, unclosed blocks), and none can report calls while the text is still arriving.
