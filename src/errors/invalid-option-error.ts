@@ -1,4 +1,5 @@
 import { ActionRecallError } from "./action-recall-error.js";
+import { shortJson } from "./short-json.js";
 
 /**
  * The error for an option of a public function given a value it does not take: typed callers cannot pass one, but a
@@ -54,19 +55,7 @@ export function invalidArgumentError(
 
 /** `INVALID_ARGUMENTS`: what was `given` where `expected`, `data.parameter` naming it. */
 function invalidValueError(where: string, parameter: string, given: unknown, expected: string): ActionRecallError {
-  return new ActionRecallError("INVALID_ARGUMENTS", `${where} must be ${expected}, not ${shown(given)}`, {
+  return new ActionRecallError("INVALID_ARGUMENTS", `${where} must be ${expected}, not ${shortJson(given)}`, {
     data: { parameter },
   });
-}
-
-/** A value as a message shows it: its JSON, cut short, or its type when it has none. */
-function shown(value: unknown): string {
-  let json: string | undefined;
-  try {
-    json = typeof value === "bigint" ? undefined : JSON.stringify(value);
-  } catch {
-    json = undefined;
-  }
-  if (json === undefined) return typeof value === "function" ? "a function" : typeof value;
-  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }

@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
+import { shortJson } from "../errors/short-json.js";
 import { appendJsonPointer, isExternalRef, parseJsonPointer, shortPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js";
@@ -353,12 +354,6 @@ function patternPropertyKey(pattern: string, pointer: string, conflicts: SchemaC
       : `needless escapes of punctuation removed: the u flag refuses them (${JSON.stringify(repaired)})`;
   conflicts.push({ pointer, keyword: "patternProperties", message });
   return repaired;
-}
-
-/** A value in a report: its JSON, cut short. */
-function shortJson(value: unknown): string {
-  const json = JSON.stringify(value) ?? String(value);
-  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }
 
 /**
