@@ -488,3 +488,13 @@ describe("an allOf that only annotates one $ref is that $ref with the annotation
     expect(expanded(2).mixed).toEqual({ type: "object", properties: { a: { type: "string" } }, required: ["a"] });
   });
 });
+
+test("a keyword value with no JSON (a JavaScript caller's bigint or function) is dropped and reported by its type", () => {
+  const schema = { type: "object", maxLength: 10n, properties: { a: { minimum: () => 1 } } } as unknown as JsonSchema;
+  const { schema: expanded, conflicts } = expandRefs(schema);
+  expect(expanded).toEqual({ type: "object", properties: { a: {} } });
+  expect(conflicts).toEqual([
+    { pointer: "#", keyword: "maxLength", message: "bigint is not a non-negative integer: dropped" },
+    { pointer: "#/properties/a", keyword: "minimum", message: "a function is not a number: dropped" },
+  ]);
+});
