@@ -31,8 +31,9 @@ export interface ParameterSpec {
   /** The parameter's schema as written (it may hold `$ref`s into `OperationSpec.document`). */
   schema: JsonSchema;
   /**
-   * Why a model may not write this header parameter (Accept, Content-Type and Authorization, which OpenAPI says to
-   * ignore, or one the HTTP client owns): it is left out of the tool, and only a caller's fixed value sets it.
+   * Why a model may not write this parameter: a header parameter OpenAPI says to ignore (Accept, Content-Type and
+   * Authorization) or one the HTTP client owns, which only a caller's fixed value sets; or an optional parameter with
+   * no name, which nothing sets. Either is left out of the tool.
    */
   ignored?: string;
   /**

@@ -114,8 +114,11 @@ function readSharedParameter(
 
 function readParameter(object: Record<string, unknown>, where: string): ParameterSpec {
   const location = object.in;
-  if (typeof object.name !== "string" || object.name === "") {
-    throw new ActionRecallError("INVALID_DOCUMENT", `The parameter at ${where} has no name`, {
+  const name = typeof object.name === "string" ? object.name : "";
+  const required = location === "path" || object.required === true;
+  // Specs converted from Postman carry optional parameters named "": the operation works without them.
+  if (name === "" && required) {
+    throw new ActionRecallError("INVALID_DOCUMENT", `The required parameter at ${where} has no name`, {
       data: { pointer: where },
     });
   }
@@ -124,22 +127,27 @@ function readParameter(object: Record<string, unknown>, where: string): Paramete
   if (!isQueryString && !LOCATIONS.includes(location as ParameterLocation)) {
     throw new ActionRecallError(
       "INVALID_DOCUMENT",
-      `The parameter "${object.name}" at ${where} has "in": ${JSON.stringify(location)}; expected path, query, querystring, header or cookie`,
-      { data: { pointer: where, parameter: object.name } },
+      `The parameter "${name}" at ${where} has "in": ${JSON.stringify(location)}; expected path, query, querystring, header or cookie`,
+      { data: { pointer: where, parameter: name } },
     );
   }
   const content = isJsonObject(object.schema) ? undefined : contentOf(object);
   const spec: ParameterSpec = {
-    name: object.name,
+    name,
     // The model writes the whole query string as this one member of the `query` section.
     in: isQueryString ? "query" : (location as ParameterLocation),
-    required: location === "path" || object.required === true,
+    required,
     schema: isJsonObject(object.schema) ? object.schema : (content?.schema ?? {}),
     pointer: where,
   };
   if (content !== undefined) spec.contentType = content.mediaType;
   if (isQueryString) spec.wholeQueryString = true;
-  const ignored = spec.in === "header" ? ignoredHeaderReason(spec.name) : undefined;
+  const ignored =
+    name === ""
+      ? `it has no name (${where}), so no value can be sent for it`
+      : spec.in === "header"
+        ? ignoredHeaderReason(name)
+        : undefined;
   if (ignored !== undefined) spec.ignored = ignored;
   if (typeof object.description === "string" && object.description !== "") spec.description = object.description;
   if (typeof object.style === "string") spec.style = object.style;
