@@ -12,6 +12,7 @@ import { convertOperations } from "../src/schema/convert-operations.js";
 import { checkDialectRules } from "../src/schema/dialects/index.js";
 import { DEFAULT_MAX_TOKENS } from "../src/schema/fit-token-budget.js";
 import { DIALECTS } from "../src/schema/tool-definition.js";
+import { parametersOf } from "../test/schema/tool-parameters.js";
 
 /** What one spec gave: its operations, the failures by code, and the tools that broke a check. */
 interface SpecResult {
@@ -133,17 +134,6 @@ function checkTool(tool: unknown, dialect: (typeof DIALECTS)[number], tokens: nu
     problems.push(`Ajv: ${(error as Error).message}`);
   }
   return problems;
-}
-
-/** The parameter schema of a tool in any dialect. */
-function parametersOf(tool: unknown): object {
-  const shaped = tool as {
-    function?: { parameters: object };
-    input_schema?: object;
-    inputSchema?: object;
-    parameters?: object;
-  };
-  return (shaped.function?.parameters ?? shaped.input_schema ?? shaped.inputSchema ?? shaped.parameters) as object;
 }
 
 function print(results: SpecResult[], folder: string, elapsedMs: number): void {
