@@ -36,7 +36,8 @@ export function contentValue(parameter: ParameterSpec | undefined, value: unknow
 
 /**
  * Serialises a query (or form body) parameter per OAS: `form` exploded or not, `spaceDelimited`, `pipeDelimited` and
- * `deepObject`, for scalars, arrays and objects. `null` and `undefined` are left out, as RFC 6570 does.
+ * `deepObject`, for scalars, arrays and objects. `null`, `undefined` and empty lists and objects are left out, as
+ * RFC 6570 does.
  *
  * @example
  * serializeQueryStyle({ name: "id", value: [3, 4], style: "form", explode: false, encode }) // [{key: "id", text: "id=3,4"}]
@@ -49,12 +50,16 @@ export function serializeQueryStyle(parameter: StyledParameter): QueryPiece[] {
     return serializeDeepObject(encode(name), value, encode).map((text) => ({ key: name, text }));
   }
   const delimiter = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",";
+  // RFC 6570, which OAS's styles follow, holds an empty list or object undefined: it is left out, exploded or not
+  // (`q=` would be read as the one-item list `[""]`).
   if (Array.isArray(value)) {
+    if (value.length === 0) return [];
     const items = value.map((item) => encode(stringifyScalar(item)));
     return explode ? items.map((item) => piece(name, item)) : [piece(name, items.join(delimiter))];
   }
   if (isPlainObject(value)) {
     const entries = Object.entries(value).filter(([, member]) => member !== undefined);
+    if (entries.length === 0) return [];
     if (explode) return entries.map(([key, member]) => piece(key, encode(stringifyScalar(member))));
     return [
       piece(name, entries.flatMap(([key, member]) => [encode(key), encode(stringifyScalar(member))]).join(delimiter)),

@@ -224,7 +224,7 @@ describe("query styles follow OAS", () => {
     ["deepObject", { style: "deepObject", explode: true }, { a: 1, b: { "c]": "d e" } }, "q[a]=1&q[b][c%5D]=d%20e"],
     ["deepObject with an array", { style: "deepObject", explode: true }, { a: [1, 2] }, "q[a][0]=1&q[a][1]=2"],
     ["allowReserved", { allowReserved: true }, "/a?b:c@d&e=f#g", "q=/a?b:c@d%26e%3Df%23g"],
-    ["an empty array, not exploded", { explode: false }, [], "q="],
+    ["an empty string", { explode: false }, "", "q="],
   ])("%s", (_name, style, given, want) => {
     const request = buildRequest(styled(style), { path: { id: "1" }, query: { q: given } });
     expect(request.url).toBe(`${SERVER_URL}/items/1?${want}`);
@@ -232,6 +232,27 @@ describe("query styles follow OAS", () => {
 
   test("null and undefined values are left out", () => {
     expect(buildRequest(styled({}), { path: { id: "1" }, query: { q: null } }).url).toBe(`${SERVER_URL}/items/1`);
+  });
+
+  // RFC 6570 holds an empty list or object undefined; `q=` would be read as `[""]` (an enum's items then fail).
+  test.each<[string, Partial<ParameterSpec>, unknown]>([
+    ["form array", { explode: false }, []],
+    ["form exploded array", {}, []],
+    ["form object", { explode: false }, {}],
+    ["form exploded object", {}, { a: undefined }],
+    ["spaceDelimited array", { style: "spaceDelimited", explode: false }, []],
+    ["pipeDelimited array", { style: "pipeDelimited", explode: false }, []],
+    ["deepObject", { style: "deepObject", explode: true }, {}],
+  ])("an empty value in %s is left out", (_name, style, given) => {
+    const withR = operation({
+      parameters: [
+        parameter({ name: "id", in: "path" }),
+        parameter({ name: "q", in: "query", ...style }),
+        parameter({ name: "r", in: "query" }),
+      ],
+    });
+    const request = buildRequest(withR, { path: { id: "1" }, query: { q: given, r: "x" } });
+    expect(request.url).toBe(`${SERVER_URL}/items/1?r=x`);
   });
 });
 
