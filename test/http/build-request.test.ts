@@ -254,6 +254,23 @@ describe("query styles follow OAS", () => {
     const request = buildRequest(withR, { path: { id: "1" }, query: { q: given, r: "x" } });
     expect(request.url).toBe(`${SERVER_URL}/items/1?r=x`);
   });
+
+  // Jira's getWorkflowTransitionRuleConfigurations: `types` is a required array without minItems.
+  test.each([
+    ["list", [], "item"],
+    ["object", {}, "member"],
+  ])("a required parameter given an empty %s is INVALID_ARGUMENTS, not a request without it", (kind, given, unit) => {
+    const required = operation({
+      parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "q", in: "query", required: true })],
+    });
+    expect(() => buildRequest(required, { path: { id: "1" }, query: { q: given } })).toThrow(
+      expect.objectContaining({
+        code: "INVALID_ARGUMENTS",
+        message: `query.q is required, and its style sends an empty ${kind} as nothing: give it at least one ${unit}`,
+        data: expect.objectContaining({ parameter: "query.q" }),
+      }),
+    );
+  });
 });
 
 describe("headers and cookies", () => {
