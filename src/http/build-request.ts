@@ -8,10 +8,16 @@ import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js"
 import { appendQuery, expandPathTemplate } from "./expand-path-template.js";
 import { findParameter } from "./find-parameter.js";
 import type { HttpRequest } from "./http-request.js";
-import { createLayeredArguments, isPlainObject, type LayeredArguments } from "./layered-arguments.js";
+import { createLayeredArguments, type LayeredArguments } from "./layered-arguments.js";
 import { mergeFixedParams } from "./merge-fixed-params.js";
 import { serializeHeaders } from "./serialize-headers.js";
-import { contentValue, serializeQueryStyle, serializeWholeQueryString } from "./serialize-parameter.js";
+import {
+  contentValue,
+  emptyRequiredValueError,
+  isEmptyListOrObject,
+  serializeQueryStyle,
+  serializeWholeQueryString,
+} from "./serialize-parameter.js";
 
 /** Options of {@link buildRequest}. */
 export interface BuildRequestOptions {
@@ -79,23 +85,13 @@ function buildQueryString(operation: OperationSpec, args: LayeredArguments, fixe
               encode,
             });
       if (pieces.length === 0 && parameter?.required === true && isEmptyListOrObject(value)) {
-        throw new ActionRecallError(
-          "INVALID_ARGUMENTS",
-          `${location} is required, and its style sends an empty ${Array.isArray(value) ? "list" : "object"} as nothing: give it at least one ${Array.isArray(value) ? "item" : "member"}`,
-          { data: { parameter: location, operation: operation.id } },
-        );
+        throw emptyRequiredValueError(location, value, operation.id);
       }
       // An exploded object writes its keys as top-level names; none of them may shadow a fixed parameter.
       return fixedNames.has(name) ? pieces : pieces.filter((piece) => !fixedNames.has(piece.key));
     })
     .map((piece) => piece.text)
     .join("&");
-}
-
-/** RFC 6570 holds these undefined, so no query style sends them (see `serializeQueryStyle`). */
-function isEmptyListOrObject(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length === 0;
-  return isPlainObject(value) && Object.values(value).every((member) => member === undefined);
 }
 
 interface ServerUrl {

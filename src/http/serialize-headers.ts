@@ -5,7 +5,12 @@ import type { OperationSpec } from "../openapi/operation-spec.js";
 import { setOwnProperty } from "../openapi/own-properties.js";
 import { encodeStrict } from "./encode-uri-component.js";
 import { findParameter } from "./find-parameter.js";
-import { contentValue, serializePathStyle } from "./serialize-parameter.js";
+import {
+  contentValue,
+  emptyRequiredValueError,
+  isEmptyListOrObject,
+  serializePathStyle,
+} from "./serialize-parameter.js";
 
 /** Any control character, CR and LF included: each could split or smuggle a header. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
@@ -53,11 +58,13 @@ export function serializeHeaders(
     };
     const parameter = findParameter(operation, "header", name);
     const explode = parameter?.explode ?? false;
-    setOwnProperty(
-      headers,
-      name,
-      serializePathStyle({ name, value: contentValue(parameter, value), style: "simple", explode, encode }),
-    );
+    const sent = contentValue(parameter, value);
+    if (isEmptyListOrObject(sent)) {
+      // Left out, as in a query (RFC 6570): an empty header would be read as the one-item list `[""]`.
+      if (parameter?.required === true) throw emptyRequiredValueError(`header.${name}`, sent, operation?.id ?? "");
+      continue;
+    }
+    setOwnProperty(headers, name, serializePathStyle({ name, value: sent, style: "simple", explode, encode }));
   }
   const cookie = serializeCookies(operation, cookies);
   if (cookie !== undefined) {
@@ -79,7 +86,12 @@ function serializeCookies(operation: OperationSpec | undefined, values: Record<s
     if (value === undefined || value === null) continue;
     if (!HTTP_TOKEN.test(name)) throw invalidHeader("cookie", `"${printable(name)}" is not a valid cookie name`);
     const encode = (text: string): string => encodeStrict(text, `cookie.${name}`);
-    const sent = contentValue(findParameter(operation, "cookie", name), value);
+    const parameter = findParameter(operation, "cookie", name);
+    const sent = contentValue(parameter, value);
+    if (isEmptyListOrObject(sent)) {
+      if (parameter?.required === true) throw emptyRequiredValueError(`cookie.${name}`, sent, operation?.id ?? "");
+      continue;
+    }
     pairs.push(`${name}=${serializePathStyle({ name, value: sent, style: "simple", explode: false, encode })}`);
   }
   return pairs.length === 0 ? undefined : pairs.join("; ");

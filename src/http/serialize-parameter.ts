@@ -1,3 +1,4 @@
+import { ActionRecallError } from "../errors/action-recall-error.js";
 import { isJsonMediaType } from "../openapi/media-type-essence.js";
 import type { ParameterSpec } from "../openapi/operation-spec.js";
 import { argumentJson, stringifyScalar } from "./encode-uri-component.js";
@@ -32,6 +33,25 @@ export function contentValue(parameter: ParameterSpec | undefined, value: unknow
   const contentType = parameter?.contentType;
   if (contentType === undefined || value === undefined || value === null) return value;
   return typeof value === "string" && !isJsonMediaType(contentType) ? value : argumentJson(value);
+}
+
+/** Whether RFC 6570 holds `value` undefined: an empty list, or an object without members. No style sends one. */
+export function isEmptyListOrObject(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  return isPlainObject(value) && Object.values(value).every((member) => member === undefined);
+}
+
+/**
+ * The error for a required parameter given an empty list or object: its style sends nothing, and a request without a
+ * required parameter is a wrong call.
+ */
+export function emptyRequiredValueError(location: string, value: unknown, operation: string): ActionRecallError {
+  const [kind, unit] = Array.isArray(value) ? ["list", "item"] : ["object", "member"];
+  return new ActionRecallError(
+    "INVALID_ARGUMENTS",
+    `${location} is required, and its style sends an empty ${kind} as nothing: give it at least one ${unit}`,
+    { data: { parameter: location, operation } },
+  );
 }
 
 /**

@@ -298,6 +298,27 @@ describe("headers and cookies", () => {
     expect(build({ header: { "x-h": given } }).headers).toEqual({ "x-h": want });
   });
 
+  // S3's ListObjects: `x-amz-optional-object-attributes` is an array header; `[]` was sent as an empty header.
+  test("an empty list or object in a header or cookie is left out, as in a query; a required one is refused", () => {
+    const sent = build({ header: { "x-h": [], "x-exploded": {} }, cookie: { s: [], t: "1" } });
+    expect(sent.headers).toEqual({ cookie: "t=1" });
+    const required = operation({
+      parameters: [
+        parameter({ name: "id", in: "path" }),
+        parameter({ name: "x-r", in: "header", required: true }),
+        parameter({ name: "r", in: "cookie", required: true }),
+      ],
+    });
+    for (const [args, location] of [
+      [{ header: { "x-r": [] }, cookie: { r: "1" } }, "header.x-r"],
+      [{ header: { "x-r": "1" }, cookie: { r: {} } }, "cookie.r"],
+    ] as const) {
+      expect(() => buildRequest(required, { path: { id: "1" }, ...args })).toThrow(
+        expect.objectContaining({ code: "INVALID_ARGUMENTS", data: expect.objectContaining({ parameter: location }) }),
+      );
+    }
+  });
+
   test("an exploded header object", () => {
     expect(build({ header: { "x-exploded": { a: 1, b: 2 } } }).headers).toEqual({ "x-exploded": "a=1,b=2" });
   });
