@@ -15,6 +15,7 @@ import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
 import { type ExpandedSchema, type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
 import type { JsonSchema } from "./json-schema.js";
+import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
 
 /** The sections in the order they appear in a layered schema. */
 export const SECTION_ORDER: readonly ArgumentSection[] = ["header", "path", "query", "cookie", "body"];
@@ -248,7 +249,7 @@ function bodySection(
     }
   }
   schema ??= { type: "string", format: "binary", description: BINARY_NOTE };
-  if (isForm) schema = markBinaryFields(schema);
+  if (isForm) schema = markBinaryFields(saysNothingOfItsShape(schema) ? { ...schema, type: "object" } : schema);
   const description = body.description ?? (typeof schema.description === "string" ? schema.description : undefined);
   const bodyDescription = description ?? `${SECTION_DESCRIPTIONS.body} (${mediaType})`;
   if (!isObjectSchema(schema)) return { schema: { ...schema, description: bodyDescription }, required: body.required };
@@ -285,6 +286,14 @@ function markBinaryField(field: JsonSchema): JsonSchema {
   if (!isFile) return field;
   const description = typeof field.description === "string" ? `${field.description}. ${BINARY_NOTE}` : BINARY_NOTE;
   return { type: "string", format: "binary", description };
+}
+
+/**
+ * Whether a schema holds only annotations (`{}`, as Codat declares its multipart uploads): a form body is then an
+ * object of fields, the only kind the request side can encode, and the tool says so.
+ */
+function saysNothingOfItsShape(schema: JsonSchema): boolean {
+  return Object.keys(schema).every((keyword) => ANNOTATION_KEYWORDS.has(keyword));
 }
 
 function isObjectSchema(schema: JsonSchema): boolean {

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { buildRequest, toProxyBody } from "../../src/http/index.js";
 import { listOperations } from "../../src/openapi/list-operations.js";
 import type { OperationSpec, ParameterSpec } from "../../src/openapi/operation-spec.js";
+import { convertOperations } from "../../src/schema/convert-operations.js";
 import type { JsonObject } from "../../src/schema/json-schema.js";
 import seedOperation from "../fixtures/http/seed003-operation.json" with { type: "json" };
 import { operation, parameter, requestBody, SERVER_URL } from "./operations.js";
@@ -456,6 +457,29 @@ describe("an OpenAPI 3.2 querystring parameter is the whole query string", () =>
   ])("$name", ({ spec, value, want }) => {
     expect(queryOf(spec, value)).toBe(want);
   });
+});
+
+describe("a form body whose schema says nothing of its shape (Codat's multipart uploads: `schema: {}`)", () => {
+  test.each(["multipart/form-data", "application/x-www-form-urlencoded"])(
+    "%s: the tool asks for an object, the only body the request side encodes, and sends one",
+    (mediaType) => {
+      const document = {
+        openapi: "3.0.3",
+        servers: [{ url: SERVER_URL }],
+        paths: {
+          "/upload": { post: { operationId: "upload", requestBody: { content: { [mediaType]: { schema: {} } } } } },
+        },
+      };
+      const [converted] = convertOperations(document, {}).tools;
+      if (converted === undefined) throw new Error("no tool");
+      const body = (converted.definition.parameters.properties as Record<string, JsonObject>).body;
+      expect(body).toMatchObject({ type: "object", properties: {} });
+      const request = buildRequest(converted.spec, { body: { note: "a b" } });
+      expect(request.headers["content-type"]).toMatch(new RegExp(`^${mediaType}`));
+      expect(String(request.body)).toContain("note");
+      expect(thrown(() => buildRequest(converted.spec, { body: "text" })).code).toBe("INVALID_ARGUMENTS");
+    },
+  );
 });
 
 describe("bodies by media type", () => {
