@@ -14,7 +14,11 @@ import { JSON_TYPES, lacksItems } from "./schema-keywords.js";
  *   needless escapes of punctuation when that makes it one; otherwise (Java's `\p{Alnum}`) it moves into the
  *   description, where the model still reads it;
  * - a `type` that names no JSON type: `"String"` is written in lower case, OpenAPI 2.0's `"file"` as a binary string,
- *   repeated names once, and what names no type at all (codat's `type: {type: "string", ...}`, `[]`) is dropped.
+ *   repeated names once, and what names no type at all (codat's `type: {type: "string", ...}`, `[]`) is dropped;
+ * - an `enum` none of whose values is of the schema's `type`, which no value could ever meet (`type: string` with
+ *   `enum: [true, false]`, in 25 specs): its values are written in that type when each can be (`"true"`, `1` for
+ *   `"1"`), and otherwise the `type` is dropped, the enum saying what is allowed;
+ * - an `enum` of scalars on an array schema (bbc.co.uk's `mixin`), which no array meets: it moves into `items`.
  * Each repair is recorded in `conflicts` at `pointer`.
  */
 export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: SchemaConflict[]): void {
@@ -33,8 +37,57 @@ export function repairKeywords(schema: JsonSchema, pointer: string, conflicts: S
     schema.enum = withoutRepeats(values);
     conflicts.push({ pointer, keyword: "enum", message: "repeated values written once" });
   }
+  if (Array.isArray(values) && typeof schema.type === "string") repairEnumType(schema, schema.type, pointer, conflicts);
   if (Array.isArray(required)) repairRequired(schema, required, pointer, conflicts);
   if (pattern !== undefined) repairPattern(schema, pattern, pointer, conflicts);
+}
+
+function repairEnumType(schema: JsonSchema, type: string, pointer: string, conflicts: SchemaConflict[]): void {
+  const values = schema.enum as unknown[];
+  if (values.length === 0 || values.some((value) => value === null || isOfType(value, type))) return;
+  if (type === "array") {
+    const items = schema.items;
+    if (values.some((value) => typeof value === "object") || (items !== undefined && !isEnumFreeSchema(items))) return;
+    // A copy: `items` may be a subschema the expansion shares with other places.
+    schema.items = { ...(items as JsonSchema | undefined), enum: values };
+    delete schema.enum;
+    conflicts.push({ pointer, keyword: "enum", message: "an enum of items on the array itself: moved into items" });
+    return;
+  }
+  const written = values.map((value) => valueAsType(value, type));
+  if (written.every((value) => value !== undefined)) {
+    schema.enum = written;
+    conflicts.push({ pointer, keyword: "enum", message: `no value was of type ${type}: each written as one` });
+  } else {
+    delete schema.type;
+    const message = `no enum value is of type ${type}, so no value met both: type dropped, the enum says what is allowed`;
+    conflicts.push({ pointer, keyword: "type", message });
+  }
+}
+
+function isOfType(value: unknown, type: string): boolean {
+  if (type === "integer") return Number.isInteger(value);
+  if (type === "array") return Array.isArray(value);
+  if (type === "object") return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === type;
+}
+
+function isEnumFreeSchema(schema: unknown): boolean {
+  return (
+    typeof schema === "object" && schema !== null && !Array.isArray(schema) && !("enum" in schema || "const" in schema)
+  );
+}
+
+/** A scalar written in a scalar type when its text is one (`1` as `"1"`, `"true"` as `true`); undefined otherwise. */
+function valueAsType(value: unknown, type: string): unknown {
+  if (typeof value === "object" || value === undefined) return undefined;
+  const text = String(value);
+  if (type === "string") return text;
+  if (type === "boolean") return text === "true" ? true : text === "false" ? false : undefined;
+  const number = text.trim() === "" ? Number.NaN : Number(text);
+  if (type === "number" && Number.isFinite(number)) return number;
+  if (type === "integer" && Number.isInteger(number)) return number;
+  return undefined;
 }
 
 /**

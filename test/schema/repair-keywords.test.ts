@@ -92,6 +92,56 @@ describe("keywords validators refuse are repaired, keeping their meaning, and re
     );
   });
 
+  // Found in 25 APIs.guru specs (252 schemas) and 14 (46 array schemas): such a tool refused every value a model wrote.
+  test.each([
+    {
+      name: "enum values that are all of another type are written in the schema's type (bhagavadgita.io)",
+      given: { type: "string", enum: [1, 2, true] },
+      want: { type: "string", enum: ["1", "2", "true"] },
+      keyword: "enum",
+    },
+    {
+      name: "numeric and boolean text is written as a number or a boolean",
+      given: { type: "integer", enum: ["1", " 2"] },
+      want: { type: "integer", enum: [1, 2] },
+      keyword: "enum",
+    },
+    {
+      name: "enum values that cannot be of the type drop it (azure.com's keyType: integer of names)",
+      given: { type: "integer", enum: ["Primary", "Secondary"] },
+      want: { enum: ["Primary", "Secondary"] },
+      keyword: "type",
+    },
+    {
+      name: "an enum of items on the array itself moves into its items (bbc.co.uk's mixin)",
+      given: { type: "array", items: { type: "string" }, enum: ["live", "promotions"] },
+      want: { type: "array", items: { type: "string", enum: ["live", "promotions"] } },
+      keyword: "enum",
+    },
+  ])("$name", ({ given, want, keyword }) => {
+    const meets = (schema: object, value: unknown) => ajv.validate(schema, value);
+    expect(given.enum.some((value) => meets(given, value) || meets(given, [value]))).toBe(false);
+    const { schema, conflicts } = expandRefs({ type: "object", properties: { value: given } });
+    expect(schema).toEqual({ type: "object", properties: { value: want } });
+    const values = (want.enum ?? want.items?.enum) as unknown[];
+    for (const value of values) expect(meets(want, want.type === "array" ? [value] : value)).toBe(true);
+    expect(conflicts.map((conflict) => [conflict.pointer, conflict.keyword])).toEqual([
+      ["#/properties/value", keyword],
+    ]);
+  });
+
+  test("an enum with one value of the type, or a null, is left as written", () => {
+    for (const given of [
+      { type: "string", enum: ["a", 1] },
+      { type: "string", enum: [null, 1] },
+      { type: "array", items: { enum: ["x"] }, enum: ["y"] },
+    ]) {
+      const { schema, conflicts } = expandRefs(given);
+      expect(schema).toEqual(given);
+      expect(conflicts).toEqual([]);
+    }
+  });
+
   test("valid keywords are left exactly as written", () => {
     const given = {
       type: ["string", "null"],
