@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { buildRequest, toProxyBody } from "../../src/http/index.js";
-import { convertOperations } from "../../src/index.js";
 import type { JsonObject } from "../../src/schema/json-schema.js";
+import { convertOneOperation } from "../support/convert-one-operation.js";
 
 const header = (name: string, schema: JsonObject = { type: "string" }): JsonObject => ({
   name,
@@ -31,13 +31,7 @@ const document: JsonObject = {
   },
 };
 
-function convert(fixed?: Record<string, unknown>) {
-  const { tools, failures } = convertOperations(document, fixed === undefined ? {} : { fixed });
-  expect(failures).toEqual([]);
-  const [tool] = tools;
-  if (tool === undefined) throw new Error("no tool");
-  return tool;
-}
+const convert = (fixed?: Record<string, unknown>) => convertOneOperation(document, fixed);
 
 describe("header parameters a model may not write", () => {
   test("Accept, Content-Type, Authorization (OpenAPI ignores them) and client-owned headers are left out of the tool, and reported", () => {

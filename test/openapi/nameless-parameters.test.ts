@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { buildRequest } from "../../src/http/index.js";
 import { convertOperations } from "../../src/index.js";
 import type { JsonObject } from "../../src/schema/json-schema.js";
+import { convertOneOperation } from "../support/convert-one-operation.js";
 
 /**
  * The shape of Notion's "retrieve a page" in the APIs.guru directory (converted from a Postman collection): beside
@@ -31,13 +32,7 @@ const NAMELESS = [
   { in: "query", schema: { type: "string" } },
 ];
 
-function convertNameless(fixed?: Record<string, unknown>) {
-  const { tools, failures } = convertOperations(documentWith(NAMELESS), fixed === undefined ? {} : { fixed });
-  expect(failures).toEqual([]);
-  const [tool] = tools;
-  if (tool === undefined) throw new Error("no tool");
-  return tool;
-}
+const convertNameless = (fixed?: Record<string, unknown>) => convertOneOperation(documentWith(NAMELESS), fixed);
 
 describe("optional parameters with no name", () => {
   test("are left out of the tool, and each is reported with where it is in the document", () => {
@@ -75,9 +70,7 @@ describe("optional parameters with no name", () => {
   });
 
   test('a flat argument named "" is refused too (with one such parameter; with two it is ambiguous first)', () => {
-    const { tools } = convertOperations(documentWith(NAMELESS.slice(0, 1)), {});
-    const spec = tools[0]?.spec;
-    if (spec === undefined) throw new Error("no tool");
+    const { spec } = convertOneOperation(documentWith(NAMELESS.slice(0, 1)));
     expect(() => buildRequest(spec, { id: "p", "": "x" })).toThrow(
       expect.objectContaining({ code: "UNKNOWN_PARAMETER", message: expect.stringContaining("it has no name") }),
     );
