@@ -41,7 +41,14 @@ async function sweep(args: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const files = specFiles(folder);
+  let files: string[];
+  try {
+    files = specFiles(folder);
+  } catch (error) {
+    console.error(`cannot read the folder ${folder}: ${(error as Error).message}`);
+    process.exitCode = 2;
+    return;
+  }
   const results: SpecResult[] = [];
   const started = performance.now();
   const queue = [...files];
@@ -68,21 +75,17 @@ function specFiles(folder: string): string[] {
 function inWorker(file: string, timeoutMs: number): Promise<SpecResult> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: file });
-    const crashed = (crash: string) =>
-      resolve({ file, operations: 0, ms: 0, failures: new Map(), problems: [], crash });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      crashed(`no result within ${timeoutMs / 1000} s`);
-    }, timeoutMs);
-    worker.once("message", (result: SpecResult) => {
+    // The first of a result, an error, an exit or the time limit settles the spec; the others find it settled.
+    const settle = (result: SpecResult) => {
       clearTimeout(timer);
       void worker.terminate();
       resolve(result);
-    });
-    worker.once("error", (error) => {
-      clearTimeout(timer);
-      crashed(`worker error: ${error instanceof Error ? error.stack : String(error)}`);
-    });
+    };
+    const crashed = (crash: string) => settle({ file, operations: 0, ms: 0, failures: new Map(), problems: [], crash });
+    const timer = setTimeout(() => crashed(`no result within ${timeoutMs / 1000} s`), timeoutMs);
+    worker.once("message", settle);
+    worker.once("error", (error) => crashed(`worker error: ${error instanceof Error ? error.stack : String(error)}`));
+    worker.once("exit", (code) => crashed(`the worker exited with code ${code} before its result`));
   });
 }
 
