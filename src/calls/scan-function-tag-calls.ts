@@ -86,7 +86,7 @@ export const QWEN_FUNCTION_TAGS: FunctionTagSyntax = {
  * `<function name="get_weather">`, then `<param name="city">Paris</param>` for each argument, then `</function>`,
  * attributes in either quote. Values are XML text (a `<![CDATA[...]]>` section for `<`, `&` and line breaks).
  */
-export const MINICPM_FUNCTION_TAGS: FunctionTagSyntax = {
+const MINICPM_FUNCTION_TAGS: FunctionTagSyntax = {
   functionOpener: "<function ",
   parameterOpener: "<param ",
   parameterCloser: "</param>",

@@ -6,7 +6,7 @@ import type { HttpRequest } from "./http-request.js";
 import { assertValidHeaderName, assertValidHeaderValue } from "./serialize-headers.js";
 
 /** Default time an upstream has to answer. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Limits and context shared by every call to an upstream. */
 export interface UpstreamCallOptions {

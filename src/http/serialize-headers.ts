@@ -24,7 +24,7 @@ export function assertValidHeaderName(name: string): void {
 }
 
 /** Throws INVALID_HEADER_VALUE unless arguments may set this header: a valid name the HTTP client does not own. */
-export function assertArgumentHeaderName(name: string): void {
+function assertArgumentHeaderName(name: string): void {
   assertValidHeaderName(name);
   if (CLIENT_OWNED_HEADERS.has(name.toLowerCase())) {
     throw invalidHeader(name, `Header "${name}" is set by the HTTP client and cannot come from arguments`);

@@ -5,7 +5,7 @@ import { jsonrepair } from "jsonrepair";
  * missing between each of many values: 150 ms at 64 KB, 3.5 s at 128 KB), and an endpoint's answer is untrusted:
  * a longer answer that is not JSON as written is not repaired. The tool-call parser keeps the same limit.
  */
-export const MAX_REPAIRED_ANSWER_LENGTH = 64 * 1024;
+const MAX_REPAIRED_ANSWER_LENGTH = 64 * 1024;
 
 /**
  * `jsonrepair`'s repair of a model's answer; throws an `Error` saying why when the answer is longer than

@@ -5,7 +5,7 @@ import { fillUrlTemplate } from "./fill-url-template.js";
 import { requestUpstreamJson, type UpstreamCallOptions } from "./request-upstream-json.js";
 
 /** The ontology-query path of one action type. */
-export const ACTION_QUERY_PATH_TEMPLATE =
+const ACTION_QUERY_PATH_TEMPLATE =
   "{base}/api/ontology-query/in/v1/knowledge-networks/{kn_id}/action-types/{action_type_id}";
 
 /** Options of {@link createOntologyQuerySource}. */
@@ -17,7 +17,7 @@ export interface OntologyQuerySourceOptions extends Omit<UpstreamCallOptions, "s
 const UPSTREAM = "ontology-query";
 
 /** Checks the shape of an action query answer read from the wire: an `action_source` with a `type`, an `actions` list. */
-export function readActionQueryResult(value: unknown, upstream: string): ActionQueryResult {
+function readActionQueryResult(value: unknown, upstream: string): ActionQueryResult {
   const malformed = (what: string) =>
     new UpstreamError("UPSTREAM_MALFORMED", `${upstream} answered an action query without ${what}`, {
       upstream,

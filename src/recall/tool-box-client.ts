@@ -6,8 +6,7 @@ import { requestUpstreamJson, type UpstreamCallOptions } from "./request-upstrea
 import { TtlCache } from "./ttl-cache.js";
 
 /** The tool-box detail path of one tool. */
-export const TOOL_DETAIL_PATH_TEMPLATE =
-  "{base}/api/agent-operator-integration/internal-v1/tool-box/{box_id}/tool/{tool_id}";
+const TOOL_DETAIL_PATH_TEMPLATE = "{base}/api/agent-operator-integration/internal-v1/tool-box/{box_id}/tool/{tool_id}";
 
 /** Where tool details come from: the KWeaver tool box over HTTP, or a local catalog. */
 export interface ToolDetailProvider {

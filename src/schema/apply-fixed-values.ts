@@ -148,7 +148,7 @@ function constantsToFix(
 }
 
 /** The one value a schema allows (`const`, or an `enum` of one), if it allows exactly one. */
-export function onlyValue(schema: unknown): { value: unknown } | undefined {
+function onlyValue(schema: unknown): { value: unknown } | undefined {
   if (!isJsonObject(schema)) return undefined;
   if (Object.hasOwn(schema, "const")) return { value: schema.const };
   if (Array.isArray(schema.enum) && schema.enum.length === 1) return { value: schema.enum[0] };

@@ -196,7 +196,7 @@ function withoutKeyword(schema: JsonSchema, keyword: string): JsonSchema {
 }
 
 /** Deep equality of JSON values, key order ignored. */
-export function sameValue(left: unknown, right: unknown): boolean {
+function sameValue(left: unknown, right: unknown): boolean {
   if (left === right) return true;
   if (Array.isArray(left) && Array.isArray(right)) {
     return left.length === right.length && left.every((value, index) => sameValue(value, right[index]));

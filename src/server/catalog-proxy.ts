@@ -7,7 +7,7 @@ import type { ToolDetailProvider } from "../recall/index.js";
 import { httpStatusOf } from "./http-status-of.js";
 
 /** The tool-box proxy path, as `api_url` points at it. */
-export const CATALOG_PROXY_ROUTE = "/api/agent-operator-integration/internal-v1/tool-box/:box_id/proxy/:tool_id";
+const CATALOG_PROXY_ROUTE = "/api/agent-operator-integration/internal-v1/tool-box/:box_id/proxy/:tool_id";
 
 /** Options of {@link registerCatalogProxy}. */
 export interface CatalogProxyOptions {

@@ -13,7 +13,7 @@ export type RemainingSchema =
 const DEFINITION_CONTAINERS = ["$defs", "definitions", "components"] as const;
 
 /** The JSON pointer of the value an error is about: for `required`, the missing member rather than its parent. */
-export function errorPointer(error: ErrorObject): string {
+function errorPointer(error: ErrorObject): string {
   if (error.keyword === "required" && typeof error.params.missingProperty === "string") {
     return `${error.instancePath}/${escapeJsonPointerToken(error.params.missingProperty)}`;
   }
