@@ -1,9 +1,14 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { shortJson } from "../errors/short-json.js";
-import { appendJsonPointer, isExternalRef, parseJsonPointer, shortPointer } from "../openapi/json-pointer.js";
+import { appendJsonPointer, parseJsonPointer, shortPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
-import { createRefResolver, type RefResolver } from "../openapi/ref-resolver.js";
+import { createRefResolver } from "../openapi/ref-resolver.js";
+import {
+  createSchemaRefResolver,
+  type SchemaRefResolver,
+  type SchemaRefTarget,
+} from "../openapi/schema-ref-resolver.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
 import { openAiRefusesPattern } from "./dialects/openai-schema-rules.js";
@@ -13,6 +18,7 @@ import {
   expandCached,
   noteNesting,
   notePrune,
+  noteScopeDependence,
   type PathState,
 } from "./expansion-cache.js";
 import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js";
@@ -62,7 +68,7 @@ export interface ExpandedSchema {
 
 interface ExpansionContext extends ExpansionRecord {
   document: unknown;
-  resolve: RefResolver;
+  refs: SchemaRefResolver;
   maxDepth: number;
   omitReadOnly: boolean;
   refSiblings: "all" | "annotations";
@@ -87,7 +93,7 @@ export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): Ex
   const document = options.document ?? schema;
   const context: ExpansionContext = {
     document,
-    resolve: resolverFor(document, options.cache),
+    refs: resolverFor(document, options.cache),
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     omitReadOnly: options.omitReadOnly ?? false,
     refSiblings: options.refSiblings ?? "all",
@@ -98,7 +104,7 @@ export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): Ex
     cache: options.cache,
     frames: [],
   };
-  const state: PathState = { refs: [], pointer: options.pointer ?? "#", nesting: 0 };
+  const state: PathState = { refs: [], pointer: options.pointer ?? "#", nesting: 0, scope: undefined };
   const expanded = expand(schema, context, state);
   return {
     schema: isJsonObject(expanded) ? expanded : expanded === false ? { not: {} } : {},
@@ -107,11 +113,12 @@ export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): Ex
   };
 }
 
-/** The cache's resolver, shared by the expansions of one document; a resolver of its own without a cache. */
-function resolverFor(document: unknown, cache: ExpansionCache | undefined): RefResolver {
-  if (cache === undefined) return createRefResolver(document);
+/** The cache's resolvers, shared by the expansions of one document; resolvers of its own without a cache. */
+function resolverFor(document: unknown, cache: ExpansionCache | undefined): SchemaRefResolver {
+  if (cache === undefined) return createSchemaRefResolver(document, createRefResolver(document));
   cache.resolve ??= createRefResolver(document);
-  return cache.resolve;
+  cache.schemaRefs ??= createSchemaRefResolver(document, cache.resolve);
+  return cache.schemaRefs;
 }
 
 function expand(schema: unknown, context: ExpansionContext, state: PathState): unknown {
@@ -125,11 +132,40 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
   }
   context.schemasMade += 1;
   noteNesting(context, state.nesting);
-  if (typeof schema.$ref === "string") return expandRef(schema, schema.$ref, context, state);
+  if (typeof schema.$ref === "string") {
+    // Most `$ref`s stand alone; one with keywords beside it may declare an `$id` or hold a `$dynamicRef` too.
+    if (!hasKeywordBesides(schema, "$ref")) return expandRef(schema, schema.$ref, context, state);
+    return expandIdentified(schema, context, state);
+  }
   const annotated = annotatedRef(schema);
   return annotated === undefined
-    ? expandObject(schema, context, state)
+    ? expandKeywords(schema, context, state)
     : expandRef(annotated, annotated.$ref, context, state);
+}
+
+/**
+ * A schema that may have an `$id` or a `$dynamicRef` (OAS 3.1; rare, and looked for only where keywords are listed
+ * anyway): the `$id` sets the base URI of the references at and below it, the `$dynamicRef` is followed like a
+ * `$ref`, and beside one both apply, as two branches of an `allOf` would.
+ */
+function expandIdentified(schema: JsonSchema, context: ExpansionContext, state: PathState): unknown {
+  const here = typeof schema.$id === "string" ? withScope(state, context.refs.enter(schema.$id, state.scope)) : state;
+  const { $ref, $dynamicRef } = schema;
+  if (typeof $ref === "string" && typeof $dynamicRef === "string") {
+    const { $ref: _ref, $dynamicRef: _dynamicRef, ...rest } = schema;
+    return expandObject({ ...rest, allOf: [...asArray(rest.allOf), { $ref }, { $dynamicRef }] }, context, here);
+  }
+  if (typeof $ref === "string") return expandRef(schema, $ref, context, here);
+  if (typeof $dynamicRef === "string") return expandRef(schema, $dynamicRef, context, here, "$dynamicRef");
+  return expandObject(schema, context, here);
+}
+
+function withScope(state: PathState, scope: PathState["scope"]): PathState {
+  return scope === state.scope ? state : { ...state, scope };
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
 }
 
 /**
@@ -168,24 +204,44 @@ function collectAnnotatedRef(schema: JsonSchema, found: AnnotatedRef, mayHoldRef
   return true;
 }
 
-function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, state: PathState): unknown {
-  const target = resolveRef(ref, context, state.pointer);
+/** Expands a schema's `$ref` (or `$dynamicRef`, as `keyword` says) with the keywords beside it. */
+function expandRef(
+  schema: JsonSchema,
+  ref: string,
+  context: ExpansionContext,
+  state: PathState,
+  keyword: "$ref" | "$dynamicRef" = "$ref",
+): unknown {
+  const located = resolveRef(ref, keyword, context, state);
+  const { key, target } = located;
+  if (located.dependsOnScope) noteScopeDependence(context);
   const overBudget = context.schemasMade > MAX_EXPANDED_SCHEMAS;
   if (overBudget || (state.refs.length >= context.maxDepth && !isLeafSchema(target))) {
-    const reason = overBudget ? "budget" : state.refs.includes(ref) ? "cycle" : "depth";
-    notePrune(context, state.refs, ref, overBudget);
-    context.pruned.push({ pointer: state.pointer, ref, reason });
-    return pruneSchema(schema, context.document, pruneNote(reason, ref, context.maxDepth));
+    const reason = overBudget ? "budget" : state.refs.includes(key) ? "cycle" : "depth";
+    notePrune(context, state.refs, key, overBudget);
+    context.pruned.push({ pointer: state.pointer, ref: key, reason });
+    // A `$ref` the document's own pointer names is followed there again; any other, to the target found.
+    const prunable =
+      key === ref && keyword === "$ref" ? schema : { ...asObject(target), ...siblingsOf(schema, keyword) };
+    return pruneSchema(prunable, context.document, pruneNote(reason, key, context.maxDepth));
   }
-  const expanded = expandTarget(target, ref, context, state);
-  if (!hasKeywordBesidesRef(schema)) return expanded;
-  const siblings = Object.entries(schema).filter(([keyword]) => keyword !== "$ref");
+  const expanded = expandTarget(located, context, state);
+  if (!hasKeywordBesides(schema, keyword)) return expanded;
+  const siblings = Object.entries(schema).filter(([other]) => other !== keyword);
   const annotations = siblings.filter(([keyword]) => ANNOTATION_KEYWORDS.has(keyword));
   const assertions = context.refSiblings === "all" ? siblings.filter(([k]) => !ANNOTATION_KEYWORDS.has(k)) : [];
   let result: JsonSchema = isJsonObject(expanded) ? { ...expanded } : expanded === false ? { not: {} } : {};
-  if (assertions.length > 0) {
-    const rest = expandObject(Object.fromEntries(assertions), context, state);
+  // `unevaluatedProperties` beside a `$ref` sees what the target evaluated: it stays at this level, above the merge.
+  // As a branch of the merge's `allOf` it would see only its own branch, and refuse every property.
+  const [above, merged] = partition(assertions, ([k]) => UNEVALUATED_KEYWORDS.has(k) && !Object.hasOwn(result, k));
+  if (merged.length > 0) {
+    const rest = expandObject(Object.fromEntries(merged), context, state);
     result = mergeAllOf({ allOf: [result, rest] }, state.pointer, context.conflicts);
+  }
+  if (above.length > 0) {
+    for (const [keyword, value] of Object.entries(expandObject(Object.fromEntries(above), context, state))) {
+      setOwnProperty(result, keyword, value);
+    }
   }
   // A description written next to the `$ref` is about this use of the schema: it wins over the target's.
   const noted = expandObject(Object.fromEntries(annotations), context, state);
@@ -194,6 +250,15 @@ function expandRef(schema: JsonSchema, ref: string, context: ExpansionContext, s
     result,
     annotations.some(([keyword, value]) => keyword === "nullable" && value === true),
   );
+}
+
+const UNEVALUATED_KEYWORDS: ReadonlySet<string> = new Set(["unevaluatedProperties", "unevaluatedItems"]);
+
+function partition<Item>(items: readonly Item[], test: (item: Item) => boolean): [Item[], Item[]] {
+  const passed: Item[] = [];
+  const failed: Item[] = [];
+  for (const item of items) (test(item) ? passed : failed).push(item);
+  return [passed, failed];
 }
 
 /**
@@ -205,7 +270,7 @@ function isLeafSchema(schema: unknown): boolean {
   if (!isJsonObject(schema)) return typeof schema === "boolean";
   for (const keyword in schema) {
     if (!Object.hasOwn(schema, keyword) || keyword.startsWith("x-")) continue;
-    if (keyword === "$ref") return false;
+    if (keyword === "$ref" || keyword === "$dynamicRef") return false;
     const holds = keywordRule(keyword)?.holds;
     if (holds !== undefined && holds !== "value" && holds !== "omitted") return false;
   }
@@ -213,37 +278,76 @@ function isLeafSchema(schema: unknown): boolean {
 }
 
 /** Most `$ref`s stand alone: checking that costs no array, unlike listing the siblings. */
-function hasKeywordBesidesRef(schema: JsonSchema): boolean {
-  for (const keyword in schema) if (keyword !== "$ref" && Object.hasOwn(schema, keyword)) return true;
+function hasKeywordBesides(schema: JsonSchema, reference: string): boolean {
+  for (const keyword in schema) if (keyword !== reference && Object.hasOwn(schema, keyword)) return true;
   return false;
 }
 
-/** Expands a ref's target, reusing or recording a cached expansion when there is a cache and the ref is local. */
-function expandTarget(target: unknown, ref: string, context: ExpansionContext, state: PathState): unknown {
-  const inner: PathState = { refs: [...state.refs, ref], pointer: state.pointer, nesting: state.nesting + 1 };
-  const cache = context.cache;
-  if (cache === undefined || isExternalRef(ref)) return expand(target, context, inner);
-  const variant = (context.maxDepth - state.refs.length) * 2 + (context.omitReadOnly ? 1 : 0);
-  return expandCached(cache, ref, variant, context, state, () => expand(target, context, inner));
+function siblingsOf(schema: JsonSchema, reference: string): JsonSchema {
+  const { [reference]: _reference, ...siblings } = schema;
+  return siblings;
 }
 
-function resolveRef(ref: string, context: ExpansionContext, pointer: string): unknown {
-  if (!isExternalRef(ref)) return context.resolve(ref, pointer);
+function asObject(value: unknown): JsonSchema {
+  return isJsonObject(value) ? value : {};
+}
+
+/**
+ * Expands a ref's target, reusing or recording a cached expansion when there is a cache and the target is in the
+ * document (the expansion of an external one is the caller's resolver's, which may differ between calls).
+ */
+function expandTarget(located: ResolvedRef, context: ExpansionContext, state: PathState): unknown {
+  const { key, target } = located;
+  const inner: PathState = {
+    refs: [...state.refs, key],
+    pointer: state.pointer,
+    nesting: state.nesting + 1,
+    scope: located.scope,
+  };
+  const cache = context.cache;
+  if (cache === undefined || located.external === true) return expand(target, context, inner);
+  const variant = (context.maxDepth - state.refs.length) * 2 + (context.omitReadOnly ? 1 : 0);
+  return expandCached(cache, key, variant, context, state, () => expand(target, context, inner));
+}
+
+interface ResolvedRef extends SchemaRefTarget {
+  /** Found by the caller's `resolveExternalRef`, not in the document. */
+  external?: true;
+}
+
+function resolveRef(ref: string, keyword: string, context: ExpansionContext, state: PathState): ResolvedRef {
+  const { pointer, scope } = state;
+  const local =
+    keyword === "$ref" ? context.refs.resolve(ref, scope, pointer) : context.refs.resolveDynamic(ref, scope, pointer);
+  if (local !== undefined) return local;
   if (context.resolveExternalRef === undefined) {
     throw new ActionRecallError(
       "EXTERNAL_REF_REFUSED",
-      `External $ref "${ref}" at ${pointer} is refused: only local references ("#/...") are resolved`,
+      `External ${keyword} "${ref}" at ${pointer} is refused: only references to the document itself ("#/...", or the $id of one of its schemas) are resolved`,
       { data: { pointer, ref } },
     );
   }
-  return context.resolveExternalRef(ref);
+  const target = context.resolveExternalRef(ref);
+  return { key: ref, target, scope, dependsOnScope: false, external: true };
 }
 
-function expandObject(schema: JsonSchema, context: ExpansionContext, state: PathState): JsonSchema {
+/** A schema without a `$ref`: its keywords expanded, unless it has an `$id` or a `$dynamicRef` to see to first. */
+function expandKeywords(schema: JsonSchema, context: ExpansionContext, state: PathState): unknown {
+  const keywords = Object.keys(schema);
+  if (keywords.includes("$id") || keywords.includes("$dynamicRef")) return expandIdentified(schema, context, state);
+  return expandObject(schema, context, state, keywords);
+}
+
+function expandObject(
+  schema: JsonSchema,
+  context: ExpansionContext,
+  state: PathState,
+  keywords = Object.keys(schema),
+): JsonSchema {
   const result: JsonSchema = {};
   const omitted: string[] = [];
   const nesting = state.nesting + 1;
-  for (const keyword of Object.keys(schema)) {
+  for (const keyword of keywords) {
     // Vendor extensions (`x-*`) are for code generators and gateways, not the model, and their values are not schemas:
     // a `$ref` inside one (`x-enum-reference`) would be left pointing into a document the tool does not carry.
     if (keyword.startsWith("x-")) continue;
@@ -264,14 +368,14 @@ function expandObject(schema: JsonSchema, context: ExpansionContext, state: Path
       continue;
     }
     const pointer = appendJsonPointer(state.pointer, keyword);
-    const inner: PathState = { refs: state.refs, pointer, nesting };
+    const inner: PathState = { refs: state.refs, pointer, nesting, scope: state.scope };
     if (rule.holds === "schema-map") {
       setOwnProperty(result, keyword, expandSchemaMap(keyword, value as JsonSchema, context, inner, omitted));
     } else if (rule.holds === "dependencies") {
       setOwnProperty(result, keyword, expandDependencies(value as JsonSchema, context, inner));
     } else if (Array.isArray(value)) {
       const list = value.map((item, index) =>
-        expand(item, context, { refs: state.refs, pointer: `${pointer}/${index}`, nesting }),
+        expand(item, context, { refs: state.refs, pointer: `${pointer}/${index}`, nesting, scope: state.scope }),
       );
       setOwnProperty(result, keyword, list);
     } else {
@@ -309,7 +413,7 @@ function expandSchemaMap(
     const pointer = appendJsonPointer(state.pointer, name);
     const key = keyword === "patternProperties" ? patternPropertyKey(name, pointer, context.conflicts) : name;
     if (key === undefined) continue;
-    const expanded = expand(schemas[name], context, { refs: state.refs, pointer, nesting: state.nesting });
+    const expanded = expand(schemas[name], context, { ...state, pointer });
     if (keyword === "properties" && context.omitReadOnly && isJsonObject(expanded) && expanded.readOnly === true) {
       omitted.push(name);
       continue;
@@ -378,9 +482,14 @@ function pruneNote(reason: PrunedSchema["reason"], ref: string, maxDepth: number
   return `detail cut: ${name} exceeds the schema size limit`;
 }
 
+/** What a pruned target is called in its note: the pointer's last token, an anchor's name, or a URI's last segment. */
 function lastToken(ref: string): string {
+  const hash = ref.indexOf("#");
+  if (hash === -1) return ref.split("/").findLast((segment) => segment !== "") ?? ref;
+  const fragment = ref.slice(hash);
+  if (!fragment.startsWith("#/")) return fragment.length > 1 ? fragment.slice(1) : lastToken(ref.slice(0, hash));
   try {
-    return parseJsonPointer(ref.slice(ref.indexOf("#"))).at(-1) ?? ref;
+    return parseJsonPointer(fragment).at(-1) ?? ref;
   } catch {
     return ref;
   }

@@ -1,4 +1,5 @@
 import type { RefResolver } from "../openapi/ref-resolver.js";
+import type { ResourceScope, SchemaRefResolver } from "../openapi/schema-ref-resolver.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js";
 
@@ -12,6 +13,8 @@ export interface ExpansionCache {
   readonly entries: Map<string, (CachedExpansion | undefined)[]>;
   /** The document's local refs, each looked up once (given at creation, or set on first use). */
   resolve?: RefResolver;
+  /** The document's schema refs, resolved with their base URIs (set on first use). */
+  schemaRefs?: SchemaRefResolver;
   /**
    * Set once an expansion meets a `pattern` OpenAI refuses (lookaround, `\p{...}`): until then the OpenAI dialects
    * need not look through each tool for one.
@@ -50,15 +53,19 @@ interface RecordingFrame {
   nestingStart: number;
   deepestNesting: number;
   outsideRefs: Map<string, boolean>;
-  /** The result depended on the size budget: not cached. */
-  overBudget: boolean;
+  /** The result depended on the size budget, or on the path's dynamic scope: not cached. */
+  uncacheable: boolean;
 }
 
-/** Where the walk is: the refs followed on this path (its length is the depth), the output pointer, the nesting. */
+/**
+ * Where the walk is: the refs followed on this path (its length is the depth), the output pointer, the nesting, and
+ * the schema resources entered (undefined: the document's own).
+ */
 export interface PathState {
   refs: readonly string[];
   pointer: string;
   nesting: number;
+  scope: ResourceScope | undefined;
 }
 
 /** What an expansion has made so far: the cache records it for each expansion of a ref, and replays it on reuse. */
@@ -108,7 +115,7 @@ export function expandCached(
     nestingStart: state.nesting,
     deepestNesting: state.nesting,
     outsideRefs: new Map(),
-    overBudget: false,
+    uncacheable: false,
   };
   context.frames.push(frame);
   let expanded: unknown;
@@ -118,7 +125,7 @@ export function expandCached(
     context.frames.pop();
   }
   closeFrame(frame, context, state.refs);
-  if (!frame.overBudget && variants[variant] === undefined) {
+  if (!frame.uncacheable && variants[variant] === undefined) {
     variants[variant] = {
       schema: expanded,
       pruned: context.pruned.slice(frame.prunedStart).map((entry) => relativeTo(entry, frame.pointer)),
@@ -156,7 +163,7 @@ function closeFrame(frame: RecordingFrame, context: ExpansionRecord, ancestors: 
   const outer = context.frames.at(-1);
   if (outer === undefined) return;
   outer.deepestNesting = Math.max(outer.deepestNesting, frame.deepestNesting);
-  outer.overBudget ||= frame.overBudget;
+  outer.uncacheable ||= frame.uncacheable;
   addOutsideRefs(outer, frame.outsideRefs, ancestors);
 }
 
@@ -174,7 +181,7 @@ function addOutsideRefs(frame: RecordingFrame, refs: ReadonlyMap<string, boolean
 export function notePrune(context: ExpansionRecord, path: readonly string[], ref: string, overBudget: boolean): void {
   const frame = context.frames.at(-1);
   if (frame === undefined) return;
-  if (overBudget) frame.overBudget = true;
+  if (overBudget) frame.uncacheable = true;
   else if (path.lastIndexOf(ref) < frame.start) frame.outsideRefs.set(ref, path.includes(ref));
 }
 
@@ -192,4 +199,10 @@ function withPointer<Entry extends { pointer: string }>(entry: Entry, pointer: s
   for (const key of Object.keys(entry) as (keyof Entry)[]) copy[key] = entry[key];
   copy.pointer = pointer;
   return copy;
+}
+
+/** Records, in the innermost recording, that a `$dynamicRef` below it was resolved by the path's dynamic scope. */
+export function noteScopeDependence(context: ExpansionRecord): void {
+  const frame = context.frames.at(-1);
+  if (frame !== undefined) frame.uncacheable = true;
 }

@@ -97,8 +97,9 @@ const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map([
   ["$dynamicAnchor", OMITTED],
   ["nullable", OMITTED],
   ["discriminator", OMITTED],
-  // A `$ref` that reaches expansion as a keyword is not a string.
+  // A `$ref` or `$dynamicRef` that reaches expansion as a keyword is not a string.
   ["$ref", { holds: "value", check: "nothing", expected: "a string (a JSON pointer or a URI)" }],
+  ["$dynamicRef", { holds: "value", check: "nothing", expected: "a string (a URI)" }],
   ["$comment", STRING],
   ["title", STRING],
   ["description", STRING],

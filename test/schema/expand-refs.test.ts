@@ -219,7 +219,7 @@ describe("anchors and identifiers", () => {
           properties: {
             parent: {
               type: "object",
-              description: "(detail cut: #pet repeats recursively here; pass an object of the same shape)",
+              description: "(detail cut: pet repeats recursively here; pass an object of the same shape)",
             },
           },
         },

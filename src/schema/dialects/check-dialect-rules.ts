@@ -186,7 +186,9 @@ function checkRootObject(schema: unknown, pointer: string, violations: string[])
     if (keyword in schema) violations.push(`${pointer}/${keyword}: not allowed at the top`);
   }
   visitSchemas(schema, pointer, 1, (child, childPointer) => {
-    if ("$ref" in child) violations.push(`${childPointer}/$ref: references are not resolved`);
+    for (const reference of ["$ref", "$dynamicRef"]) {
+      if (reference in child) violations.push(`${childPointer}/${reference}: references are not resolved`);
+    }
   });
 }
 

@@ -1,0 +1,288 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, test } from "vitest";
+import { convertOperations } from "../../src/index.js";
+import { checkDialectRules } from "../../src/schema/dialects/index.js";
+import { expandRefs } from "../../src/schema/expand-refs.js";
+import type { JsonObject, JsonSchema } from "../../src/schema/json-schema.js";
+import { DIALECTS } from "../../src/schema/tool-definition.js";
+import { findRefs } from "./find-refs.js";
+
+/** An OAS 3.1 document whose one operation posts `schema` as its JSON body, with `schemas` as its components. */
+function documentPosting(schema: JsonObject, schemas: JsonObject): JsonObject {
+  return {
+    openapi: "3.1.0",
+    info: { title: "resources", version: "1" },
+    paths: {
+      "/things": { post: { operationId: "post", requestBody: { content: { "application/json": { schema } } } } },
+    },
+    components: { schemas },
+  };
+}
+
+const PET_AND_OWNER = {
+  Pet: {
+    $id: "https://example.com/schemas/pet",
+    type: "object",
+    required: ["name"],
+    properties: {
+      name: { type: "string", minLength: 1 },
+      owner: { $ref: "owner" },
+      tag: { $ref: "#/$defs/tag" },
+      kind: { $ref: "#kind" },
+    },
+    $defs: {
+      tag: { type: "string", maxLength: 8 },
+      kind: { $anchor: "kind", enum: ["cat", "dog"] },
+    },
+  },
+  Owner: {
+    $id: "https://example.com/schemas/owner",
+    type: "object",
+    required: ["id"],
+    properties: { id: { type: "integer" } },
+  },
+  // The same anchor name in the document's own scope: the pet's `#kind` must not find it.
+  Other: { $anchor: "kind", type: "boolean" },
+};
+
+describe("references by $id (OAS 3.1, JSON Schema 2020-12)", () => {
+  const { schema, pruned } = expandRefs(
+    { $ref: "https://example.com/schemas/pet" },
+    { document: { components: { schemas: PET_AND_OWNER } }, maxDepth: 3 },
+  );
+
+  test("a $ref to a schema's $id, and relative refs, pointers and anchors inside it, resolve in that schema", () => {
+    expect(schema).toEqual({
+      type: "object",
+      required: ["name"],
+      properties: {
+        name: { type: "string", minLength: 1 },
+        owner: { type: "object", required: ["id"], properties: { id: { type: "integer" } } },
+        tag: { type: "string", maxLength: 8 },
+        kind: { enum: ["cat", "dog"] },
+      },
+    });
+    expect(pruned).toEqual([]);
+  });
+
+  test("the expansion accepts and rejects what Ajv 2020-12 does with the original $id-based schema", () => {
+    const ajv = new Ajv2020({ strict: false });
+    for (const component of Object.values(PET_AND_OWNER)) if ("$id" in component) ajv.addSchema(component);
+    const original = ajv.getSchema("https://example.com/schemas/pet");
+    const expanded = new Ajv2020({ strict: false }).compile(schema);
+    const instances = [
+      { name: "Rex" },
+      { name: "Rex", owner: { id: 1 }, tag: "good", kind: "dog" },
+      { name: "" },
+      { name: "Rex", owner: { id: "1" } },
+      { name: "Rex", owner: {} },
+      { name: "Rex", tag: "much too long" },
+      { name: "Rex", kind: true },
+      { owner: { id: 1 } },
+    ];
+    const verdicts = instances.map((instance) => [original?.(instance), expanded(instance)]);
+    expect(verdicts.map(([want]) => want)).toEqual([true, true, false, false, false, false, false, false]);
+    for (const [want, got] of verdicts) expect(got).toBe(want);
+  });
+
+  test("a fragment the resource does not have is looked for in the document, as tools that ignore $id do", () => {
+    const schemas = {
+      Pet: { $id: "https://example.com/pet", properties: { owner: { $ref: "#/components/schemas/Owner" } } },
+      Owner: { type: "string" },
+    };
+    const { schema: expanded } = expandRefs(
+      { $ref: "#/components/schemas/Pet" },
+      { document: { components: { schemas } } },
+    );
+    expect(expanded).toEqual({ properties: { owner: { type: "string" } } });
+  });
+
+  test.each([
+    { ref: "https://elsewhere.example/pet", code: "EXTERNAL_REF_REFUSED" },
+    { ref: "owner.yaml#/properties", code: "EXTERNAL_REF_REFUSED" },
+    { ref: "https://example.com/schemas/owner#/properties/nope", code: "REF_NOT_FOUND" },
+    { ref: "https://example.com/schemas/owner#nope", code: "REF_NOT_FOUND" },
+  ])("$ref $ref is $code, naming where it stands", ({ ref, code }) => {
+    const document = { components: { schemas: PET_AND_OWNER } };
+    expect(() => expandRefs({ properties: { a: { $ref: ref } } }, { document })).toThrow(
+      expect.objectContaining({ code, data: expect.objectContaining({ pointer: "#/properties/a" }) }),
+    );
+  });
+
+  test("an $id inside an example or a vendor extension declares nothing: a $ref to it is external", () => {
+    const document = {
+      components: {
+        schemas: {
+          Pet: { type: "object", example: { $id: "https://example.com/fake" } },
+          Tagged: { "x-meta": { $id: "https://example.com/meta" } },
+        },
+      },
+    };
+    for (const ref of ["https://example.com/fake", "https://example.com/meta"]) {
+      expect(() => expandRefs({ $ref: ref }, { document })).toThrow(
+        expect.objectContaining({ code: "EXTERNAL_REF_REFUSED" }),
+      );
+    }
+  });
+
+  test("an operation whose body names a component by its $id converts in every dialect, with no reference left", () => {
+    const document = documentPosting({ $ref: "https://example.com/schemas/pet" }, PET_AND_OWNER);
+    for (const dialect of DIALECTS) {
+      const { tools, failures } = convertOperations(document, { dialect });
+      expect(failures).toEqual([]);
+      const [converted] = tools;
+      expect(findRefs(converted?.tool)).toEqual([]);
+      expect(checkDialectRules(converted?.tool, dialect)).toEqual([]);
+    }
+  });
+});
+
+describe("keywords beside a $ref (OAS 3.1)", () => {
+  const schemas = {
+    Base: { type: "object", required: ["a"], properties: { a: { type: "string" } } },
+    Closed: { $ref: "#/components/schemas/Base", properties: { b: { type: "integer" } }, unevaluatedProperties: false },
+  };
+
+  test("unevaluatedProperties beside a $ref sees the target's properties: what it accepts and refuses is kept", () => {
+    const { schema } = expandRefs({ $ref: "#/components/schemas/Closed" }, { document: { components: { schemas } } });
+    expect(schema.unevaluatedProperties).toBe(false);
+    const original = new Ajv2020({ strict: false }).compile({
+      $ref: "#/components/schemas/Closed",
+      components: { schemas },
+    });
+    const expanded = new Ajv2020({ strict: false }).compile(schema);
+    const instances = [{ a: "x" }, { a: "x", b: 1 }, { a: "x", c: 1 }, { b: 1 }, { a: "x", b: "1" }];
+    expect(instances.map((instance) => original(instance))).toEqual([true, true, false, false, false]);
+    for (const instance of instances) expect(expanded(instance)).toBe(original(instance));
+  });
+
+  test("such a tool passes every dialect's rules", () => {
+    const document = documentPosting({ $ref: "#/components/schemas/Closed" }, schemas);
+    for (const dialect of DIALECTS) {
+      const { tools, failures } = convertOperations(document, { dialect });
+      expect(failures).toEqual([]);
+      expect(checkDialectRules(tools[0]?.tool, dialect)).toEqual([]);
+    }
+  });
+});
+
+/** JSON Schema 2020-12's own example of `$dynamicRef`: a tree, and a strict tree that extends it. */
+const TREES = {
+  Tree: {
+    $id: "https://example.com/tree",
+    $dynamicAnchor: "node",
+    type: "object",
+    properties: { data: true, children: { type: "array", items: { $dynamicRef: "#node" } } },
+  },
+  StrictTree: {
+    $id: "https://example.com/strict-tree",
+    $dynamicAnchor: "node",
+    $ref: "tree",
+    unevaluatedProperties: false,
+  },
+};
+
+describe("$dynamicRef", () => {
+  test("resolves like a $ref to its $dynamicAnchor: the tree's children are trees, pruned where the anchor repeats", () => {
+    const { schema, pruned } = expandRefs(
+      { $ref: "#/components/schemas/Tree" },
+      { document: { components: { schemas: TREES } } },
+    );
+    expect(schema).toEqual({
+      type: "object",
+      properties: {
+        data: true,
+        children: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              data: true,
+              children: {
+                type: "array",
+                items: {
+                  type: "object",
+                  description: "(detail cut: node repeats recursively here; pass an object of the same shape)",
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(pruned).toEqual([
+      {
+        pointer: "#/properties/children/items/properties/children/items",
+        ref: "https://example.com/tree#node",
+        reason: "cycle",
+      },
+    ]);
+  });
+
+  test("in an extension, the outermost resource's dynamic anchor is meant: a strict tree's children are strict trees", () => {
+    const { schema } = expandRefs(
+      { $ref: "#/components/schemas/StrictTree" },
+      // Four hops: the strict tree, the tree it extends, the child (a strict tree), and its tree.
+      { document: { components: { schemas: TREES } }, maxDepth: 4 },
+    );
+    const children = (schema.properties as JsonObject).children as JsonObject;
+    // The child is the strict tree (its `unevaluatedProperties: false` is there), not the plain tree.
+    expect(children.items).toMatchObject({ unevaluatedProperties: false, properties: { data: true } });
+    expect(schema.unevaluatedProperties).toBe(false);
+  });
+
+  test("one conversion of both trees resolves each in its own scope (a scope-dependent expansion is not reused)", () => {
+    const document: JsonObject = {
+      openapi: "3.1.0",
+      info: { title: "trees", version: "1" },
+      paths: {
+        "/tree": {
+          post: {
+            operationId: "tree",
+            requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Tree" } } } },
+          },
+        },
+        "/strict": {
+          post: {
+            operationId: "strict",
+            requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/StrictTree" } } } },
+          },
+        },
+      },
+      components: { schemas: TREES },
+    };
+    const { tools, failures } = convertOperations(document, { maxDepth: 4 });
+    expect(failures).toEqual([]);
+    const childrenOf = (name: string) => {
+      const tool = tools.find((entry) => entry.operation === name)?.definition.parameters as JsonObject;
+      const body = (tool.properties as JsonObject).body as JsonObject;
+      return ((body.properties as JsonObject).children as JsonObject).items as JsonObject;
+    };
+    expect(childrenOf("tree").unevaluatedProperties).toBeUndefined();
+    expect(childrenOf("strict").unevaluatedProperties).toBe(false);
+    for (const { tool } of tools) expect(JSON.stringify(tool)).not.toContain("$dynamicRef");
+  });
+
+  test("a $dynamicRef to nothing is a typed error naming where it stands; one that is not a string is dropped and reported", () => {
+    expect(() => expandRefs({ properties: { a: { $dynamicRef: "#nowhere" } } }, { document: {} })).toThrow(
+      expect.objectContaining({ code: "REF_NOT_FOUND", data: expect.objectContaining({ pointer: "#/properties/a" }) }),
+    );
+    const { schema, conflicts } = expandRefs({ type: "object", $dynamicRef: 7 }, { document: {} });
+    expect(schema).toEqual({ type: "object" });
+    expect(conflicts).toEqual([expect.objectContaining({ pointer: "#", keyword: "$dynamicRef" })]);
+  });
+
+  test("a $ref and a $dynamicRef side by side both apply", () => {
+    const document = {
+      $defs: {
+        Named: { $anchor: "named", required: ["name"], properties: { name: { type: "string" } } },
+        Aged: { $dynamicAnchor: "aged", required: ["age"], properties: { age: { type: "integer" } } },
+      },
+    };
+    const { schema } = expandRefs({ $ref: "#named", $dynamicRef: "#aged" }, { document });
+    expect(schema).toEqual({
+      required: ["name", "age"],
+      properties: { name: { type: "string" }, age: { type: "integer" } },
+    });
+  });
+});
