@@ -79,9 +79,23 @@ export function createSchemaRefResolver(document: unknown, pointerOf: RefResolve
     return located;
   };
 
+  // By base URI and `$ref`: a document whose every schema has an `$id` parses each `$ref` once, not at each use.
+  const relativeRefs = new Map<string, Located>();
+
   const locate = (ref: string, scope: ResourceScope | undefined, at: string): Located | undefined => {
     if (scope === undefined && ref.startsWith("#")) return documentRef(ref, at);
-    const url = parseUri(ref, scope?.uri ?? DOCUMENT_URI);
+    const base = scope?.uri ?? DOCUMENT_URI;
+    const relative = `${base} ${ref}`; // unambiguous: a parsed URI holds no space
+    let located = relativeRefs.get(relative);
+    if (located === undefined) {
+      located = locateAgainst(ref, base, at);
+      if (located !== undefined) relativeRefs.set(relative, located);
+    }
+    return located;
+  };
+
+  const locateAgainst = (ref: string, base: string, at: string): Located | undefined => {
+    const url = parseUri(ref, base);
     if (url === undefined) return undefined;
     const fragment = url.hash;
     url.hash = "";

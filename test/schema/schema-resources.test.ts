@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { convertOperations } from "../../src/index.js";
 import { checkDialectRules } from "../../src/schema/dialects/index.js";
 import { expandRefs } from "../../src/schema/expand-refs.js";
-import type { JsonObject, JsonSchema } from "../../src/schema/json-schema.js";
+import type { JsonObject } from "../../src/schema/json-schema.js";
 import { DIALECTS } from "../../src/schema/tool-definition.js";
 import { findRefs } from "./find-refs.js";
 
@@ -85,6 +85,22 @@ describe("references by $id (OAS 3.1, JSON Schema 2020-12)", () => {
     for (const [want, got] of verdicts) expect(got).toBe(want);
   });
 
+  test("one relative $ref written in two resources names each resource's own neighbour", () => {
+    const schemas = {
+      A: { $id: "https://a.example/list", type: "array", items: { $ref: "item" } },
+      AItem: { $id: "https://a.example/item", type: "string" },
+      B: { $id: "https://b.example/list", type: "array", items: { $ref: "item" } },
+      BItem: { $id: "https://b.example/item", type: "integer" },
+    };
+    const { schema: expanded } = expandRefs(
+      { properties: { a: { $ref: "https://a.example/list" }, b: { $ref: "https://b.example/list" } } },
+      { document: { components: { schemas } } },
+    );
+    expect(expanded).toEqual({
+      properties: { a: { type: "array", items: { type: "string" } }, b: { type: "array", items: { type: "integer" } } },
+    });
+  });
+
   test("a fragment the resource does not have is looked for in the document, as tools that ignore $id do", () => {
     const schemas = {
       Pet: { $id: "https://example.com/pet", properties: { owner: { $ref: "#/components/schemas/Owner" } } },
@@ -131,7 +147,7 @@ describe("references by $id (OAS 3.1, JSON Schema 2020-12)", () => {
       const { tools, failures } = convertOperations(document, { dialect });
       expect(failures).toEqual([]);
       const [converted] = tools;
-      expect(findRefs(converted?.tool)).toEqual([]);
+      expect(findRefs(converted?.definition.parameters)).toEqual([]);
       expect(checkDialectRules(converted?.tool, dialect)).toEqual([]);
     }
   });
