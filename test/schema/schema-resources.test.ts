@@ -204,28 +204,15 @@ describe("$dynamicRef", () => {
       { $ref: "#/components/schemas/Tree" },
       { document: { components: { schemas: TREES } } },
     );
-    expect(schema).toEqual({
+    const tree = (items: JsonObject) => ({
       type: "object",
-      properties: {
-        data: true,
-        children: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              data: true,
-              children: {
-                type: "array",
-                items: {
-                  type: "object",
-                  description: "(detail cut: node repeats recursively here; pass an object of the same shape)",
-                },
-              },
-            },
-          },
-        },
-      },
+      properties: { data: true, children: { type: "array", items } },
     });
+    const cut = {
+      type: "object",
+      description: "(detail cut: node repeats recursively here; pass an object of the same shape)",
+    };
+    expect(schema).toEqual(tree(tree(cut)));
     expect(pruned).toEqual([
       {
         pointer: "#/properties/children/items/properties/children/items",
