@@ -43,6 +43,8 @@ interface Located {
   target: unknown;
   /** The base URI around the target. */
   base: string;
+  /** The target as resolved from the document's own scope, kept once made: nearly every `$ref` is answered with it. */
+  fromDocument?: SchemaRefTarget;
 }
 
 /**
@@ -60,10 +62,6 @@ interface Located {
  */
 export function createSchemaRefResolver(document: unknown, pointerOf: RefResolver): SchemaRefResolver {
   const documentRefs = new Map<string, Located>();
-  const embeddedRefs = new Map<string, Located>();
-  // Targets of the document's own pointers and anchors, from the document's own scope: nearly every `$ref`, each
-  // answered without allocating.
-  const documentTargets = new Map<string, SchemaRefTarget>();
 
   /** A pointer or anchor of the document itself, with the base around its target. */
   const documentRef = (ref: string, at: string): Located => {
@@ -100,21 +98,15 @@ export function createSchemaRefResolver(document: unknown, pointerOf: RefResolve
     const fragment = url.hash;
     url.hash = "";
     if (url.href === DOCUMENT_URI) return documentRef(fragment === "" ? "#" : fragment, at);
-    const key = url.href + fragment;
-    let located = embeddedRefs.get(key);
-    if (located === undefined) {
-      const resource = schemaIndexOf(document).resources.get(url.href);
-      if (resource === undefined) return undefined;
-      try {
-        located = inResource(url.href, resource.schema, resource.base, fragment, key);
-      } catch (cause) {
-        // A fragment alone, not found where the `$id`s say: where tools that ignore `$id` look.
-        if (ref.startsWith("#")) return documentRef(ref, at);
-        throw refNotFound(ref, at, cause);
-      }
-      embeddedRefs.set(key, located);
+    const resource = schemaIndexOf(document).resources.get(url.href);
+    if (resource === undefined) return undefined;
+    try {
+      return inResource(url.href, resource.schema, resource.base, fragment, url.href + fragment);
+    } catch (cause) {
+      // A fragment alone, not found where the `$id`s say: where tools that ignore `$id` look.
+      if (ref.startsWith("#")) return documentRef(ref, at);
+      throw refNotFound(ref, at, cause);
     }
-    return located;
   };
 
   /** `fragment` (`""`, `#/pointer` or `#name`) of the resource `uri`. */
@@ -128,7 +120,7 @@ export function createSchemaRefResolver(document: unknown, pointerOf: RefResolve
     return { key, target: resolveJsonPointer(schema, fragment), base: baseAlong(schema, base, tokens) };
   };
 
-  const withScope = (located: Located, scope: ResourceScope | undefined, dependsOnScope: boolean) => ({
+  const withScope = (located: Located, scope: ResourceScope | undefined, dependsOnScope: boolean): SchemaRefTarget => ({
     key: located.key,
     target: located.target,
     scope: scopeAt(located.base, scope),
@@ -138,12 +130,9 @@ export function createSchemaRefResolver(document: unknown, pointerOf: RefResolve
   return {
     resolve: (ref, scope, at) => {
       if (scope === undefined && ref.startsWith("#")) {
-        let found = documentTargets.get(ref);
-        if (found === undefined) {
-          found = withScope(documentRef(ref, at), undefined, false);
-          documentTargets.set(ref, found);
-        }
-        return found;
+        const located = documentRef(ref, at);
+        located.fromDocument ??= withScope(located, undefined, false);
+        return located.fromDocument;
       }
       const located = locate(ref, scope, at);
       return located === undefined ? undefined : withScope(located, scope, false);
@@ -185,8 +174,9 @@ function baseAlong(root: unknown, base: string, tokens: readonly string[]): stri
 
 /** The name of the `$dynamicAnchor` a `$dynamicRef` landed on (`#node` on a schema whose `$dynamicAnchor` is `node`). */
 function dynamicAnchorName(ref: string, target: unknown): string | undefined {
-  const fragment = ref.slice(ref.indexOf("#") + 1);
-  if (!ref.includes("#") || fragment === "" || fragment.startsWith("/")) return undefined;
+  const hash = ref.indexOf("#");
+  const fragment = hash === -1 ? "" : ref.slice(hash + 1);
+  if (fragment === "" || fragment.startsWith("/")) return undefined;
   return isJsonObject(target) && target.$dynamicAnchor === fragment ? fragment : undefined;
 }
 

@@ -238,13 +238,8 @@ function expandRef(
     const rest = expandObject(Object.fromEntries(merged), context, state);
     result = mergeAllOf({ allOf: [result, rest] }, state.pointer, context.conflicts);
   }
-  if (above.length > 0) {
-    for (const [keyword, value] of Object.entries(expandObject(Object.fromEntries(above), context, state))) {
-      setOwnProperty(result, keyword, value);
-    }
-  }
   // A description written next to the `$ref` is about this use of the schema: it wins over the target's.
-  const noted = expandObject(Object.fromEntries(annotations), context, state);
+  const noted = expandObject(Object.fromEntries([...above, ...annotations]), context, state);
   for (const [keyword, value] of Object.entries(noted)) setOwnProperty(result, keyword, value);
   return applyNullable(
     result,

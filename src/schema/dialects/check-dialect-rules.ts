@@ -176,6 +176,9 @@ function checkName(name: unknown, pointer: string, violations: string[]): void {
   }
 }
 
+/** Keywords that leave a reference unresolved, which no tool may hold. */
+const REFERENCE_KEYWORDS = ["$ref", "$dynamicRef"];
+
 /** The top of a tool's parameters: an object schema without combinators, and no `$ref` anywhere below. */
 function checkRootObject(schema: unknown, pointer: string, violations: string[]): void {
   if (!isJsonObject(schema) || schema.type !== "object") {
@@ -186,7 +189,7 @@ function checkRootObject(schema: unknown, pointer: string, violations: string[])
     if (keyword in schema) violations.push(`${pointer}/${keyword}: not allowed at the top`);
   }
   visitSchemas(schema, pointer, 1, (child, childPointer) => {
-    for (const reference of ["$ref", "$dynamicRef"]) {
+    for (const reference of REFERENCE_KEYWORDS) {
       if (reference in child) violations.push(`${childPointer}/${reference}: references are not resolved`);
     }
   });
