@@ -2,7 +2,10 @@ import type { Dialect } from "./tool-definition.js";
 
 /** A place where schema detail was cut, and why. */
 export interface PrunedSchema {
-  /** JSON pointer into the produced tool schema (`#/properties/body/properties/parent`). */
+  /**
+   * JSON pointer into the produced tool schema (`#/properties/body/properties/parent`); it ends in `/description` where
+   * only that description was shortened to fit the token budget.
+   */
   pointer: string;
   /** The `$ref` that was not followed further, when a ref caused it. */
   ref?: string;

@@ -15,7 +15,7 @@ import type { Dialect, ToolDefinition } from "./tool-definition.js";
 /** The default per-tool token budget (o200k). */
 export const DEFAULT_MAX_TOKENS = 8000;
 
-const BUDGET_NOTE = "detail cut to fit the token budget";
+const BUDGET_NOTE_SUFFIX = "(detail cut to fit the token budget)";
 
 /** Options of {@link fitTokenBudget}. */
 export interface FitTokenBudgetOptions {
@@ -48,8 +48,10 @@ export interface FittedTool {
  * the cut keeps its type, title, description and enum, and an object keeps its required properties in that short
  * form): first the deepest level alone, then one more level at a time, up to the top-level parameters, until it fits.
  * Top-level parameters and required properties are never dropped. When even the tool cut down to its top-level
- * parameters does not fit, no cut can help: that form is tried first, and its failure throws `BUDGET_EXCEEDED` with
- * its exact token count (the smallest budget the tool needs).
+ * parameters does not fit (AWS's `RunInstances` documents dozens of parameters at length), its longest descriptions
+ * are shortened, all to the same length, the longest that fits. When the tool does not fit even without its schemas'
+ * descriptions, nothing more can be cut: that throws `BUDGET_EXCEEDED` with its exact token count then (the smallest
+ * budget the tool needs).
  *
  * @example
  * const fitted = fitTokenBudget(definition, { dialect: "openai", maxTokens: 2000, keptLevels: 2 });
@@ -68,14 +70,45 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
   // Cutting at level L shortens the schemas at level L and removes every level below: the deepest cut is at the level
   // just above the bottom one. Most tools fit as they are, so the levels are counted only once a cut is needed.
   const deepestCut = schemaLevels(definition.parameters) - 2;
-  if (deepestCut < options.keptLevels) throw budgetExceeded(definition, whole.json, budget);
-  const topLevel = writeWithinBudget(...cutFrom(definition, options.keptLevels), budget);
-  if (topLevel.fitted === undefined) throw budgetExceeded(definition, topLevel.json, budget);
+  if (deepestCut < options.keptLevels) return fitByShortDescriptions(definition, [], budget);
+  const [topDefinition, topPruned] = cutFrom(definition, options.keptLevels);
+  const topLevel = writeWithinBudget(topDefinition, topPruned, budget);
+  if (topLevel.fitted === undefined) return fitByShortDescriptions(topDefinition, topPruned, budget);
   for (let level = deepestCut; level > options.keptLevels; level -= 1) {
     const attempt = writeWithinBudget(...cutFrom(definition, level), budget);
     if (attempt.fitted !== undefined) return attempt.fitted;
   }
   return topLevel.fitted;
+}
+
+/**
+ * The tool with every schema description longer than some length shortened to it, for the longest length that fits
+ * (found by bisection: the tools that get here have hundreds of descriptions). Shorter descriptions stay whole, so the
+ * short ones that say most per token are kept. Throws `BUDGET_EXCEEDED` when even no descriptions at all do not fit.
+ */
+function fitByShortDescriptions(definition: ToolDefinition, pruned: PrunedSchema[], budget: Budget): FittedTool {
+  const attempt = (maxLength: number) => {
+    const shortened = [...pruned];
+    const parameters = shortenDescriptions(definition.parameters, maxLength, "#", shortened);
+    return writeWithinBudget({ ...definition, parameters }, shortened, budget);
+  };
+  const bare = attempt(0);
+  if (bare.fitted === undefined) throw budgetExceeded(definition, bare.json, budget);
+  let fitted = bare.fitted;
+  // Invariant: descriptions of `fits` characters fit, of `over` do not (the longest, kept whole, did not).
+  let fits = 0;
+  let over = longestDescription(definition.parameters);
+  while (over - fits > 1) {
+    const middle = Math.floor((fits + over) / 2);
+    const result = attempt(middle);
+    if (result.fitted === undefined) {
+      over = middle;
+    } else {
+      fits = middle;
+      fitted = result.fitted;
+    }
+  }
+  return fitted;
 }
 
 /** What every attempt to fit one tool shares. */
@@ -113,7 +146,7 @@ function budgetExceeded(definition: ToolDefinition, json: string, budget: Budget
   const tokens = countJsonTokens(json, budget.tokenCounts, BUDGET_CUT_ONE_IN);
   return new ActionRecallError(
     "BUDGET_EXCEEDED",
-    `The tool "${definition.name}" needs ${tokens} tokens even with every nested schema cut; the budget is ${budget.maxTokens}`,
+    `The tool "${definition.name}" needs ${tokens} tokens even with every nested schema cut and no descriptions in its schema; the budget is ${budget.maxTokens}`,
     { data: { tokens, maxTokens: budget.maxTokens } },
   );
 }
@@ -137,6 +170,61 @@ function cutBelow(
 ): JsonSchema {
   if (!isJsonObject(schema)) return {};
   if (current === level) return shorten(schema, pointer, pruned, true);
+  return mapSubschemas(schema, pointer, (inner, at) => cutBelow(inner, level, at, current + 1, pruned));
+}
+
+/**
+ * The schema with every description longer than `maxLength` shortened to it (removed at 0), each one noted. The note
+ * of a cut schema is kept whole after its shortened text: it says why the schema has no detail.
+ */
+function shortenDescriptions(
+  schema: JsonSchema,
+  maxLength: number,
+  pointer: string,
+  pruned: PrunedSchema[],
+): JsonSchema {
+  const [text, note] = splitBudgetNote(schema.description);
+  const isLong = text.length > maxLength;
+  if (isLong) pruned.push({ pointer: appendJsonPointer(pointer, "description"), reason: "budget" });
+  const result = mapSubschemas(schema, pointer, (inner, at) =>
+    isJsonObject(inner) ? shortenDescriptions(inner, maxLength, at, pruned) : inner,
+  );
+  if (!isLong) return result;
+  const description = [maxLength === 0 ? "" : shortText(text, maxLength), note].filter(Boolean).join(" ");
+  if (description === "") delete result.description;
+  else result.description = description;
+  return result;
+}
+
+/** A description's own text, and the note that a cut schema's description ends with ("" for either it lacks). */
+function splitBudgetNote(description: unknown): [text: string, note: string] {
+  if (typeof description !== "string") return ["", ""];
+  if (!description.endsWith(BUDGET_NOTE_SUFFIX)) return [description, ""];
+  return [description.slice(0, -BUDGET_NOTE_SUFFIX.length).trimEnd(), BUDGET_NOTE_SUFFIX];
+}
+
+/** `text` cut to at most `maxLength` characters ending with `…`, at a space when one is in its second half. */
+function shortText(text: string, maxLength: number): string {
+  let cut = text.slice(0, maxLength - 1);
+  const space = cut.lastIndexOf(" ");
+  if (space > maxLength / 2) cut = cut.slice(0, space);
+  return `${cut.trimEnd()}…`;
+}
+
+function longestDescription(schema: unknown): number {
+  let longest = isJsonObject(schema) ? splitBudgetNote(schema.description)[0].length : 0;
+  forEachSubschema(schema, (child) => {
+    longest = Math.max(longest, longestDescription(child));
+  });
+  return longest;
+}
+
+/** A copy of `schema` with each of its subschemas replaced by `replace` (given its pointer); other values shared. */
+function mapSubschemas(
+  schema: JsonSchema,
+  pointer: string,
+  replace: (inner: unknown, pointer: string) => unknown,
+): JsonSchema {
   const result: JsonSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     const at = appendJsonPointer(pointer, keyword);
@@ -144,17 +232,17 @@ function cutBelow(
     if (holding === "map") {
       const map: JsonSchema = {};
       for (const [name, inner] of Object.entries(value as JsonSchema)) {
-        setOwnProperty(map, name, cutBelow(inner, level, appendJsonPointer(at, name), current + 1, pruned));
+        setOwnProperty(map, name, replace(inner, appendJsonPointer(at, name)));
       }
       setOwnProperty(result, keyword, map);
     } else if (holding === "list") {
       setOwnProperty(
         result,
         keyword,
-        (value as unknown[]).map((inner, index) => cutBelow(inner, level, `${at}/${index}`, current + 1, pruned)),
+        (value as unknown[]).map((inner, index) => replace(inner, `${at}/${index}`)),
       );
     } else if (holding === "one") {
-      setOwnProperty(result, keyword, cutBelow(value, level, at, current + 1, pruned));
+      setOwnProperty(result, keyword, replace(value, at));
     } else {
       setOwnProperty(result, keyword, value);
     }
@@ -180,7 +268,7 @@ function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], ke
   if (short.type === undefined) short.type = "object";
   addMissingItems(short);
   const description = typeof short.description === "string" ? `${short.description} ` : "";
-  short.description = `${description}(${BUDGET_NOTE})`;
+  short.description = `${description}${BUDGET_NOTE_SUFFIX}`;
   if (keepRequired && Array.isArray(schema.required) && isJsonObject(schema.properties)) {
     const properties: JsonSchema = {};
     for (const name of schema.required) {

@@ -485,6 +485,92 @@ describe("token budget", () => {
       expect(json).not.toContain("budget) (detail cut");
     }
   });
+
+  describe("when even the top-level parameters do not fit, their longest descriptions are shortened", () => {
+    // As AWS's query APIs are: many top-level parameters, each with a paragraph of documentation, nothing to cut.
+    const paragraph = (index: number) =>
+      `Parameter ${index} selects which of the account's resources the request applies to, and in which region. `.repeat(
+        4,
+      );
+    const parameters = [
+      { name: "pageSize", in: "query", required: false, description: "Page size.", schema: { type: "integer" } },
+      ...Array.from({ length: 40 }, (_, index) => ({
+        name: `p${index}`,
+        in: "query",
+        required: index % 2 === 0,
+        description: paragraph(index),
+        schema: { type: "string" },
+      })),
+      {
+        name: "filter",
+        in: "query",
+        required: false,
+        description: paragraph(40),
+        schema: { type: "object", properties: { tag: { type: "string", description: paragraph(41) } } },
+      },
+    ];
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: { "/run": { get: { operationId: "run", parameters } } },
+    };
+    type Query = { properties: Record<string, { description?: string }>; required?: string[] };
+    const queryOf = (maxTokens: number) => {
+      const { tools, failures } = convertOperations(document, { maxTokens });
+      expect(failures).toEqual([]);
+      const tool = tools[0];
+      const sections = tool?.definition.parameters.properties as Record<string, Query>;
+      return { tool, query: sections.query as Query };
+    };
+    const whole = convertOperations(document, { maxTokens: 1e6 }).tools[0]?.report.size.tokens ?? 0;
+
+    test("the tool fits, with every parameter and the required ones still required", () => {
+      const { tool, query } = queryOf(Math.round(whole / 2));
+      expect(countTokens(JSON.stringify(tool?.tool))).toBeLessThanOrEqual(Math.round(whole / 2));
+      expect(Object.keys(query.properties)).toEqual(parameters.map((parameter) => parameter.name));
+      expect(query.required).toEqual(parameters.filter((parameter) => parameter.required).map(({ name }) => name));
+      expect(checkDialectRules(tool?.tool, "openai")).toEqual([]);
+    });
+
+    test("long descriptions end in an ellipsis and are reported at their pointers; short ones stay whole", () => {
+      const { tool, query } = queryOf(Math.round(whole / 2));
+      expect(query.properties.pageSize?.description).toBe("Page size.");
+      const shortened = parameters.slice(1, -1).map(({ name }) => query.properties[name]?.description ?? "");
+      for (const [index, description] of shortened.entries()) {
+        expect(description.endsWith("…")).toBe(true);
+        expect(paragraph(index).startsWith(description.slice(0, -1))).toBe(true);
+      }
+      // The object parameter was cut to its short form first: its note stays whole after its shortened text.
+      expect(query.properties.filter?.description).toMatch(
+        /^Parameter 40 [^(]*… \(detail cut to fit the token budget\)$/,
+      );
+      expect(tool?.report.pruned).toEqual([
+        { pointer: "#/properties/query/properties/filter", reason: "budget" },
+        ...parameters.slice(1).map(({ name }) => ({
+          pointer: `#/properties/query/properties/${name}/description`,
+          reason: "budget",
+        })),
+      ]);
+    });
+
+    test("a larger budget keeps longer descriptions: the length is the longest that fits", () => {
+      const kept = (maxTokens: number) => queryOf(maxTokens).query.properties.p0?.description?.length ?? 0;
+      const lengths = [0.3, 0.5, 0.7, 0.9].map((share) => kept(Math.round(whole * share)));
+      expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+      expect(new Set(lengths).size).toBe(lengths.length);
+    });
+
+    test("no descriptions at all is the last resort, and BUDGET_EXCEEDED names its size", () => {
+      const failure = convertOperations(document, { maxTokens: 100 }).failures[0];
+      expect(failure?.error.code).toBe("BUDGET_EXCEEDED");
+      const needed = Number(/needs (\d+) tokens/.exec(failure?.error.message ?? "")?.[1]);
+      const { query } = queryOf(needed);
+      expect(Object.values(query.properties).map((property) => property.description)).toEqual([
+        ...parameters.slice(0, -1).map(() => undefined),
+        "(detail cut to fit the token budget)",
+      ]);
+    });
+  });
 });
 
 test("an array cut to fit the budget keeps any item, which OpenAI requires of every array", () => {
