@@ -15,14 +15,16 @@ import { contentValue, serializePathStyle } from "./serialize-parameter.js";
  * APIs.guru AWS specs tell apart operations on one path) is left out: it is never sent, and a query string after it
  * would be lost in it. A query string (`/rest?method=flickr.photos.search`, `/history?city={city}`) is kept, its
  * placeholders filled like the path's; the caller adds the query parameters after it with `&` (see
- * {@link appendQuery}).
+ * {@link appendQuery}). A pair whose placeholder names a query parameter and no path parameter (Medium's
+ * `/search/articles?query={query}`) is left to that parameter: the query arguments carry its value.
  */
 export function expandPathTemplate(operation: OperationSpec, values: Record<string, unknown>): string {
   const [pathTemplate = "", queryTemplate] = withoutFragment(operation.path).split(/\?(.*)/s);
   const template = pathTemplate.startsWith("/") ? pathTemplate : `/${pathTemplate}`;
   const missing: string[] = [];
   const path = fillTemplate(operation, template, values, { isPath: true, missing });
-  const query = queryTemplate === undefined ? undefined : fillTemplate(operation, queryTemplate, values, { missing });
+  const ownQuery = queryTemplate === undefined ? undefined : withoutQueryParameterPairs(operation, queryTemplate);
+  const query = ownQuery === undefined ? undefined : fillTemplate(operation, ownQuery, values, { missing });
   if (missing.length > 0) throw missingValues(operation, missing);
   assertSameSegments(operation, template, path);
   return query === undefined ? path : `${path}?${query}`;
@@ -55,6 +57,22 @@ function withoutPairsIn(query: string, written: string): string {
     })
     .join("&");
 }
+
+/** The query template less its `name={name}` pairs for query parameters (undefined when none is left). */
+function withoutQueryParameterPairs(operation: OperationSpec, template: string): string | undefined {
+  const kept = template.split("&").filter((pair) => {
+    const name = QUERY_PARAMETER_PAIR.exec(pair)?.[1];
+    return (
+      name === undefined ||
+      findParameter(operation, "path", name) !== undefined ||
+      findParameter(operation, "query", name) === undefined
+    );
+  });
+  return kept.length === 0 ? undefined : kept.join("&");
+}
+
+/** A pair whose value is a placeholder of its own name (`query={query}`); the name is captured. */
+const QUERY_PARAMETER_PAIR = /^([^={}]+)=\{\1\}$/;
 
 function withoutFragment(template: string): string {
   const hash = template.indexOf("#");

@@ -152,6 +152,20 @@ describe("path keys that hold more than a path", () => {
     });
   });
 
+  test("a pair for a query parameter is left to it (Medium's /search/articles?query={query})", () => {
+    const queryParameters = [parameter({ name: "query", in: "query", required: true }), ...query];
+    const spec = operation({ path: "/search/articles?query={query}&v=2", parameters: queryParameters });
+    expect(buildRequest(spec, { query: { query: "a&b c", limit: 5 } }).url).toBe(
+      `${SERVER_URL}/search/articles?v=2&query=a%26b%20c&limit=5`,
+    );
+    expect(buildRequest(spec, { query: "node" }).url).toBe(`${SERVER_URL}/search/articles?v=2&query=node`);
+    // Only a pair named after its placeholder: `q={query}` sends `q`, which no query parameter writes.
+    const renamed = operation({ path: "/search?q={query}", parameters: queryParameters });
+    expect(thrown(() => buildRequest(renamed, { query: { query: "x" } }))).toMatchObject({
+      data: { issues: [{ location: "path.query" }] },
+    });
+  });
+
   test("a dot or an empty value is allowed in the query string, where it changes no path", () => {
     const spec = operation({ path: "/history?city={city}", parameters: [parameter({ name: "city", in: "path" })] });
     expect(buildRequest(spec, { path: { city: ".." } }).url).toBe(`${SERVER_URL}/history?city=..`);
