@@ -182,14 +182,38 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
   const pointer = `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`;
   const expanded = expandAt(build, parameter.schema, pointer, false);
   report(build, expanded);
-  const schema = parameterSchema(parameter, expanded.schema, pointer);
+  let schema = parameterSchema(parameter, expanded.schema, pointer);
+  let { conflicts } = expanded;
+  if (parameter.in === "path" && allowsNull(schema.type)) {
+    // .NET generators mark the path parameters of nullable types `nullable`; a segment cannot be null.
+    schema = withoutNullType(schema, schema.type);
+    const conflict = {
+      pointer,
+      keyword: "type",
+      message: "A path parameter cannot be null: null is taken out of its type",
+    };
+    build.conflicts.push(conflict);
+    conflicts = [...conflicts, conflict];
+  }
   if (parameterCache !== undefined) {
-    const entry = { parameter, schema, pruned: expanded.pruned, conflicts: expanded.conflicts };
+    const entry = { parameter, schema, pruned: expanded.pruned, conflicts };
     const entries = parameterCache.get(parameter.schema);
     if (entries === undefined) parameterCache.set(parameter.schema, [entry]);
     else entries.push(entry);
   }
   return schema;
+}
+
+function allowsNull(type: unknown): type is unknown[] {
+  return Array.isArray(type) && type.includes("null");
+}
+
+/** The schema with `null` out of its type list: the one type left on its own, no type when none is left. */
+function withoutNullType(schema: JsonSchema, types: unknown[]): JsonSchema {
+  const left = types.filter((type) => type !== "null");
+  if (left.length > 0) return { ...schema, type: left.length === 1 ? left[0] : left };
+  const { type: _null, ...rest } = schema;
+  return rest;
 }
 
 /** Whether two parameters with one schema object give the same property schema at the same pointer. */

@@ -255,6 +255,33 @@ describe("the layered schema", () => {
     expect(JSON.stringify(petstore)).toBe(before);
     expect(JSON.stringify(again.tools.map((tool) => tool.tool))).toBe(JSON.stringify(tools.map((tool) => tool.tool)));
   });
+
+  test("a nullable path parameter (as .NET generators write int?) loses null, with a conflict; others keep it", () => {
+    const id = { $ref: "#/components/parameters/Id" };
+    const since = { name: "since", in: "query", schema: { type: "integer", nullable: true } };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: { "/boards/{id}": { get: { parameters: [id, since] }, delete: { parameters: [id] } } },
+      components: {
+        parameters: { Id: { name: "id", in: "path", required: true, schema: { type: "integer", nullable: true } } },
+      },
+    };
+    const { tools } = convertOperations(document);
+    const conflict = {
+      pointer: "#/properties/path/properties/id",
+      keyword: "type",
+      message: "A path parameter cannot be null: null is taken out of its type",
+    };
+    for (const tool of tools) {
+      const sections = tool.definition.parameters.properties as Record<string, { properties: JsonSchema }>;
+      expect(sections.path?.properties.id).toEqual({ type: "integer" });
+      // The second operation shares the first one's parameter schema, and its report says so too.
+      expect(tool.report.conflicts).toEqual([conflict]);
+    }
+    const sections = tools[0]?.definition.parameters.properties as Record<string, { properties: JsonSchema }>;
+    expect(sections.query?.properties.since).toEqual({ type: ["integer", "null"] });
+  });
 });
 
 describe("OAS 3.1 identifiers", () => {
