@@ -10,6 +10,7 @@ import type { JsonSchema } from "./json-schema.js";
 import { fitsTokenBudget, type ToolSize, toolSize } from "./measure-tool-size.js";
 import { addMissingItems } from "./repair-keywords.js";
 import { subschemaHolding } from "./schema-keywords.js";
+import { sliceWholeCharacters } from "./slice-whole-characters.js";
 import type { Dialect, ToolDefinition } from "./tool-definition.js";
 
 /** The default per-tool token budget (o200k). */
@@ -83,7 +84,7 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
 
 /**
  * The tool with every schema description longer than some length shortened to it, for the longest length that fits
- * (found by bisection: the tools that get here have hundreds of descriptions). Shorter descriptions stay whole, so the
+ * (found by bisection: the tools that get here have dozens of long descriptions). Shorter descriptions stay whole, so the
  * short ones that say most per token are kept. Throws `BUDGET_EXCEEDED` when even no descriptions at all do not fit.
  */
 function fitByShortDescriptions(definition: ToolDefinition, pruned: PrunedSchema[], budget: Budget): FittedTool {
@@ -205,7 +206,7 @@ function splitBudgetNote(description: unknown): [text: string, note: string] {
 
 /** `text` cut to at most `maxLength` characters ending with `…`, at a space when one is in its second half. */
 function shortText(text: string, maxLength: number): string {
-  let cut = text.slice(0, maxLength - 1);
+  let cut = sliceWholeCharacters(text, maxLength - 1);
   const space = cut.lastIndexOf(" ");
   if (space > maxLength / 2) cut = cut.slice(0, space);
   return `${cut.trimEnd()}…`;

@@ -1,3 +1,4 @@
+import { sliceWholeCharacters } from "../slice-whole-characters.js";
 import type { DialectContext } from "./dialect-context.js";
 import { recordChange } from "./dialect-context.js";
 
@@ -7,5 +8,5 @@ const TRIMMED_NOTE = " [description trimmed]";
 export function fitToolDescription(description: string, maxLength: number, context: DialectContext): string {
   if (description.length <= maxLength) return description;
   recordChange(context, "description", "#", "truncated", `${description.length} -> ${maxLength} characters`);
-  return description.slice(0, maxLength - TRIMMED_NOTE.length).trimEnd() + TRIMMED_NOTE;
+  return sliceWholeCharacters(description, maxLength - TRIMMED_NOTE.length).trimEnd() + TRIMMED_NOTE;
 }
