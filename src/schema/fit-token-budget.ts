@@ -84,8 +84,9 @@ export function fitTokenBudget(definition: ToolDefinition, options: FitTokenBudg
 
 /**
  * The tool with every schema description longer than some length shortened to it, for the longest length that fits
- * (found by bisection: the tools that get here have dozens of long descriptions). Shorter descriptions stay whole, so the
- * short ones that say most per token are kept. Throws `BUDGET_EXCEEDED` when even no descriptions at all do not fit.
+ * (found by bisection: the tools that get here have dozens of long descriptions). Shorter descriptions stay whole, so
+ * the short ones that say most per token are kept. Throws `BUDGET_EXCEEDED` when the tool does not fit even without
+ * descriptions.
  */
 function fitByShortDescriptions(definition: ToolDefinition, pruned: PrunedSchema[], budget: Budget): FittedTool {
   const attempt = (maxLength: number) => {
@@ -212,6 +213,7 @@ function shortText(text: string, maxLength: number): string {
   return `${cut.trimEnd()}…`;
 }
 
+/** The length of the longest description in the schema and its subschemas, a cut schema's note left out. */
 function longestDescription(schema: unknown): number {
   let longest = isJsonObject(schema) ? splitBudgetNote(schema.description)[0].length : 0;
   forEachSubschema(schema, (child) => {
