@@ -7,6 +7,7 @@ import { HTTP_TOKEN } from "./http-names.js";
 import { appendJsonPointer } from "./json-pointer.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject, setOwnProperty } from "./own-properties.js";
+import { withPlaceholderParameters } from "./placeholder-parameters.js";
 import { followObjectRef, readParameters, type SharedParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
 import { readTags } from "./read-tags.js";
@@ -201,7 +202,8 @@ function readOperation(reader: DocumentReader, source: OperationSource): Operati
   if (!isJsonObject(operation)) {
     throw new ActionRecallError("INVALID_DOCUMENT", `${pointer} must be an object`, { data: { pointer } });
   }
-  const parameters = readParameters(
+  const { id, operationId, method, path } = identity;
+  const declared = readParameters(
     reader.resolve,
     [
       { parameters: pathItem.parameters, pointer: `${pathPointer}/parameters` },
@@ -209,7 +211,7 @@ function readOperation(reader: DocumentReader, source: OperationSource): Operati
     ],
     reader.sharedParameters,
   );
-  const { id, operationId, method, path } = identity;
+  const parameters = withPlaceholderParameters(path, declared, pointer);
   const spec: OperationSpec =
     operationId === undefined
       ? { id, method, path, parameters, document, pointer }

@@ -4,6 +4,7 @@ import type { JsonObject } from "../schema/json-schema.js";
 import { METHODS } from "./list-operations.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
+import { withPlaceholderParameters } from "./placeholder-parameters.js";
 import { readParameters } from "./read-parameters.js";
 import { readRequestBody } from "./read-request-body.js";
 import { readTags } from "./read-tags.js";
@@ -45,7 +46,11 @@ export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec 
     id: operationId ?? `${method} ${path}`,
     method,
     path,
-    parameters: readParameters(resolve, [{ parameters: apiSpec.parameters, pointer: "#/parameters" }]),
+    parameters: withPlaceholderParameters(
+      path,
+      readParameters(resolve, [{ parameters: apiSpec.parameters, pointer: "#/parameters" }]),
+      "#",
+    ),
     document: apiSpec,
     pointer: "#",
   };

@@ -52,6 +52,11 @@ export interface ParameterSpec {
    * and an empty or dot segment is refused.
    */
   spansSegments?: true;
+  /**
+   * A parameter the spec does not declare, read from a placeholder of the path key that nothing else fills
+   * (`?term={term}`): a string (see `withPlaceholderParameters`).
+   */
+  fromPlaceholder?: true;
   /** OAS serialisation style (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `deepObject`, ...). */
   style?: string;
   explode?: boolean;

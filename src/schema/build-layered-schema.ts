@@ -148,6 +148,7 @@ function parameterSection(
     }
     properties ??= {};
     setOwnProperty(properties, parameter.name, propertyOfParameter(parameter, build));
+    if (parameter.fromPlaceholder === true) build.conflicts.push(placeholderParameterConflict(parameter));
     if (!parameter.required) continue;
     required ??= [];
     required.push(parameter.name);
@@ -158,12 +159,27 @@ function parameterSection(
   return { schema, required: required !== undefined };
 }
 
+/** Where a parameter's property is in the layered schema. */
+function parameterPointer(parameter: ParameterSpec): string {
+  return `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`;
+}
+
 /** The report of a parameter left out of the tool, at the pointer it would have had. */
 function ignoredParameterConflict(parameter: ParameterSpec, reason: string): SchemaConflict {
   return {
-    pointer: `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`,
+    pointer: parameterPointer(parameter),
     keyword: "in",
     message: `The ${parameter.in} parameter "${parameter.name}" is left out of the tool: ${reason}`,
+  };
+}
+
+/** The report of a parameter the spec does not declare, read from a placeholder of the path key. */
+function placeholderParameterConflict(parameter: ParameterSpec): SchemaConflict {
+  const kind = parameter.required ? "a required" : "an optional";
+  return {
+    pointer: parameterPointer(parameter),
+    keyword: "in",
+    message: `The path key has {${parameter.name}}, which no parameter declares: the tool asks for it as ${kind} string ${parameter.in} parameter`,
   };
 }
 
@@ -179,7 +195,7 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
     }
     return shared.schema;
   }
-  const pointer = `#/properties/${parameter.in}/properties/${escapeJsonPointerToken(parameter.name)}`;
+  const pointer = parameterPointer(parameter);
   const expanded = expandAt(build, parameter.schema, pointer, false);
   report(build, expanded);
   let schema = parameterSchema(parameter, expanded.schema, pointer);
