@@ -34,6 +34,8 @@ export interface SchemaRefResolver {
   resolve(ref: string, scope: ResourceScope | undefined, at: string): SchemaRefTarget | undefined;
   /** As {@link SchemaRefResolver.resolve}, for a `$dynamicRef`. */
   resolveDynamic(ref: string, scope: ResourceScope | undefined, at: string): SchemaRefTarget | undefined;
+  /** As {@link SchemaRefResolver.resolve}, for a `$recursiveRef` (JSON Schema 2019-09). */
+  resolveRecursive(ref: string, scope: ResourceScope | undefined, at: string): SchemaRefTarget | undefined;
   /** The scope inside a schema whose `$id` is `id`. */
   enter(id: string, scope: ResourceScope | undefined): ResourceScope | undefined;
 }
@@ -145,6 +147,12 @@ export function createSchemaRefResolver(document: unknown, pointerOf: RefResolve
       const outermost = outermostDynamicAnchor(document, name, scope);
       return withScope(outermost ?? located, scope, true);
     },
+    resolveRecursive: (ref, scope, at) => {
+      const located = locate(ref, scope, at);
+      if (located === undefined) return undefined;
+      if (!hasRecursiveAnchor(located.target)) return withScope(located, scope, false);
+      return withScope(outermostRecursiveAnchor(document, scope) ?? located, scope, true);
+    },
     enter: (id, scope) => {
       if (id.startsWith("#")) return scope; // a draft-07 anchor, not a resource
       const uri = resourceUri(id, scope?.uri ?? DOCUMENT_URI);
@@ -186,11 +194,8 @@ function outermostDynamicAnchor(
   name: string,
   scope: ResourceScope | undefined,
 ): Located | undefined {
-  const uris: string[] = [];
-  for (let entered = scope; entered !== undefined; entered = entered.outer) uris.push(entered.uri);
-  if (uris.at(-1) !== DOCUMENT_URI) uris.push(DOCUMENT_URI);
   const anchors = schemaIndexOf(document).anchors.get(name) ?? [];
-  for (const uri of uris.reverse()) {
+  for (const uri of outermostFirst(scope)) {
     const anchor = anchors.find((candidate) => candidate.dynamic && candidate.resource === uri);
     if (anchor !== undefined) {
       const key = uri === DOCUMENT_URI ? `#${name}` : `${uri}#${name}`;
@@ -198,6 +203,37 @@ function outermostDynamicAnchor(
     }
   }
   return undefined;
+}
+
+function hasRecursiveAnchor(schema: unknown): boolean {
+  return isJsonObject(schema) && schema.$recursiveAnchor === true;
+}
+
+/**
+ * The outermost resource in `scope` (the document outermost of all) whose root has `$recursiveAnchor: true`: where
+ * a `$recursiveRef` that lands on such a root is taken (JSON Schema 2019-09, how a recursive schema is extended).
+ */
+function outermostRecursiveAnchor(document: unknown, scope: ResourceScope | undefined): Located | undefined {
+  const { resources } = schemaIndexOf(document);
+  for (const uri of outermostFirst(scope)) {
+    if (uri === DOCUMENT_URI) {
+      if (hasRecursiveAnchor(document)) return { key: "#", target: document, base: DOCUMENT_URI };
+      continue;
+    }
+    const resource = resources.get(uri);
+    if (resource !== undefined && hasRecursiveAnchor(resource.schema)) {
+      return { key: uri, target: resource.schema, base: resource.base };
+    }
+  }
+  return undefined;
+}
+
+/** The URIs of the resources in `scope`, the document's first: JSON Schema's dynamic scope, outermost first. */
+function outermostFirst(scope: ResourceScope | undefined): string[] {
+  const uris: string[] = [];
+  for (let entered = scope; entered !== undefined; entered = entered.outer) uris.push(entered.uri);
+  if (uris.at(-1) !== DOCUMENT_URI) uris.push(DOCUMENT_URI);
+  return uris.reverse();
 }
 
 /** A plain-name fragment (`#pet`), naming an anchor rather than a place. */

@@ -117,6 +117,7 @@ function expandAt(build: SectionBuilder, schema: unknown, pointer: string, omitR
   // Written out rather than spread from `options`: spreading is slow, and this runs for every parameter.
   return expandRefs(schema, {
     document: operation.document,
+    documentIsSchema: false,
     pointer,
     omitReadOnly,
     refSiblings: build.refSiblings,

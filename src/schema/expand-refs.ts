@@ -35,6 +35,13 @@ export const DEFAULT_MAX_DEPTH = 2;
 export interface ExpandRefsOptions {
   /** The root local `$ref`s resolve against (`#/components/...`, `#/$defs/...`). Default: the schema itself. */
   document?: unknown;
+  /**
+   * Whether the document is itself a schema, which `#` names (an MCP tool's `inputSchema`, a JSON Schema file).
+   * Default true. An OpenAPI document or a tool-box `api_spec` is not: a `$ref` to its root (`"#"`, as a recursive
+   * schema written in a file of its own says "this schema") then throws `INVALID_DOCUMENT`, where expanding it would
+   * put the whole document, `$ref`s and all, into the tool.
+   */
+  documentIsSchema?: boolean | undefined;
   /** `$ref` hops followed on one path before pruning. Default {@link DEFAULT_MAX_DEPTH}. */
   maxDepth?: number | undefined;
   /** Pointer of the schema in the output, the base of every reported pointer. Default `#`. */
@@ -68,6 +75,7 @@ export interface ExpandedSchema {
 
 interface ExpansionContext extends ExpansionRecord {
   document: unknown;
+  documentIsSchema: boolean;
   refs: SchemaRefResolver;
   maxDepth: number;
   omitReadOnly: boolean;
@@ -93,6 +101,7 @@ export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): Ex
   const document = options.document ?? schema;
   const context: ExpansionContext = {
     document,
+    documentIsSchema: options.documentIsSchema ?? true,
     refs: resolverFor(document, options.cache),
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     omitReadOnly: options.omitReadOnly ?? false,
@@ -144,20 +153,31 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
 }
 
 /**
- * A schema that may have an `$id` or a `$dynamicRef` (OAS 3.1; rare, and looked for only where keywords are listed
- * anyway): the `$id` sets the base URI of the references at and below it, the `$dynamicRef` is followed like a
- * `$ref`, and beside one both apply, as two branches of an `allOf` would.
+ * A schema that may have an `$id`, a `$dynamicRef` or a `$recursiveRef` (OAS 3.1 and JSON Schema 2019-09; rare, and
+ * looked for only where keywords are listed anyway): the `$id` sets the base URI of the references at and below it,
+ * a `$dynamicRef` or `$recursiveRef` is followed like a `$ref`, and beside one another each applies, as branches of
+ * an `allOf` would.
  */
 function expandIdentified(schema: JsonSchema, context: ExpansionContext, state: PathState): unknown {
   const here = typeof schema.$id === "string" ? withScope(state, context.refs.enter(schema.$id, state.scope)) : state;
-  const { $ref, $dynamicRef } = schema;
-  if (typeof $ref === "string" && typeof $dynamicRef === "string") {
-    const { $ref: _ref, $dynamicRef: _dynamicRef, ...rest } = schema;
-    return expandObject({ ...rest, allOf: [...asArray(rest.allOf), { $ref }, { $dynamicRef }] }, context, here);
+  const references = REFERENCE_KEYWORDS.filter((keyword) => typeof schema[keyword] === "string");
+  const [keyword] = references;
+  if (keyword === undefined) return expandObject(schema, context, here);
+  if (references.length === 1) return expandRef(schema, schema[keyword] as string, context, here, keyword);
+  const rest: JsonSchema = {};
+  for (const [other, value] of Object.entries(schema)) {
+    if (!isReferenceKeyword(other) || !references.includes(other)) setOwnProperty(rest, other, value);
   }
-  if (typeof $ref === "string") return expandRef(schema, $ref, context, here);
-  if (typeof $dynamicRef === "string") return expandRef(schema, $dynamicRef, context, here, "$dynamicRef");
-  return expandObject(schema, context, here);
+  const branches = references.map((reference) => ({ [reference]: schema[reference] }));
+  return expandObject({ ...rest, allOf: [...asArray(rest.allOf), ...branches] }, context, here);
+}
+
+/** The keywords that refer to another schema. */
+type ReferenceKeyword = "$ref" | "$dynamicRef" | "$recursiveRef";
+const REFERENCE_KEYWORDS: readonly ReferenceKeyword[] = ["$ref", "$dynamicRef", "$recursiveRef"];
+
+function isReferenceKeyword(keyword: string): keyword is ReferenceKeyword {
+  return keyword === "$ref" || keyword === "$dynamicRef" || keyword === "$recursiveRef";
 }
 
 function withScope(state: PathState, scope: PathState["scope"]): PathState {
@@ -204,13 +224,13 @@ function collectAnnotatedRef(schema: JsonSchema, found: AnnotatedRef, mayHoldRef
   return true;
 }
 
-/** Expands a schema's `$ref` (or `$dynamicRef`, as `keyword` says) with the keywords beside it. */
+/** Expands a schema's `$ref` (or `$dynamicRef` or `$recursiveRef`, as `keyword` says) with the keywords beside it. */
 function expandRef(
   schema: JsonSchema,
   ref: string,
   context: ExpansionContext,
   state: PathState,
-  keyword: "$ref" | "$dynamicRef" = "$ref",
+  keyword: ReferenceKeyword = "$ref",
 ): unknown {
   const located = resolveRef(ref, keyword, context, state);
   const { key, target } = located;
@@ -265,7 +285,7 @@ function isLeafSchema(schema: unknown): boolean {
   if (!isJsonObject(schema)) return typeof schema === "boolean";
   for (const keyword in schema) {
     if (!Object.hasOwn(schema, keyword) || keyword.startsWith("x-")) continue;
-    if (keyword === "$ref" || keyword === "$dynamicRef") return false;
+    if (isReferenceKeyword(keyword)) return false;
     const holds = keywordRule(keyword)?.holds;
     if (holds !== undefined && holds !== "value" && holds !== "omitted") return false;
   }
@@ -310,11 +330,18 @@ interface ResolvedRef extends SchemaRefTarget {
   external?: true;
 }
 
-function resolveRef(ref: string, keyword: string, context: ExpansionContext, state: PathState): ResolvedRef {
+function resolveRef(ref: string, keyword: ReferenceKeyword, context: ExpansionContext, state: PathState): ResolvedRef {
   const { pointer, scope } = state;
   const local =
-    keyword === "$ref" ? context.refs.resolve(ref, scope, pointer) : context.refs.resolveDynamic(ref, scope, pointer);
-  if (local !== undefined) return local;
+    keyword === "$ref"
+      ? context.refs.resolve(ref, scope, pointer)
+      : keyword === "$dynamicRef"
+        ? context.refs.resolveDynamic(ref, scope, pointer)
+        : context.refs.resolveRecursive(ref, scope, pointer);
+  if (local !== undefined) {
+    if (local.target === context.document && !context.documentIsSchema) throw documentRefRefused(ref, keyword, pointer);
+    return local;
+  }
   if (context.resolveExternalRef === undefined) {
     throw new ActionRecallError(
       "EXTERNAL_REF_REFUSED",
@@ -326,11 +353,30 @@ function resolveRef(ref: string, keyword: string, context: ExpansionContext, sta
   return { key: ref, target, scope, dependsOnScope: false, external: true };
 }
 
-/** A schema without a `$ref`: its keywords expanded, unless it has an `$id` or a `$dynamicRef` to see to first. */
+function documentRefRefused(ref: string, keyword: string, pointer: string): ActionRecallError {
+  return new ActionRecallError(
+    "INVALID_DOCUMENT",
+    `The ${keyword} "${ref}" at ${pointer} names the whole document, which is not a schema; a schema that contains itself refers to its own place (such as "#/components/schemas/Node")`,
+    { data: { pointer, ref } },
+  );
+}
+
+/**
+ * A schema without a `$ref`: its keywords expanded, unless it has an `$id`, a `$dynamicRef` or a `$recursiveRef` to
+ * see to first.
+ */
 function expandKeywords(schema: JsonSchema, context: ExpansionContext, state: PathState): unknown {
   const keywords = Object.keys(schema);
-  if (keywords.includes("$id") || keywords.includes("$dynamicRef")) return expandIdentified(schema, context, state);
+  if (needsIdentifying(keywords)) return expandIdentified(schema, context, state);
   return expandObject(schema, context, state, keywords);
+}
+
+/** Whether the keywords hold an `$id`, a `$dynamicRef` or a `$recursiveRef`: one pass, for every schema expanded. */
+function needsIdentifying(keywords: readonly string[]): boolean {
+  for (const keyword of keywords) {
+    if (keyword === "$id" || keyword === "$dynamicRef" || keyword === "$recursiveRef") return true;
+  }
+  return false;
 }
 
 function expandObject(
@@ -471,7 +517,8 @@ function applyNullable(schema: JsonSchema, nullable: boolean): JsonSchema {
 }
 
 function pruneNote(reason: PrunedSchema["reason"], ref: string, maxDepth: number): string {
-  const name = lastToken(ref);
+  // `#` names the root: an MCP tool's `inputSchema` that contains itself.
+  const name = lastToken(ref) || "the root schema";
   if (reason === "cycle") return `detail cut: ${name} repeats recursively here; pass an object of the same shape`;
   if (reason === "depth") return `detail cut: ${name} is nested more than ${maxDepth} references deep`;
   return `detail cut: ${name} exceeds the schema size limit`;

@@ -95,11 +95,13 @@ const KEYWORD_RULES: ReadonlyMap<string, KeywordRule> = new Map([
   ["$id", OMITTED],
   ["$anchor", OMITTED],
   ["$dynamicAnchor", OMITTED],
+  ["$recursiveAnchor", OMITTED],
   ["nullable", OMITTED],
   ["discriminator", OMITTED],
-  // A `$ref` or `$dynamicRef` that reaches expansion as a keyword is not a string.
+  // A `$ref`, `$dynamicRef` or `$recursiveRef` that reaches expansion as a keyword is not a string.
   ["$ref", { holds: "value", check: "nothing", expected: "a string (a JSON pointer or a URI)" }],
   ["$dynamicRef", { holds: "value", check: "nothing", expected: "a string (a URI)" }],
+  ["$recursiveRef", { holds: "value", check: "nothing", expected: "a string (a URI)" }],
   ["$comment", STRING],
   ["title", STRING],
   ["description", STRING],

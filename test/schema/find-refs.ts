@@ -16,14 +16,14 @@ const SCHEMAS = [
 ];
 
 /**
- * Pointers of every `$ref` or `$dynamicRef` keyword left where JSON Schema reads a schema. A `$ref` key in data (an `enum` value, an
+ * Pointers of every `$ref`, `$dynamicRef` or `$recursiveRef` keyword left where JSON Schema reads a schema. A `$ref` key in data (an `enum` value, an
  * example of a JSON Schema document) or in the value of a keyword JSON Schema does not define is not a reference.
  */
 export function findRefs(schema: unknown, pointer = "#"): string[] {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return [];
   const found: string[] = [];
   for (const [keyword, value] of Object.entries(schema)) {
-    if (keyword === "$ref" || keyword === "$dynamicRef") found.push(pointer);
+    if (keyword === "$ref" || keyword === "$dynamicRef" || keyword === "$recursiveRef") found.push(pointer);
     else if (SCHEMA_MAPS.includes(keyword) && typeof value === "object" && value !== null) {
       for (const [name, inner] of Object.entries(value as object))
         found.push(...findRefs(inner, `${pointer}/${keyword}/${name}`));

@@ -1,3 +1,4 @@
+import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
 import { convertOperations } from "../../src/index.js";
@@ -288,4 +289,101 @@ describe("$dynamicRef", () => {
       properties: { name: { type: "string" }, age: { type: "integer" } },
     });
   });
+});
+
+/** JSON Schema 2019-09's own example of `$recursiveRef`: a tree, and a strict tree that extends it. */
+const RECURSIVE_TREES = {
+  tree: {
+    $id: "https://example.com/tree",
+    $recursiveAnchor: true,
+    type: "object",
+    properties: { data: true, children: { type: "array", items: { $recursiveRef: "#" } } },
+  },
+  strictTree: {
+    $id: "https://example.com/strict-tree",
+    $recursiveAnchor: true,
+    $ref: "tree",
+    unevaluatedProperties: false,
+  },
+};
+
+describe("$recursiveRef (JSON Schema 2019-09)", () => {
+  const document = { $defs: RECURSIVE_TREES };
+  const original = (id: string) => {
+    const ajv = new Ajv2019({ strict: false });
+    for (const schema of Object.values(RECURSIVE_TREES)) ajv.addSchema(schema);
+    return ajv.getSchema(id) as (instance: unknown) => boolean;
+  };
+  // Children up to two levels deep: within what four hops expand, so the expansion must judge them as Ajv does.
+  const instances = [
+    { data: 1 },
+    { data: 1, extra: 2 },
+    { children: [{ data: 1 }] },
+    { children: [{ data: 1, extra: 2 }] },
+    { children: [{ children: [] }, 3] },
+    { children: "none" },
+  ];
+
+  test.each([
+    ["a tree's children are trees", "https://example.com/tree", [true, true, true, true, false, false]],
+    [
+      "a strict tree's children are strict trees: the outermost recursive anchor is meant",
+      "https://example.com/strict-tree",
+      [true, false, true, false, false, false],
+    ],
+  ])("%s, as Ajv 2019-09 judges the original", (_name, id, want) => {
+    const { schema } = expandRefs({ $ref: id }, { document, maxDepth: 4 });
+    const expanded = new Ajv2019({ strict: false }).compile(schema);
+    expect(instances.map((instance) => original(id)(instance))).toEqual(want);
+    expect(instances.map((instance) => expanded(instance))).toEqual(want);
+    expect(findRefs(schema)).toEqual([]);
+  });
+
+  test("an MCP tool's inputSchema that contains itself through # converts, its cut named the root schema", () => {
+    for (const reference of ["$ref", "$recursiveRef"]) {
+      const inputSchema = {
+        type: "object",
+        $recursiveAnchor: true,
+        properties: { name: { type: "string" }, kids: { type: "array", items: { [reference]: "#" } } },
+      };
+      const { tools, failures } = convertOperations({ name: "tree", inputSchema }, { maxDepth: 1 });
+      expect(failures).toEqual([]);
+      const node = (kid: JsonObject) => ({
+        type: "object",
+        properties: { name: { type: "string" }, kids: { type: "array", items: kid } },
+      });
+      // The root is reached without a hop: one `#` is followed, the next is cut.
+      const cut = {
+        type: "object",
+        description: "(detail cut: the root schema repeats recursively here; pass an object of the same shape)",
+      };
+      expect(tools[0]?.definition.parameters).toEqual(node(node(cut)));
+    }
+  });
+});
+
+describe("a $ref to the root of an OpenAPI document, which is not a schema", () => {
+  test.each(["$ref", "$dynamicRef", "$recursiveRef"])(
+    "%s: # fails the operation with INVALID_DOCUMENT where it stands, instead of putting the document in the tool",
+    (reference) => {
+      const node = { type: "object", properties: { kids: { type: "array", items: { [reference]: "#" } } } };
+      const document = documentPosting({ $ref: "#/components/schemas/Node" }, { Node: node });
+      const pets = { post: { operationId: "other", responses: {} } };
+      const { tools, failures } = convertOperations({
+        ...document,
+        paths: { ...(document.paths as JsonObject), "/pets": pets },
+      });
+      expect(tools.map((tool) => tool.operation)).toEqual(["other"]);
+      expect(failures).toEqual([
+        {
+          operation: expect.any(String),
+          error: {
+            code: "INVALID_DOCUMENT",
+            message: `The ${reference} "#" at #/properties/body/properties/kids/items names the whole document, which is not a schema; a schema that contains itself refers to its own place (such as "#/components/schemas/Node")`,
+            pointer: "#/properties/body/properties/kids/items",
+          },
+        },
+      ]);
+    },
+  );
 });

@@ -177,7 +177,7 @@ function checkName(name: unknown, pointer: string, violations: string[]): void {
 }
 
 /** Keywords that leave a reference unresolved, which no tool may hold. */
-const REFERENCE_KEYWORDS = ["$ref", "$dynamicRef"];
+const REFERENCE_KEYWORDS = ["$ref", "$dynamicRef", "$recursiveRef"];
 
 /** The top of a tool's parameters: an object schema without combinators, and no `$ref` anywhere below. */
 function checkRootObject(schema: unknown, pointer: string, violations: string[]): void {
