@@ -1,7 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { shortJson } from "../errors/short-json.js";
-import { appendJsonPointer, parseJsonPointer, shortPointer } from "../openapi/json-pointer.js";
+import { appendJsonPointer, shortPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { createRefResolver } from "../openapi/ref-resolver.js";
 import {
@@ -9,6 +9,7 @@ import {
   type SchemaRefResolver,
   type SchemaRefTarget,
 } from "../openapi/schema-ref-resolver.js";
+import { annotatedRef } from "./annotated-ref.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
 import { openAiRefusesPattern } from "./dialects/openai-schema-rules.js";
@@ -25,6 +26,7 @@ import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js"
 import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
+import { pruneNote } from "./prune-note.js";
 import { pruneSchema } from "./prune-schema.js";
 import { addMissingItems, areAllStrings, asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
 import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
@@ -186,42 +188,6 @@ function withScope(state: PathState, scope: PathState["scope"]): PathState {
 
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-/**
- * OAS 3.0 ignores keywords beside a `$ref`, so specs annotate one use of a schema with an `allOf` instead:
- * `allOf: [{$ref}, {description}]` (every property of the AWS specs) or `allOf: [{$ref}, {nullable: true}]`. Such an
- * `allOf`, where one branch is a `$ref` and everything else is an annotation, is that `$ref` with the annotations
- * beside it (the schema's own first, then the branches' in order): so the use's description wins over the target's
- * and survives the target's pruning, and `nullable` applies. Merged as an `allOf`, the target's description won, a
- * pruned target's note replaced the use's description, and a `nullable` branch without a type was lost.
- */
-function annotatedRef(schema: JsonSchema): (JsonSchema & { $ref: string }) | undefined {
-  if (!Array.isArray(schema.allOf)) return undefined;
-  const { allOf, ...own } = schema;
-  const found: AnnotatedRef = { annotations: {} };
-  if (!collectAnnotatedRef(own, found, false)) return undefined;
-  for (const branch of allOf) {
-    if (!isJsonObject(branch) || !collectAnnotatedRef(branch, found, true)) return undefined;
-  }
-  return found.ref === undefined ? undefined : { $ref: found.ref, ...found.annotations };
-}
-
-interface AnnotatedRef {
-  ref?: string;
-  annotations: JsonSchema;
-}
-
-/** Adds a schema's `$ref` (where one may be) and annotations, the first of each kind winning; false on anything else. */
-function collectAnnotatedRef(schema: JsonSchema, found: AnnotatedRef, mayHoldRef: boolean): boolean {
-  for (const keyword of Object.keys(schema)) {
-    const value = schema[keyword];
-    if (keyword === "$ref" && mayHoldRef && found.ref === undefined && typeof value === "string") found.ref = value;
-    else if (ANNOTATION_KEYWORDS.has(keyword)) {
-      if (!Object.hasOwn(found.annotations, keyword)) found.annotations[keyword] = value;
-    } else if (!keyword.startsWith("x-")) return false;
-  }
-  return true;
 }
 
 /** Expands a schema's `$ref` (or `$dynamicRef` or `$recursiveRef`, as `keyword` says) with the keywords beside it. */
@@ -514,25 +480,4 @@ function applyNullable(schema: JsonSchema, nullable: boolean): JsonSchema {
   else return result;
   if (Array.isArray(result.enum) && !result.enum.includes(null)) result.enum = [...result.enum, null];
   return result;
-}
-
-function pruneNote(reason: PrunedSchema["reason"], ref: string, maxDepth: number): string {
-  // `#` names the root: an MCP tool's `inputSchema` that contains itself.
-  const name = lastToken(ref) || "the root schema";
-  if (reason === "cycle") return `detail cut: ${name} repeats recursively here; pass an object of the same shape`;
-  if (reason === "depth") return `detail cut: ${name} is nested more than ${maxDepth} references deep`;
-  return `detail cut: ${name} exceeds the schema size limit`;
-}
-
-/** What a pruned target is called in its note: the pointer's last token, an anchor's name, or a URI's last segment. */
-function lastToken(ref: string): string {
-  const hash = ref.indexOf("#");
-  if (hash === -1) return ref.split("/").findLast((segment) => segment !== "") ?? ref;
-  const fragment = ref.slice(hash);
-  if (!fragment.startsWith("#/")) return fragment.length > 1 ? fragment.slice(1) : lastToken(ref.slice(0, hash));
-  try {
-    return parseJsonPointer(fragment).at(-1) ?? ref;
-  } catch {
-    return ref;
-  }
 }
