@@ -57,11 +57,14 @@ export async function runConvertCommand(argv: string[], io: CliIo): Promise<numb
     );
     return 1;
   }
-  const result = convertInput(input, options, file === "-" ? "standard input" : file);
+  const inputName = file === "-" ? "standard input" : file;
+  const result = convertInput(input, options, inputName);
   const entries: unknown[] = [
     ...result.tools.map((converted) => toEntry(converted, report)),
     ...result.failures.map(toFailureEntry),
   ];
+  // An empty array alone reads like success; a components-only file or the wrong file gets a word on why.
+  if (entries.length === 0) io.stderr(`action-recall convert: ${inputName} has no operations under its paths\n`);
   io.stdout(`${JSON.stringify(operation === undefined ? entries : entries[0], null, 2)}\n`);
   return result.failures.length === 0 ? 0 : 1;
 }

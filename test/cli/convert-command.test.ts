@@ -54,6 +54,21 @@ describe("action-recall convert", () => {
     expect(Object.keys(output as object)).toContain(want.key);
   });
 
+  test.each([
+    { name: "no paths", given: { openapi: "3.1.0", info: { title: "t", version: "1" }, components: { schemas: {} } } },
+    { name: "empty paths", given: { swagger: "2.0", info: { title: "t", version: "1" }, paths: {} } },
+  ])("a document with $name prints an empty array and says on stderr that it has no operations", async ({ given }) => {
+    const { code, output, err } = await convert(["-"], JSON.stringify(given));
+    expect(code).toBe(0);
+    expect(output).toEqual([]);
+    expect(err).toBe("action-recall convert: standard input has no operations under its paths\n");
+  });
+
+  test("a document with operations says nothing on stderr", async () => {
+    const { err } = await convert([PETSTORE]);
+    expect(err).toBe("");
+  });
+
   test("--report wraps the tool as {tool, report}", async () => {
     const { output } = await convert([PETSTORE, "--operation", "findPets", "--report"]);
     const { tool, report } = output as { tool: { function: { name: string } }; report: { size: { tokens: number } } };
