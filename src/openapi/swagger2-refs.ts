@@ -30,9 +30,17 @@ export function markUpgradedFromSwagger2(document: object): void {
  * the author's file.
  */
 export function writtenRef(document: unknown, ref: string): string {
-  if (typeof document !== "object" || document === null || !upgradedDocuments.has(document)) return ref;
+  if (!isUpgradedFromSwagger2(document)) return ref;
   for (const [swagger, openapi] of MOVED_PREFIXES) {
     if (ref.startsWith(openapi)) return swagger + ref.slice(openapi.length);
   }
   return ref;
+}
+
+/**
+ * Whether `document` was upgraded from Swagger 2.0: its components keep their author's shape under new names (see
+ * {@link writtenRef}), but an operation's body moved from `parameters` to `requestBody`.
+ */
+export function isUpgradedFromSwagger2(document: unknown): boolean {
+  return typeof document === "object" && document !== null && upgradedDocuments.has(document);
 }

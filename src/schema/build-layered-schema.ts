@@ -10,6 +10,7 @@ import {
   type ParameterSpec,
 } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
+import { isUpgradedFromSwagger2 } from "../openapi/swagger2-refs.js";
 import { trimmedArray } from "../openapi/trimmed-array.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
@@ -111,14 +112,25 @@ interface SectionBuilder {
   conflicts: SchemaConflict[];
 }
 
-/** Expands a schema of the operation at `pointer` with {@link expandRefs}. */
-function expandAt(build: SectionBuilder, schema: unknown, pointer: string, omitReadOnly: boolean): ExpandedSchema {
+/**
+ * Expands a schema of the operation, at `pointer` in the tool and `documentPointer` in the document, with
+ * {@link expandRefs}.
+ */
+function expandAt(
+  build: SectionBuilder,
+  schema: unknown,
+  pointer: string,
+  documentPointer: string | undefined,
+  omitReadOnly: boolean,
+): ExpandedSchema {
   const { operation, options } = build;
   // Written out rather than spread from `options`: spreading is slow, and this runs for every parameter.
   return expandRefs(schema, {
     document: operation.document,
     documentIsSchema: false,
     pointer,
+    // A Swagger 2.0 operation's schemas stood elsewhere in its author's file (a body was a parameter).
+    documentPointer: isUpgradedFromSwagger2(operation.document) ? undefined : documentPointer,
     omitReadOnly,
     refSiblings: build.refSiblings,
     maxDepth: options.maxDepth,
@@ -197,7 +209,7 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
     return shared.schema;
   }
   const pointer = parameterPointer(parameter);
-  const expanded = expandAt(build, parameter.schema, pointer, false);
+  const expanded = expandAt(build, parameter.schema, pointer, parameterSchemaPointer(parameter), false);
   report(build, expanded);
   let schema = parameterSchema(parameter, expanded.schema, pointer);
   let { conflicts } = expanded;
@@ -219,6 +231,15 @@ function propertyOfParameter(parameter: ParameterSpec, build: SectionBuilder): J
     else entries.push(entry);
   }
   return schema;
+}
+
+/** Where a parameter's schema is in the document: under `content` for one described by a media type. */
+function parameterSchemaPointer(parameter: ParameterSpec): string | undefined {
+  if (parameter.fromPlaceholder === true) return undefined; // its schema is made here, not the document's
+  const { pointer, contentType } = parameter;
+  return contentType === undefined
+    ? `${pointer}/schema`
+    : `${pointer}/content/${escapeJsonPointerToken(contentType)}/schema`;
 }
 
 function allowsNull(type: unknown): type is unknown[] {
@@ -282,7 +303,8 @@ function bodySection(
   let schema: JsonSchema | undefined;
   if (mediaType === "text/plain") schema = { type: "string" };
   else if (isJson || isForm || isJsonWildcard(mediaType)) {
-    const expanded = expandAt(build, body.schema, "#/properties/body", true);
+    const bodySchemaPointer = `${body.pointer}/content/${escapeJsonPointerToken(body.mediaType)}/schema`;
+    const expanded = expandAt(build, body.schema, "#/properties/body", bodySchemaPointer, true);
     // A body of any media type (`*/*`) is a file when its schema is a string, and JSON otherwise.
     if (isJson || isForm || expanded.schema.type !== "string") {
       report(build, expanded);

@@ -57,6 +57,7 @@ function toFailure(operation: string, error: unknown): ConversionFailure {
   if (isActionRecallError(error)) {
     const failure: ConversionFailure = { operation, error: { code: error.code, message: error.message } };
     if (typeof error.data.pointer === "string") failure.error.pointer = error.data.pointer;
+    if (typeof error.data.documentPointer === "string") failure.error.documentPointer = error.data.documentPointer;
     return failure;
   }
   // A stack overflow or another engine error must not stop the other operations either; it is reported as such.

@@ -38,10 +38,13 @@ export interface ConvertedTool {
   report: ConversionReport;
 }
 
-/** An operation that could not be converted; the others still are. */
+/**
+ * An operation that could not be converted; the others still are. `pointer` is where the error is, in the document or,
+ * for a schema, in the tool; `documentPointer` is where a schema's error is in the document, when that is known.
+ */
 export interface ConversionFailure {
   operation: string;
-  error: { code: string; message: string; pointer?: string };
+  error: { code: string; message: string; pointer?: string; documentPointer?: string };
 }
 
 /** What `convertOperations` returns. */

@@ -9,6 +9,7 @@ import {
   type SchemaRefResolver,
   type SchemaRefTarget,
 } from "../openapi/schema-ref-resolver.js";
+import { writtenRef } from "../openapi/swagger2-refs.js";
 import { annotatedRef } from "./annotated-ref.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
@@ -26,6 +27,7 @@ import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js"
 import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
+import { placeInDocument } from "./place-in-document.js";
 import { pruneNote } from "./prune-note.js";
 import { pruneSchema } from "./prune-schema.js";
 import { addMissingItems, areAllStrings, asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
@@ -48,6 +50,13 @@ export interface ExpandRefsOptions {
   maxDepth?: number | undefined;
   /** Pointer of the schema in the output, the base of every reported pointer. Default `#`. */
   pointer?: string;
+  /**
+   * Where the schema is in `document` (`#/paths/~1pets/post/requestBody/content/application~1json/schema`): an error
+   * then names that place too, in its message and as `data.documentPointer`, since the output's place is not where a
+   * spec's author mends it. Default `#` when the schema is the document; otherwise an error met before the first
+   * `$ref` names only the output's place (one below a `$ref` is placed in the ref's target).
+   */
+  documentPointer?: string | undefined;
   /** Leave out `readOnly` properties (and their `required` entries): request bodies do. Default false. */
   omitReadOnly?: boolean;
   /**
@@ -116,7 +125,12 @@ export function expandRefs(schema: unknown, options: ExpandRefsOptions = {}): Ex
     frames: [],
   };
   const state: PathState = { refs: [], pointer: options.pointer ?? "#", nesting: 0, scope: undefined };
-  const expanded = expand(schema, context, state);
+  let expanded: unknown;
+  try {
+    expanded = expand(schema, context, state);
+  } catch (error) {
+    throw placeInDocument(error, options.documentPointer ?? (document === schema ? "#" : undefined), state.pointer);
+  }
   return {
     schema: isJsonObject(expanded) ? expanded : expanded === false ? { not: {} } : {},
     pruned: context.pruned,
@@ -286,9 +300,18 @@ function expandTarget(located: ResolvedRef, context: ExpansionContext, state: Pa
     scope: located.scope,
   };
   const cache = context.cache;
-  if (cache === undefined || located.external === true) return expand(target, context, inner);
-  const variant = (context.maxDepth - state.refs.length) * 2 + (context.omitReadOnly ? 1 : 0);
-  return expandCached(cache, key, variant, context, state, () => expand(target, context, inner));
+  try {
+    if (cache === undefined || located.external === true) return expand(target, context, inner);
+    const variant = (context.maxDepth - state.refs.length) * 2 + (context.omitReadOnly ? 1 : 0);
+    return expandCached(cache, key, variant, context, state, () => expand(target, context, inner));
+  } catch (error) {
+    // A Swagger 2.0 author wrote `#/definitions/Pet` where the upgraded document has `#/components/schemas/Pet`.
+    throw placeInDocument(
+      error,
+      located.external === true ? undefined : writtenRef(context.document, key),
+      state.pointer,
+    );
+  }
 }
 
 interface ResolvedRef extends SchemaRefTarget {

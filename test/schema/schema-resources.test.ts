@@ -379,8 +379,9 @@ describe("a $ref to the root of an OpenAPI document, which is not a schema", () 
           operation: expect.any(String),
           error: {
             code: "INVALID_DOCUMENT",
-            message: `The ${reference} "#" at #/properties/body/properties/kids/items names the whole document, which is not a schema; a schema that contains itself refers to its own place (such as "#/components/schemas/Node")`,
+            message: `The ${reference} "#" at #/properties/body/properties/kids/items names the whole document, which is not a schema; a schema that contains itself refers to its own place (such as "#/components/schemas/Node"); in the document: #/components/schemas/Node/properties/kids/items`,
             pointer: "#/properties/body/properties/kids/items",
+            documentPointer: "#/components/schemas/Node/properties/kids/items",
           },
         },
       ]);
