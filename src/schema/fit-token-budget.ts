@@ -148,7 +148,7 @@ function budgetExceeded(definition: ToolDefinition, json: string, budget: Budget
   const tokens = countJsonTokens(json, budget.tokenCounts, BUDGET_CUT_ONE_IN);
   return new ActionRecallError(
     "BUDGET_EXCEEDED",
-    `The tool "${definition.name}" needs ${tokens} tokens even with every nested schema cut and no descriptions in its schema; the budget is ${budget.maxTokens}`,
+    `The tool "${definition.name}" needs ${tokens} tokens even with every nested schema cut and no descriptions in its schema; the budget is ${budget.maxTokens}, and a budget (maxTokens) of ${tokens} or more converts it`,
     { data: { tokens, maxTokens: budget.maxTokens } },
   );
 }

@@ -481,6 +481,9 @@ describe("token budget", () => {
     const failure = convertOperations(deep, { maxTokens: 20 }).failures[0];
     const needed = Number(/needs (\d+) tokens/.exec(failure?.error.message ?? "")?.[1]);
     expect(needed).toBeGreaterThan(20);
+    expect(failure?.error.message).toContain(
+      `the budget is 20, and a budget (maxTokens) of ${needed} or more converts it`,
+    );
     expect(convertOperations(deep, { maxTokens: needed }).tools[0]?.report.size.tokens).toBe(needed);
     expect(convertOperations(deep, { maxTokens: needed - 1 }).failures[0]?.error.code).toBe("BUDGET_EXCEEDED");
   });
