@@ -25,7 +25,8 @@ export function placeInDocument(error: unknown, source: string | undefined, at: 
     return error;
   }
   const pointer = error.data.pointer;
-  const isPointer = source !== undefined && (source === "#" || source.startsWith("#/"));
+  // A JavaScript caller's `documentPointer` may be anything: only a JSON pointer places the error.
+  const isPointer = typeof source === "string" && (source === "#" || source.startsWith("#/"));
   if (!isPointer || typeof pointer !== "string" || !isAtOrBelow(pointer, at)) {
     settled.add(error);
     return error;

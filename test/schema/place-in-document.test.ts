@@ -197,6 +197,14 @@ describe("placeInDocument", () => {
     expect(placeInDocument(given, source, at)).toBe(given);
   });
 
+  test("a documentPointer that is no string, from a JavaScript caller, leaves the error unplaced instead of throwing", () => {
+    const schema = { properties: { a: { $ref: "#/missing" } } };
+    const options = { documentPointer: 42 as unknown as string };
+    expect(() => expandRefs(schema, { document: { schema }, ...options })).toThrow(
+      expect.objectContaining({ code: "REF_NOT_FOUND", data: { pointer: "#/properties/a", ref: "#/missing" } }),
+    );
+  });
+
   test("an error settled by an inner call is left as it is by the outer ones", () => {
     const unplaceable = placeInDocument(error("#/properties/x"), "#tag", "#/properties/x");
     expect(placeInDocument(unplaceable, "#/components/schemas/S", "#")).toBe(unplaceable);
