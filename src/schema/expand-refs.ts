@@ -27,7 +27,7 @@ import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js"
 import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
-import { placeInDocument } from "./place-in-document.js";
+import { leaveUnplaced, placeInDocument } from "./place-in-document.js";
 import { pruneNote } from "./prune-note.js";
 import { pruneSchema } from "./prune-schema.js";
 import { addMissingItems, areAllStrings, asUnicodeRegExp, repairKeywords } from "./repair-keywords.js";
@@ -185,7 +185,11 @@ function expandIdentified(schema: JsonSchema, context: ExpansionContext, state: 
     if (!isReferenceKeyword(other) || !references.includes(other)) setOwnProperty(rest, other, value);
   }
   const branches = references.map((reference) => ({ [reference]: schema[reference] }));
-  return expandObject({ ...rest, allOf: [...asArray(rest.allOf), ...branches] }, context, here);
+  try {
+    return expandObject({ ...rest, allOf: [...asArray(rest.allOf), ...branches] }, context, here);
+  } catch (error) {
+    throw leaveUnplaced(error);
+  }
 }
 
 /** The keywords that refer to another schema. */

@@ -43,3 +43,13 @@ export function placeInDocument(error: unknown, source: string | undefined, at: 
 function isAtOrBelow(pointer: string, at: string): boolean {
   return pointer === at || (pointer.startsWith(at) && pointer.charAt(at.length) === "/");
 }
+
+/**
+ * Leaves an error without a place in the document, for the expansions around it too: where the expander rewrote a
+ * schema (two references beside each other become `allOf` branches the document does not have), the output's path
+ * below it no longer follows the document's, and a place would be wrong.
+ */
+export function leaveUnplaced(error: unknown): unknown {
+  if (typeof error === "object" && error !== null) settled.add(error);
+  return error;
+}

@@ -7,6 +7,14 @@ import { placeInDocument } from "../../src/schema/place-in-document.js";
 const info = { title: "t", version: "1" };
 const jsonBody = (schema: object) => ({ content: { "application/json": { schema } } });
 
+/** An OAS 3.1 document whose one operation posts the component schema `S` of `schemas`. */
+const postingS = (schemas: object) => ({
+  openapi: "3.1.0",
+  info,
+  paths: { "/a": { post: { requestBody: jsonBody({ $ref: "#/components/schemas/S" }) } } },
+  components: { schemas },
+});
+
 /** The one failure of converting `document`, which must have exactly one operation. */
 function failureOf(document: object) {
   const { tools, failures } = convertOperations(document);
@@ -126,18 +134,25 @@ describe("a schema error names its place in the document as well as in the tool"
   });
 
   test("past an anchor, which no JSON pointer names, the error is not placed (an outer ref's place would be wrong)", () => {
-    const error = failureOf({
-      openapi: "3.1.0",
-      info,
-      paths: { "/a": { post: { requestBody: jsonBody({ $ref: "#/components/schemas/S" }) } } },
-      components: {
-        schemas: {
-          S: { type: "object", properties: { t: { $ref: "#tag" } } },
-          T: { $anchor: "tag", type: "object", properties: { z: { $ref: "#/missing" } } },
-        },
-      },
-    });
+    const error = failureOf(
+      postingS({
+        S: { type: "object", properties: { t: { $ref: "#tag" } } },
+        T: { $anchor: "tag", type: "object", properties: { z: { $ref: "#/missing" } } },
+      }),
+    );
     expect(error).toMatchObject({ code: "REF_NOT_FOUND", pointer: "#/properties/body/properties/t/properties/z" });
+    expect(error?.documentPointer).toBeUndefined();
+  });
+
+  test("beside a $dynamicRef, whose two references the expander makes allOf branches, the error is not placed", () => {
+    // The dangling $ref becomes the output's allOf/1, which the document does not have.
+    const error = failureOf(
+      postingS({
+        S: { type: "object", properties: { t: { $ref: "#/components/schemas/Gone", $dynamicRef: "#/$defs/x" } } },
+      }),
+    );
+    expect(error?.code).toBe("REF_NOT_FOUND");
+    expect(error?.pointer?.startsWith("#/properties/body/properties/t/allOf/")).toBe(true);
     expect(error?.documentPointer).toBeUndefined();
   });
 
