@@ -87,6 +87,8 @@ export function buildLayeredSchema(operation: OperationSpec, options: LayeredSch
     operation,
     options,
     refSiblings: options.refSiblings ?? refSiblingsOf(operation),
+    // A Swagger 2.0 operation's schemas stood elsewhere in its author's file (a body was a parameter).
+    namesDocumentPlaces: !isUpgradedFromSwagger2(operation.document),
     pruned: [],
     conflicts: [],
   };
@@ -108,6 +110,8 @@ interface SectionBuilder {
   operation: OperationSpec;
   options: LayeredSchemaOptions;
   refSiblings: "all" | "annotations";
+  /** Whether the operation's schemas stand in the document where its author wrote them, for errors to name. */
+  namesDocumentPlaces: boolean;
   pruned: PrunedSchema[];
   conflicts: SchemaConflict[];
 }
@@ -129,8 +133,7 @@ function expandAt(
     document: operation.document,
     documentIsSchema: false,
     pointer,
-    // A Swagger 2.0 operation's schemas stood elsewhere in its author's file (a body was a parameter).
-    documentPointer: isUpgradedFromSwagger2(operation.document) ? undefined : documentPointer,
+    documentPointer: build.namesDocumentPlaces ? documentPointer : undefined,
     omitReadOnly,
     refSiblings: build.refSiblings,
     maxDepth: options.maxDepth,
