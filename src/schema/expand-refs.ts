@@ -11,6 +11,7 @@ import {
 } from "../openapi/schema-ref-resolver.js";
 import { writtenRef } from "../openapi/swagger2-refs.js";
 import { annotatedRef } from "./annotated-ref.js";
+import { applyNullable } from "./apply-nullable.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
 import { openAiRefusesPattern } from "./dialects/openai-schema-rules.js";
@@ -492,19 +493,4 @@ function patternPropertyKey(pattern: string, pointer: string, conflicts: SchemaC
       : `needless escapes of punctuation removed: the u flag refuses them (${JSON.stringify(repaired)})`;
   conflicts.push({ pointer, keyword: "patternProperties", message });
   return repaired;
-}
-
-/**
- * OAS 3.0 `nullable: true` as JSON Schema: `null` joins the `type` (and the `enum`, which would reject it otherwise).
- * Without a `type` there is nothing to widen: `nullable` is dropped, never left alone.
- */
-function applyNullable(schema: JsonSchema, nullable: boolean): JsonSchema {
-  if (!nullable) return schema;
-  const result: JsonSchema = { ...schema };
-  delete result.nullable;
-  if (typeof result.type === "string" && result.type !== "null") result.type = [result.type, "null"];
-  else if (Array.isArray(result.type) && !result.type.includes("null")) result.type = [...result.type, "null"];
-  else return result;
-  if (Array.isArray(result.enum) && !result.enum.includes(null)) result.enum = [...result.enum, null];
-  return result;
 }
