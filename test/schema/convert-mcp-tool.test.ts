@@ -74,6 +74,21 @@ describe("convertMcpTool", () => {
     const converted = convertMcpTool({ name: "search", description: "Search", inputSchema }, { dialect: "anthropic" });
     expect(converted.tool).toMatchObject({ name: "search", description: "Search" });
   });
+
+  // Vertex AI: "functionDeclaration parameters schema should be of type OBJECT".
+  test("a tool whose input is alternatives gets object parameters in gemini", () => {
+    const alternatives = {
+      anyOf: [
+        { type: "object", properties: { a: { type: "string" } } },
+        { type: "object", properties: { b: { type: "string" } } },
+      ],
+    };
+    const converted = convertMcpTool({ name: "t", inputSchema: alternatives }, { dialect: "gemini" });
+    expect(converted.tool).toMatchObject({
+      parameters: { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } },
+    });
+    expect(checkDialectRules(converted.tool, "gemini")).toEqual([]);
+  });
 });
 
 // Anthropic answers 400 "tools.0.custom.input_schema.properties: Property keys should match pattern

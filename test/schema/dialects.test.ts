@@ -536,7 +536,7 @@ describe("the top of the parameters", () => {
 });
 
 describe("top-level combinators", () => {
-  test.each(["openai", "anthropic", "mcp"] as const)("%s folds oneOf into one object", (dialect) => {
+  test.each(["openai", "anthropic", "mcp", "gemini"] as const)("%s folds oneOf into one object", (dialect) => {
     const parameters: JsonSchema = {
       oneOf: [
         { type: "object", properties: { id: { type: "string" }, a: { type: "string" } }, required: ["id", "a"] },
@@ -577,6 +577,25 @@ describe("top-level combinators", () => {
       ]);
     },
   );
+});
+
+// Vertex AI answers "functionDeclaration parameters schema should be of type OBJECT" to an MCP tool's bare anyOf.
+test("gemini folds top-level alternatives into one object, as the other dialects do", () => {
+  const parameters: JsonSchema = {
+    anyOf: [
+      { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+      { type: "object", properties: { b: { type: "integer" } }, required: ["b"] },
+    ],
+  };
+  const { tool, changes } = toDialect({ name: "t", description: "", parameters }, "gemini");
+  expect(parametersOf(tool)).toEqual({
+    type: "object",
+    properties: { a: { type: "string" }, b: { type: "integer" } },
+  });
+  expect(changes).toEqual([
+    { dialect: "gemini", keyword: "anyOf", pointer: "#", action: "lowered", detail: expect.any(String) },
+  ]);
+  expect(checkDialectRules(tool, "gemini")).toEqual([]);
 });
 
 describe("names and descriptions", () => {
@@ -692,6 +711,12 @@ describe("checkDialectRules", () => {
         "#/parameters/properties/list/items: missing",
         "#/parameters/properties/odd/items: on a non-array type",
       ],
+    },
+    {
+      // Vertex AI: "functionDeclaration parameters schema should be of type OBJECT".
+      dialect: "gemini" as const,
+      given: { name: "a", parameters: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }] } },
+      want: ['#/parameters: not a type "object" schema'],
     },
     {
       dialect: "openai" as const,

@@ -137,6 +137,8 @@ function checkGeminiTool(tool: unknown, violations: string[]): void {
     violations.push("#/parameters: not a schema");
     return;
   }
+  // Vertex AI: "functionDeclaration parameters schema should be of type OBJECT".
+  checkRootObject(tool.parameters, "#/parameters", violations);
   visitSchemas(tool.parameters, "#/parameters", 1, (schema, pointer) => {
     checkKeywords(schema, pointer, GEMINI_KEYWORDS, violations);
     if ("type" in schema && typeof schema.type !== "string") violations.push(`${pointer}/type: not a single type`);

@@ -15,6 +15,7 @@ import {
 import { mergeAllOfBranches } from "./merge-all-of-branches.js";
 import { ensureToolName } from "./sanitize-tool-name.js";
 import { constrainsType, moveIntoBranches, splitByType } from "./split-by-type.js";
+import { toRootObjectSchema } from "./to-root-object-schema.js";
 
 /** The keywords of Gemini's OpenAPI schema subset: nothing else may appear in a function declaration. */
 export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
@@ -57,16 +58,18 @@ export interface GeminiFunctionDeclaration {
 }
 
 /**
- * Writes a Gemini function declaration in the OpenAPI subset: `const` becomes a one-value `enum`, type arrays become
- * one type plus `nullable` (several types become an `anyOf` of one schema per type, each with its own keywords), a
- * schema without a type takes the one its keywords imply, `enum` stays only on strings, `oneOf` becomes `anyOf`,
- * `allOf` is merged, and `additionalProperties` and every other keyword outside the subset move into the description.
+ * Writes a Gemini function declaration in the OpenAPI subset: the parameters are one object at the top (as
+ * {@link toRootObjectSchema} makes them; Vertex AI answers "functionDeclaration parameters schema should be of type
+ * OBJECT"), `const` becomes a one-value `enum`, type arrays become one type plus `nullable` (several types become an
+ * `anyOf` of one schema per type, each with its own keywords), a schema without a type takes the one its keywords
+ * imply, `enum` stays only on strings, `oneOf` becomes `anyOf`, `allOf` is merged, and `additionalProperties` and
+ * every other keyword outside the subset move into the description.
  */
 export function toGeminiTool(definition: ToolDefinition, context: DialectContext): GeminiFunctionDeclaration {
   return {
     name: ensureToolName(definition.name, context),
     description: definition.description,
-    parameters: lowerGeminiSchema(definition.parameters, "#", context),
+    parameters: lowerGeminiSchema(toRootObjectSchema(definition.parameters, context), "#", context),
   };
 }
 
