@@ -440,6 +440,29 @@ describe("gemini lowering", () => {
       given: { type: "object", properties: { a: { type: "string" } }, items: { type: "string" } },
       want: { type: "object", properties: { a: { type: "string" } } },
     },
+    {
+      name: "a const without a type takes its value's type and is described",
+      given: { const: 5 },
+      want: { type: "integer", description: "Constraints: const: 5." },
+    },
+    {
+      name: "an enum without a type takes the type its values share, nullable when null is among them",
+      given: { enum: [1.5, 2, null] },
+      want: { type: "number", nullable: true, description: "Constraints: enum: [1.5,2,null]." },
+    },
+    {
+      name: "a boolean const without a type is a described boolean",
+      given: { const: true },
+      want: { type: "boolean", description: "Constraints: const: true." },
+    },
+    {
+      name: "an enum of mixed types without a type is any primitive, described",
+      given: { enum: ["a", 1] },
+      want: {
+        anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }],
+        description: 'Constraints: enum: ["a",1].',
+      },
+    },
   ])("$name", ({ given, want }) => {
     const definition: ToolDefinition = {
       name: "t",
@@ -449,6 +472,31 @@ describe("gemini lowering", () => {
     const { tool } = toDialect(definition, "gemini");
     expect((tool as { parameters: { properties: { value: unknown } } }).parameters.properties.value).toEqual(want);
     expect(checkDialectRules(tool, "gemini")).toEqual([]);
+  });
+});
+
+describe("gemini: typeless values", () => {
+  /** The tool's `value` schema and its changes as `[keyword, pointer, action]`. */
+  function lowerValue(value: JsonSchema): { schema: JsonSchema; changes: string[][] } {
+    const definition: ToolDefinition = {
+      name: "t",
+      description: "",
+      parameters: { type: "object", properties: { value } },
+    };
+    const { tool, changes } = toDialect(definition, "gemini");
+    const properties = (tool as { parameters: { properties: Record<string, JsonSchema> } }).parameters.properties;
+    return {
+      schema: properties.value ?? {},
+      changes: changes.map(({ keyword, pointer, action }) => [keyword, pointer, action]),
+    };
+  }
+
+  test("a const is reported lowered only when written as an enum", () => {
+    expect(lowerValue({ const: 5 }).changes).toEqual([
+      ["type", "#/properties/value", "lowered"],
+      ["const", "#/properties/value", "described"],
+    ]);
+    expect(lowerValue({ type: "string", const: "on" }).changes).toEqual([["const", "#/properties/value", "lowered"]]);
   });
 });
 

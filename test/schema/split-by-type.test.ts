@@ -1,6 +1,6 @@
 import { Ajv } from "ajv";
 import { describe, expect, test } from "vitest";
-import { moveIntoBranches, splitByType } from "../../src/schema/dialects/split-by-type.js";
+import { moveIntoBranches, sharedTypeOf, splitByType } from "../../src/schema/dialects/split-by-type.js";
 import type { JsonSchema } from "../../src/schema/json-schema.js";
 
 const ajv = new Ajv({ strict: false, allowUnionTypes: true });
@@ -111,4 +111,18 @@ describe("moveIntoBranches keeps the meaning and moves a type's keywords into it
   ])("is left as it is with $name", ({ given }) => {
     expect(moveIntoBranches(given)).toBe(given);
   });
+});
+
+test.each<{ values: unknown[]; want: string | undefined }>([
+  { values: [1, 2], want: "integer" },
+  { values: [1, 2.5], want: "number" },
+  { values: [true], want: "boolean" },
+  { values: ["a", ""], want: "string" },
+  { values: [{ a: 1 }], want: "object" },
+  { values: [[1]], want: "array" },
+  { values: ["a", 1], want: undefined },
+  { values: [[1], { a: 1 }], want: undefined },
+  { values: [], want: undefined },
+])("sharedTypeOf($values) is $want", ({ values, want }) => {
+  expect(sharedTypeOf(values)).toBe(want);
 });

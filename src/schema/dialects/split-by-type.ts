@@ -144,6 +144,18 @@ function ownersOf(keyword: string, value: unknown): string[] | undefined {
   return owners.length > 0 ? owners : undefined;
 }
 
+/** The JSON types a value list can share, narrowest first: `[1, 2]` are integers before they are numbers. */
+const VALUE_TYPES = ["integer", "number", "string", "boolean", "array", "object"];
+
+/**
+ * The one JSON type every value is of (`[1, 2.5]` numbers, `[true]` booleans), or undefined when they have none in
+ * common or there are none.
+ */
+export function sharedTypeOf(values: readonly unknown[]): string | undefined {
+  if (values.length === 0) return undefined;
+  return VALUE_TYPES.find((type) => values.every((value) => isOfType(value, type)));
+}
+
 function isOfType(value: unknown, type: string): boolean {
   switch (type) {
     case "integer":

@@ -14,7 +14,7 @@ import {
 } from "./dialect-context.js";
 import { mergeAllOfBranches } from "./merge-all-of-branches.js";
 import { ensureToolName } from "./sanitize-tool-name.js";
-import { constrainsType, moveIntoBranches, splitByType } from "./split-by-type.js";
+import { constrainsType, moveIntoBranches, sharedTypeOf, splitByType } from "./split-by-type.js";
 import { toRootObjectSchema } from "./to-root-object-schema.js";
 
 /** The keywords of Gemini's OpenAPI schema subset: nothing else may appear in a function declaration. */
@@ -62,8 +62,8 @@ export interface GeminiFunctionDeclaration {
  * {@link toRootObjectSchema} makes them; Vertex AI answers "functionDeclaration parameters schema should be of type
  * OBJECT"), `const` becomes a one-value `enum`, type arrays become one type plus `nullable` (several types become an
  * `anyOf` of one schema per type, each with its own keywords), a schema without a type takes the one its keywords
- * imply, `enum` stays only on strings, `oneOf` becomes `anyOf`, `allOf` is merged, and `additionalProperties` and
- * every other keyword outside the subset move into the description.
+ * or values imply, `enum` stays only on strings, `oneOf` becomes `anyOf`, `allOf` is merged, and
+ * `additionalProperties` and every other keyword outside the subset move into the description.
  */
 export function toGeminiTool(definition: ToolDefinition, context: DialectContext): GeminiFunctionDeclaration {
   return {
@@ -73,18 +73,31 @@ export function toGeminiTool(definition: ToolDefinition, context: DialectContext
   };
 }
 
+/** The values an `enum` or a `const` allows, or undefined when the schema has neither. */
+function valuesOf(schema: JsonSchema): unknown[] | undefined {
+  return Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : undefined;
+}
+
 /**
  * The type a schema without one is written with: the one its keywords imply (`properties` an object, `items` an
- * array), or undefined. Gemini needs a `type` on every schema outside `anyOf` ("type: must be specified when not
- * using one_of, any_of or all_of fields").
+ * array) or its `enum`/`const` values share (`5` an integer, nullable when `null` is among them), or undefined.
+ * Gemini needs a `type` on every schema outside `anyOf` ("type: must be specified when not using one_of, any_of or
+ * all_of fields").
  */
-function impliedType(schema: JsonSchema): string | undefined {
-  if (schema.type !== undefined || "enum" in schema || "const" in schema) return undefined;
+function impliedType(schema: JsonSchema): JsonSchema | undefined {
+  if (schema.type !== undefined) return undefined;
+  const values = valuesOf(schema);
+  if (values !== undefined) {
+    const type = sharedTypeOf(values.filter((value) => value !== null));
+    if (type === undefined) return undefined;
+    return values.includes(null) ? { type, nullable: true } : { type };
+  }
   // Alternatives that only add constraints (`anyOf: [{required: ["a"]}, ...]`) give no type of their own.
   for (const list of [schema.anyOf, schema.oneOf]) {
     if (Array.isArray(list) && !hasOnlyConstraintBranches(list)) return undefined;
   }
-  return "properties" in schema ? "object" : "items" in schema ? "array" : undefined;
+  const type = "properties" in schema ? "object" : "items" in schema ? "array" : undefined;
+  return type === undefined ? undefined : { type };
 }
 
 /**
@@ -114,8 +127,9 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
   }
   const implied = impliedType(schema);
   if (implied !== undefined) {
-    recordChange(context, "type", pointer, "lowered", `no type -> ${implied}, as its keywords imply`);
-    return lowerGeminiSchema({ type: implied, ...schema }, pointer, context);
+    const detail = `no type -> ${implied.type}${implied.nullable === true ? " (nullable)" : ""}, as its keywords imply`;
+    recordChange(context, "type", pointer, "lowered", detail);
+    return lowerGeminiSchema({ ...implied, ...schema }, pointer, context);
   }
   const entries: [string, unknown][] = [];
   const notes: string[] = [];
@@ -126,19 +140,8 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
   const types = typesOf(schema);
   const valueTypes = types.filter((type) => type !== "null");
   let nullable = types.includes("null");
-  const enumValues = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : undefined;
-  const isString =
-    valueTypes.length === 1
-      ? valueTypes[0] === "string"
-      : types.length === 0 &&
-        enumValues !== undefined &&
-        enumValues.every((value) => typeof value === "string" || value === null);
-  const writtenType =
-    valueTypes.length === 1
-      ? valueTypes[0]
-      : isString && enumValues?.some((value) => typeof value === "string") === true
-        ? "string"
-        : undefined;
+  const enumValues = valuesOf(schema);
+  const writtenType = valueTypes.length === 1 ? valueTypes[0] : undefined;
   for (const [keyword, value] of Object.entries(schema)) {
     // Gemini refuses a keyword of one type beside another type ("items: field predicate failed: $type ==
     // Type.ARRAY"), or beside alternatives: beside a type it constrains nothing, beside alternatives it is described.
@@ -158,11 +161,9 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
         break;
       case "enum":
       case "const":
-        if (keyword === "const") recordChange(context, keyword, pointer, "lowered", "const -> one-value enum");
         // A string schema whose values are all of other types (`type: string, enum: [true, false]`) would be left
         // with an empty enum, which accepts nothing: its values are described instead.
-        if (isString && enumValues?.some((entry) => typeof entry === "string") === true) {
-          if (valueTypes.length === 0) entries.push(["type", "string"]);
+        if (writtenType === "string" && enumValues?.some((entry) => typeof entry === "string") === true) {
           nullable = nullable || enumValues.includes(null);
           // Gemini refuses an empty value ("enum[3]: cannot be empty"): the description says it is allowed.
           const written = enumValues.filter((entry) => typeof entry === "string" && entry !== "");
@@ -170,7 +171,10 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
             recordChange(context, keyword, pointer, "lowered", '"" left out: Gemini refuses an empty enum value');
             notes.push(written.length > 0 ? '"" (empty) is allowed too' : 'must be "" (empty)');
           }
-          if (written.length > 0) entries.push(["enum", written]);
+          if (written.length > 0) {
+            if (keyword === "const") recordChange(context, keyword, pointer, "lowered", "const -> one-value enum");
+            entries.push(["enum", written]);
+          }
         } else describe(keyword, value);
         break;
       case "format":
