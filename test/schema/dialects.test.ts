@@ -441,6 +441,34 @@ describe("gemini lowering", () => {
       want: { type: "object", properties: { a: { type: "string" } } },
     },
     {
+      // FastMCP's Optional[str], OAS 3.1's optional values.
+      name: "a null alternative makes the one left nullable, with the schema's annotations beside it",
+      given: { anyOf: [{ type: "string" }, { type: "null" }], title: "Q", default: null },
+      want: { type: "string", nullable: true, title: "Q", default: null },
+    },
+    {
+      name: "a null alternative makes each other alternative nullable",
+      given: {
+        oneOf: [{ type: "string" }, { type: "object", properties: { a: { type: "string" } } }, { const: null }],
+      },
+      want: {
+        anyOf: [
+          { type: "string", nullable: true },
+          { type: "object", properties: { a: { type: "string" } }, nullable: true },
+        ],
+      },
+    },
+    {
+      name: "a null alternative of a schema that refuses null goes",
+      given: { type: "object", anyOf: [{ properties: { a: { type: "string" } }, required: ["a"] }, { type: "null" }] },
+      want: { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+    },
+    {
+      name: "the alternative left keeps its own description beside a different one",
+      given: { description: "Outer", anyOf: [{ type: "string", description: "Inner" }, { type: "null" }] },
+      want: { description: "Outer", anyOf: [{ type: "string", description: "Inner", nullable: true }] },
+    },
+    {
       name: "a const without a type takes its value's type and is described",
       given: { const: 5 },
       want: { type: "integer", description: "Constraints: const: 5." },
@@ -475,7 +503,7 @@ describe("gemini lowering", () => {
   });
 });
 
-describe("gemini: typeless values", () => {
+describe("gemini: null alternatives and typeless values", () => {
   /** The tool's `value` schema and its changes as `[keyword, pointer, action]`. */
   function lowerValue(value: JsonSchema): { schema: JsonSchema; changes: string[][] } {
     const definition: ToolDefinition = {
@@ -490,6 +518,44 @@ describe("gemini: typeless values", () => {
       changes: changes.map(({ keyword, pointer, action }) => [keyword, pointer, action]),
     };
   }
+
+  /** OpenAPI's `nullable: true` as JSON Schema, through the whole schema, so that Ajv can say what Gemini accepts. */
+  function asJsonSchema(schema: JsonSchema): JsonSchema {
+    const { nullable, ...rest } = schema;
+    const written: JsonSchema = { ...rest };
+    if (rest.properties !== undefined) {
+      const properties = Object.entries(rest.properties as Record<string, JsonSchema>);
+      written.properties = Object.fromEntries(properties.map(([name, property]) => [name, asJsonSchema(property)]));
+    }
+    if (rest.items !== undefined) written.items = asJsonSchema(rest.items as JsonSchema);
+    if (rest.anyOf !== undefined) written.anyOf = (rest.anyOf as JsonSchema[]).map(asJsonSchema);
+    return nullable === true ? { anyOf: [written, { type: "null" }] } : written;
+  }
+
+  const ajv = new Ajv({ strict: false, allowUnionTypes: true });
+  const INSTANCES: unknown[] = [null, "abc", "abcd", 1, 2.5, true, {}, { at: "x" }, { at: 1 }, []];
+
+  test.each<JsonSchema>([
+    { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }] },
+    { oneOf: [{ type: "object", properties: { at: { type: "string" } } }, { type: "null" }] },
+    { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] },
+    { anyOf: [{ type: ["string", "integer"] }, { type: "null" }] },
+    { type: "object", anyOf: [{ properties: { at: { type: "string" } } }, { type: "null" }] },
+    { enum: ["abc", null], anyOf: [{ type: "string" }, { type: "null" }] },
+  ])("%j accepts what its source accepts", (given) => {
+    const { schema } = lowerValue(given);
+    const accepts = (source: JsonSchema) => INSTANCES.map((instance) => ajv.validate(source, instance));
+    expect(accepts(asJsonSchema(schema))).toEqual(accepts(given));
+  });
+
+  test("the null alternative and the merge are reported at their pointers", () => {
+    expect(lowerValue({ oneOf: [{ type: "null" }, { type: "string", format: "x-odd" }] }).changes).toEqual([
+      ["oneOf", "#/properties/value/oneOf/0", "lowered"],
+      ["oneOf", "#/properties/value", "lowered"],
+      ["format", "#/properties/value/oneOf/1", "described"],
+      ["oneOf", "#/properties/value", "lowered"],
+    ]);
+  });
 
   test("a const is reported lowered only when written as an enum", () => {
     expect(lowerValue({ const: 5 }).changes).toEqual([

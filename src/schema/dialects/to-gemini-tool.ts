@@ -60,9 +60,9 @@ export interface GeminiFunctionDeclaration {
 /**
  * Writes a Gemini function declaration in the OpenAPI subset: the parameters are one object at the top (as
  * {@link toRootObjectSchema} makes them; Vertex AI answers "functionDeclaration parameters schema should be of type
- * OBJECT"), `const` becomes a one-value `enum`, type arrays become one type plus `nullable` (several types become an
- * `anyOf` of one schema per type, each with its own keywords), a schema without a type takes the one its keywords
- * or values imply, `enum` stays only on strings, `oneOf` becomes `anyOf`, `allOf` is merged, and
+ * OBJECT"), `const` becomes a one-value `enum`, type arrays and `null` alternatives become `nullable` (several types
+ * become an `anyOf` of one schema per type, each with its own keywords), a schema without a type takes the one its
+ * keywords or values imply, `enum` stays only on strings, `oneOf` becomes `anyOf`, `allOf` is merged, and
  * `additionalProperties` and every other keyword outside the subset move into the description.
  */
 export function toGeminiTool(definition: ToolDefinition, context: DialectContext): GeminiFunctionDeclaration {
@@ -100,6 +100,86 @@ function impliedType(schema: JsonSchema): JsonSchema | undefined {
   return type === undefined ? undefined : { type };
 }
 
+/** The schema's one combinator, `anyOf` or `oneOf`; undefined when it has neither, or both. */
+function combinatorOf(schema: JsonSchema): "anyOf" | "oneOf" | undefined {
+  const hasAnyOf = Array.isArray(schema.anyOf);
+  if (hasAnyOf === Array.isArray(schema.oneOf)) return undefined;
+  return hasAnyOf ? "anyOf" : "oneOf";
+}
+
+/** True for an alternative that accepts `null` and nothing else (`{type: "null"}`, `{const: null}`). */
+function acceptsOnlyNull(alternative: unknown): boolean {
+  if (!isJsonObject(alternative)) return false;
+  const types = typesOf(alternative);
+  if (types.length > 0) return types.every((type) => type === "null");
+  const values = valuesOf(alternative);
+  return values !== undefined && values.length > 0 && values.every((value) => value === null);
+}
+
+/** True when the schema's own `type`, `nullable` and values let `null` through. */
+function allowsNull(schema: JsonSchema): boolean {
+  const types = typesOf(schema);
+  if (types.length > 0 && !types.includes("null") && schema.nullable !== true) return false;
+  return valuesOf(schema)?.includes(null) ?? true;
+}
+
+/**
+ * The schema with the `null` alternatives of its combinator (`anyOf: [{type: "string"}, {type: "null"}]`, how OAS 3.1
+ * and FastMCP write an optional value) made `false`, which keeps the other alternatives at their pointers, and
+ * `nullable: true` saying the same, since Gemini has no null type; a schema that refuses null anyway (`type: "object"`)
+ * only loses them. Returned as it is when there is none to take out, or nothing else would be left.
+ */
+function withoutNullAlternatives(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
+  const keyword = combinatorOf(schema);
+  const alternatives = keyword === undefined ? [] : (schema[keyword] as unknown[]);
+  const nulls = alternatives.filter(acceptsOnlyNull).length;
+  if (keyword === undefined || nulls === 0 || nulls === alternatives.length) return schema;
+  const nullable = allowsNull(schema);
+  for (const [index, alternative] of alternatives.entries()) {
+    if (!acceptsOnlyNull(alternative)) continue;
+    const at = `${pointer}/${keyword}/${index}`;
+    if (nullable) recordChange(context, keyword, at, "lowered", "null alternative -> nullable");
+    else recordChange(context, keyword, at, "dropped", "null alternative of a schema that refuses null");
+  }
+  const kept = alternatives.map((alternative) => (acceptsOnlyNull(alternative) ? false : alternative));
+  return nullable ? { ...schema, [keyword]: kept, nullable: true } : { ...schema, [keyword]: kept };
+}
+
+/**
+ * A lowered schema whose `anyOf` has one alternative left, as that alternative with the schema's other keywords (its
+ * description, title, default) beside it: `{type: "string", nullable: true}`, as Gemini's own schemas write an
+ * optional value. Returned as it is when a keyword is on both with different values.
+ */
+function withOnlyAlternativeMerged(
+  schema: JsonSchema,
+  keyword: string,
+  pointer: string,
+  context: DialectContext,
+): JsonSchema {
+  const { anyOf, ...rest } = schema;
+  const only = Array.isArray(anyOf) && anyOf.length === 1 ? anyOf[0] : undefined;
+  if (!isJsonObject(only)) return schema;
+  const clashes = Object.keys(rest).some(
+    (name) => Object.hasOwn(only, name) && JSON.stringify(only[name]) !== JSON.stringify(rest[name]),
+  );
+  if (clashes) return schema;
+  recordChange(context, keyword, pointer, "lowered", "the one alternative left merged into the schema");
+  return { ...only, ...rest };
+}
+
+/** The lowered schema accepting null too: `nullable` belongs next to a type, so a typeless one's alternatives take it. */
+function withNullable(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
+  if (typeof schema.type === "string") return { ...schema, nullable: true };
+  if (Array.isArray(schema.anyOf)) {
+    const anyOf = schema.anyOf.map((branch) =>
+      isJsonObject(branch) ? withNullable(branch, pointer, context) : branch,
+    );
+    return { ...schema, anyOf };
+  }
+  recordChange(context, "nullable", pointer, "dropped", "no type to attach it to");
+  return schema;
+}
+
 /**
  * A lowered schema as Gemini takes it: one that still has no type (any value) becomes any primitive, as in OpenAI
  * strict mode, and an array gets `items` ("items: missing field").
@@ -118,19 +198,19 @@ function withType(schema: JsonSchema, pointer: string, context: DialectContext):
 
 function lowerGeminiSchema(source: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
   const merged = mergeAllOfBranches(source, pointer, context);
-  const schema = moveIntoBranches(merged);
-  if (schema !== merged)
-    recordChange(context, "type", pointer, "lowered", "keywords of one type moved into its branch");
-  if (typesOf(schema).filter((type) => type !== "null").length > 1) {
+  const moved = moveIntoBranches(merged);
+  if (moved !== merged) recordChange(context, "type", pointer, "lowered", "keywords of one type moved into its branch");
+  if (typesOf(moved).filter((type) => type !== "null").length > 1) {
     recordChange(context, "type", pointer, "lowered", "several types -> anyOf, one schema per type");
-    return lowerGeminiSchema(splitByType(schema), pointer, context);
+    return lowerGeminiSchema(splitByType(moved), pointer, context);
   }
-  const implied = impliedType(schema);
+  const implied = impliedType(moved);
   if (implied !== undefined) {
     const detail = `no type -> ${implied.type}${implied.nullable === true ? " (nullable)" : ""}, as its keywords imply`;
     recordChange(context, "type", pointer, "lowered", detail);
-    return lowerGeminiSchema({ ...implied, ...schema }, pointer, context);
+    return lowerGeminiSchema({ ...implied, ...moved }, pointer, context);
   }
+  const schema = withoutNullAlternatives(moved, pointer, context);
   const entries: [string, unknown][] = [];
   const notes: string[] = [];
   const describe = (keyword: string, value: unknown): void => {
@@ -234,12 +314,13 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
         else describe(keyword, value);
     }
   }
-  const lowered = withType(Object.fromEntries(entries), pointer, context);
-  // `nullable` belongs next to a type: on a typeless schema it goes onto each alternative instead.
-  if (nullable && typeof lowered.type === "string") lowered.nullable = true;
-  else if (nullable && Array.isArray(lowered.anyOf)) {
-    lowered.anyOf = lowered.anyOf.map((branch) => (isJsonObject(branch) ? { ...branch, nullable: true } : branch));
-  } else if (nullable) recordChange(context, "nullable", pointer, "dropped", "no type to attach it to");
+  const combinator = combinatorOf(schema);
+  const written =
+    schema !== moved && combinator !== undefined
+      ? withOnlyAlternativeMerged(Object.fromEntries(entries), combinator, pointer, context)
+      : Object.fromEntries(entries);
+  const typed = withType(written, pointer, context);
+  const lowered = nullable ? withNullable(typed, pointer, context) : typed;
   const description = describeWithNotes(lowered.description, notes);
   if (description !== undefined) lowered.description = description;
   return lowered;
