@@ -5,8 +5,19 @@ import type { SchemaConflict } from "./conversion-report.js";
 import type { JsonSchema } from "./json-schema.js";
 import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
 
-const LOWER_BOUNDS = new Set(["minimum", "minLength", "minItems", "minProperties", "minContains"]);
-const UPPER_BOUNDS = new Set(["maximum", "maxLength", "maxItems", "maxProperties", "maxContains"]);
+const LOWER_BOUNDS = new Set(["minimum", "minLength", "minItems", "minProperties"]);
+const UPPER_BOUNDS = new Set(["maximum", "maxLength", "maxItems", "maxProperties"]);
+/**
+ * Keywords that act as a group, each keyword to its group's members: `else` without an `if` beside it is ignored, and
+ * so are `minContains` and `maxContains` without `contains`. Members from two branches would act together at one
+ * level, so a branch holding one does not fold into a base that holds one (the same or another).
+ */
+const KEYWORD_GROUPS: ReadonlyMap<string, readonly string[]> = new Map(
+  [
+    ["if", "then", "else"],
+    ["contains", "minContains", "maxContains"],
+  ].flatMap((group) => group.map((keyword) => [keyword, group] as const)),
+);
 /** Keywords that constrain what `properties` mean: a branch holding one cannot be folded into another's properties. */
 const OBJECT_CLOSERS = ["additionalProperties", "unevaluatedProperties", "patternProperties"] as const;
 const ARRAY_CLOSERS = ["items", "prefixItems", "additionalItems", "unevaluatedItems"] as const;
@@ -16,7 +27,7 @@ const ARRAY_CLOSERS = ["items", "prefixItems", "additionalItems", "unevaluatedIt
  * result accepts the same instances. `properties` are merged (a property in two branches gets both schemas merged),
  * `required` and bounds are combined, `type` and `enum` intersected; annotations keep their first value. A branch that
  * cannot be folded exactly (two different `pattern`s, `additionalProperties` next to another branch's `properties`,
- * a contradiction) stays in a smaller `allOf`; contradictions (`type`, `enum`, `const` with nothing in common) are
+ * an `else` next to another branch's `if`, a contradiction) stays in a smaller `allOf`; contradictions (`type`, `enum`, `const` with nothing in common) are
  * reported in `conflicts` with their pointer.
  *
  * @example
@@ -68,6 +79,7 @@ function fold(
   const merged: JsonSchema = { ...base };
   const { properties, required } = merged;
   for (const [keyword, value] of Object.entries(branch)) {
+    if (KEYWORD_GROUPS.get(keyword)?.some((member) => Object.hasOwn(base, member))) return undefined;
     if (!Object.hasOwn(merged, keyword) || grows(keyword, merged[keyword], value)) {
       if (!Object.hasOwn(merged, keyword)) setOwnProperty(merged, keyword, value);
       continue;

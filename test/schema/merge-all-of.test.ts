@@ -1,4 +1,5 @@
 import { Ajv } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
 import type { SchemaConflict } from "../../src/schema/conversion-report.js";
 import { mergeAllOf } from "../../src/schema/merge-all-of.js";
@@ -139,5 +140,60 @@ describe("mergeAllOf", () => {
       allOf: [stray],
     });
     expect(conflicts.map((conflict) => conflict.keyword)).toEqual(["type"]);
+  });
+});
+
+// 2020-12 ignores `else` without `if` and `minContains`/`maxContains` without `contains`: from different branches
+// they would act together at one level.
+describe("keywords that act as a group are not folded together from different branches", () => {
+  // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a thenable
+  const thenY = { then: { required: ["y"] } };
+  const groupCases: { name: string; given: Record<string, unknown>; want: Record<string, unknown> }[] = [
+    {
+      name: "an else next to another branch's if and then",
+      given: {
+        type: "object",
+        allOf: [{ if: { required: ["x"] }, ...thenY }, { else: { required: ["z"] } }],
+      },
+      want: {
+        type: "object",
+        if: { required: ["x"] },
+        ...thenY,
+        allOf: [{ else: { required: ["z"] } }],
+      },
+    },
+    {
+      name: "an if under a then written beside the allOf",
+      given: { ...thenY, allOf: [{ if: { required: ["x"] } }] },
+      want: { ...thenY, allOf: [{ if: { required: ["x"] } }] },
+    },
+    {
+      name: "a maxContains next to another branch's contains",
+      given: { type: "array", allOf: [{ contains: { const: 1 } }, { maxContains: 0 }] },
+      want: { type: "array", contains: { const: 1 }, allOf: [{ maxContains: 0 }] },
+    },
+    {
+      name: "a minContains under a contains written beside the allOf",
+      given: { contains: { const: 1 }, allOf: [{ minContains: 2 }] },
+      want: { contains: { const: 1 }, allOf: [{ minContains: 2 }] },
+    },
+    {
+      name: "a maxContains next to another branch's contains and maxContains",
+      given: { allOf: [{ contains: { const: 1 }, maxContains: 2 }, { maxContains: 1 }] },
+      want: { contains: { const: 1 }, maxContains: 2, allOf: [{ maxContains: 1 }] },
+    },
+  ];
+  const ajv = new Ajv2020({ strict: false });
+  const instances = [{}, { x: 1 }, { x: 1, y: 1 }, { y: 1 }, { z: 1 }, { x: 1, z: 1 }, [], [1], [2], [1, 1], [1, 2]];
+
+  test.each(groupCases)("$name: the branch stays in allOf, unreported", ({ given, want }) => {
+    const conflicts: SchemaConflict[] = [];
+    expect(mergeAllOf(given, "#", conflicts)).toEqual(want);
+    expect(conflicts).toEqual([]);
+  });
+
+  test.each(groupCases)("$name: the merged schema accepts exactly what the original accepts", ({ given }) => {
+    const merged = mergeAllOf(given, "#", []);
+    for (const instance of instances) expect(ajv.validate(merged, instance)).toBe(ajv.validate(given, instance));
   });
 });
