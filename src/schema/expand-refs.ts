@@ -28,6 +28,7 @@ import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js"
 import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
+import { leaveOutOfRequired, NO_NAMES, omittedReadOnlyOf } from "./omitted-read-only.js";
 import { leaveUnplaced, placeInDocument } from "./place-in-document.js";
 import { pruneNote } from "./prune-note.js";
 import { pruneSchema } from "./prune-schema.js";
@@ -239,17 +240,20 @@ function expandRef(
   // `unevaluatedProperties` beside a `$ref` sees what the target evaluated: it stays at this level, above the merge.
   // As a branch of the merge's `allOf` it would see only its own branch, and refuse every property.
   const [above, merged] = partition(assertions, ([k]) => UNEVALUATED_KEYWORDS.has(k) && !Object.hasOwn(result, k));
+  // A `readOnly` property the target or a sibling left out is left out of the `required` of the other, too.
+  let omitted = context.omitReadOnly ? omittedReadOnlyOf(expanded) : NO_NAMES;
   if (merged.length > 0) {
     const rest = expandObject(Object.fromEntries(merged), context, state);
+    omitted = omitted.concat(omittedReadOnlyOf(rest));
     result = mergeAllOf({ allOf: [result, rest] }, state.pointer, context.conflicts);
   }
   // A description written next to the `$ref` is about this use of the schema: it wins over the target's.
   const noted = expandObject(Object.fromEntries([...above, ...annotations]), context, state);
   for (const [keyword, value] of Object.entries(noted)) setOwnProperty(result, keyword, value);
-  return applyNullable(
-    result,
-    annotations.some(([keyword, value]) => keyword === "nullable" && value === true),
-  );
+  const nullable = annotations.some(([keyword, value]) => keyword === "nullable" && value === true);
+  result = applyNullable(result, nullable);
+  if (omitted.length > 0) leaveOutOfRequired(result, omitted);
+  return result;
 }
 
 const UNEVALUATED_KEYWORDS: ReadonlySet<string> = new Set(["unevaluatedProperties", "unevaluatedItems"]);
@@ -417,18 +421,19 @@ function expandObject(
       setOwnProperty(result, keyword, expand(value, context, inner));
     }
   }
-  if (omitted.length > 0 && Array.isArray(result.required)) {
-    result.required = result.required.filter((name) => !omitted.includes(name as string));
-    if ((result.required as unknown[]).length === 0) delete result.required;
-  }
   repairKeywords(result, state.pointer, context.conflicts);
+  if (context.omitReadOnly && Array.isArray(result.allOf)) {
+    for (const branch of result.allOf) omitted.push(...omittedReadOnlyOf(branch));
+  }
   const merged = mergeAllOf(result, state.pointer, context.conflicts);
   // After the merge, where a branch's `items` may have come in: `merged` is this call's own object either way.
   addMissingItems(merged);
   if (context.cache !== undefined && typeof merged.pattern === "string" && openAiRefusesPattern(merged.pattern)) {
     context.cache.metPatternOpenAiRefuses = true;
   }
-  return applyNullable(merged, schema.nullable === true);
+  const expanded = applyNullable(merged, schema.nullable === true);
+  if (omitted.length > 0) leaveOutOfRequired(expanded, omitted);
+  return expanded;
 }
 
 /**
