@@ -11,8 +11,9 @@ const MAX_REF_HOPS = 16;
 
 /**
  * The short form of a schema whose detail is cut: its `type` (`object` when it has none), `title`, `description`
- * and `enum`, with a note in the description; an array keeps a pruned `items` (`{}` when it has none, which
- * providers refuse). `properties` and combinators go.
+ * and `enum`, with a note in the description, and `readOnly` and `writeOnly` when true (a request body leaves a
+ * `readOnly` property out, cut or not); an array keeps a pruned `items` (`{}` when it has none, which providers
+ * refuse). `properties` and combinators go.
  * `note` says why (a cycle, the depth limit, the token budget).
  */
 export function pruneSchema(schema: unknown, document: unknown, note: string): JsonSchema {
@@ -27,6 +28,8 @@ function prune(schema: unknown, document: unknown, note: string, level: number):
   pruned.description = `${description}(${note})`;
   // An empty enum allows nothing, and JSON Schema refuses it; repeats are written once, as the expander does.
   if (isNonEmptyArray(base.enum)) pruned.enum = withoutRepeats(copyJsonValue(base.enum) as unknown[]);
+  if (base.readOnly === true) pruned.readOnly = true;
+  if (base.writeOnly === true) pruned.writeOnly = true;
   if (allowsArray(pruned.type)) {
     pruned.items =
       base.items !== undefined && level < MAX_PRUNED_ITEMS_LEVELS ? prune(base.items, document, note, level + 1) : {};

@@ -96,7 +96,7 @@ describe("visited set per path", () => {
   });
 });
 
-describe("pruning keeps type, title, description, enum; arrays keep pruned items", () => {
+describe("pruning keeps type, title, description, enum, readOnly, writeOnly; arrays keep pruned items", () => {
   test.each([
     {
       name: "enum and title kept, properties and combinators dropped",
@@ -113,6 +113,17 @@ describe("pruning keeps type, title, description, enum; arrays keep pruned items
         title: "Colour",
         description: "A colour (detail cut: T is nested more than 0 references deep)",
         enum: ["red"],
+      },
+    },
+    {
+      // A request body leaves a readOnly property out, cut or not.
+      name: "readOnly and writeOnly kept when true",
+      target: { type: "object", readOnly: true, writeOnly: true, properties: { a: { type: "string" } } },
+      want: {
+        type: "object",
+        description: "(detail cut: T is nested more than 0 references deep)",
+        readOnly: true,
+        writeOnly: true,
       },
     },
     {

@@ -66,3 +66,31 @@ describe("a readOnly property left out of a request body is left out of required
     expect(given).toEqual([{ type: "object", properties: { name: { type: "string" } } }, wanted, given[0]]);
   });
 });
+
+describe("a readOnly property cut at the depth limit is left out of a request body", () => {
+  const C = { type: "object", readOnly: true, properties: { q: { type: "string" } } };
+  const Plain = { type: "object", properties: { q: { type: "string" } } };
+  const B = {
+    type: "object",
+    required: ["y", "w", "v"],
+    properties: { y: ref("C"), w: { ...ref("Plain"), readOnly: true }, v: ref("Plain") },
+  };
+  const document = { components: { schemas: { A: { type: "object", properties: { x: ref("B") } }, B, C, Plain } } };
+
+  test("readOnly on the cut target or beside its $ref", () => {
+    const { schema, pruned } = expandRefs(ref("A"), { document, omitReadOnly: true });
+    expect(schema).toEqual({
+      type: "object",
+      properties: {
+        x: {
+          type: "object",
+          required: ["v"],
+          properties: {
+            v: { type: "object", description: "(detail cut: Plain is nested more than 2 references deep)" },
+          },
+        },
+      },
+    });
+    expect(pruned.map((entry) => entry.pointer)).toContain("#/properties/x/properties/v");
+  });
+});
