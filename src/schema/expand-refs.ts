@@ -24,7 +24,7 @@ import {
   noteScopeDependence,
   type PathState,
 } from "./expansion-cache.js";
-import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js";
+import { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING, MAX_SCHEMAS_MADE, tooManySchemasError } from "./expansion-limits.js";
 import type { JsonSchema } from "./json-schema.js";
 import { acceptsValue, keywordRule } from "./keyword-rules.js";
 import { mergeAllOf } from "./merge-all-of.js";
@@ -158,6 +158,7 @@ function expand(schema: unknown, context: ExpansionContext, state: PathState): u
     );
   }
   context.schemasMade += 1;
+  if (context.schemasMade > MAX_SCHEMAS_MADE) throw tooManySchemasError(state.pointer);
   noteNesting(context, state.nesting);
   if (typeof schema.$ref === "string") {
     // Most `$ref`s stand alone; one with keywords beside it may declare an `$id` or hold a `$dynamicRef` too.

@@ -23,7 +23,7 @@ export {
 } from "./dialects/index.js";
 export { DEFAULT_MAX_DEPTH, type ExpandedSchema, type ExpandRefsOptions, expandRefs } from "./expand-refs.js";
 export { createExpansionCache, type ExpansionCache } from "./expansion-cache.js";
-export { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING } from "./expansion-limits.js";
+export { MAX_EXPANDED_SCHEMAS, MAX_SCHEMA_NESTING, MAX_SCHEMAS_MADE } from "./expansion-limits.js";
 export { DEFAULT_MAX_TOKENS, type FitTokenBudgetOptions, type FittedTool, fitTokenBudget } from "./fit-token-budget.js";
 export { isLayeredSchema } from "./is-layered-schema.js";
 export type { JsonObject, JsonSchema, JsonValue } from "./json-schema.js";

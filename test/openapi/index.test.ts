@@ -30,6 +30,7 @@ test("the schema index exports the schema core (dialect exports are pinned by th
       "DIALECTS",
       "MAX_EXPANDED_SCHEMAS",
       "MAX_SCHEMA_NESTING",
+      "MAX_SCHEMAS_MADE",
       "SECTION_ORDER",
       "applyFixedValues",
       "buildLayeredSchema",

@@ -761,6 +761,25 @@ describe("inputs and failures", () => {
     ).toEqual([{ operation: "deep", error: expect.objectContaining({ code: "SCHEMA_TOO_DEEP" }) }]);
   });
 
+  test("an object document whose schemas share subschemas (2^25 once written out) fails its operation, not the heap", () => {
+    let schema: Record<string, unknown> = { type: "string" };
+    for (let level = 0; level < 25; level += 1) schema = { type: "object", properties: { a: schema, b: schema } };
+    const body = { content: { "application/json": { schema } } };
+    const paths = { "/a": { post: { operationId: "a", requestBody: body } }, "/b": { get: { operationId: "b" } } };
+    const { tools, failures } = convertOperations({ openapi: "3.0.0", info: {}, paths });
+    expect(tools.map(({ operation }) => operation)).toEqual(["b"]);
+    expect(failures).toEqual([
+      {
+        operation: "a",
+        error: expect.objectContaining({
+          code: "INVALID_DOCUMENT",
+          message: expect.stringContaining("more than 200000 schemas"),
+          pointer: expect.stringMatching(/^#\/properties\/body\/properties\/[ab]\//),
+        }),
+      },
+    ]);
+  });
+
   test("a 10,000-deep Swagger 2.0 document is a typed error, not a stack overflow in its upgrade", () => {
     const deep = `${'{"type":"object","properties":{"next":'.repeat(10_000)}{"type":"string"}${"}}".repeat(10_000)}`;
     const text = `{"swagger":"2.0","info":{},"definitions":{"Deep":${deep}},"paths":{}}`;
