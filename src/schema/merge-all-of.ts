@@ -3,7 +3,7 @@ import { appendJsonPointer } from "../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import type { SchemaConflict } from "./conversion-report.js";
 import type { JsonSchema } from "./json-schema.js";
-import { ANNOTATION_KEYWORDS } from "./schema-keywords.js";
+import { ANNOTATION_KEYWORDS, commonTypes } from "./schema-keywords.js";
 
 const LOWER_BOUNDS = new Set(["minimum", "minLength", "minItems", "minProperties"]);
 const UPPER_BOUNDS = new Set(["maximum", "maxLength", "maxItems", "maxProperties"]);
@@ -178,12 +178,7 @@ function intersectTypes(
   const leftTypes = typeList(left);
   const rightTypes = typeList(right);
   if (leftTypes === undefined || rightTypes === undefined) return undefined;
-  const common = leftTypes.filter(
-    (type) => rightTypes.includes(type) || (type === "integer" && rightTypes.includes("number")),
-  );
-  for (const type of rightTypes) {
-    if (type === "integer" && leftTypes.includes("number") && !common.includes("integer")) common.push("integer");
-  }
+  const common = commonTypes(leftTypes, rightTypes);
   if (common.length === 0) {
     conflicts.push({
       pointer,

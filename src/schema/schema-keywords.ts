@@ -67,6 +67,18 @@ export function lacksItems(schema: { type?: unknown; items?: unknown; prefixItem
   return schema.items === undefined && schema.prefixItems === undefined && allowsArray(schema.type);
 }
 
+/**
+ * The types both lists allow, in the left list's order; an `integer` on one side and a `number` on the other meet as
+ * `integer`.
+ */
+export function commonTypes(left: readonly string[], right: readonly string[]): string[] {
+  const common = left.filter((type) => right.includes(type) || (type === "integer" && right.includes("number")));
+  for (const type of right) {
+    if (type === "integer" && left.includes("number") && !common.includes("integer")) common.push("integer");
+  }
+  return common;
+}
+
 /** The names JSON Schema's `type` takes. */
 export const JSON_TYPES: ReadonlySet<unknown> = new Set([
   "string",
