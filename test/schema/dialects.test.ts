@@ -296,6 +296,28 @@ describe("openai-strict lowering", () => {
     },
   );
 
+  test.each([
+    {
+      // GitHub's repos/create-org-ruleset conditions had both: an object type and branches.
+      name: "an optional value with a type beside anyOf",
+      value: { type: "string", anyOf: [{ enum: ["a"] }, { enum: ["b"] }] },
+      required: [],
+      verdicts: [
+        ["a", true],
+        ["b", true],
+        [null, true],
+        ["c", false],
+        [1, false],
+      ],
+    },
+  ])("$name: the strict schema accepts what the source does, null for left out", ({ value, required, verdicts }) => {
+    const source: JsonSchema = { type: "object", properties: { value }, required };
+    const { tool } = toDialect({ name: "t", description: "", parameters: source }, "openai-strict");
+    expect(checkDialectRules(tool, "openai-strict")).toEqual([]);
+    const validate = new Ajv({ strict: false, allowUnionTypes: true }).compile(parametersOf(tool));
+    expect(verdicts.map(([instance]) => [instance, validate({ value: instance })])).toEqual(verdicts);
+  });
+
   test("an optional const null stays one null, which Ajv accepts (null twice in an enum it refuses)", () => {
     const source: JsonSchema = { type: "object", properties: { cleared: { const: null }, kind: { const: "a" } } };
     const { tool } = toDialect({ name: "t", description: "", parameters: source }, "openai-strict");

@@ -198,9 +198,9 @@ function closeObject(
 function makeNullable(schema: JsonSchema): JsonSchema {
   const types = typesOf(schema);
   const nullable: JsonSchema = { ...schema };
-  if (types.length > 0) {
-    if (!types.includes("null")) nullable.type = [...types, "null"];
-  } else if (Array.isArray(schema.anyOf)) {
+  if (types.length > 0 && !types.includes("null")) nullable.type = [...types, "null"];
+  // Beside a type, too: a value must also match one of the branches, so null needs a branch of its own.
+  if (Array.isArray(schema.anyOf)) {
     const allowsNull = schema.anyOf.some((branch) => isJsonObject(branch) && typesOf(branch).includes("null"));
     if (!allowsNull) nullable.anyOf = [...schema.anyOf, { type: "null" }];
   }
