@@ -897,6 +897,35 @@ describe("checkDialectRules", () => {
         "#/function/parameters/properties/s/minLength: keyword not supported",
       ],
     },
+    {
+      // What an object beside oneOf became before its properties moved into the branches: it accepted no object.
+      dialect: "openai-strict" as const,
+      given: {
+        type: "function",
+        function: {
+          name: "a",
+          strict: true,
+          parameters: {
+            type: "object",
+            properties: { a: { type: "string" } },
+            required: ["a"],
+            additionalProperties: false,
+            anyOf: [
+              {
+                type: "object",
+                properties: { a: { type: "string" }, b: { type: "integer" } },
+                required: ["a", "b"],
+                additionalProperties: false,
+              },
+            ],
+          },
+        },
+      },
+      want: [
+        "#/function/parameters/anyOf: not allowed at the top",
+        "#/function/parameters/anyOf/0/properties/b: refused by the object's additionalProperties: false",
+      ],
+    },
   ])("$dialect", ({ dialect, given, want }) => {
     expect(checkDialectRules(given, dialect)).toEqual(want);
   });

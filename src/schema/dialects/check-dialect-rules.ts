@@ -101,6 +101,7 @@ function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
     }
     if (schema.additionalProperties !== false) violations.push(`${pointer}/additionalProperties: not false`);
     const names = isJsonObject(schema.properties) ? Object.keys(schema.properties) : [];
+    if (schema.additionalProperties === false) checkBranchesFitObject(schema, names, pointer, violations);
     propertyCount += names.length;
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const notRequired = names.filter((name) => !required.has(name));
@@ -110,6 +111,21 @@ function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
     violations.push(`#/function/parameters: more than ${OPENAI_STRICT_LIMITS.maxProperties} properties`);
   }
   for (const oversize of strictSizeViolations(parameters)) violations.push(`#/function/parameters: ${oversize}`);
+}
+
+/**
+ * A closed object refuses every key it does not list, also those an `anyOf` branch beside it lists: strict mode
+ * requires every listed property, so such a branch accepts no object at all.
+ */
+function checkBranchesFitObject(schema: JsonSchema, names: string[], pointer: string, violations: string[]): void {
+  if (!Array.isArray(schema.anyOf)) return;
+  schema.anyOf.forEach((branch, index) => {
+    if (!isJsonObject(branch) || !isJsonObject(branch.properties)) return;
+    for (const name of Object.keys(branch.properties).filter((key) => !names.includes(key))) {
+      const at = appendJsonPointer(`${pointer}/anyOf/${index}`, "properties", name);
+      violations.push(`${at}: refused by the object's additionalProperties: false`);
+    }
+  });
 }
 
 function checkAnthropicTool(tool: unknown, violations: string[]): void {
