@@ -114,6 +114,7 @@ describe("openai-strict lowering", () => {
       },
       changes: [
         ["allOf", "#/properties/value", "lowered"],
+        ["additionalProperties", "#/properties/value", "lowered"],
         ["required", "#/properties/value/properties/b", "lowered"],
       ],
     },
@@ -151,7 +152,7 @@ describe("openai-strict lowering", () => {
       want: {
         type: "object",
         description:
-          'Constraints: not: {"required":["x"]}; if: {"properties":{"a":{"const":1}}}; then: {"required":["b"]}; patternProperties: {"^x-":{"type":"string"}}; propertyNames: {"maxLength":3}; minProperties: 1; maxProperties: 2.',
+          'Constraints: not: {"required":["x"]}; if: {"properties":{"a":{"const":1}}}; then: {"required":["b"]}; patternProperties: {"^x-":{"type":"string"}}; propertyNames: {"maxLength":3}; minProperties: 1; maxProperties: 2; any keys allowed, but strict mode can only send {}.',
         properties: {},
         required: [],
         additionalProperties: false,
@@ -164,6 +165,7 @@ describe("openai-strict lowering", () => {
         ["propertyNames", "#/properties/value", "described"],
         ["minProperties", "#/properties/value", "described"],
         ["maxProperties", "#/properties/value", "described"],
+        ["additionalProperties", "#/properties/value", "described"],
       ],
     },
     {
@@ -178,8 +180,80 @@ describe("openai-strict lowering", () => {
       },
       changes: [
         ["anyOf", "#/properties/value", "described"],
+        ["additionalProperties", "#/properties/value", "lowered"],
         ["required", "#/properties/value/properties/a", "lowered"],
       ],
+    },
+    {
+      // Strict mode would otherwise close the object beside its branches and refuse every key they add.
+      name: "an object beside oneOf becomes an anyOf of whole objects, each with the object's properties",
+      given: {
+        type: "object",
+        description: "Either",
+        properties: { kind: { type: "string" } },
+        required: ["kind"],
+        oneOf: [
+          { properties: { a: { type: "string" } }, required: ["a"] },
+          { properties: { b: { type: "integer" }, kind: { enum: ["b"] } } },
+        ],
+      },
+      want: {
+        description: "Either",
+        anyOf: [
+          {
+            type: "object",
+            properties: { a: { type: "string" }, kind: { type: "string" } },
+            required: ["a", "kind"],
+            additionalProperties: false,
+          },
+          {
+            type: "object",
+            properties: { b: { type: ["integer", "null"] }, kind: { enum: ["b"] } },
+            required: ["b", "kind"],
+            additionalProperties: false,
+          },
+        ],
+      },
+      changes: [
+        ["properties", "#/properties/value", "lowered"],
+        ["oneOf", "#/properties/value", "lowered"],
+        ["additionalProperties", "#/properties/value/oneOf/0", "lowered"],
+        ["properties", "#/properties/value/properties/kind", "lowered"],
+        ["additionalProperties", "#/properties/value/oneOf/1", "lowered"],
+        ["required", "#/properties/value/oneOf/1/properties/b", "lowered"],
+      ],
+    },
+    {
+      name: "branches beside an object take its type: a string branch accepts nothing, an untyped one is the object",
+      given: {
+        type: "object",
+        properties: { n: { type: "integer" } },
+        required: ["n"],
+        anyOf: [{ type: "string" }, {}],
+      },
+      want: {
+        anyOf: [
+          { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
+        ],
+      },
+      changes: [
+        ["properties", "#/properties/value", "lowered"],
+        ["type", "#/properties/value/anyOf/0", "dropped"],
+        ["additionalProperties", "#/properties/value/anyOf/1", "lowered"],
+      ],
+    },
+    {
+      // Like a map (`additionalProperties: {type: "integer"}`), whose value schema is described.
+      name: "a free-form object closes to {}, reported and told in its description",
+      given: { type: "object", description: "Labels" },
+      want: {
+        type: "object",
+        description: "Labels\nConstraints: any keys allowed, but strict mode can only send {}.",
+        properties: {},
+        required: [],
+        additionalProperties: false,
+      },
+      changes: [["additionalProperties", "#/properties/value", "described"]],
     },
     {
       name: "OAS nullable and free-form values",
@@ -197,7 +271,8 @@ describe("openai-strict lowering", () => {
     const definition: ToolDefinition = {
       name: "t",
       description: "",
-      parameters: { type: "object", properties: { value: given }, required: ["value"] },
+      // Closed already, so that the changes listed are all the value's.
+      parameters: { type: "object", properties: { value: given }, required: ["value"], additionalProperties: false },
     };
     const { tool, changes: reported } = toDialect(definition, "openai-strict");
     const parameters = (tool as { function: { parameters: { properties: { value: unknown } } } }).function.parameters;
@@ -297,6 +372,43 @@ describe("openai-strict lowering", () => {
   );
 
   test.each([
+    {
+      name: "an object beside oneOf (GitHub's orgs/delete-attestations-bulk body)",
+      value: {
+        type: "object",
+        oneOf: [
+          { properties: { digests: { type: "array", items: { type: "string" } } }, required: ["digests"] },
+          { properties: { ids: { type: "array", items: { type: "integer" } } }, required: ["ids"] },
+        ],
+      },
+      required: ["value"],
+      verdicts: [
+        [{ digests: ["sha256:1"] }, true],
+        [{ ids: [1] }, true],
+        [{}, false],
+        [{ digests: [1] }, false],
+        ["x", false],
+        [null, false],
+      ],
+    },
+    {
+      name: "an optional object beside oneOf",
+      value: {
+        type: "object",
+        oneOf: [
+          { properties: { a: { type: "string" } }, required: ["a"] },
+          { properties: { b: { type: "integer" } }, required: ["b"] },
+        ],
+      },
+      required: [],
+      verdicts: [
+        [{ a: "x" }, true],
+        [{ b: 1 }, true],
+        [null, true],
+        [{ a: 1 }, false],
+        [{}, false],
+      ],
+    },
     {
       // GitHub's repos/create-org-ruleset conditions had both: an object type and branches.
       name: "an optional value with a type beside anyOf",

@@ -1,7 +1,9 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject } from "../../openapi/own-properties.js";
+import type { DialectChange } from "../conversion-report.js";
 import type { JsonSchema } from "../json-schema.js";
+import { commonTypes } from "../schema-keywords.js";
 import type { ToolDefinition } from "../tool-definition.js";
 import type { DialectContext } from "./dialect-context.js";
 import {
@@ -68,18 +70,41 @@ function anyPrimitive(): JsonSchema[] {
 interface StrictState {
   context: DialectContext;
   propertyCount: number;
+  /** Changes already reported (keyword and pointer), for properties copied into several branches. */
+  reported: Set<string>;
+}
+
+/** A property lowered at its pointer in the source, not yet made nullable. */
+interface LoweredProperty {
+  name: string;
+  schema: JsonSchema;
+  pointer: string;
 }
 
 /**
- * Writes a tool for OpenAI strict mode (`strict: true`): every object closed with `additionalProperties: false` and
- * listing every property in `required`, optional properties made nullable, `oneOf` lowered to `anyOf`, `allOf`
- * merged, and every other unsupported keyword moved into the description. Objects nested deeper than 10 levels lose
+ * An object schema with `anyOf` branches, as its branches see it. Strict mode closes every object, so an object beside
+ * its own `anyOf` would refuse every key its branches add: each object branch takes the object's properties and
+ * `required` instead, and the object itself becomes a plain `anyOf`.
+ */
+interface EnclosingObject {
+  /** The object's own types; empty when it has none (`properties` alone make it an object). */
+  types: string[];
+  /** Its properties, lowered once at their own pointers. */
+  properties: LoweredProperty[];
+  required: ReadonlySet<string>;
+}
+
+/**
+ * Writes a tool for OpenAI strict mode (`strict: true`): every object closed with `additionalProperties: false` (a
+ * free-form one to `{}`, said in its description) and listing every property in `required`, optional properties made
+ * nullable, `oneOf` lowered to `anyOf` (an object beside it spread into each branch), `allOf` merged, and every other
+ * unsupported keyword moved into the description. Objects nested deeper than 10 levels lose
  * their properties (reported); more than 5,000 properties, or enums and names over OpenAI's limits (see
  * {@link OPENAI_STRICT_SIZE_LIMITS}), throw `DIALECT_LIMIT_EXCEEDED`: OpenAI refuses such a schema in strict mode.
  */
 export function toOpenAiStrictTool(definition: ToolDefinition, context: DialectContext): OpenAiTool {
   const tool = toOpenAiTool(definition, context);
-  const state: StrictState = { context, propertyCount: 0 };
+  const state: StrictState = { context, propertyCount: 0, reported: new Set() };
   const parameters = lowerStrictSchema(tool.function.parameters, "#", 1, state);
   const oversize = strictSizeViolations(parameters);
   if (oversize.length > 0) {
@@ -92,14 +117,25 @@ export function toOpenAiStrictTool(definition: ToolDefinition, context: DialectC
   return { type: "function", function: { ...tool.function, parameters, strict: true } };
 }
 
-function lowerStrictSchema(source: JsonSchema, pointer: string, nesting: number, state: StrictState): JsonSchema {
+function lowerStrictSchema(
+  source: JsonSchema,
+  pointer: string,
+  nesting: number,
+  state: StrictState,
+  enclosing?: EnclosingObject,
+): JsonSchema {
   const { context } = state;
   const schema = mergeAllOfBranches(source, pointer, context);
   const entries: [string, unknown][] = [];
   const notes: string[] = [];
+  const ownObject = hasObjectBranches(schema)
+    ? encloseObject(schema, pointer, nesting, state, enclosing, notes)
+    : undefined;
+  const branchesEnclosing = ownObject ?? enclosing;
   let nullable = false;
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "properties" || keyword === "required" || keyword === "additionalProperties") continue;
+    if (keyword === "type" && ownObject !== undefined) continue;
     if (keyword === "items" && isJsonObject(value)) {
       entries.push([keyword, lowerStrictSchema(value, `${pointer}/items`, nesting, state)]);
     } else if (
@@ -108,8 +144,9 @@ function lowerStrictSchema(source: JsonSchema, pointer: string, nesting: number,
       !hasOnlyConstraintBranches(value)
     ) {
       if (keyword === "oneOf") recordChange(context, keyword, pointer, "lowered", "oneOf -> anyOf");
-      const branches = lowerBranches(value, `${pointer}/${keyword}`, (branch, at) =>
-        lowerStrictSchema(branch, at, nesting, state),
+      const within = withinTypes(value, `${pointer}/${keyword}`, branchesEnclosing, context);
+      const branches = lowerBranches(within, `${pointer}/${keyword}`, (branch, at) =>
+        lowerStrictSchema(branch, at, nesting, state, branchesEnclosing),
       );
       addAnyOfBranches(entries, branches, keyword, pointer, context);
     } else if (keyword === "nullable") {
@@ -126,14 +163,15 @@ function lowerStrictSchema(source: JsonSchema, pointer: string, nesting: number,
     }
   }
   let lowered: JsonSchema = Object.fromEntries(entries);
+  if (enclosing !== undefined && ownObject === undefined) lowered = narrowToEnclosingTypes(lowered, enclosing);
   // `items` without a type is an array, as `properties` without one is an object (else it became any primitive).
   if (lowered.type === undefined && isJsonObject(lowered.items) && !("anyOf" in lowered)) {
     recordChange(context, "type", pointer, "lowered", "no type -> array, as its items imply");
     lowered = { type: "array", ...lowered };
   }
   const types = typesOf(lowered);
-  const isObject = types.includes("object") || (types.length === 0 && isJsonObject(schema.properties));
-  if (isObject) lowered = closeObject(lowered, schema, pointer, nesting, state, notes);
+  const isObject = ownObject === undefined && describesObject(types, schema);
+  if (isObject) lowered = closeObject(lowered, schema, pointer, nesting, state, notes, enclosing);
   if ((types.includes("array") || (types.length === 0 && "items" in lowered)) && !isJsonObject(lowered.items)) {
     recordChange(context, "items", pointer, "lowered", "any item -> any primitive");
     lowered.items = { anyOf: anyPrimitive() };
@@ -148,6 +186,136 @@ function lowerStrictSchema(source: JsonSchema, pointer: string, nesting: number,
   return nullable ? makeNullable(lowered) : lowered;
 }
 
+/** True when a schema with these types is an object: it says so, or says nothing but lists properties. */
+function describesObject(types: readonly string[], schema: JsonSchema): boolean {
+  return types.includes("object") || (types.length === 0 && isJsonObject(schema.properties));
+}
+
+/** True for an object beside an `anyOf` or `oneOf` of alternatives (not of constraints only), some accepting values. */
+function hasObjectBranches(schema: JsonSchema): boolean {
+  if (!describesObject(typesOf(schema), schema)) return false;
+  return [schema.anyOf, schema.oneOf].some(
+    (branches) =>
+      Array.isArray(branches) && !hasOnlyConstraintBranches(branches) && branches.some((branch) => branch !== false),
+  );
+}
+
+/**
+ * Lowers the object part of an object with branches once (see {@link EnclosingObject}), merged with the object that
+ * encloses it in turn, if any: its own properties win over the enclosing ones, `required` and `type` combine.
+ */
+function encloseObject(
+  schema: JsonSchema,
+  pointer: string,
+  nesting: number,
+  state: StrictState,
+  enclosing: EnclosingObject | undefined,
+  notes: string[],
+): EnclosingObject {
+  const { context } = state;
+  recordChange(
+    context,
+    "properties",
+    pointer,
+    "lowered",
+    "object beside anyOf -> its type, properties and required in each branch",
+  );
+  const additional = schema.additionalProperties;
+  if (additional !== undefined && additional !== true && additional !== false) {
+    const note = describeUnsupportedKeyword(context, "additionalProperties", additional, pointer);
+    if (note !== undefined) notes.push(note);
+  }
+  const source = isJsonObject(schema.properties) ? schema.properties : {};
+  const own = lowerProperties(source, pointer, nesting, state);
+  const types = typesOf(schema);
+  const outer = enclosing?.types ?? [];
+  return {
+    types: types.length === 0 || outer.length === 0 ? [...types, ...outer] : commonTypes(types, outer),
+    properties: [...own, ...inheritedProperties(enclosing, source, state)],
+    required: new Set([...requiredNames(schema), ...(enclosing?.required ?? [])]),
+  };
+}
+
+/** Lowers each of an object's properties at its own pointer, one level deeper. */
+function lowerProperties(
+  source: Record<string, unknown>,
+  pointer: string,
+  nesting: number,
+  state: StrictState,
+): LoweredProperty[] {
+  return Object.entries(source).map(([name, property]) => {
+    const propertyPointer = appendJsonPointer(pointer, "properties", name);
+    const schema = lowerStrictSchema(isJsonObject(property) ? property : {}, propertyPointer, nesting + 1, state);
+    return { name, schema, pointer: propertyPointer };
+  });
+}
+
+/** The enclosing object's properties a branch takes: those it does not define itself (its own definition wins). */
+function inheritedProperties(
+  enclosing: EnclosingObject | undefined,
+  own: Record<string, unknown>,
+  state: StrictState,
+): LoweredProperty[] {
+  return (enclosing?.properties ?? []).filter((property) => {
+    if (!Object.hasOwn(own, property.name)) return true;
+    reportOnce(state, "properties", property.pointer, "lowered", "replaced by a branch's own definition");
+    return false;
+  });
+}
+
+/** The branches, those whose `type` shares none with the enclosing object's made `false`: no value meets both. */
+function withinTypes(
+  branches: unknown[],
+  pointer: string,
+  enclosing: EnclosingObject | undefined,
+  context: DialectContext,
+): unknown[] {
+  const types = enclosing?.types ?? [];
+  if (types.length === 0) return branches;
+  return branches.map((branch, index) => {
+    if (!isJsonObject(branch) || typesOf(branch).length === 0) return branch;
+    if (commonTypes(typesOf(branch), types).length > 0) return branch;
+    recordChange(context, "type", `${pointer}/${index}`, "dropped", "no type in common with the enclosing object");
+    return false;
+  });
+}
+
+/** A branch takes the enclosing object's `type`: its own narrowed to the common ones, or the object's if it has none. */
+function narrowToEnclosingTypes(lowered: JsonSchema, enclosing: EnclosingObject): JsonSchema {
+  if (enclosing.types.length === 0) return lowered;
+  const types = typesOf(lowered);
+  if (types.length > 0) return { ...lowered, type: typeKeyword(commonTypes(types, enclosing.types)) };
+  if ("anyOf" in lowered || "enum" in lowered || "const" in lowered) return lowered;
+  return { type: typeKeyword(enclosing.types), ...lowered };
+}
+
+/** The `type` keyword's value for a list of types: the one type alone, else the list. */
+function typeKeyword(types: readonly string[]): string | string[] {
+  return types.length === 1 && types[0] !== undefined ? types[0] : [...types];
+}
+
+/** The names an object lists in `required`. */
+function requiredNames(schema: JsonSchema): string[] {
+  return Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === "string") : [];
+}
+
+/** Records a change once per tool, for a property copied into several branches. */
+function reportOnce(
+  state: StrictState,
+  keyword: string,
+  pointer: string,
+  action: DialectChange["action"],
+  detail: string,
+): void {
+  const key = `${keyword} ${pointer}`;
+  if (state.reported.has(key)) return;
+  state.reported.add(key);
+  recordChange(state.context, keyword, pointer, action, detail);
+}
+
+/** Told the model where the source took an object with any keys and lists none: strict mode closes it to `{}`. */
+const ANY_KEYS_NOTE = "any keys allowed, but strict mode can only send {}";
+
 function closeObject(
   lowered: JsonSchema,
   schema: JsonSchema,
@@ -155,12 +323,22 @@ function closeObject(
   nesting: number,
   state: StrictState,
   notes: string[],
+  enclosing: EnclosingObject | undefined,
 ): JsonSchema {
   const { context } = state;
   const source = isJsonObject(schema.properties) ? schema.properties : {};
-  const names = Object.keys(source);
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
-    const note = describeUnsupportedKeyword(context, "additionalProperties", schema.additionalProperties, pointer);
+  const inherited = inheritedProperties(enclosing, source, state);
+  const names = [...Object.keys(source), ...inherited.map(({ name }) => name)];
+  const additional = schema.additionalProperties;
+  // Strict mode closes every object: the keys the source allowed beyond its properties are lost.
+  if (additional === undefined || additional === true) {
+    if (names.length > 0) recordChange(context, "additionalProperties", pointer, "lowered", "any other key -> none");
+    else {
+      recordChange(context, "additionalProperties", pointer, "described", "any key -> none");
+      notes.push(ANY_KEYS_NOTE);
+    }
+  } else if (additional !== false) {
+    const note = describeUnsupportedKeyword(context, "additionalProperties", additional, pointer);
     if (note !== undefined) notes.push(note);
   }
   if (nesting > OPENAI_STRICT_LIMITS.maxNesting && names.length > 0) {
@@ -176,15 +354,14 @@ function closeObject(
       { data: { pointer } },
     );
   }
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const properties = names.map((name): [string, JsonSchema] => {
-    const propertyPointer = appendJsonPointer(pointer, "properties", name);
-    const property = source[name];
-    const lowered = lowerStrictSchema(isJsonObject(property) ? property : {}, propertyPointer, nesting + 1, state);
-    if (required.has(name)) return [name, lowered];
-    recordChange(context, "required", propertyPointer, "lowered", "optional -> required and nullable");
-    return [name, makeNullable(lowered)];
-  });
+  const required = new Set([...requiredNames(schema), ...(enclosing?.required ?? [])]);
+  const properties = [...lowerProperties(source, pointer, nesting, state), ...inherited].map(
+    ({ name, schema: property, pointer: at }): [string, JsonSchema] => {
+      if (required.has(name)) return [name, property];
+      reportOnce(state, "required", at, "lowered", "optional -> required and nullable");
+      return [name, makeNullable(property)];
+    },
+  );
   return {
     ...lowered,
     type: typesOf(lowered).length > 0 ? lowered.type : "object",
