@@ -440,6 +440,20 @@ describe("openai-strict lowering", () => {
   });
 });
 
+  test("closing an object of the spec is reported, closing the layered root and parameter sections is not", () => {
+    const parameters: JsonSchema = {
+      type: "object",
+      properties: {
+        query: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+        body: { type: "object", properties: { meta: { type: "object", properties: { k: { type: "string" } } } } },
+      },
+      required: ["query", "body"],
+    };
+    const { changes } = toDialect({ name: "t", description: "", parameters }, "openai-strict");
+    const closed = changes.filter(({ keyword }) => keyword === "additionalProperties").map(({ pointer }) => pointer);
+    expect(closed).toEqual(["#/properties/body", "#/properties/body/properties/meta"]);
+  });
+
 describe("gemini lowering", () => {
   test.each([
     { name: "const becomes a one-value enum", given: { const: "on" }, want: { type: "string", enum: ["on"] } },

@@ -1,7 +1,9 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject } from "../../openapi/own-properties.js";
+import { SECTION_ORDER } from "../build-layered-schema.js";
 import type { DialectChange } from "../conversion-report.js";
+import { isLayeredSchema } from "../is-layered-schema.js";
 import type { JsonSchema } from "../json-schema.js";
 import { commonTypes } from "../schema-keywords.js";
 import type { ToolDefinition } from "../tool-definition.js";
@@ -72,7 +74,18 @@ interface StrictState {
   propertyCount: number;
   /** Changes already reported (keyword and pointer), for properties copied into several branches. */
   reported: Set<string>;
+  /**
+   * Pointers of the objects a layered schema wraps parameters in (its root and parameter sections): the request side
+   * refuses any key they do not list, so closing them loses nothing and is not reported.
+   */
+  wrappers: ReadonlySet<string>;
 }
+
+const LAYERED_WRAPPERS: ReadonlySet<string> = new Set([
+  "#",
+  ...SECTION_ORDER.filter((section) => section !== "body").map((section) => `#/properties/${section}`),
+]);
+const NO_WRAPPERS: ReadonlySet<string> = new Set();
 
 /** A property lowered at its pointer in the source, not yet made nullable. */
 interface LoweredProperty {
@@ -104,7 +117,8 @@ interface EnclosingObject {
  */
 export function toOpenAiStrictTool(definition: ToolDefinition, context: DialectContext): OpenAiTool {
   const tool = toOpenAiTool(definition, context);
-  const state: StrictState = { context, propertyCount: 0, reported: new Set() };
+  const wrappers = isLayeredSchema(tool.function.parameters) ? LAYERED_WRAPPERS : NO_WRAPPERS;
+  const state: StrictState = { context, propertyCount: 0, reported: new Set(), wrappers };
   const parameters = lowerStrictSchema(tool.function.parameters, "#", 1, state);
   const oversize = strictSizeViolations(parameters);
   if (oversize.length > 0) {
@@ -332,8 +346,11 @@ function closeObject(
   const additional = schema.additionalProperties;
   // Strict mode closes every object: the keys the source allowed beyond its properties are lost.
   if (additional === undefined || additional === true) {
-    if (names.length > 0) recordChange(context, "additionalProperties", pointer, "lowered", "any other key -> none");
-    else {
+    if (names.length > 0) {
+      if (!state.wrappers.has(pointer)) {
+        recordChange(context, "additionalProperties", pointer, "lowered", "any other key -> none");
+      }
+    } else {
       recordChange(context, "additionalProperties", pointer, "described", "any key -> none");
       notes.push(ANY_KEYS_NOTE);
     }
