@@ -92,32 +92,48 @@ function isLayeredShape(args: Record<string, unknown>): boolean {
 }
 
 function classifyLayered(args: Record<string, unknown>, options: ClassifyArgumentsOptions): LayeredArguments {
-  const { operation } = options;
   const layered = createLayeredArguments();
-  for (const location of PARAMETER_SECTIONS) {
-    const section = args[location];
-    if (!isPlainObject(section)) continue;
-    for (const [name, value] of Object.entries(section)) {
-      if (value === undefined) continue;
-      const parameter = findParameter(operation, location, name);
-      if (operation !== undefined && options.declaredOnly === true) {
-        if (parameter === undefined) {
-          throw unknownParameter(operation, `${location}.${name}`, name, parameterNames(operation, location), location);
-        }
-        if (parameter.ignored !== undefined) throw ignoredParameter(operation, parameter);
-      }
-      layered[location][parameter?.name ?? name] = value;
-    }
+  for (const section of ARGUMENT_SECTIONS) {
+    addSection(layered, section, args[section], options.operation, options.declaredOnly === true);
   }
-  if (args.body !== undefined) {
-    if (operation !== undefined && options.declaredOnly === true && operation.requestBody === undefined) {
+  return layered;
+}
+
+/**
+ * Copies one section's members into `layered`, each under its declared name (header names as the spec writes them).
+ * With `declaredOnly`, a member the operation does not declare, or one left out of its tool, is `UNKNOWN_PARAMETER`,
+ * and so is a body for an operation that takes none. Flat arguments' sections come through here too, so a section
+ * beside flat names is checked like one in layered arguments.
+ */
+function addSection(
+  layered: LayeredArguments,
+  section: ArgumentSection,
+  value: unknown,
+  operation: OperationSpec | undefined,
+  declaredOnly: boolean,
+): void {
+  if (section === "body") {
+    if (value === undefined) return;
+    if (operation !== undefined && declaredOnly && operation.requestBody === undefined) {
       throw new ActionRecallError("UNKNOWN_PARAMETER", `Operation ${operation.id} takes no request body`, {
         data: { parameter: "body", operation: operation.id },
       });
     }
-    layered.body = args.body;
+    layered.body = value;
+    return;
   }
-  return layered;
+  if (!isPlainObject(value)) return;
+  for (const [name, member] of Object.entries(value)) {
+    if (member === undefined) continue;
+    const parameter = findParameter(operation, section, name);
+    if (operation !== undefined && declaredOnly) {
+      if (parameter === undefined) {
+        throw unknownParameter(operation, `${section}.${name}`, name, parameterNames(operation, section), section);
+      }
+      if (parameter.ignored !== undefined) throw ignoredParameter(operation, parameter);
+    }
+    layered[section][parameter?.name ?? name] = member;
+  }
 }
 
 function classifyFlat(
@@ -146,7 +162,7 @@ function classifyFlat(
       layered[location.section][location.name] = value;
     } else if (location === undefined && isSectionOnItsOwn(name, value)) {
       // A section name no parameter claims keeps its layered meaning, so `{path: {...}, limit: 5}` works too.
-      mergeSection(layered, name as ArgumentSection, value);
+      addSection(layered, name as ArgumentSection, value, operation, declaredOnly);
     } else if (location !== undefined || acceptsExtraBodyMembers) {
       members.push([name, value]);
     } else {
@@ -177,16 +193,6 @@ function locateFlatName(operation: OperationSpec, name: string, bodyProperties: 
 
 function isSectionOnItsOwn(name: string, value: unknown): boolean {
   return (ARGUMENT_SECTIONS as readonly string[]).includes(name) && (name === "body" || isPlainObject(value));
-}
-
-function mergeSection(layered: LayeredArguments, section: ArgumentSection, value: unknown): void {
-  if (section === "body") {
-    layered.body = value;
-    return;
-  }
-  for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
-    if (member !== undefined) layered[section][name] = member;
-  }
 }
 
 /** What flat classification needs to know about an operation's body. */

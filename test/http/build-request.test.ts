@@ -724,6 +724,46 @@ describe("flat and layered arguments (seed 003's tool)", () => {
     expect(thrown(() => buildRequest(spec, given))).toMatchObject({ code: "UNKNOWN_PARAMETER", data });
   });
 
+  describe("a section beside flat names is checked as in layered arguments", () => {
+    const getItem = operation({
+      method: "GET",
+      parameters: [
+        parameter({ name: "id", in: "path" }),
+        parameter({ name: "limit", in: "query" }),
+        parameter({ name: "Authorization", in: "header", ignored: "OpenAPI ignores it" }),
+        parameter({ name: "X-Trace-Id", in: "header" }),
+      ],
+    });
+
+    test.each([
+      ["an undeclared header", { header: { "X-Forwarded-For": "10.0.0.1" }, id: "1" }, "header.X-Forwarded-For"],
+      [
+        "a header left out of the tool",
+        { header: { authorization: "Bearer made-up" }, id: "1" },
+        "header.Authorization",
+      ],
+      ["an undeclared query name", { query: { admin: "true" }, id: "1" }, "query.admin"],
+      ["an undeclared cookie", { cookie: { session: "x" }, id: "1" }, "cookie.session"],
+      ["a misspelt path name", { path: { id: "1", idd: "2" }, limit: 5 }, "path.idd"],
+      ["a body for an operation without one", { body: { a: 1 }, id: "1" }, "body"],
+    ])("%s is UNKNOWN_PARAMETER", (_name, given, parameterName) => {
+      expect(thrown(() => buildRequest(getItem, given))).toMatchObject({
+        code: "UNKNOWN_PARAMETER",
+        data: { parameter: parameterName },
+      });
+      expect(thrown(() => toProxyBody(given, {}, undefined, { operation: getItem }))).toMatchObject({
+        code: "UNKNOWN_PARAMETER",
+        data: { parameter: parameterName },
+      });
+    });
+
+    test("a declared header in a section is sent under the name the spec writes", () => {
+      const request = buildRequest(getItem, { header: { "x-trace-id": "t-1" }, id: "1", limit: 5 });
+      expect(request.url).toBe(`${SERVER_URL}/items/1?limit=5`);
+      expect(request.headers).toEqual({ "X-Trace-Id": "t-1" });
+    });
+  });
+
   test("__proto__ and constructor are names like any other", () => {
     const args = JSON.parse('{"kn_id":"k","ot_id":"o","__proto__":{"polluted":1},"constructor":2}');
     const request = buildRequest(seed, args, { serverUrl: SERVER_URL });
