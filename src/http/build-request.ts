@@ -8,7 +8,7 @@ import { encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js"
 import { appendQuery, expandPathTemplate } from "./expand-path-template.js";
 import { findParameter } from "./find-parameter.js";
 import type { HttpRequest } from "./http-request.js";
-import { createLayeredArguments, type LayeredArguments } from "./layered-arguments.js";
+import { createLayeredArguments, isPlainObject, type LayeredArguments } from "./layered-arguments.js";
 import { mergeFixedParams } from "./merge-fixed-params.js";
 import { serializeHeaders } from "./serialize-headers.js";
 import {
@@ -17,6 +17,7 @@ import {
   isEmptyListOrObject,
   serializeQueryStyle,
   serializeWholeQueryString,
+  withoutFixedNames,
 } from "./serialize-parameter.js";
 
 /** Options of {@link buildRequest}. */
@@ -57,7 +58,7 @@ export function buildRequest(
   assertSameOrigin(url, server.origin, operation);
 
   const headers = serializeHeaders(operation, merged.header, merged.cookie);
-  const encoded = encodeBody(operation, merged.body);
+  const encoded = encodeBody(operation, merged.body, new Set(isPlainObject(fixed.body) ? Object.keys(fixed.body) : []));
   if (encoded !== undefined) setHeader(headers, "content-type", encoded.contentType);
 
   const request: HttpRequest = { method: operation.method, url, headers };
@@ -87,8 +88,7 @@ function buildQueryString(operation: OperationSpec, args: LayeredArguments, fixe
       if (pieces.length === 0 && parameter?.required === true && isEmptyListOrObject(value)) {
         throw emptyRequiredValueError(location, value, operation.id);
       }
-      // An exploded object writes its keys as top-level names; none of them may shadow a fixed parameter.
-      return fixedNames.has(name) ? pieces : pieces.filter((piece) => !fixedNames.has(piece.key));
+      return withoutFixedNames(name, pieces, fixedNames);
     })
     .map((piece) => piece.text)
     .join("&");

@@ -1,25 +1,30 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { isJsonMediaType, isJsonWildcard, mediaTypeEssence } from "../openapi/media-type-essence.js";
-import type { OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
+import type { EncodingSpec, OperationSpec, RequestBodySpec } from "../openapi/operation-spec.js";
 import { decodeDataUrl } from "./decode-data-url.js";
 import { encodeMultipart } from "./encode-multipart.js";
 import { argumentJson, encodeAllowingReserved, encodeStrict } from "./encode-uri-component.js";
 import type { EncodedBody } from "./encoded-body.js";
 import { isPlainObject } from "./layered-arguments.js";
 import { resolveSchema } from "./resolve-schema.js";
-import { serializeQueryStyle } from "./serialize-parameter.js";
+import { serializeQueryStyle, withoutFixedNames } from "./serialize-parameter.js";
 
 /**
  * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`, `*\/json`; also the choice
- * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles; where the spec
- * declares the body a string, the encoded form as written), `multipart/form-data` (where the spec declares the body a
+ * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles, an object field
+ * as JSON text where none is given; where the spec declares the body a string, the encoded form as written), `multipart/form-data` (where the spec declares the body a
  * string, the file as one part named `file`), `text/*`, and for any other type bytes, a `data:...;base64,`
  * URL decoded to its bytes (what the tool asks a model to write for a file), or other text as written. A body of a
  * media range that admits JSON (`*\/*`, `application/*`) is JSON unless it is text or bytes, and goes out with a type
  * it has, never the range: `application/json`, the data URL's type (else `application/octet-stream`), or
- * `text/plain`. `undefined` when there is no body.
+ * `text/plain`. `undefined` when there is no body. `fixedNames`, the caller-fixed top-level body members, are never
+ * shadowed by form fields an exploded object writes.
  */
-export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody | undefined {
+export function encodeBody(
+  operation: OperationSpec,
+  body: unknown,
+  fixedNames: ReadonlySet<string> = new Set(),
+): EncodedBody | undefined {
   if (body === undefined) return undefined;
   const requestBody = operation.requestBody;
   const mediaType = requestBody?.mediaType ?? "application/json";
@@ -34,7 +39,8 @@ export function encodeBody(operation: OperationSpec, body: unknown): EncodedBody
   if (requestBody !== undefined && essence === "application/x-www-form-urlencoded") {
     // A form body declared as a string (libretranslate's) has the model write the encoded form: sent as written.
     if (typeof body === "string" && declaresString(operation, requestBody)) return { body, contentType: mediaType };
-    return { body: encodeForm(requestBody, requireObject(body, operation, essence)), contentType: mediaType };
+    const fields = requireObject(body, operation, essence);
+    return { body: encodeForm(requestBody, fields, fixedNames), contentType: mediaType };
   }
   if (requestBody !== undefined && essence === "multipart/form-data") {
     // A multipart body declared as the file itself (codat's, loket's) names no part: the file goes as the part
@@ -76,7 +82,11 @@ function declaresString(operation: OperationSpec, requestBody: RequestBodySpec):
   return resolveSchema(operation, requestBody.schema).type === "string";
 }
 
-function encodeForm(requestBody: RequestBodySpec, body: Record<string, unknown>): string {
+function encodeForm(
+  requestBody: RequestBodySpec,
+  body: Record<string, unknown>,
+  fixedNames: ReadonlySet<string>,
+): string {
   return Object.entries(body)
     .flatMap(([name, value]) => {
       const encoding = Object.hasOwn(requestBody.encoding ?? {}, name) ? requestBody.encoding?.[name] : undefined;
@@ -84,14 +94,29 @@ function encodeForm(requestBody: RequestBodySpec, body: Record<string, unknown>)
       const encode = encoding?.allowReserved
         ? (text: string) => encodeAllowingReserved(text, parameter)
         : (text: string) => encodeStrict(text, parameter);
-      if (encoding?.contentType !== undefined && isJsonMediaType(encoding.contentType)) {
+      if (isWrittenAsJson(encoding, value)) {
         return value === undefined ? [] : [`${encode(name)}=${encode(argumentJson(value))}`];
       }
       const style = encoding?.style ?? "form";
       const explode = encoding?.explode ?? style === "form";
-      return serializeQueryStyle({ name, value, style, explode, encode }).map((piece) => piece.text);
+      const pieces = serializeQueryStyle({ name, value, style, explode, encode });
+      return withoutFixedNames(name, pieces, fixedNames).map((piece) => piece.text);
     })
     .join("&");
+}
+
+/**
+ * Whether a form field is sent as its JSON text (`address=%7B...%7D`). OAS 3.0.4 (Encoding Object) says that without
+ * `style`, `explode` and `allowReserved` the field is encoded by its `contentType` alone, which defaults to
+ * `application/json` for an object: an object is spread into top-level fields only when its encoding asks for a style.
+ * A field whose `contentType` is JSON is JSON text too. (An array's items are objects' JSON text each, as its items'
+ * type says.)
+ */
+function isWrittenAsJson(encoding: EncodingSpec | undefined, value: unknown): boolean {
+  if (encoding?.style !== undefined || encoding?.explode !== undefined || encoding?.allowReserved !== undefined) {
+    return false;
+  }
+  return isPlainObject(value) || (encoding?.contentType !== undefined && isJsonMediaType(encoding.contentType));
 }
 
 function requireObject(body: unknown, operation: OperationSpec, mediaType: string): Record<string, unknown> {

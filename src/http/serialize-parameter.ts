@@ -89,6 +89,14 @@ export function serializeQueryStyle(parameter: StyledParameter): QueryPiece[] {
 }
 
 /**
+ * One parameter's pieces less those an exploded object wrote under a fixed name: a model's `{filter: {user: "x"}}`
+ * must not shadow a fixed `user`. Pieces under the parameter's own name stay.
+ */
+export function withoutFixedNames(name: string, pieces: QueryPiece[], fixedNames: ReadonlySet<string>): QueryPiece[] {
+  return pieces.filter((piece) => piece.key === name || !fixedNames.has(piece.key));
+}
+
+/**
  * Serialises an OpenAPI 3.2 `in: "querystring"` parameter, whose value is the whole query string. With JSON content,
  * its JSON text, percent-encoded, is the one piece. Otherwise (form-urlencoded) an object's members become
  * `name=value` pieces in form style, exploded, and a string written as a query string (`a=1&b=2`) is split at its `&`

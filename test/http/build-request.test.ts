@@ -571,6 +571,85 @@ describe("bodies by media type", () => {
     expect(request.body).toBe("list=1|2&meta=%7B%22a%22%3A1%7D");
   });
 
+  // OAS 3.0.4's Encoding Object: without style, explode and allowReserved a field is encoded by its contentType alone,
+  // application/json for an object (the spec's example sends `address=%7B%22streetAddress%22...`).
+  describe("form-urlencoded object fields", () => {
+    const form = (encoding?: Record<string, Record<string, unknown>>) =>
+      withBody("application/x-www-form-urlencoded", {
+        schema: {
+          type: "object",
+          properties: {
+            id: { type: "string" },
+            account: { type: "string" },
+            address: { type: "object", properties: { street: { type: "string" }, account: { type: "string" } } },
+            lines: { type: "array", items: { type: "object" } },
+          },
+        },
+        ...(encoding === undefined ? {} : { encoding }),
+      });
+    const send = (spec: OperationSpec, body: unknown, fixed?: Record<string, unknown>) =>
+      buildRequest(spec, { path: { id: "1" }, body }, fixed === undefined ? {} : { fixed }).body;
+
+    test.each<[string, Record<string, Record<string, unknown>> | undefined, unknown, string]>([
+      [
+        "an object without an encoding is its JSON text, under its name",
+        undefined,
+        { id: "u1", address: { street: "1 Main St", city: "X" } },
+        "id=u1&address=%7B%22street%22%3A%221%20Main%20St%22%2C%22city%22%3A%22X%22%7D",
+      ],
+      [
+        "an encoding that names only a contentType leaves the object whole",
+        { address: { contentType: "text/plain" } },
+        { address: { street: "a" } },
+        "address=%7B%22street%22%3A%22a%22%7D",
+      ],
+      [
+        "an array of objects is its items' JSON text each",
+        undefined,
+        { lines: [{ n: 1 }, { n: 2 }] },
+        "lines=%7B%22n%22%3A1%7D&lines=%7B%22n%22%3A2%7D",
+      ],
+      [
+        "an explicit form style spreads the object's members",
+        { address: { style: "form", explode: true } },
+        { address: { street: "a b" } },
+        "street=a%20b",
+      ],
+      [
+        "an explicit explode alone spreads it too (style defaults to form)",
+        { address: { explode: true } },
+        { address: { street: "a" } },
+        "street=a",
+      ],
+      [
+        "an explicit deepObject style",
+        { address: { style: "deepObject", explode: true } },
+        { address: { street: "a" } },
+        "address[street]=a",
+      ],
+      [
+        "a style wins over a JSON contentType, which OAS then ignores",
+        { address: { style: "form", explode: false, contentType: "application/json" } },
+        { address: { street: "a" } },
+        "address=street,a",
+      ],
+    ])("%s", (_name, encoding, body, want) => {
+      expect(send(form(encoding), body)).toBe(want);
+    });
+
+    test("a model's object cannot write a field the caller fixed", () => {
+      const fixed = { body: { account: "me" } };
+      expect(send(form(), { address: { account: "victim" } }, fixed)).toBe(
+        "address=%7B%22account%22%3A%22victim%22%7D&account=me",
+      );
+      const spread = form({ address: { style: "form", explode: true } });
+      expect(send(spread, { address: { account: "victim", street: "s" } }, fixed)).toBe("street=s&account=me");
+      // Also when the caller fixes part of the object itself, which the model's members are merged into.
+      const fixedAddress = { body: { account: "me", address: { city: "X" } } };
+      expect(send(spread, { address: { account: "victim" } }, fixedAddress)).toBe("city=X&account=me");
+    });
+  });
+
   test("the body's content type replaces one given as a header argument", () => {
     const spec = operation({
       parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "Content-Type", in: "header" })],
