@@ -10,13 +10,15 @@ export function encodeStrict(text: string, parameter: string): string {
 }
 
 /**
- * Percent-encodes for a query value with OAS `allowReserved: true`: RFC 3986 reserved characters stay as written,
- * except `&`, `=` and `#`, which would start another parameter or end the query, so the value could never round-trip.
+ * Percent-encodes for a query value with OAS `allowReserved: true`: RFC 3986 reserved characters and percent-encoded
+ * triples (`%41`) stay as written, as OAS says. Still encoded are the characters it leaves to applications: `[`, `]`
+ * and `#`, which a query may not hold, and `&`, `=` and `+`, which a form-urlencoded reader takes for a separator or a
+ * space; and a `%` that starts no triple.
  */
 export function encodeAllowingReserved(text: string, parameter: string): string {
-  return encodeOrThrow(text, parameter).replace(/%(3A|2F|3F|5B|5D|40|24|2B|2C|3B)/g, (_match, code: string) =>
-    String.fromCharCode(Number.parseInt(code, 16)),
-  );
+  return encodeOrThrow(text, parameter)
+    .replace(/%(3A|2F|3F|40|24|2C|3B)/g, (_match, code: string) => String.fromCharCode(Number.parseInt(code, 16)))
+    .replace(/%25([0-9A-Fa-f]{2})/g, "%$1");
 }
 
 /** The text of one scalar: strings as written, numbers and booleans as JSON writes them, nested values as JSON. */

@@ -239,6 +239,10 @@ describe("query styles follow OAS", () => {
     ["deepObject", { style: "deepObject", explode: true }, { a: 1, b: { "c]": "d e" } }, "q[a]=1&q[b][c%5D]=d%20e"],
     ["deepObject with an array", { style: "deepObject", explode: true }, { a: [1, 2] }, "q[a][0]=1&q[a][1]=2"],
     ["allowReserved", { allowReserved: true }, "/a?b:c@d&e=f#g", "q=/a?b:c@d%26e%3Df%23g"],
+    // OAS leaves `[`, `]` (not allowed in a query) and `+` (a space to form readers) for applications to encode.
+    ["allowReserved with + and brackets", { allowReserved: true }, "c++ [x]", "q=c%2B%2B%20%5Bx%5D"],
+    // OAS: percent-encoded triples pass through unchanged; a `%` that starts none is encoded.
+    ["allowReserved with percent triples", { allowReserved: true }, "%41%2f%zz%", "q=%41%2f%25zz%25"],
     ["an empty string", { explode: false }, "", "q="],
   ])("%s", (_name, style, given, want) => {
     const request = buildRequest(styled(style), { path: { id: "1" }, query: { q: given } });
@@ -569,6 +573,12 @@ describe("bodies by media type", () => {
     });
     const request = buildRequest(spec, { path: { id: "1" }, body: { list: [1, 2], meta: { a: 1 } } });
     expect(request.body).toBe("list=1|2&meta=%7B%22a%22%3A1%7D");
+  });
+
+  test("a form field with allowReserved still encodes +, & and =, which form readers split or read as a space", () => {
+    const spec = withBody("application/x-www-form-urlencoded", { encoding: { f: { allowReserved: true } } });
+    const request = buildRequest(spec, { path: { id: "1" }, body: { f: "a+b&c=d/e:f" } });
+    expect(request.body).toBe("f=a%2Bb%26c%3Dd/e:f");
   });
 
   // OAS 3.0.4's Encoding Object: without style, explode and allowReserved a field is encoded by its contentType alone,
