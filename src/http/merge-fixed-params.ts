@@ -1,10 +1,14 @@
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { createRecord, isPlainObject, type LayeredArguments } from "./layered-arguments.js";
+import { cookieName } from "./serialize-headers.js";
+import { serializePathStyle } from "./serialize-parameter.js";
 
 /**
  * Merges caller-fixed values into model arguments, location by location. Fixed values always win: a model argument
  * with a fixed name is replaced (header names compared case-insensitively, so `X-Account-Id` cannot slip past a fixed
- * `x-account-id`), and a fixed body object is merged deeply with the fixed side winning at every level.
+ * `x-account-id`), a cookie the model wrote is dropped when a fixed `Cookie` header sets its name (a fixed cookie
+ * wins over a model's `Cookie` header when the headers are written, see `serializeHeaders`), and a fixed body object
+ * is merged deeply with the fixed side winning at every level.
  */
 export function mergeFixedParams(args: LayeredArguments, fixed: LayeredArguments): LayeredArguments {
   checkLayeredArguments("args", args);
@@ -18,11 +22,28 @@ export function mergeFixedParams(args: LayeredArguments, fixed: LayeredArguments
     path: Object.assign(createRecord(), args.path, fixed.path),
     query: Object.assign(createRecord(), args.query, fixed.query),
     header: Object.assign(header, fixed.header),
-    cookie: Object.assign(createRecord(), args.cookie, fixed.cookie),
+    cookie: Object.assign(createRecord(), withoutNames(args.cookie, fixedHeaderCookieNames(fixed)), fixed.cookie),
   };
   const body = fixed.body === undefined ? args.body : mergeFixedValue(args.body, fixed.body);
   if (body !== undefined) merged.body = body;
   return merged;
+}
+
+/** The cookie names a fixed `Cookie` header (any case) sets, read from its text as it is sent (`simple` style). */
+function fixedHeaderCookieNames(fixed: LayeredArguments): Set<string> {
+  const names = new Set<string>();
+  for (const [name, value] of Object.entries(fixed.header)) {
+    if (name.toLowerCase() !== "cookie" || value === undefined || value === null) continue;
+    const text = serializePathStyle({ name, value, style: "simple", explode: false, encode: (item) => item });
+    for (const pair of text.split(";")) names.add(cookieName(pair));
+  }
+  return names;
+}
+
+function withoutNames(values: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> {
+  const kept = createRecord();
+  for (const [name, value] of Object.entries(values)) if (!names.has(name)) kept[name] = value;
+  return kept;
 }
 
 function mergeFixedValue(value: unknown, fixed: unknown): unknown {

@@ -40,7 +40,7 @@ export function assertValidHeaderValue(name: string, value: string): void {
 
 /**
  * Serialises header arguments (OAS `simple` style) into header text, and cookie arguments into the `cookie` header
- * (joined to a `cookie` header argument when there is one). Values are checked for control characters; characters
+ * (joined to a `cookie` header argument when there is one, whose pairs of the same names they replace). Values are checked for control characters; characters
  * outside ASCII are percent-encoded as UTF-8, since header values are bytes and most servers decode that.
  */
 export function serializeHeaders(
@@ -66,22 +66,31 @@ export function serializeHeaders(
     }
     setOwnProperty(headers, name, serializePathStyle({ name, value: sent, style: "simple", explode, encode }));
   }
-  const cookie = serializeCookies(operation, cookies);
-  if (cookie !== undefined) {
+  const pairs = serializeCookies(operation, cookies);
+  if (pairs.size > 0) {
     const existing = Object.keys(headers).find((name) => name.toLowerCase() === "cookie");
     const written = existing === undefined ? undefined : headers[existing];
     if (existing !== undefined) delete headers[existing];
-    headers.cookie = written === undefined ? cookie : `${written}; ${cookie}`;
+    // A cookie parameter wins over a pair of the same name in a `Cookie` header: servers read the first one sent, and
+    // a fixed cookie must not lose to a header the model wrote.
+    const kept = (written ?? "").split(";").filter((pair) => pair.trim() !== "" && !pairs.has(cookieName(pair)));
+    headers.cookie = [...kept.map((pair) => pair.trim()), ...pairs.values()].join("; ");
   }
   return headers;
 }
 
+/** The name of one `name=value` pair of a `Cookie` header, as a server reads it (RFC 6265: up to `=`, trimmed). */
+export function cookieName(pair: string): string {
+  const equals = pair.indexOf("=");
+  return (equals === -1 ? pair : pair.slice(0, equals)).trim();
+}
+
 /**
- * Serialises cookie arguments into one `cookie` header value (`a=1; b=2`); `undefined` when there are none. Names
- * must be tokens; values are percent-encoded, so `;`, CR and LF in a value stay inside it.
+ * Serialises cookie arguments into `name=value` pairs by name (none when there are no cookies). Names must be tokens;
+ * values are percent-encoded, so `;`, CR and LF in a value stay inside it.
  */
-function serializeCookies(operation: OperationSpec | undefined, values: Record<string, unknown>): string | undefined {
-  const pairs: string[] = [];
+function serializeCookies(operation: OperationSpec | undefined, values: Record<string, unknown>): Map<string, string> {
+  const pairs = new Map<string, string>();
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
     if (!HTTP_TOKEN.test(name)) throw invalidHeader("cookie", `"${printable(name)}" is not a valid cookie name`);
@@ -92,9 +101,9 @@ function serializeCookies(operation: OperationSpec | undefined, values: Record<s
       if (parameter?.required === true) throw emptyRequiredValueError(`cookie.${name}`, sent, operation?.id ?? "");
       continue;
     }
-    pairs.push(`${name}=${serializePathStyle({ name, value: sent, style: "simple", explode: false, encode })}`);
+    pairs.set(name, `${name}=${serializePathStyle({ name, value: sent, style: "simple", explode: false, encode })}`);
   }
-  return pairs.length === 0 ? undefined : pairs.join("; ");
+  return pairs;
 }
 
 function invalidHeader(name: string, message: string): ActionRecallError {

@@ -378,6 +378,52 @@ describe("headers and cookies", () => {
       cookie: "s=fixed; t=2",
     });
   });
+
+  describe("a fixed cookie wins over one the model writes in a Cookie header, and the other way round", () => {
+    const withCookieHeader = operation({
+      parameters: [
+        parameter({ name: "id", in: "path" }),
+        parameter({ name: "session", in: "cookie" }),
+        parameter({ name: "Cookie", in: "header" }),
+      ],
+    });
+    const cookieSent = (args: Record<string, unknown>, fixed: Record<string, unknown>) => {
+      const layered = { path: { id: "1" }, ...args };
+      const viaProxy = toProxyBody(layered, fixed, undefined, { operation: withCookieHeader }).header;
+      const request = buildRequest(withCookieHeader, layered, { fixed });
+      expect(viaProxy).toEqual(request.headers);
+      return request.headers;
+    };
+
+    test.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, string>]>([
+      [
+        "a fixed cookie against the model's Cookie header",
+        { header: { Cookie: "session=evil; theme=dark" } },
+        { cookie: { session: "fixed" } },
+        { cookie: "theme=dark; session=fixed" },
+      ],
+      [
+        "a fixed cookie against a pair with spaces around its name",
+        { header: { cookie: " session =evil" } },
+        { cookie: { session: "fixed" } },
+        { cookie: "session=fixed" },
+      ],
+      [
+        "a fixed Cookie header against the model's cookie",
+        { cookie: { session: "evil" } },
+        { header: { Cookie: "session=fixed" } },
+        { Cookie: "session=fixed" },
+      ],
+      [
+        "a fixed Cookie header keeps the model's other cookies",
+        { cookie: { session: "evil" } },
+        { header: { cookie: "other=1" } },
+        { cookie: "other=1; session=evil" },
+      ],
+    ])("%s", (_name, args, fixed, want) => {
+      expect(cookieSent(args, fixed)).toEqual(want);
+    });
+  });
 });
 
 describe("parameters described by `content` are sent whole, in their media type", () => {
