@@ -22,11 +22,13 @@ export function expandPathTemplate(operation: OperationSpec, values: Record<stri
   const [pathTemplate = "", queryTemplate] = withoutFragment(operation.path).split(/\?(.*)/s);
   const template = pathTemplate.startsWith("/") ? pathTemplate : `/${pathTemplate}`;
   const missing: string[] = [];
-  const path = fillTemplate(operation, template, values, { isPath: true, missing });
+  const path = template
+    .split("/")
+    .map((segment) => fillPathSegment(operation, segment, values, missing))
+    .join("/");
   const ownQuery = queryTemplate === undefined ? undefined : withoutQueryParameterPairs(operation, queryTemplate);
   const query = ownQuery === undefined ? undefined : fillTemplate(operation, ownQuery, values, { missing });
   if (missing.length > 0) throw missingValues(operation, missing);
-  assertSameSegments(operation, template, path);
   return query === undefined ? path : `${path}?${query}`;
 }
 
@@ -80,16 +82,39 @@ function withoutFragment(template: string): string {
 }
 
 /**
- * The template with each `{name}` filled, and the names without a value added to `missing`; in a path (`isPath`), a
- * value must not be empty or a dot segment.
+ * One segment of the path template, filled. No segment the values make (a value that spans segments makes several)
+ * may be empty, `.` or `..`: every URL parser (WHATWG `new URL`, undici, proxies) resolves such a segment, `%2E%2E`
+ * included, and the request would reach another path. Only whole segments are resolved (RFC 3986 §5.2.4), so the
+ * segments are checked once filled: `{name}.json` given `..` is `....json`, and `{a}{b}` given `.` and `.` is `..`.
  */
+function fillPathSegment(
+  operation: OperationSpec,
+  segment: string,
+  values: Record<string, unknown>,
+  missing: string[],
+): string {
+  const name = [...segment.matchAll(PLACEHOLDER)][0]?.[1];
+  const missingBefore = missing.length;
+  const filled = fillTemplate(operation, segment, values, { isPath: true, missing });
+  // A missing value is reported as missing, with the others.
+  if (name === undefined || missing.length > missingBefore) return filled;
+  if (filled.split("/").some((part) => part === "" || part === "." || part === "..")) {
+    throw invalidPathValue(operation, name, filled);
+  }
+  return filled;
+}
+
+/** A `{name}` placeholder; the name is captured. */
+const PLACEHOLDER = /\{([^{}]+)\}/g;
+
+/** The template with each `{name}` filled, and the names without a value added to `missing`. */
 function fillTemplate(
   operation: OperationSpec,
   template: string,
   values: Record<string, unknown>,
   { isPath = false, missing }: { isPath?: boolean; missing: string[] },
 ): string {
-  return template.replace(/\{([^{}]+)\}/g, (_placeholder, name: string) => {
+  return template.replace(PLACEHOLDER, (_placeholder, name: string) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     if (value === undefined || value === null) {
       missing.push(name);
@@ -97,7 +122,7 @@ function fillTemplate(
     }
     const parameter = findParameter(operation, "path", name);
     const spansSegments = isPath && parameter?.spansSegments === true;
-    const text = serializePathStyle({
+    return serializePathStyle({
       name,
       value: contentValue(parameter, value),
       style: parameter?.style ?? "simple",
@@ -110,13 +135,6 @@ function fillTemplate(
               .join("/")
         : (item) => encodeStrict(item, `path.${name}`),
     });
-    if (isPath) {
-      const segment = (spansSegments ? text.split("/") : [text]).find(
-        (part) => part === "" || part === "." || part === "..",
-      );
-      if (segment !== undefined) throw invalidPathValue(operation, name, text);
-    }
-    return text;
   });
 }
 
@@ -135,23 +153,13 @@ function missingValues(operation: OperationSpec, missing: string[]): InvalidArgu
   );
 }
 
-/** Values side by side (`{a}{b}` given `.` and `.`) could still form a dot segment; the segments must line up. */
-function assertSameSegments(operation: OperationSpec, template: string, path: string): void {
-  const templateSegments = template.split("/");
-  path.split("/").forEach((segment, index) => {
-    if ((segment === "." || segment === "..") && templateSegments[index] !== segment) {
-      throw invalidPathValue(operation, templateSegments[index] ?? segment, segment);
-    }
-  });
-}
-
 function invalidPathValue(operation: OperationSpec, name: string, text: string): InvalidArgumentsError {
   const reason =
     text === ""
       ? "must not be empty"
       : text.includes("/")
         ? `must not have an empty, "." or ".." segment (${JSON.stringify(text)}): it would change the path`
-        : `must not be "${text}": it would change the path`;
+        : `must not make the segment "${text}": it would change the path`;
   return new InvalidArgumentsError(
     `path.${name} of ${operation.id} ${reason}`,
     [

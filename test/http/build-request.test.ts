@@ -80,6 +80,26 @@ describe("path values are encoded and can never change the path", () => {
     expect(thrown(() => buildRequest(spec, { path: { a: ".", b: "." } })).code).toBe("INVALID_ARGUMENTS");
   });
 
+  // RFC 3986 §5.2.4 removes only complete dot segments; WHATWG URLs keep `/files/...json` as written.
+  test.each([
+    ["two dots before a suffix", "/files/{name}.json", "..", "/files/...json"],
+    ["a dot after a prefix", "/files/v{name}", ".", "/files/v."],
+    ["nothing before a suffix", "/files/{name}.json", "", "/files/.json"],
+  ])("%s inside a longer segment is a segment like any other", (_name, path, given, want) => {
+    const spec = operation({ path, parameters: [parameter({ name: "name", in: "path" })] });
+    const request = buildRequest(spec, { path: { name: given } });
+    expect(request.url).toBe(`${SERVER_URL}${want}`);
+    expect(new URL(request.url).pathname).toBe(`/base${want}`);
+  });
+
+  test("a value that makes a longer segment a dot segment is refused", () => {
+    const spec = operation({ path: "/files/{name}.", parameters: [parameter({ name: "name", in: "path" })] });
+    expect(thrown(() => buildRequest(spec, { path: { name: "." } }))).toMatchObject({
+      code: "INVALID_ARGUMENTS",
+      data: { issues: [{ location: "path.name", keyword: "pathSegment", params: { value: ".." } }] },
+    });
+  });
+
   test("a missing path parameter is named", () => {
     expect(thrown(() => buildRequest(operation(), { query: {} }))).toMatchObject({
       code: "INVALID_ARGUMENTS",
