@@ -8,6 +8,7 @@ import {
   type OperationSpec,
   type ParameterLocation,
   type ParameterSpec,
+  type RequestBodySpec,
 } from "../openapi/operation-spec.js";
 import { isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { isUpgradedFromSwagger2 } from "../openapi/swagger2-refs.js";
@@ -73,7 +74,8 @@ export interface LayeredSchema {
  * `body` only when the request body is required. Parameter schemas and the body schema are expanded with
  * {@link expandRefs}; a parameter's own description wins over its schema's. An object body becomes the `body`
  * section; an array or primitive body is kept whole. Form and multipart binary fields become strings with
- * `format: "binary"` and a note on what to pass; `text/plain` becomes a string.
+ * `format: "binary"` and a note on what to pass; a `text/plain` body keeps its schema as a string, number or boolean
+ * (a string when it names no type, or only types text cannot carry).
  *
  * @example
  * const { schema, pruned } = buildLayeredSchema(operation, { maxDepth: 2 });
@@ -304,10 +306,9 @@ function bodySection(
   const isForm = mediaType === "application/x-www-form-urlencoded" || mediaType.startsWith("multipart/");
   const isJson = isJsonMediaType(mediaType);
   let schema: JsonSchema | undefined;
-  if (mediaType === "text/plain") schema = { type: "string" };
+  if (mediaType === "text/plain") schema = textBodySchema(expandBody(build, body), build);
   else if (isJson || isForm || isJsonWildcard(mediaType)) {
-    const bodySchemaPointer = `${body.pointer}/content/${escapeJsonPointerToken(body.mediaType)}/schema`;
-    const expanded = expandAt(build, body.schema, "#/properties/body", bodySchemaPointer, true);
+    const expanded = expandBody(build, body);
     // A body of any media type (`*/*`) is a file when its schema is a string, and JSON otherwise.
     if (isJson || isForm || expanded.schema.type !== "string") {
       report(build, expanded);
@@ -330,6 +331,44 @@ function bodySection(
     if (!Object.hasOwn(section, keyword)) setOwnProperty(section, keyword, value);
   }
   return { schema: section, required: body.required };
+}
+
+function expandBody(build: SectionBuilder, body: RequestBodySpec): ExpandedSchema {
+  const bodySchemaPointer = `${body.pointer}/content/${escapeJsonPointerToken(body.mediaType)}/schema`;
+  return expandAt(build, body.schema, "#/properties/body", bodySchemaPointer, true);
+}
+
+/** The JSON types whose values a `text/plain` body carries as their text (encode-body.ts sends `String(value)`). */
+const TEXT_TYPES: ReadonlySet<unknown> = new Set(["string", "integer", "number", "boolean"]);
+
+/**
+ * A `text/plain` body's schema: the expanded one, with `type: "string"` when it names no type. Types text cannot
+ * carry (objects and arrays, which the request side refuses for a text body, and null) leave its `type`; when none
+ * is left, the body is a string with the schema's description. Either is reported in `conflicts`.
+ */
+function textBodySchema(expanded: ExpandedSchema, build: SectionBuilder): JsonSchema {
+  const { schema } = expanded;
+  const { type } = schema;
+  const types: unknown[] = type === undefined ? [] : Array.isArray(type) ? type : [type];
+  const textTypes = types.filter((each) => TEXT_TYPES.has(each));
+  if (textTypes.length === types.length) {
+    report(build, expanded);
+    return type === undefined ? { type: "string", ...schema } : schema;
+  }
+  const pointer = "#/properties/body";
+  if (textTypes.length === 0) {
+    // Nothing of the schema describes text: what its expansion cut or merged is not in the tool either.
+    const message = `A text/plain body is text: its schema of type ${JSON.stringify(type)} is replaced by a string`;
+    build.conflicts.push({ pointer, keyword: "type", message });
+    return typeof schema.description === "string"
+      ? { type: "string", description: schema.description }
+      : { type: "string" };
+  }
+  const kept = textTypes.length === 1 ? textTypes[0] : textTypes;
+  const message = `A text/plain body is text: its type ${JSON.stringify(type)} becomes ${JSON.stringify(kept)}`;
+  build.conflicts.push({ pointer, keyword: "type", message });
+  report(build, expanded);
+  return { ...schema, type: kept };
 }
 
 /** Form fields that carry files (`format: binary`/`base64`, `contentMediaType`) become described binary strings. */

@@ -920,6 +920,86 @@ describe('a body of any media type (Kubernetes\' `consumes: ["*/*"]`)', () => {
   });
 });
 
+describe("a text/plain body keeps its schema", () => {
+  const textBody = (schema: JsonSchema | undefined) => {
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/x": {
+          post: {
+            operationId: "op",
+            requestBody: { content: { "text/plain": schema === undefined ? {} : { schema } } },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    };
+    const { tools, failures } = convertOperations(document, { dialect: "mcp" });
+    const [tool] = tools;
+    if (tool === undefined) throw new Error(JSON.stringify(failures));
+    const { properties } = tool.definition.parameters as { properties: Record<string, JsonSchema> };
+    return { body: properties.body, conflicts: tool.report.conflicts };
+  };
+
+  test("a string's enum, format, bounds and examples stay, and its description describes the body", () => {
+    const schema = {
+      type: "string",
+      enum: ["on", "off"],
+      description: "switch",
+      format: "word",
+      maxLength: 3,
+      examples: ["on"],
+    };
+    const { body, conflicts } = textBody(schema);
+    expect(body).toEqual(schema);
+    expect(conflicts).toEqual([]);
+    const validate = new Ajv({ strict: false, validateFormats: false }).compile(body as JsonSchema);
+    expect(["on", "off", "of", "", 1].map((value) => validate(value))).toEqual([true, true, false, false, false]);
+  });
+
+  test.each([
+    { given: undefined, want: { type: "string", description: "Request body (text/plain)" } },
+    { given: {}, want: { type: "string", description: "Request body (text/plain)" } },
+    { given: { maxLength: 9 }, want: { type: "string", maxLength: 9, description: "Request body (text/plain)" } },
+    // The request side sends a number's text: 5 as "5".
+    {
+      given: { type: "integer", minimum: 1 },
+      want: { type: "integer", minimum: 1, description: "Request body (text/plain)" },
+    },
+  ])("$given is a body of $want.type with no conflict", ({ given, want }) => {
+    expect(textBody(given)).toEqual({ body: want, conflicts: [] });
+  });
+
+  test("an object, which a text body cannot carry, is a string with its description, reported", () => {
+    const given = { type: "object", description: "A CSV row", properties: { a: { type: "string" } } };
+    expect(textBody(given)).toEqual({
+      body: { type: "string", description: "A CSV row" },
+      conflicts: [
+        {
+          pointer: "#/properties/body",
+          keyword: "type",
+          message: 'A text/plain body is text: its schema of type "object" is replaced by a string',
+        },
+      ],
+    });
+  });
+
+  test("of a type list, the types text carries stay, with their keywords, reported", () => {
+    const given = { type: ["string", "array", "null"], maxLength: 9, items: { type: "string" } };
+    expect(textBody(given)).toEqual({
+      body: { type: "string", maxLength: 9, items: { type: "string" }, description: "Request body (text/plain)" },
+      conflicts: [
+        {
+          pointer: "#/properties/body",
+          keyword: "type",
+          message: 'A text/plain body is text: its type ["string","array","null"] becomes "string"',
+        },
+      ],
+    });
+  });
+});
+
 describe("more sources and rules", () => {
   test("a flat fixed name in two locations is ambiguous", () => {
     const document = {
