@@ -41,7 +41,8 @@ export type SharedParameters = WeakMap<object, ParameterSpec>;
 
 /**
  * Reads an operation's parameters (path-level first, then operation-level; the operation wins on the same name and
- * location), resolving `$ref`ed parameters through `resolve`. `lists` are the raw arrays with their pointers;
+ * location, header names compared in any case as RFC 9110 says; within one list the later wins alike), resolving
+ * `$ref`ed parameters through `resolve`. `lists` are the raw arrays with their pointers;
  * `shared`, kept across the operations of one document, reads each `$ref`ed parameter once.
  */
 export function readParameters(
@@ -67,8 +68,9 @@ export function readParameters(
       const parameter = readSharedParameter(resolve, parameters[index], `${pointer}/${index}`, shared);
       // A later (operation-level) definition replaces the earlier one, and takes its place last.
       if (byKey !== undefined) {
-        byKey.delete(keyOf(parameter));
-        byKey.set(keyOf(parameter), parameter);
+        const key = keyOf(parameter);
+        byKey.delete(key);
+        byKey.set(key, parameter);
         continue;
       }
       const earlier = indexOfParameter(read, parameter);
@@ -82,15 +84,21 @@ export function readParameters(
 /** Lists up to this long are searched; longer ones are kept in a map. */
 const SEARCHED_PARAMETERS = 32;
 
+/** A parameter's name and location, its header name in lower case: `X-Req` and `x-req` are one header. */
 function keyOf(parameter: ParameterSpec): string {
-  return `${parameter.in}\u0000${parameter.name}`;
+  return `${parameter.in}\u0000${parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name}`;
 }
 
-/** Where a parameter of the same name and location is in `read`, or -1 (a loop: no closure per parameter). */
+/**
+ * Where a parameter of the same name and location (a header's name in any case) is in `read`, or -1 (a loop: no
+ * closure per parameter; a name is lower-cased only for two headers whose names differ as written).
+ */
 function indexOfParameter(read: readonly ParameterSpec[], parameter: ParameterSpec): number {
   for (let index = 0; index < read.length; index += 1) {
     const other = read[index] as ParameterSpec;
-    if (other.name === parameter.name && other.in === parameter.in) return index;
+    if (other.in !== parameter.in) continue;
+    if (other.name === parameter.name) return index;
+    if (other.in === "header" && other.name.toLowerCase() === parameter.name.toLowerCase()) return index;
   }
   return -1;
 }

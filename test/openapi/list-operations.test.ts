@@ -80,6 +80,48 @@ describe("listOperations", () => {
     expect(merged?.at(-1)).toBe("p9999 operation");
   });
 
+  describe("header names are one header in any case (RFC 9110): the later definition wins, as for other names", () => {
+    const header = (name: string, extra: JsonObject) => ({ name, in: "header", ...extra });
+    const listHeaders = (pathLevel: JsonObject[], operationLevel: JsonObject[]) => {
+      const [listed] = listOperations({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: { "/x": { parameters: pathLevel, get: { parameters: operationLevel } } },
+      });
+      return listed?.parameters.map(({ name, in: location, required, schema }) => ({
+        name,
+        location,
+        required,
+        schema,
+      }));
+    };
+    const operationHeader = { name: "x-req", location: "header", required: false, schema: { enum: ["a", "b"] } };
+
+    test("the operation's header replaces the path item's", () => {
+      const pathLevel = [header("X-Req", { required: true, schema: {} }), { name: "X-Req", in: "query" }];
+      const operationLevel = [header("x-req", { schema: { enum: ["a", "b"] } })];
+      expect(listHeaders(pathLevel, operationLevel)).toEqual([
+        { name: "X-Req", location: "query", required: false, schema: {} },
+        operationHeader,
+      ]);
+    });
+
+    test("within one list, the later replaces the earlier", () => {
+      const operationLevel = [header("X-Req", { required: true }), header("x-req", { schema: { enum: ["a", "b"] } })];
+      expect(listHeaders([], operationLevel)).toEqual([operationHeader]);
+    });
+
+    test("in lists long enough to be merged by a map too", () => {
+      const queries = Array.from({ length: 40 }, (_, index) => ({ name: `q${index}`, in: "query" }));
+      const merged = listHeaders(
+        [header("X-Req", { required: true }), ...queries],
+        [header("x-req", { schema: { enum: ["a", "b"] } })],
+      );
+      expect(merged).toHaveLength(41);
+      expect(merged?.filter(({ location }) => location === "header")).toEqual([operationHeader]);
+    });
+  });
+
   test("tags keep only the names, in order", () => {
     const tagged = {
       openapi: "3.0.3",
