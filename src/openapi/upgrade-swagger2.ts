@@ -57,7 +57,8 @@ const MAX_DOCUMENT_DEPTH = 1000;
  * - Parameter type keywords move into `schema`; `collectionFormat` becomes `style`/`explode` (`csv`: form, explode
  *   false, Swagger's default; `ssv`: spaceDelimited; `pipes`: pipeDelimited; `multi`: form, explode true; `tsv` has
  *   no OAS 3 style, so it is sent as `csv` and the description says values are tab-separated). In path and header
- *   parameters `csv` is OAS 3's default `simple` style.
+ *   parameters `csv` is OAS 3's default `simple` style. A `formData` array's becomes its urlencoded `encoding`;
+ *   in multipart, which OAS 3 gives no style, an array is one part per item (`multi`) whatever its format.
  * - Responses' `schema` becomes `content` for every `produces` media type, `examples` become each media type's
  *   `example`, and response header types move into `schema`.
  * - `securityDefinitions` become `components.securitySchemes` (`basic` is `http`/`basic`; OAuth2 flows are renamed:
@@ -295,19 +296,33 @@ function upgradeParameterOrRef({ source, parameter }: ResolvedParameter): JsonVa
 /** A query, path, header or cookie parameter: type keywords into `schema`, `collectionFormat` into style. */
 function upgradeParameter(parameter: JsonObject): JsonObject {
   const upgraded = moveIntoSchema(parameter);
-  const collectionFormat = typeof parameter.collectionFormat === "string" ? parameter.collectionFormat : "csv";
-  if (parameter.type !== "array") return upgraded;
+  const collectionFormat = collectionFormatOf(parameter);
+  if (collectionFormat === undefined) return upgraded;
   const inSimpleStyle = parameter.in === "path" || parameter.in === "header";
-  const style = Object.hasOwn(COLLECTION_STYLES, collectionFormat) ? COLLECTION_STYLES[collectionFormat] : undefined;
+  const style = styleOf(collectionFormat);
   if (style !== undefined && !(inSimpleStyle && collectionFormat === "csv")) {
     upgraded.style = style.style;
     upgraded.explode = style.explode;
   }
-  if (collectionFormat === "tsv") {
-    const note = "Values are separated by tabs (Swagger 2.0 collectionFormat tsv).";
-    upgraded.description = typeof parameter.description === "string" ? `${parameter.description} ${note}` : note;
-  }
+  if (collectionFormat === "tsv") upgraded.description = describedAsTsv(parameter);
   return upgraded;
+}
+
+/** An array parameter's `collectionFormat`, `csv` (Swagger 2.0's default) when it has none; undefined for no array. */
+function collectionFormatOf(parameter: JsonObject): string | undefined {
+  if (parameter.type !== "array") return undefined;
+  return typeof parameter.collectionFormat === "string" ? parameter.collectionFormat : "csv";
+}
+
+/** The OAS 3 style of a `collectionFormat`; undefined for one Swagger 2.0 does not define. */
+function styleOf(collectionFormat: string): { style: string; explode: boolean } | undefined {
+  return Object.hasOwn(COLLECTION_STYLES, collectionFormat) ? COLLECTION_STYLES[collectionFormat] : undefined;
+}
+
+/** The description of a `tsv` parameter, with the note that says what no OAS 3 style can. */
+function describedAsTsv(parameter: JsonObject): string {
+  const note = "Values are separated by tabs (Swagger 2.0 collectionFormat tsv).";
+  return typeof parameter.description === "string" ? `${parameter.description} ${note}` : note;
 }
 
 /** Moves a Swagger 2.0 parameter's or header's type keywords into an OAS 3 `schema`. */
@@ -341,12 +356,18 @@ function upgradeRequestBody(parameters: JsonObject[], consumes: string[]): JsonO
   if (fields.length === 0) return undefined;
   const properties: [string, JsonValue][] = [];
   const required: string[] = [];
+  // Each array field's `collectionFormat` as the style of its urlencoded part.
+  const encoding: [string, JsonValue][] = [];
   for (const field of fields) {
     const name = String(field.name);
     const { schema: property = {} } = moveIntoSchema(field);
-    if (isObject(property) && typeof field.description === "string") property.description = field.description;
+    const collectionFormat = collectionFormatOf(field);
+    const description = collectionFormat === "tsv" ? describedAsTsv(field) : field.description;
+    if (isObject(property) && typeof description === "string") property.description = description;
     properties.push([name, property]);
     if (field.required === true) required.push(name);
+    const style = collectionFormat === undefined ? undefined : styleOf(collectionFormat);
+    if (style !== undefined) encoding.push([name, { style: style.style, explode: style.explode }]);
   }
   const schema: JsonObject = { type: "object", properties: Object.fromEntries(properties) };
   if (required.length > 0) schema.required = required;
@@ -356,7 +377,15 @@ function upgradeRequestBody(parameters: JsonObject[], consumes: string[]): JsonO
   );
   const chosen =
     declared.length > 0 ? declared : [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"];
-  const requestBody: JsonObject = { content: Object.fromEntries(chosen.map((mediaType) => [mediaType, { schema }])) };
+  // OAS 3 applies `style` to urlencoded bodies alone: a multipart array is one part per item, as `multi` says.
+  const content = chosen.map((mediaType) => {
+    const media: JsonObject = { schema };
+    if (mediaType === "application/x-www-form-urlencoded" && encoding.length > 0) {
+      media.encoding = Object.fromEntries(encoding);
+    }
+    return [mediaType, media];
+  });
+  const requestBody: JsonObject = { content: Object.fromEntries(content) };
   if (required.length > 0) requestBody.required = true;
   return requestBody;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { buildRequest } from "../../src/http/build-request.js";
+import { listOperations } from "../../src/openapi/list-operations.js";
 import { upgradeSwagger2 } from "../../src/openapi/upgrade-swagger2.js";
 import { convertOperations } from "../../src/schema/convert-operations.js";
 import type { JsonObject } from "../../src/schema/json-schema.js";
@@ -192,6 +193,71 @@ describe("upgradeSwagger2", () => {
     expect(buildRequest(spec, {}, { serverUrl: "https://v.vault.azure.net" }).url).toBe(
       "https://v.vault.azure.net/keys",
     );
+  });
+
+  describe("formData arrays are sent in their collectionFormat", () => {
+    const array = (name: string, collectionFormat?: string) => ({
+      name,
+      in: "formData",
+      type: "array",
+      items: { type: "integer" },
+      ...(collectionFormat === undefined ? {} : { collectionFormat }),
+    });
+    const upload = (consumes: string) =>
+      upgradeSwagger2({
+        swagger: "2.0",
+        info: { title: "t", version: "1" },
+        host: "a.example",
+        paths: {
+          "/u": {
+            post: {
+              operationId: "u",
+              consumes: [consumes],
+              parameters: [
+                array("csv"),
+                array("pipes", "pipes"),
+                array("ssv", "ssv"),
+                array("multi", "multi"),
+                array("tsv", "tsv"),
+                { name: "note", in: "formData", type: "string" },
+              ],
+              responses: {},
+            },
+          },
+        },
+      });
+    const body = { csv: [1, 2], pipes: [3, 4], ssv: [5, 6], multi: [7, 8], tsv: [9, 10], note: "a b" };
+
+    test("urlencoded: each array's style is its encoding, csv by default, tsv sent as csv with a note", () => {
+      const upgraded = upload("application/x-www-form-urlencoded");
+      const [operation] = listOperations(upgraded);
+      if (operation === undefined) throw new Error("no operation");
+      expect(operation.requestBody?.encoding).toEqual({
+        csv: { style: "form", explode: false },
+        pipes: { style: "pipeDelimited", explode: false },
+        ssv: { style: "spaceDelimited", explode: false },
+        multi: { style: "form", explode: true },
+        tsv: { style: "form", explode: false },
+      });
+      expect(operation.requestBody?.schema).toMatchObject({
+        properties: { tsv: { description: "Values are separated by tabs (Swagger 2.0 collectionFormat tsv)." } },
+      });
+      expect(buildRequest(operation, { body }).body).toBe(
+        "csv=1,2&pipes=3|4&ssv=5%206&multi=7&multi=8&tsv=9,10&note=a%20b",
+      );
+    });
+
+    test("multipart, where OAS 3 has no style, sends one part per item (multi)", async () => {
+      const upgraded = upload("multipart/form-data") as { paths: { "/u": { post: { requestBody: JsonObject } } } };
+      expect(upgraded.paths["/u"].post.requestBody.content).not.toHaveProperty(["multipart/form-data", "encoding"]);
+      const [operation] = listOperations(upgraded);
+      if (operation === undefined) throw new Error("no operation");
+      const request = buildRequest(operation, { body });
+      const headers = { "content-type": request.headers["content-type"] ?? "" };
+      const form = await new Response(request.body as Uint8Array, { headers }).formData();
+      expect(form.getAll("csv")).toEqual(["1", "2"]);
+      expect(form.getAll("pipes")).toEqual(["3", "4"]);
+    });
   });
 
   test("keeps __proto__ keys as plain data", () => {
