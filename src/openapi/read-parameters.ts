@@ -1,8 +1,9 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { ignoredHeaderReason } from "./ignored-header.js";
+import { appendJsonPointer } from "./json-pointer.js";
 import type { ParameterLocation, ParameterSpec } from "./operation-spec.js";
-import { isJsonObject } from "./own-properties.js";
+import { isJsonObject, setOwnProperty } from "./own-properties.js";
 import type { RefResolver } from "./ref-resolver.js";
 import { trimmedArray } from "./trimmed-array.js";
 
@@ -111,16 +112,16 @@ function readSharedParameter(
 ): ParameterSpec {
   const { object, pointer: where } = followObjectRef(raw, resolve, pointer);
   // Only a `$ref`ed parameter is shared: read in place, its pointer is the operation's own.
-  if (shared === undefined || where === pointer) return readParameter(object, where);
+  if (shared === undefined || where === pointer) return readParameter(resolve, object, where);
   let parameter = shared.get(object);
   if (parameter === undefined) {
-    parameter = readParameter(object, where);
+    parameter = readParameter(resolve, object, where);
     shared.set(object, parameter);
   }
   return parameter;
 }
 
-function readParameter(object: Record<string, unknown>, where: string): ParameterSpec {
+function readParameter(resolve: RefResolver, object: Record<string, unknown>, where: string): ParameterSpec {
   const location = object.in;
   const name = typeof object.name === "string" ? object.name : "";
   const required = location === "path" || object.required === true;
@@ -166,8 +167,27 @@ function readParameter(object: Record<string, unknown>, where: string): Paramete
   }
   if (typeof object.deprecated === "boolean") spec.deprecated = object.deprecated;
   if (object.example !== undefined) spec.example = object.example;
-  if (isJsonObject(object.examples)) spec.examples = object.examples;
+  if (isJsonObject(object.examples)) spec.examples = followExampleRefs(resolve, object.examples, `${where}/examples`);
   return spec;
+}
+
+/**
+ * A parameter's Example Objects, each `$ref` (`#/components/examples/A`) followed as a parameter's is; the object as
+ * written when none is a `$ref`.
+ */
+function followExampleRefs(
+  resolve: RefResolver,
+  examples: Record<string, unknown>,
+  pointer: string,
+): Record<string, unknown> {
+  let followed: Record<string, unknown> | undefined;
+  for (const name of Object.keys(examples)) {
+    const example = examples[name];
+    if (!isJsonObject(example) || typeof example.$ref !== "string") continue;
+    followed ??= { ...examples };
+    setOwnProperty(followed, name, followObjectRef(example, resolve, appendJsonPointer(pointer, name)).object);
+  }
+  return followed ?? examples;
 }
 
 /** The one media type of a parameter's `content` (OAS allows exactly one) and its schema (`{}` when it has none). */

@@ -278,22 +278,30 @@ function copyEntry<Entry extends object>(entry: Entry): Entry {
 
 /**
  * A parameter's expanded schema (at `pointer`) with what the parameter itself says: description, examples,
- * deprecation. Examples are copied, as the expander copies a schema's own.
+ * deprecation. The parameter's example or examples replace the schema's (OAS 3 Parameter Object: they "SHALL
+ * override the example provided by the schema"). Examples are copied, as the expander copies a schema's own.
  */
 function parameterSchema(parameter: ParameterSpec, schema: JsonSchema, pointer: string): JsonSchema {
-  const result: JsonSchema = { ...schema };
+  const examples = parameter.examples === undefined ? undefined : exampleValues(parameter.examples);
+  const result = parameter.example !== undefined || examples !== undefined ? withoutExamples(schema) : { ...schema };
   if (parameter.description !== undefined) result.description = parameter.description;
-  if (parameter.example !== undefined && result.example === undefined) {
-    result.example = copyKeywordValue(parameter.example, pointer, "example");
-  }
-  if (parameter.examples !== undefined && result.examples === undefined) {
-    const values = Object.values(parameter.examples)
-      .filter((example) => isJsonObject(example) && Object.hasOwn(example, "value"))
-      .map((example) => (example as JsonSchema).value);
-    if (values.length > 0) result.examples = copyKeywordValue(values, pointer, "examples");
-  }
+  if (parameter.example !== undefined) result.example = copyKeywordValue(parameter.example, pointer, "example");
+  if (examples !== undefined) result.examples = copyKeywordValue(examples, pointer, "examples");
   if (parameter.deprecated === true) result.deprecated = true;
   return result;
+}
+
+/** The `value`s of Example Objects (one with only an `externalValue` has none), or undefined when none has one. */
+function exampleValues(examples: Record<string, unknown>): unknown[] | undefined {
+  const values = Object.values(examples)
+    .filter((example) => isJsonObject(example) && Object.hasOwn(example, "value"))
+    .map((example) => (example as JsonSchema).value);
+  return values.length > 0 ? values : undefined;
+}
+
+function withoutExamples(schema: JsonSchema): JsonSchema {
+  const { example: _example, examples: _examples, ...rest } = schema;
+  return rest;
 }
 
 function bodySection(

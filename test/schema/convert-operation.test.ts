@@ -1000,6 +1000,52 @@ describe("a text/plain body keeps its schema", () => {
   });
 });
 
+describe("a parameter's example or examples override its schema's (OAS 3 Parameter Object)", () => {
+  const query = (parameters: JsonSchema[]) => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: { "/x": { get: { operationId: "g", parameters, responses: { "200": { description: "ok" } } } } },
+      components: {
+        examples: { A: { value: "fromRef" }, ToA: { $ref: "#/components/examples/A" }, Url: { externalValue: "u" } },
+      },
+    };
+    const { tools, failures } = convertOperations(document);
+    const properties = tools[0]?.definition.parameters.properties as Record<string, JsonSchema> | undefined;
+    return { query: (properties?.query as JsonSchema | undefined)?.properties, failures };
+  };
+  const schema = { type: "string", example: "schemaEx", examples: ["schemaExs"] };
+
+  test.each([
+    { name: "example", given: { example: "paramEx" }, want: { type: "string", example: "paramEx" } },
+    {
+      name: "examples, $refs followed, one with only an externalValue skipped",
+      given: {
+        examples: {
+          a: { $ref: "#/components/examples/A" },
+          b: { $ref: "#/components/examples/ToA" },
+          c: { value: 3 },
+          d: { $ref: "#/components/examples/Url" },
+        },
+      },
+      want: { type: "string", examples: ["fromRef", "fromRef", 3] },
+    },
+    { name: "no value among examples", given: { examples: { d: { externalValue: "u" } } }, want: schema },
+  ])("$name", ({ given, want }) => {
+    expect(query([{ name: "q", in: "query", schema, ...given }])).toEqual({ query: { q: want }, failures: [] });
+  });
+
+  test("an example $ref to nothing fails the operation with REF_NOT_FOUND at its place, as a parameter $ref does", () => {
+    const examples = { a: { $ref: "#/components/examples/Missing" } };
+    expect(query([{ name: "q", in: "query", schema, examples }]).failures).toEqual([
+      {
+        operation: "g",
+        error: expect.objectContaining({ code: "REF_NOT_FOUND", pointer: "#/paths/~1x/get/parameters/0/examples/a" }),
+      },
+    ]);
+  });
+});
+
 describe("more sources and rules", () => {
   test("a flat fixed name in two locations is ambiguous", () => {
     const document = {
