@@ -78,9 +78,9 @@ export function convertNamedOperation(
       unplacedFixed: applied.unplaced,
       keptLevels: 2,
       tokenCounts: caches?.tokenCounts,
-      // Expansion gives every array `items`, and notes the first pattern OpenAI refuses: until then the tools meet
-      // OpenAI's schema rules without a walk.
-      meetsOpenAiSchemaRules: caches !== undefined && caches.expansions.metPatternOpenAiRefuses !== true,
+      // Expansion gives every array `items`, and notes the first schema OpenAI refuses (a pattern, a tuple's `items:
+      // false`): until then the tools meet OpenAI's schema rules without a walk.
+      meetsOpenAiSchemaRules: caches !== undefined && caches.expansions.metSchemaOpenAiRefuses !== true,
     },
     options,
   );

@@ -14,7 +14,7 @@ import { annotatedRef } from "./annotated-ref.js";
 import { applyNullable } from "./apply-nullable.js";
 import type { PrunedSchema, SchemaConflict } from "./conversion-report.js";
 import { copyKeywordValue } from "./copy-json-value.js";
-import { openAiRefusesPattern } from "./dialects/openai-schema-rules.js";
+import { openAiRefusesSchema } from "./dialects/openai-schema-rules.js";
 import {
   type ExpansionCache,
   type ExpansionRecord,
@@ -429,9 +429,7 @@ function expandObject(
   const merged = mergeAllOf(result, state.pointer, context.conflicts);
   // After the merge, where a branch's `items` may have come in: `merged` is this call's own object either way.
   addMissingItems(merged);
-  if (context.cache !== undefined && typeof merged.pattern === "string" && openAiRefusesPattern(merged.pattern)) {
-    context.cache.metPatternOpenAiRefuses = true;
-  }
+  if (context.cache !== undefined && openAiRefusesSchema(merged)) context.cache.metSchemaOpenAiRefuses = true;
   const expanded = applyNullable(merged, schema.nullable === true);
   if (omitted.length > 0) leaveOutOfRequired(expanded, omitted);
   return expanded;

@@ -16,10 +16,10 @@ export interface ExpansionCache {
   /** The document's schema refs, resolved with their base URIs (set on first use). */
   schemaRefs?: SchemaRefResolver;
   /**
-   * Set once an expansion meets a `pattern` OpenAI refuses (lookaround, `\p{...}`): until then the OpenAI dialects
-   * need not look through each tool for one.
+   * Set once an expansion meets a schema OpenAI refuses as written (see `openAiRefusesSchema`): until then the OpenAI
+   * dialects need not look through each tool for one.
    */
-  metPatternOpenAiRefuses?: true;
+  metSchemaOpenAiRefuses?: true;
 }
 
 /**

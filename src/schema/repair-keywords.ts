@@ -91,9 +91,10 @@ function valueAsType(value: unknown, type: string): unknown {
 }
 
 /**
- * Gives an array schema without `items` (or `prefixItems`) the empty `items`, in place. The meaning is the same (any
- * item), so nothing is reported; but OpenAI refuses such a schema ("array schema missing items", even outside strict
- * mode) and Gemini too ("items: missing field"), and specs leave `items` out often.
+ * Gives an array schema without `items` the empty `items`, in place, a tuple too (its `prefixItems` kept): the
+ * meaning is the same (any item, any item after the prefix), so nothing is reported; but OpenAI refuses such a
+ * schema ("array schema missing items", even outside strict mode) and Gemini too ("items: missing field"), and specs
+ * leave `items` out often.
  */
 export function addMissingItems(schema: JsonSchema): void {
   if (lacksItems(schema)) schema.items = {};

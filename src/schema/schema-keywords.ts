@@ -62,9 +62,21 @@ export function subschemaHolding(keyword: string, value: unknown): "map" | "list
   return SUBSCHEMA_KEYWORDS.has(keyword) && isObject ? "one" : undefined;
 }
 
-/** Whether a schema allows arrays but says nothing of their items (no `items`, no `prefixItems`). */
-export function lacksItems(schema: { type?: unknown; items?: unknown; prefixItems?: unknown }): boolean {
-  return schema.items === undefined && schema.prefixItems === undefined && allowsArray(schema.type);
+/**
+ * Whether a schema allows arrays but says nothing of the items after its `prefixItems` (no `items`): any, which a
+ * tuple's `items: {}` says as well.
+ */
+export function lacksItems(schema: { type?: unknown; items?: unknown }): boolean {
+  return schema.items === undefined && allowsArray(schema.type);
+}
+
+/**
+ * Whether a schema allows arrays and has no schema in `items`: none, `true`, `false`, or a draft-04 tuple's list.
+ * OpenAI refuses such an array ("array schema missing items"), strict mode or not.
+ */
+export function lacksItemsSchema(schema: { type?: unknown; items?: unknown }): boolean {
+  const items = schema.items;
+  return (typeof items !== "object" || items === null || Array.isArray(items)) && allowsArray(schema.type);
 }
 
 /**

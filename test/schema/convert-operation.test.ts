@@ -7,7 +7,9 @@ import { convertOperation } from "../../src/schema/convert-operation.js";
 import { convertOperations } from "../../src/schema/convert-operations.js";
 import { checkDialectRules, type OpenAiTool } from "../../src/schema/dialects/index.js";
 import type { JsonSchema } from "../../src/schema/json-schema.js";
+import { DIALECTS } from "../../src/schema/tool-definition.js";
 import { findRefs } from "./find-refs.js";
+import { parametersOf } from "./tool-parameters.js";
 
 const readFixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/schema/${name}`, import.meta.url), "utf8"));
@@ -662,6 +664,48 @@ test("patterns OpenAI refuses are described in every tool of a conversion, where
     const { tools } = convertOperations(document, { dialect });
     expect(tools.map(({ tool }) => checkDialectRules(tool, dialect))).toEqual([[], [], [], []]);
     expect(tools.map(({ tool }) => JSON.stringify(tool).includes("pattern: "))).toEqual([false, true, true, true]);
+  }
+});
+
+test("tuples get items in every dialect, and OpenAI's rules are met in every tool of a conversion", () => {
+  // The conversion skips OpenAI's rules until its expansions meet a schema they change: each tool must still pass.
+  const operation = (operationId: string, list: object) => ({
+    post: {
+      operationId,
+      requestBody: { content: { "application/json": { schema: { type: "object", properties: { list } } } } },
+    },
+  });
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/plain": operation("plain", { type: "array", items: { type: "string" } }),
+      "/open": operation("open", { type: "array", prefixItems: [{ type: "string" }] }),
+      "/closed": operation("closed", { type: "array", prefixItems: [{ type: "string" }], items: false }),
+    },
+  };
+  const listOf = (tool: unknown) =>
+    ((parametersOf(tool) as JsonSchema).properties as Record<string, { properties: JsonSchema }>).body?.properties.list;
+  for (const dialect of DIALECTS) {
+    const { tools } = convertOperations(document, { dialect });
+    expect(tools.map(({ tool }) => checkDialectRules(tool, dialect))).toEqual([[], [], []]);
+    expect(tools.map(({ tool }) => typeof (listOf(tool) as JsonSchema | undefined)?.items)).toEqual([
+      "object",
+      "object",
+      dialect === "anthropic" ? "boolean" : "object", // Anthropic takes `items: false`: it stays as written
+    ]);
+  }
+  for (const dialect of ["openai", "mcp"] as const) {
+    const closed = convertOperations(document, { dialect }).tools[2];
+    expect(listOf(closed?.tool)).toEqual({
+      type: "array",
+      prefixItems: [{ type: "string" }],
+      items: { type: "string" },
+      maxItems: 1,
+    });
+    expect(closed?.report.changes).toContainEqual(
+      expect.objectContaining({ keyword: "items", pointer: "#/properties/body/properties/list", action: "lowered" }),
+    );
   }
 });
 

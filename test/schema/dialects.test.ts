@@ -1,4 +1,5 @@
 import { Ajv } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import { checkDialectRules, type OpenAiTool, sanitizeToolName, toDialect } from "../../src/schema/dialects/index.js";
@@ -777,6 +778,77 @@ test.each(["openai", "openai-strict", "mcp"] as const)(
     expect(checkDialectRules(tool, dialect)).toEqual([]);
   },
 );
+
+// A tuple too: OpenAI answers "array schema missing items" whatever its prefixItems. Its `items` allows what any
+// element may be, so the arrays the source takes are still taken whether a reader applies `items` after the prefix
+// (2020-12) or to every element (draft 7, which knows no prefixItems); a closed tuple keeps its length.
+describe.each(["openai", "mcp"] as const)("%s gives a tuple items", (dialect) => {
+  const [text, count] = [{ type: "string" }, { type: "integer" }];
+  const [draft2020, draft7] = [new Ajv2020({ strict: false }), new Ajv({ strict: false })];
+  test.each([
+    {
+      name: "an open one: any item after its prefix, the same meaning",
+      given: { type: "array", prefixItems: [text, count] },
+      sourceDraft: "2020-12",
+      want: { type: "array", prefixItems: [text, count], items: {} },
+      detail: "tuple without items -> items: {}",
+      exact: true,
+      instances: [
+        { value: ["a", 1], valid: true },
+        { value: ["a", 1, { any: "thing" }], valid: true },
+        { value: [1, "a"], valid: false },
+      ],
+    },
+    {
+      name: "a closed one: any of its element schemas, and no more items than it has",
+      given: { type: "array", prefixItems: [text, count], items: false },
+      sourceDraft: "2020-12",
+      want: { type: "array", prefixItems: [text, count], items: { anyOf: [text, count] }, maxItems: 2 },
+      detail: "items: false -> items: any of the tuple's element schemas, maxItems: 2",
+      exact: true,
+      instances: [
+        { value: ["a", 1], valid: true },
+        { value: ["a"], valid: true },
+        { value: ["a", 1, 2], valid: false },
+        { value: [1, "a"], valid: false },
+      ],
+    },
+    {
+      name: "a draft-04 one: its positions as prefixItems, items any of its element schemas or what follows them",
+      given: { type: "array", items: [text], additionalItems: count },
+      sourceDraft: "draft-07",
+      want: { type: "array", prefixItems: [text], items: { anyOf: [text, count] } },
+      detail: "draft-04 tuple items: [...] -> items: any of the tuple's element schemas",
+      exact: false,
+      instances: [
+        { value: ["a", 1, 2], valid: true },
+        { value: ["a", "b"], valid: false },
+        { value: [{}], valid: false },
+      ],
+    },
+  ])("$name", ({ given, sourceDraft, want, detail, exact, instances }) => {
+    const definition = { name: "t", description: "", parameters: { type: "object", properties: { list: given } } };
+    const { tool, changes } = toDialect(definition, dialect);
+    const list = ((parametersOf(tool) as JsonSchema).properties as Record<string, JsonSchema>).list;
+    expect(list).toEqual(want);
+    expect(changes).toContainEqual({
+      dialect,
+      keyword: "items",
+      pointer: "#/properties/list",
+      action: "lowered",
+      detail,
+    });
+    expect(checkDialectRules(tool, dialect)).toEqual([]);
+    const source = (sourceDraft === "2020-12" ? draft2020 : draft7).compile(given);
+    const [after2020, afterDraft7] = [draft2020.compile(list ?? {}), draft7.compile(list ?? {})];
+    for (const { value, valid } of instances) {
+      expect(source(value)).toBe(valid);
+      // Nothing the source takes is refused, read either way; the 2020-12 forms keep their meaning exactly.
+      if (valid) expect([after2020(value), afterDraft7(value)]).toEqual([true, true]);
+      if (exact) expect(after2020(value)).toBe(valid);
+    }
+  });
+});
 
 describe("the top of the parameters", () => {
   test.each(["openai", "anthropic", "mcp"] as const)(

@@ -3,7 +3,7 @@ import { invalidOptionError } from "../../errors/invalid-option-error.js";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
-import { allowsArray } from "../schema-keywords.js";
+import { lacksItemsSchema } from "../schema-keywords.js";
 import type { Dialect } from "../tool-definition.js";
 import { ANTHROPIC_PROPERTY_NAME_PATTERN } from "./anthropic-property-names.js";
 import { typesOf } from "./dialect-context.js";
@@ -67,7 +67,7 @@ function checkOpenAiTool(tool: unknown, violations: string[]): JsonSchema | unde
   if (!isJsonObject(parameters.properties)) violations.push("#/function/parameters/properties: missing");
   // OpenAI answers 400 "array schema missing items" and "regex lookaround is not supported", strict mode or not.
   visitSchemas(parameters, "#/function/parameters", 1, (schema, pointer) => {
-    if (allowsArray(schema.type) && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
+    if (lacksItemsSchema(schema)) violations.push(`${pointer}/items: missing`);
     if (typeof schema.pattern === "string" && openAiRefusesPattern(schema.pattern)) {
       violations.push(`${pointer}/pattern: OpenAI refuses its syntax`);
     }

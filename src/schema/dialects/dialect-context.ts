@@ -14,9 +14,9 @@ export interface DialectContext {
 /** Options of `toDialect`. */
 export interface ToDialectOptions {
   /**
-   * True when the schema is known to meet the rules OpenAI checks through a whole schema (every array has `items`, no
-   * `pattern` it refuses), as a conversion's schemas do until it meets such a pattern: the OpenAI and MCP dialects
-   * then skip walking the schema for them. Default false.
+   * True when the schema is known to meet the rules OpenAI checks through a whole schema (every array has a schema in
+   * `items`, no `pattern` it refuses), as a conversion's schemas do until it meets one that does not: the OpenAI and
+   * MCP dialects then skip walking the schema for them. Default false.
    */
   meetsOpenAiSchemaRules?: boolean | undefined;
 }

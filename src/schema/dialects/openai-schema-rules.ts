@@ -1,8 +1,14 @@
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
-import { lacksItems, subschemaHolding } from "../schema-keywords.js";
-import { type DialectContext, describeUnsupportedKeyword, describeWithNotes, recordChange } from "./dialect-context.js";
+import { lacksItemsSchema, subschemaHolding } from "../schema-keywords.js";
+import {
+  type DialectContext,
+  describeUnsupportedKeyword,
+  describeWithNotes,
+  lowerBranches,
+  recordChange,
+} from "./dialect-context.js";
 
 /**
  * What OpenAI refuses in a `pattern`, strict mode or not, failing the whole request: lookaround ("Invalid JSON schema:
@@ -17,10 +23,18 @@ export function openAiRefusesPattern(pattern: string): boolean {
 }
 
 /**
+ * Whether OpenAI refuses a schema as written, its subschemas aside: a `pattern` it refuses, or an array without a
+ * schema in `items`.
+ */
+export function openAiRefusesSchema(schema: JsonSchema): boolean {
+  return (typeof schema.pattern === "string" && openAiRefusesPattern(schema.pattern)) || lacksItemsSchema(schema);
+}
+
+/**
  * The schema as OpenAI takes it, strict mode or not, wherever a conversion has not already made it so: every `pattern`
  * OpenAI refuses moved into its schema's description, where the model still reads it (recorded as `described`), and
- * every array without `items` given `items: {}` ("array schema missing items"; the same meaning). Unchanged parts are
- * shared with the input; the input is never mutated.
+ * every array without a schema in `items` given one ("array schema missing items"; see {@link withItemsSchema}).
+ * Unchanged parts are shared with the input; the input is never mutated.
  */
 export function meetOpenAiSchemaRules(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
   let result: JsonSchema | undefined;
@@ -46,10 +60,7 @@ export function meetOpenAiSchemaRules(schema: JsonSchema, pointer: string, conte
       if (inner !== value) write(keyword, inner);
     }
   }
-  if (lacksItems(schema)) {
-    recordChange(context, "items", pointer, "lowered", "array without items -> items: {}");
-    write("items", {});
-  }
+  if (lacksItemsSchema(schema)) result = withItemsSchema(result ?? { ...schema }, pointer, context);
   if (typeof schema.pattern !== "string" || !openAiRefusesPattern(schema.pattern)) return result ?? schema;
   const note = describeUnsupportedKeyword(context, "pattern", schema.pattern, pointer);
   const described: JsonSchema = result ?? { ...schema };
@@ -70,4 +81,42 @@ function describeInMap(map: JsonSchema, pointer: string, context: DialectContext
     setOwnProperty(result, name, inner);
   }
   return result ?? map;
+}
+
+/**
+ * An array schema (a copy, changed in place) given a schema in `items` that allows what any of its elements may be,
+ * so that every array the source takes is still taken, whether a reader applies `items` to every element (draft 7,
+ * which knows no `prefixItems`) or only to those after the prefix (2020-12). A tuple keeps its positions in
+ * `prefixItems` (a draft-04 tuple, `items: [...]` with `additionalItems`, is written so), and a closed one
+ * (`items: false`, `additionalItems: false`) a `maxItems` of its length.
+ */
+function withItemsSchema(array: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
+  const isDraft04Tuple = Array.isArray(array.items);
+  const prefix = (
+    isDraft04Tuple ? array.items : Array.isArray(array.prefixItems) ? array.prefixItems : []
+  ) as unknown[];
+  // What may follow the prefix: nothing (`false`), a schema, or anything (no keyword, `true`).
+  const rest = isDraft04Tuple ? array.additionalItems : array.items;
+  const before = isDraft04Tuple
+    ? "draft-04 tuple items: [...]"
+    : rest === undefined
+      ? `${prefix.length > 0 ? "tuple" : "array"} without items`
+      : `items: ${JSON.stringify(rest)}`;
+  if (isDraft04Tuple) {
+    array.prefixItems = prefix;
+    delete array.additionalItems;
+  }
+  const branches = lowerBranches(prefix, `${pointer}/prefixItems`, (branch) => branch);
+  if (isJsonObject(rest)) branches.push(rest);
+  const allowsAny =
+    (rest !== false && !isJsonObject(rest)) || branches.some((branch) => Object.keys(branch).length === 0);
+  array.items = allowsAny || branches.length === 0 ? {} : branches.length === 1 ? branches[0] : { anyOf: branches };
+  let closed = "";
+  if (rest === false && !(typeof array.maxItems === "number" && array.maxItems <= prefix.length)) {
+    array.maxItems = prefix.length;
+    closed = `, maxItems: ${prefix.length}`;
+  }
+  const after = allowsAny ? "items: {}" : `items: any of the tuple's element schemas${closed}`;
+  recordChange(context, "items", pointer, "lowered", `${before} -> ${after}`);
+  return array;
 }
