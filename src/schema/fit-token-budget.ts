@@ -8,6 +8,7 @@ import { toDialect } from "./dialects/to-dialect.js";
 import { jsonBytesBound } from "./json-bytes-bound.js";
 import type { JsonSchema } from "./json-schema.js";
 import { fitsTokenBudget, type ToolSize, toolSize } from "./measure-tool-size.js";
+import { shortFormType } from "./prune-schema.js";
 import { addMissingItems } from "./repair-keywords.js";
 import { subschemaHolding } from "./schema-keywords.js";
 import { sliceWholeCharacters } from "./slice-whole-characters.js";
@@ -254,7 +255,7 @@ function mapSubschemas(
 }
 
 /**
- * A schema's short form; an object keeps its required properties (themselves shortened, without children), an array
+ * A schema's short form (`type` as {@link shortFormType} says); an object keeps its required properties (themselves shortened, without children), an array
  * any item.
  */
 function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], keepRequired: boolean): JsonSchema {
@@ -264,11 +265,10 @@ function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], ke
   });
   if (!hasDetail) return schema;
   pruned.push({ pointer, reason: "budget" });
-  const short: JsonSchema = {};
-  for (const keyword of ["type", "title", "description", "enum", "format"]) {
+  const short: JsonSchema = { type: shortFormType(schema) };
+  for (const keyword of ["title", "description", "enum", "format"]) {
     if (Object.hasOwn(schema, keyword)) short[keyword] = schema[keyword];
   }
-  if (short.type === undefined) short.type = "object";
   addMissingItems(short);
   const description = typeof short.description === "string" ? `${short.description} ` : "";
   short.description = `${description}${BUDGET_NOTE_SUFFIX}`;

@@ -8,9 +8,12 @@ import { allowsArray, JSON_TYPES } from "./schema-keywords.js";
 /** Arrays of arrays are rare; past this many levels a pruned `items` is left as a plain pruned object. */
 const MAX_PRUNED_ITEMS_LEVELS = 8;
 const MAX_REF_HOPS = 16;
+/** Combinators nested in combinators are rare; past this many levels their type is taken as unknown. */
+const MAX_BRANCH_LEVELS = 8;
+const BRANCH_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
 
 /**
- * The short form of a schema whose detail is cut: its `type` (`object` when it has none), `title`, `description`
+ * The short form of a schema whose detail is cut: its `type` (see {@link shortFormType}), `title`, `description`
  * and `enum`, with a note in the description, and `readOnly` and `writeOnly` when true (a request body leaves a
  * `readOnly` property out, cut or not); an array keeps a pruned `items` (`{}` when it has none, which providers
  * refuse). `properties` and combinators go.
@@ -22,7 +25,7 @@ export function pruneSchema(schema: unknown, document: unknown, note: string): J
 
 function prune(schema: unknown, document: unknown, note: string, level: number): JsonSchema {
   const base = followRefs(schema, document);
-  const pruned: JsonSchema = { type: prunedType(base) };
+  const pruned: JsonSchema = { type: shortFormType(base, (branch) => followRefs(branch, document)) };
   if (typeof base.title === "string") pruned.title = base.title;
   const description = typeof base.description === "string" && base.description !== "" ? `${base.description} ` : "";
   pruned.description = `${description}(${note})`;
@@ -56,10 +59,18 @@ function followRefs(schema: unknown, document: unknown): JsonSchema {
 }
 
 /**
- * The schema's `type` when it names JSON types (anything else was the expander's to repair, and the detail is cut
- * here), otherwise the type its `enum` or `items` imply, otherwise `object`.
+ * The `type` a schema's short form is written with, once its subschemas are cut: its own `type` when it names JSON
+ * types (anything else was the expander's to repair), otherwise the type its `enum` or `items` imply, otherwise the
+ * types its `anyOf`/`oneOf`/`allOf` branches have, each once in the order first met (`{oneOf: [{type: "string"},
+ * {type: "integer"}]}` is `["string", "integer"]`), and `object` only when nothing says. `resolve` gives the schema a
+ * branch stands for (a `$ref`'s target, in a document not yet expanded).
  */
-function prunedType(schema: JsonSchema): unknown {
+export function shortFormType(schema: JsonSchema, resolve: (branch: unknown) => JsonSchema = asSchema): unknown {
+  return impliedType(schema, resolve, 0) ?? "object";
+}
+
+/** The JSON type or types a schema implies; undefined when it allows any type as far as its keywords tell. */
+function impliedType(schema: JsonSchema, resolve: (branch: unknown) => JsonSchema, level: number): unknown {
   const type = schema.type;
   const nullable = schema.nullable === true;
   if (typeof type === "string" && JSON_TYPES.has(type)) return nullable && type !== "null" ? [type, "null"] : type;
@@ -72,7 +83,31 @@ function prunedType(schema: JsonSchema): unknown {
     return types.length === 1 ? types[0] : types;
   }
   if (schema.items !== undefined || schema.prefixItems !== undefined) return "array";
-  return "object";
+  return level < MAX_BRANCH_LEVELS ? branchTypes(schema, resolve, level + 1) : undefined;
+}
+
+/**
+ * The types a schema's combinator branches have, each once: undefined when it has none, or when an `anyOf`/`oneOf`
+ * branch allows any type. An `allOf` branch without a type (`{minLength: 1}`) only constrains the others: it is passed
+ * over. A union of every branch's types, so never narrower than the schema.
+ */
+function branchTypes(schema: JsonSchema, resolve: (branch: unknown) => JsonSchema, level: number): unknown {
+  const types = new Set<unknown>();
+  for (const keyword of BRANCH_KEYWORDS) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
+      const type = impliedType(resolve(branch), resolve, level);
+      if (type === undefined && keyword !== "allOf") return undefined;
+      for (const name of Array.isArray(type) ? type : type === undefined ? [] : [type]) types.add(name);
+    }
+  }
+  if (types.size === 0) return undefined;
+  return types.size === 1 ? [...types][0] : [...types];
+}
+
+function asSchema(value: unknown): JsonSchema {
+  return isJsonObject(value) ? value : {};
 }
 
 function isNonEmptyArray(value: unknown): value is unknown[] {

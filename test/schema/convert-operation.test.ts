@@ -518,6 +518,37 @@ describe("token budget", () => {
     }
   });
 
+  describe("what a cut keeps", () => {
+    const wide = Object.fromEntries(
+      Array.from({ length: 30 }, (_, index) => [`f${index}`, { type: "string", description: `Field ${index} costs` }]),
+    );
+    const documentOf = (schema: object) => ({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/x": { post: { requestBody: { required: true, content: { "application/json": { schema } } } } } },
+    });
+    const propertiesOf = (schema: JsonSchema | undefined) => (schema?.properties ?? {}) as Record<string, JsonSchema>;
+    const bodyOf = (tool: unknown) => propertiesOf((tool as OpenAiTool).function.parameters).body;
+    const cut = "(detail cut to fit the token budget)";
+
+    test("a schema without a type of its own is cut to the types of its branches, not to an object", () => {
+      const id = { oneOf: [{ type: "string", description: "The id as text. ".repeat(20) }, { type: "integer" }] };
+      // The long description of `inner` stays in its short form: only a cut at the top-level parameters fits.
+      const inner = { type: "object", description: "Inner detail. ".repeat(60), properties: wide };
+      const deep = { type: "object", properties: { inner } };
+      const [tool] = convertOperations(documentOf({ type: "object", required: ["id"], properties: { id, deep } }), {
+        maxTokens: 300,
+      }).tools;
+      const cutId = propertiesOf(bodyOf(tool?.tool)).id;
+      expect(cutId).toEqual({ type: ["string", "integer"], description: cut });
+      // The source takes a string or an integer id, and so does the cut schema.
+      const [source, written] = [id, cutId ?? {}].map((schema) => new Ajv({ strict: false }).compile(schema));
+      const instances = ["abc", 7, 1.5, {}, true];
+      expect(instances.map((value) => source?.(value))).toEqual([true, true, false, false, false]);
+      expect(instances.map((value) => written?.(value))).toEqual([true, true, false, false, false]);
+    });
+  });
+
   describe("when even the top-level parameters do not fit, their longest descriptions are shortened", () => {
     // As AWS's query APIs are: many top-level parameters, each with a paragraph of documentation, nothing to cut.
     const paragraph = (index: number) =>

@@ -132,6 +132,19 @@ describe("pruning keeps type, title, description, enum, readOnly, writeOnly; arr
       want: { type: "object", description: "(detail cut: T is nested more than 0 references deep)" },
     },
     {
+      name: "without a type, the types its branches have, each once in the order met ($refs followed)",
+      target: { oneOf: [{ type: "string", maxLength: 9 }, { $ref: "#/$defs/Code" }, { type: ["integer", "null"] }] },
+      want: {
+        type: ["string", "integer", "null"],
+        description: "(detail cut: T is nested more than 0 references deep)",
+      },
+    },
+    {
+      name: "an allOf branch without a type only constrains the others",
+      target: { allOf: [{ minLength: 1 }, { type: "string" }] },
+      want: { type: "string", description: "(detail cut: T is nested more than 0 references deep)" },
+    },
+    {
       name: "arrays keep a pruned items",
       target: { type: "array", items: { $ref: "#/$defs/Item" } },
       want: {
@@ -150,7 +163,13 @@ describe("pruning keeps type, title, description, enum, readOnly, writeOnly; arr
       },
     },
   ])("$name", ({ target, want }) => {
-    const document = { $defs: { T: target, Item: { description: "An item", properties: { id: { type: "string" } } } } };
+    const document = {
+      $defs: {
+        T: target,
+        Item: { description: "An item", properties: { id: { type: "string" } } },
+        Code: { type: "integer" },
+      },
+    };
     expect(expandRefs({ $ref: "#/$defs/T" }, { document, maxDepth: 0 }).schema).toEqual(want);
   });
 });
