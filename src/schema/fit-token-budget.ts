@@ -48,12 +48,12 @@ export interface FittedTool {
 /**
  * Writes a tool in its dialect and, when it is over the token budget, cuts its deepest schema levels (each schema at
  * the cut keeps its type, title, description and enum, and an object keeps its required properties in that short
- * form): first the deepest level alone, then one more level at a time, up to the top-level parameters, until it fits.
- * Top-level parameters and required properties are never dropped. When even the tool cut down to its top-level
- * parameters does not fit (AWS's `RunInstances` documents dozens of parameters at length), its longest descriptions
- * are shortened, all to the same length, the longest that fits. When the tool does not fit even without its schemas'
- * descriptions, nothing more can be cut: that throws `BUDGET_EXCEEDED` with its exact token count then (the smallest
- * budget the tool needs).
+ * form, and theirs): first the deepest level alone, then one more level at a time, up to the top-level parameters,
+ * until it fits. Top-level parameters and required properties are never dropped. When even the tool cut down to its
+ * top-level parameters does not fit (AWS's `RunInstances` documents dozens of parameters at length), its longest
+ * descriptions are shortened, all to the same length, the longest that fits. When the tool does not fit even without
+ * its schemas' descriptions, nothing more can be cut: that throws `BUDGET_EXCEEDED` with its exact token count then
+ * (the smallest budget the tool needs).
  *
  * @example
  * const fitted = fitTokenBudget(definition, { dialect: "openai", maxTokens: 2000, keptLevels: 2 });
@@ -172,7 +172,7 @@ function cutBelow(
   pruned: PrunedSchema[],
 ): JsonSchema {
   if (!isJsonObject(schema)) return {};
-  if (current === level) return shorten(schema, pointer, pruned, true);
+  if (current === level) return shorten(schema, pointer, pruned);
   return mapSubschemas(schema, pointer, (inner, at) => cutBelow(inner, level, at, current + 1, pruned));
 }
 
@@ -255,10 +255,11 @@ function mapSubschemas(
 }
 
 /**
- * A schema's short form (`type` as {@link shortFormType} says); an object keeps its required properties (themselves shortened, without children), an array
- * any item.
+ * A schema's short form (`type` as {@link shortFormType} says); an object keeps its required properties in their short
+ * form, and theirs in turn, so a chain of required objects keeps its required leaf; an array any item. Expanded
+ * schemas nest at most `MAX_SCHEMA_NESTING` levels, so the recursion is bounded.
  */
-function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], keepRequired: boolean): JsonSchema {
+function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[]): JsonSchema {
   let hasDetail = false;
   forEachSubschema(schema, () => {
     hasDetail = true;
@@ -272,13 +273,13 @@ function shorten(schema: JsonSchema, pointer: string, pruned: PrunedSchema[], ke
   addMissingItems(short);
   const description = typeof short.description === "string" ? `${short.description} ` : "";
   short.description = `${description}${BUDGET_NOTE_SUFFIX}`;
-  if (keepRequired && Array.isArray(schema.required) && isJsonObject(schema.properties)) {
+  if (Array.isArray(schema.required) && isJsonObject(schema.properties)) {
     const properties: JsonSchema = {};
     for (const name of schema.required) {
       if (typeof name !== "string" || !Object.hasOwn(schema.properties, name)) continue;
       const property = schema.properties[name];
       const at = appendJsonPointer(pointer, "properties", name);
-      setOwnProperty(properties, name, isJsonObject(property) ? shorten(property, at, pruned, false) : property);
+      setOwnProperty(properties, name, isJsonObject(property) ? shorten(property, at, pruned) : property);
     }
     short.properties = properties;
     short.required = schema.required;

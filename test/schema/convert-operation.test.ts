@@ -531,6 +531,63 @@ describe("token budget", () => {
     const bodyOf = (tool: unknown) => propertiesOf((tool as OpenAiTool).function.parameters).body;
     const cut = "(detail cut to fit the token budget)";
 
+    test("a chain of required objects keeps its required members in short form, down to its leaf", () => {
+      const schema = {
+        type: "object",
+        required: ["a"],
+        properties: {
+          a: {
+            type: "object",
+            required: ["b"],
+            properties: {
+              b: { type: "object", required: ["c"], properties: { c: { type: "string" }, ...wide } },
+              ...wide,
+            },
+          },
+        },
+      };
+      const [tool] = convertOperations(documentOf(schema), { maxTokens: 300 }).tools;
+      expect(bodyOf(tool?.tool)?.properties).toEqual({
+        a: {
+          type: "object",
+          description: cut,
+          properties: {
+            b: { type: "object", description: cut, properties: { c: { type: "string" } }, required: ["c"] },
+          },
+          required: ["b"],
+        },
+      });
+      expect(tool?.report.pruned).toEqual([
+        { pointer: "#/properties/body/properties/a", reason: "budget" },
+        { pointer: "#/properties/body/properties/a/properties/b", reason: "budget" },
+      ]);
+      const validate = new Ajv({ strict: false }).compile(tool?.definition.parameters ?? {});
+      expect([{ body: { a: { b: { c: "x" } } } }, { body: { a: { b: {} } } }].map((value) => validate(value))).toEqual([
+        true,
+        false,
+      ]);
+    });
+
+    test("a chain as deep as the expander allows is kept whole or refused with BUDGET_EXCEEDED, never a stack overflow", () => {
+      const chain = (depth: number) => {
+        let schema: object = { type: "string" };
+        for (let level = 0; level < depth; level += 1) {
+          schema = { type: "object", required: ["n"], properties: { n: schema, o: { type: "string" } } };
+        }
+        return schema;
+      };
+      expect(convertOperations(documentOf(chain(10_000)), { maxTokens: 300 }).failures[0]?.error.code).toBe(
+        "SCHEMA_TOO_DEEP",
+      );
+      const deepest = documentOf(chain(398));
+      const failure = convertOperations(deepest, { maxTokens: 300 }).failures[0];
+      expect(failure?.error.code).toBe("BUDGET_EXCEEDED");
+      const needed = Number(/needs (\d+) tokens/.exec(failure?.error.message ?? "")?.[1]);
+      let schema = bodyOf(convertOperations(deepest, { maxTokens: needed }).tools[0]?.tool);
+      for (let level = 0; level < 398; level += 1) schema = propertiesOf(schema).n;
+      expect(schema).toEqual({ type: "string" });
+    });
+
     test("a schema without a type of its own is cut to the types of its branches, not to an object", () => {
       const id = { oneOf: [{ type: "string", description: "The id as text. ".repeat(20) }, { type: "integer" }] };
       // The long description of `inner` stays in its short form: only a cut at the top-level parameters fits.
