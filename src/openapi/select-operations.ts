@@ -5,7 +5,7 @@ import type { OperationSpec } from "./operation-spec.js";
 
 /**
  * Picks operations by `operationId` or by `"METHOD /path"` (the method in any case), in the order of `selectors`.
- * An unknown selector throws `OPERATION_NOT_FOUND`, naming it and the closest existing ids.
+ * An unknown selector throws `OPERATION_NOT_FOUND`, naming it and the closest existing ids (or routes, for a route).
  *
  * @example
  * selectOperations(listOperations(document), ["listPets", "DELETE /pets/{petId}"]);
@@ -40,10 +40,15 @@ export function selectOperations<Operation extends OperationIdentity>(
     const routed = (route === undefined ? undefined : byRoute.get(route)) ?? Number.POSITIVE_INFINITY;
     const found = operations[Math.min(named, routed)];
     if (found !== undefined) return found;
-    const suggestions = closestNames(
-      selector,
-      operations.map((operation) => operation.id),
-    );
+    // A route is held against the routes ("POST /issues/" finds "POST /issues"), never matched to one: a trailing
+    // slash or another path is another operation in OpenAPI.
+    const suggestions =
+      route === undefined
+        ? closestNames(
+            selector,
+            operations.map((operation) => operation.id),
+          )
+        : closestNames(route, byRoute.keys());
     const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((id) => `"${id}"`).join(", ")}?` : "";
     throw new ActionRecallError("OPERATION_NOT_FOUND", `No operation "${selector}"${hint}`, {
       data: { operation: selector, suggestions },

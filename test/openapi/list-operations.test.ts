@@ -470,4 +470,14 @@ describe("selectOperations", () => {
       }),
     );
   });
+
+  test("an unknown route is not matched to another path (a trailing slash is one), and near routes are suggested", () => {
+    expect(() => selectOperations(operations, ["post /users/{id}/"])).toThrow(
+      expect.objectContaining({
+        code: "OPERATION_NOT_FOUND",
+        message: 'No operation "post /users/{id}/"; did you mean "POST /users/{id}", "GET /users/{id}"?',
+        data: { operation: "post /users/{id}/", suggestions: ["POST /users/{id}", "GET /users/{id}"] },
+      }),
+    );
+  });
 });
