@@ -106,8 +106,9 @@ function parseDialect(value: string): Dialect {
 }
 
 function parseCount(flag: string, value: string, minimum: number): number {
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < minimum)
+  // Digits only: Number() reads "" and " " as 0, "0x2" as 2 and "1e0" as 1, none of them a count as written.
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(count) || count < minimum)
     throw new UsageError(`${flag} must be an integer >= ${minimum}, not "${value}"`);
   return count;
 }

@@ -103,12 +103,28 @@ describe("action-recall convert", () => {
     { name: "a missing file", given: ["/nonexistent/spec.json"], want: { code: 1, err: "/nonexistent/spec.json" } },
     { name: "an unknown dialect", given: [PETSTORE, "--dialect", "cohere"], want: { code: 2, err: "--dialect" } },
     { name: "a bad --max-depth", given: [PETSTORE, "--max-depth", "deep"], want: { code: 2, err: "--max-depth" } },
+    ...["", " ", "0x2", "1e0", "2.0", "+2", " 2"].map((value) => ({
+      name: `--max-depth "${value}"`,
+      given: [PETSTORE, "--max-depth", value],
+      want: { code: 2, err: `--max-depth must be an integer >= 0, not "${value}"` },
+    })),
+    {
+      name: '--max-tokens " 9e3 "',
+      given: [PETSTORE, "--max-tokens", " 9e3 "],
+      want: { code: 2, err: '--max-tokens must be an integer >= 1, not " 9e3 "' },
+    },
+    { name: "--max-tokens 0", given: [PETSTORE, "--max-tokens", "0"], want: { code: 2, err: "--max-tokens" } },
     { name: "bad --fixed JSON", given: [PETSTORE, "--fixed", "{"], want: { code: 2, err: "--fixed" } },
     { name: "no file", given: [], want: { code: 2, err: "missing <file|->" } },
   ])("refuses $name with a message", async ({ given, want }) => {
     const { code, err } = await convert(given);
     expect(code).toBe(want.code);
     expect(err).toContain(want.err);
+  });
+
+  test("--max-depth and --max-tokens take counts written in digits", async () => {
+    const { code } = await convert([PETSTORE, "--max-depth", "0", "--max-tokens", "08000"]);
+    expect(code).toBe(0);
   });
 
   test("invalid input exits non-zero with a message naming the input and the problem", async () => {
