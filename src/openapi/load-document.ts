@@ -51,10 +51,17 @@ function parseText(written: string): JsonValue {
       // bounded where schemas are walked (`expandRefs` throws SCHEMA_TOO_DEEP).
       return JSON.parse(text) as JsonValue;
     } catch (cause) {
-      // JSON.parse names only an offset: turn it into a line and column, which people can find.
-      const offset = /position (\d+)/.exec(String(cause))?.[1];
-      const where = offset === undefined ? "" : ` at ${lineAndColumn(text, Number(offset))}`;
-      throw new ActionRecallError("INVALID_DOCUMENT", `Invalid JSON${where}: ${(cause as Error).message}`, { cause });
+      // JSON.parse names only an offset, or none when the text ends too soon: turn it into a line and column, which
+      // people can find. Node 20 names none for an unexpected token either, but quotes the text around it.
+      const message = (cause as Error).message;
+      const offset =
+        /position (\d+)/.exec(message)?.[1] ?? (/end of JSON input/.test(message) ? text.length : undefined);
+      if (offset === undefined) throw new ActionRecallError("INVALID_DOCUMENT", `Invalid JSON: ${message}`, { cause });
+      const { line, column } = lineAndColumn(text, Number(offset));
+      throw new ActionRecallError("INVALID_DOCUMENT", `Invalid JSON at line ${line}, column ${column}: ${message}`, {
+        cause,
+        data: { line, column },
+      });
     }
   }
   // YAML is a superset of JSON.
@@ -76,10 +83,9 @@ function withVersionAsText(parsed: JsonValue): JsonValue {
   return copy;
 }
 
-function lineAndColumn(text: string, offset: number): string {
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  return `line ${line}, column ${offset - before.lastIndexOf("\n")}`;
+  return { line: before.split("\n").length, column: offset - before.lastIndexOf("\n") };
 }
 
 /**

@@ -58,6 +58,12 @@ describe("loadDocument", () => {
       code: "INVALID_DOCUMENT",
       message: /line \d+, column \d+/,
     },
+    {
+      name: "JSON text that ends too soon (at its end)",
+      given: '{"openapi": "3.0.0",\n  "paths": ',
+      code: "INVALID_DOCUMENT",
+      message: /^Invalid JSON at line 2, column 12: Unexpected end of JSON input$/,
+    },
     { name: "an array", given: "[1, 2]", code: "INVALID_DOCUMENT", message: /must be an object/ },
     { name: "empty text", given: "", code: "INVALID_DOCUMENT", message: /^The document is empty$/ },
     { name: "blank text", given: "\ufeff \n\t\n", code: "INVALID_DOCUMENT", message: /^The document is empty$/ },
@@ -157,6 +163,12 @@ describe("loadDocument", () => {
         }),
       );
     });
+  });
+
+  test("JSON text that ends too soon names the end's line and column in data, as other parse errors do", () => {
+    expect(() => loadDocument('{"openapi": "3.0.0",\n  "paths": ')).toThrow(
+      expect.objectContaining({ code: "INVALID_DOCUMENT", data: { line: 2, column: 12 } }),
+    );
   });
 
   test("YAML alias bombs are refused", () => {
