@@ -5,7 +5,8 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 const MAX_ALIAS_COUNT = 100;
 
 /**
- * Parses YAML text into plain values; bad text throws `INVALID_DOCUMENT` with the line and column.
+ * Parses YAML text into plain values; bad text throws `INVALID_DOCUMENT` with the line and column, nesting deeper than
+ * the parser's stack holds `SCHEMA_TOO_DEEP`.
  *
  * `<<` merge keys are applied. They are YAML 1.1, not the 1.2 that OpenAPI names, but hand-written specs use them to
  * share parameters and responses, and the js-yaml based tools (swagger-parser, Redocly) apply them. Kept as a key, a
@@ -19,12 +20,16 @@ export function parseYamlText(text: string): unknown {
   const document = parseDocument(text, { merge: true, uniqueKeys: true, lineCounter });
   const [error] = document.errors;
   if (error !== undefined) {
+    // The yaml package catches its own stack overflow (some 360 levels of flow nesting, before MAX_DOCUMENT_NESTING is
+    // checked) and places it where the stack ran out, a place that says nothing about the document.
+    if (error.code === "RESOURCE_EXHAUSTION") throw nestsTooDeeply(error);
     const position = error.linePos?.[0];
     throw invalidYaml(error.message.split("\n")[0] ?? error.message, position, error);
   }
   try {
     return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (cause) {
+    if (cause instanceof RangeError) throw nestsTooDeeply(cause);
     // Thrown while values are built (too many aliases, a merge source that is not a map), with no position: the
     // merge source is found again to name its place.
     const offset = badMergeKeyOffset(document);
@@ -49,6 +54,10 @@ function badMergeKeyOffset(document: Document): number | undefined {
     },
   });
   return offset;
+}
+
+function nestsTooDeeply(cause: unknown): ActionRecallError {
+  return new ActionRecallError("SCHEMA_TOO_DEEP", "The document nests too deeply to be read as YAML", { cause });
 }
 
 function invalidYaml(

@@ -171,6 +171,19 @@ describe("loadDocument", () => {
     );
   });
 
+  test.each([
+    { name: "flow", given: `openapi: 3.0.0\nx: ${"[".repeat(5000)}${"]".repeat(5000)}\n` },
+    { name: "block (compact sequences)", given: `openapi: 3.0.0\nx:\n  ${"- ".repeat(5000)}1\n` },
+  ])("YAML nested deeper than the parser's stack ($name) is SCHEMA_TOO_DEEP, with no made-up place", ({ given }) => {
+    expect(() => loadDocument(given)).toThrow(
+      expect.objectContaining({
+        code: "SCHEMA_TOO_DEEP",
+        message: "The document nests too deeply to be read as YAML",
+        data: {},
+      }),
+    );
+  });
+
   test("YAML alias bombs are refused", () => {
     const lines = ["a: &a [x, x, x, x, x, x, x, x, x]"];
     for (let index = 0; index < 8; index += 1) {
