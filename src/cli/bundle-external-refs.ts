@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundle, type FileInfo } from "@apidevtools/json-schema-ref-parser";
@@ -5,16 +6,17 @@ import { ActionRecallError } from "../errors/action-recall-error.js";
 
 /**
  * Reads `file` and pulls every external `$ref` it makes (other files, transitively) into the document as local refs,
- * with json-schema-ref-parser's `bundle`. Only files inside `baseDirectory` may be read and nothing is fetched over the
- * network: a ref to a URL or a path outside the directory is EXTERNAL_REF_REFUSED. The engine itself never reads
+ * with json-schema-ref-parser's `bundle`. Only files inside `baseDirectory` may be read (a symlink counts where it
+ * points) and nothing is fetched over the network: a ref to a URL or a path outside the directory is
+ * EXTERNAL_REF_REFUSED. The engine itself never reads
  * external refs; this is the one door, opened only by `convert --external-refs <dir>`.
  */
 export async function bundleExternalRefs(file: string, baseDirectory: string): Promise<object> {
-  const root = resolve(baseDirectory);
+  const root = realPath(resolve(baseDirectory));
   const isInsideRoot = (info: FileInfo): boolean => {
     const path = info.url.startsWith("file:") ? fileURLToPath(info.url) : info.url;
     if (!isAbsolute(path)) return false;
-    const fromRoot = relative(root, path);
+    const fromRoot = relative(root, realPath(path));
     return fromRoot !== "" && !fromRoot.startsWith("..") && !isAbsolute(fromRoot);
   };
   try {
@@ -28,5 +30,14 @@ export async function bundleExternalRefs(file: string, baseDirectory: string): P
       `External $refs of ${file} could not be bundled from ${root} (only files inside it are read, never URLs): ${message}`,
       { cause, data: { pointer: file } },
     );
+  }
+}
+
+/** The path with its symlinks resolved; a path that cannot be resolved (a missing file) as it is, so reading it fails. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }

@@ -52,6 +52,8 @@ export async function runConvertCommand(argv: string[], io: CliIo): Promise<numb
     if (externalRefs !== undefined) input = await bundleExternalRefs(file, externalRefs);
     else input = file === "-" ? await io.readStdin() : await readFile(file, "utf8");
   } catch (error) {
+    // A document that cannot be bundled (a ref refused, bad text, too deep) says so with its code, as `runCli` prints.
+    if (error instanceof ActionRecallError) throw error;
     io.stderr(
       `action-recall convert: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`,
     );

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CliIo } from "../../src/cli/cli-io.js";
 import { runConvertCommand } from "../../src/cli/convert-command.js";
 import { runCli } from "../../src/cli/main.js";
@@ -21,6 +24,13 @@ function fakeIo(stdin = ""): CliIo & { out: string; err: string } {
     },
   };
   return io;
+}
+
+/** Runs `action-recall convert` as the CLI does: an input error is printed with its code, and the exit code is 1. */
+async function runConvert(argv: string[]) {
+  const io = fakeIo();
+  const code = await runCli(["convert", ...argv], io);
+  return { code, out: io.out, err: io.err };
 }
 
 async function convert(argv: string[], stdin?: string) {
@@ -186,8 +196,9 @@ describe("action-recall convert --external-refs", () => {
     { name: "a file outside the base directory", file: "escape.yaml", want: "secret.yaml" },
     { name: "a URL (nothing is fetched)", file: "url.yaml", want: "https://example.com/pet.yaml" },
   ])("$name is refused", async ({ file, want }) => {
-    const { code, err } = await convert([`${specs}/${file}`, "--external-refs", specs]);
+    const { code, err } = await runConvert([`${specs}/${file}`, "--external-refs", specs]);
     expect(code).toBe(1);
+    expect(err).toContain("EXTERNAL_REF_REFUSED: ");
     expect(err).toContain("only files inside it are read");
     expect(err).toContain(want);
   });
@@ -196,5 +207,54 @@ describe("action-recall convert --external-refs", () => {
     const { code, err } = await convert(["-", "--external-refs", specs], "{}");
     expect(code).toBe(2);
     expect(err).toContain("--external-refs needs a file");
+  });
+});
+
+describe("action-recall convert --external-refs reads files as loadDocument reads text, and only inside the directory", () => {
+  let directory = "";
+  const write = (name: string, text: string): string => {
+    const path = join(directory, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    return path;
+  };
+  const withBody = (schema: string) =>
+    `{"openapi": "3.0.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"post": {"operationId": "a", "responses": {}, "requestBody": {"content": {"application/json": {"schema": ${schema}}}}}}}}`;
+
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), "action-recall-external-refs-"));
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  test("a symlink in the directory to a file outside it is refused (a link counts where it points); one to a file inside is read", async ({
+    skip,
+  }) => {
+    const specs = join(directory, "top/specs");
+    write("top/secret.yaml", "Secret: {type: string, description: SECRET-TEXT}\n");
+    write("top/specs/pet.yaml", "Pet: {type: string, description: inside}\n");
+    try {
+      symlinkSync(join(directory, "top/secret.yaml"), join(specs, "link.yaml"));
+      symlinkSync("pet.yaml", join(specs, "alias.yaml"));
+    } catch (error) {
+      // Windows makes symlinks only with developer mode or as an administrator; Linux always may.
+      if ((error as NodeJS.ErrnoException).code === "EPERM") return skip();
+      throw error;
+    }
+    const outside = await runConvert([
+      write("top/specs/sym.json", withBody('{"$ref": "link.yaml#/Secret"}')),
+      "--external-refs",
+      specs,
+    ]);
+    expect(outside.code).toBe(1);
+    expect(outside.err).toContain(`EXTERNAL_REF_REFUSED: `);
+    expect(outside.err).toContain(`"${join(specs, "link.yaml")}"`);
+    expect(outside.out + outside.err).not.toContain("SECRET-TEXT");
+    const inside = await runConvert([
+      write("top/specs/alias.json", withBody('{"$ref": "alias.yaml#/Pet"}')),
+      "--external-refs",
+      specs,
+    ]);
+    expect(inside.code).toBe(0);
+    expect(inside.out).toContain('"description": "inside"');
   });
 });
