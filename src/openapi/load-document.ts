@@ -21,7 +21,7 @@ export function loadDocument(input: string | object): JsonObject {
   // An object is not copied: the engine never mutates its input and reads own properties only, so a copy of a large
   // document (13 MB for GitHub's) would cost far more than the conversion. Nesting is bounded where schemas are walked
   // (`expandRefs` throws SCHEMA_TOO_DEEP) and values that are not JSON are refused where they are read.
-  const parsed = withVersionAsText(typeof input === "string" ? parseText(input) : (input as JsonValue));
+  const parsed = withVersionAsText(typeof input === "string" ? parseDocumentText(input) : (input as JsonValue));
   if (!isJsonObject(parsed)) {
     throw new ActionRecallError("INVALID_DOCUMENT", `A document must be an object, found ${describe(parsed)}`, {
       data: { pointer: "#" },
@@ -38,7 +38,12 @@ export function loadDocument(input: string | object): JsonObject {
   return kind === "swagger-2.0" ? upgradeSwagger2(parsed) : parsed;
 }
 
-function parseText(written: string): JsonValue {
+/**
+ * Parses document text as {@link loadDocument} does: JSON or YAML, a byte order mark skipped, blank text refused, bad
+ * text `INVALID_DOCUMENT` with the line and column. JSON text is not copied, nor its nesting bounded: see
+ * {@link copyJson}.
+ */
+export function parseDocumentText(written: string): JsonValue {
   // Windows editors save UTF-8 with a byte order mark, which JSON.parse refuses.
   const text = written.charCodeAt(0) === 0xfeff ? written.slice(1) : written;
   const trimmed = text.trimStart();
@@ -89,12 +94,12 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 }
 
 /**
- * A deep copy of a parsed YAML value holding JSON values only, with every key (`__proto__` included) as an own data property. Refuses
- * values that are not JSON (functions, dates, `undefined` in arrays) and nesting deeper than
- * {@link MAX_DOCUMENT_NESTING}, naming the pointer. The path is kept as a stack of keys and only formatted into a
+ * A deep copy of a parsed value (YAML's, or a bundle of files) holding JSON values only, with every key (`__proto__`
+ * included) as an own data property. Refuses values that are not JSON (functions, dates, `undefined` in arrays) and
+ * nesting deeper than {@link MAX_DOCUMENT_NESTING}, naming the pointer. The path is kept as a stack of keys and only formatted into a
  * pointer on error: building a string per node would double the time on large documents.
  */
-function copyJson(value: unknown, path: string[] = []): JsonValue {
+export function copyJson(value: unknown, path: string[] = []): JsonValue {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") {
     if (Number.isFinite(value)) return value;

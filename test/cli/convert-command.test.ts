@@ -220,6 +220,8 @@ describe("action-recall convert --external-refs reads files as loadDocument read
   };
   const withBody = (schema: string) =>
     `{"openapi": "3.0.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"post": {"operationId": "a", "responses": {}, "requestBody": {"content": {"application/json": {"schema": ${schema}}}}}}}}`;
+  /** `{"properties": {"a": ... {} ...}}`, `levels` times: two levels of nesting each. */
+  const nested = (levels: number) => `${'{"properties": {"a": '.repeat(levels)}{}${"}}".repeat(levels)}`;
 
   beforeAll(() => {
     directory = mkdtempSync(join(tmpdir(), "action-recall-external-refs-"));
@@ -256,5 +258,88 @@ describe("action-recall convert --external-refs reads files as loadDocument read
     ]);
     expect(inside.code).toBe(0);
     expect(inside.out).toContain('"description": "inside"');
+  });
+
+  test.each([
+    { name: "10,000 levels of schemas", schema: nested(5000), below: "schema/properties/a/properties/a/" },
+    {
+      name: "a default 10,000 levels deep",
+      schema: `{"type": "array", "default": ${"[".repeat(10000)}${"]".repeat(10000)}}`,
+      below: "schema/default/0/0/",
+    },
+  ])(
+    "$name is SCHEMA_TOO_DEEP at its pointer, as without the flag, not a stack overflow",
+    async ({ schema, below }) => {
+      const file = write("deep/spec.json", withBody(schema));
+      const { code, err } = await runConvert([file, "--external-refs", dirname(file)]);
+      expect(code).toBe(1);
+      expect(err).toContain(
+        `SCHEMA_TOO_DEEP: ${file}: The document nests deeper than 1000 levels below #/paths/~1a/post/requestBody/content/application~1json/${below}`,
+      );
+    },
+  );
+
+  test("a file it refers to that nests too deep is SCHEMA_TOO_DEEP naming that file", async () => {
+    const deep = write("deep-ref/deep.json", `{"Deep": ${nested(5000)}}`);
+    const file = write("deep-ref/spec.json", withBody('{"$ref": "deep.json#/Deep"}'));
+    const { code, err } = await runConvert([file, "--external-refs", dirname(file)]);
+    expect(code).toBe(1);
+    expect(err).toContain(
+      `SCHEMA_TOO_DEEP: ${deep}: The document nests deeper than 1000 levels below #/Deep/properties/a/`,
+    );
+  });
+
+  test("files each under the nesting limit whose bundle is over it are SCHEMA_TOO_DEEP", async () => {
+    // 7 levels down to the schema and 600 in it, then 601 in the other file.
+    write("deep-bundle/b.json", `{"B": ${nested(300)}}`);
+    const file = write("deep-bundle/spec.json", withBody(nested(300).replace("{}", '{"$ref": "b.json#/B"}')));
+    const { code, err } = await runConvert([file, "--external-refs", dirname(file)]);
+    expect(code).toBe(1);
+    expect(err).toContain(`SCHEMA_TOO_DEEP: ${file}: The document nests deeper than 1000 levels`);
+  });
+
+  test("a chain of 10,000 $refs is SCHEMA_TOO_DEEP, not EXTERNAL_REF_REFUSED 'Maximum call stack size exceeded'", async () => {
+    const schemas = Array.from({ length: 10000 }, (_, index) =>
+      index === 9999
+        ? `"S${index}": {"type": "string"}`
+        : `"S${index}": {"type": "object", "properties": {"a": {"$ref": "#/components/schemas/S${index + 1}"}}}`,
+    );
+    const file = write(
+      "chain/spec.json",
+      withBody('{"$ref": "#/components/schemas/S0"}').replace(
+        /}$/,
+        `, "components": {"schemas": {${schemas.join(", ")}}}}`,
+      ),
+    );
+    const { code, err } = await runConvert([file, "--external-refs", dirname(file)]);
+    expect(code).toBe(1);
+    expect(err).toContain(`SCHEMA_TOO_DEEP: External $refs of ${file} could not be bundled: its $refs lead too deep`);
+  });
+
+  test("a YAML alias bomb is refused as loadDocument refuses it, not expanded until the heap is full", async () => {
+    const anchors = Array.from(
+      { length: 9 },
+      (_, index) => `x-a${index + 1}: &a${index + 1} [${Array(10).fill(`*a${index}`).join(", ")}]`,
+    );
+    const file = write(
+      "bomb/spec.yaml",
+      [
+        "openapi: 3.0.0",
+        "info: {title: x, version: '1'}",
+        `x-a0: &a0 [${Array(10).fill("lol").join(", ")}]`,
+        ...anchors,
+        "paths:",
+        "  /a:",
+        "    get:",
+        "      operationId: a",
+        "      responses: {}",
+        "      parameters: [{name: q, in: query, schema: {type: string, enum: *a9}}]",
+      ].join("\n"),
+    );
+    const { code, err } = await runConvert([file, "--external-refs", dirname(file)]);
+    expect(code).toBe(1);
+    expect(err).toContain(
+      `INVALID_DOCUMENT: ${file}: Invalid YAML: Excessive alias count indicates a resource exhaustion attack`,
+    );
   });
 });
