@@ -439,7 +439,6 @@ describe("openai-strict lowering", () => {
     const validate = new Ajv({ strict: false, allowUnionTypes: true }).compile(parameters);
     expect([validate({ cleared: null, kind: "a" }), validate({ cleared: 1, kind: null })]).toEqual([true, false]);
   });
-});
 
   test("closing an object of the spec is reported, closing the layered root and parameter sections is not", () => {
     const parameters: JsonSchema = {
@@ -454,6 +453,7 @@ describe("openai-strict lowering", () => {
     const closed = changes.filter(({ keyword }) => keyword === "additionalProperties").map(({ pointer }) => pointer);
     expect(closed).toEqual(["#/properties/body", "#/properties/body/properties/meta"]);
   });
+});
 
 describe("gemini lowering", () => {
   test.each([
