@@ -131,9 +131,11 @@ function allowsNull(schema: JsonSchema): boolean {
  */
 function withoutNullAlternatives(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
   const keyword = combinatorOf(schema);
-  const alternatives = keyword === undefined ? [] : (schema[keyword] as unknown[]);
+  // Most schemas have no alternatives: they are returned before any array is made.
+  if (keyword === undefined) return schema;
+  const alternatives = schema[keyword] as unknown[];
   const nulls = alternatives.filter(acceptsOnlyNull).length;
-  if (keyword === undefined || nulls === 0 || nulls === alternatives.length) return schema;
+  if (nulls === 0 || nulls === alternatives.length) return schema;
   const nullable = allowsNull(schema);
   for (const [index, alternative] of alternatives.entries()) {
     if (!acceptsOnlyNull(alternative)) continue;

@@ -1,6 +1,6 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { appendJsonPointer } from "../../openapi/json-pointer.js";
-import { isJsonObject } from "../../openapi/own-properties.js";
+import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import { SECTION_ORDER } from "../build-layered-schema.js";
 import type { DialectChange } from "../conversion-report.js";
 import { isLayeredSchema } from "../is-layered-schema.js";
@@ -207,11 +207,14 @@ function describesObject(types: readonly string[], schema: JsonSchema): boolean 
 
 /** True for an object beside an `anyOf` or `oneOf` of alternatives (not of constraints only), some accepting values. */
 function hasObjectBranches(schema: JsonSchema): boolean {
-  if (!describesObject(typesOf(schema), schema)) return false;
-  return [schema.anyOf, schema.oneOf].some(
-    (branches) =>
-      Array.isArray(branches) && !hasOnlyConstraintBranches(branches) && branches.some((branch) => branch !== false),
-  );
+  // Alternatives first: most schemas have none, and are told apart without an array made.
+  if (!isAlternatives(schema.anyOf) && !isAlternatives(schema.oneOf)) return false;
+  return describesObject(typesOf(schema), schema);
+}
+
+/** True for an `anyOf` or `oneOf` value of alternatives (not of constraints only), some accepting values. */
+function isAlternatives(branches: unknown): boolean {
+  return Array.isArray(branches) && !hasOnlyConstraintBranches(branches) && branches.some((branch) => branch !== false);
 }
 
 /**
@@ -341,8 +344,10 @@ function closeObject(
 ): JsonSchema {
   const { context } = state;
   const source = isJsonObject(schema.properties) ? schema.properties : {};
-  const inherited = inheritedProperties(enclosing, source, state);
-  const names = [...Object.keys(source), ...inherited.map(({ name }) => name)];
+  // Most objects are inside no object with branches: nothing is inherited, and no array is made for it.
+  const inherited = enclosing === undefined ? [] : inheritedProperties(enclosing, source, state);
+  const names = Object.keys(source);
+  for (const { name } of inherited) names.push(name);
   const additional = schema.additionalProperties;
   // Strict mode closes every object: the keys the source allowed beyond its properties are lost.
   if (additional === undefined || additional === true) {
@@ -372,17 +377,24 @@ function closeObject(
     );
   }
   const required = new Set([...requiredNames(schema), ...(enclosing?.required ?? [])]);
-  const properties = [...lowerProperties(source, pointer, nesting, state), ...inherited].map(
-    ({ name, schema: property, pointer: at }): [string, JsonSchema] => {
-      if (required.has(name)) return [name, property];
-      reportOnce(state, "required", at, "lowered", "optional -> required and nullable");
-      return [name, makeNullable(property)];
-    },
-  );
+  const properties: JsonSchema = {};
+  const close = ({ name, schema: property, pointer: at }: LoweredProperty, isInherited: boolean): void => {
+    if (required.has(name)) {
+      setOwnProperty(properties, name, property);
+      return;
+    }
+    // An inherited property is copied into each branch, but its change is one.
+    const detail = "optional -> required and nullable";
+    if (isInherited) reportOnce(state, "required", at, "lowered", detail);
+    else recordChange(context, "required", at, "lowered", detail);
+    setOwnProperty(properties, name, makeNullable(property));
+  };
+  for (const property of lowerProperties(source, pointer, nesting, state)) close(property, false);
+  for (const property of inherited) close(property, true);
   return {
     ...lowered,
     type: typesOf(lowered).length > 0 ? lowered.type : "object",
-    properties: Object.fromEntries(properties),
+    properties,
     required: names,
     additionalProperties: false,
   };
