@@ -93,12 +93,15 @@ function fillPathSegment(
   values: Record<string, unknown>,
   missing: string[],
 ): string {
-  const name = [...segment.matchAll(PLACEHOLDER)][0]?.[1];
+  const name = FIRST_PLACEHOLDER.exec(segment)?.[1];
+  // Most segments are literal text: nothing to fill or check.
+  if (name === undefined) return segment;
   const missingBefore = missing.length;
   const filled = fillTemplate(operation, segment, values, { isPath: true, missing });
   // A missing value is reported as missing, with the others.
-  if (name === undefined || missing.length > missingBefore) return filled;
-  if (filled.split("/").some((part) => part === "" || part === "." || part === "..")) {
+  if (missing.length > missingBefore) return filled;
+  const parts = filled.includes("/") ? filled.split("/") : [filled];
+  if (parts.some((part) => part === "" || part === "." || part === "..")) {
     throw invalidPathValue(operation, name, filled);
   }
   return filled;
@@ -106,6 +109,8 @@ function fillPathSegment(
 
 /** A `{name}` placeholder; the name is captured. */
 const PLACEHOLDER = /\{([^{}]+)\}/g;
+/** The first placeholder of a text, without the global flag's state. */
+const FIRST_PLACEHOLDER = /\{([^{}]+)\}/;
 
 /** The template with each `{name}` filled, and the names without a value added to `missing`. */
 function fillTemplate(

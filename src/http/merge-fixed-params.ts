@@ -29,18 +29,27 @@ export function mergeFixedParams(args: LayeredArguments, fixed: LayeredArguments
   return merged;
 }
 
-/** The cookie names a fixed `Cookie` header (any case) sets, read from its text as it is sent (`simple` style). */
-function fixedHeaderCookieNames(fixed: LayeredArguments): Set<string> {
-  const names = new Set<string>();
-  for (const [name, value] of Object.entries(fixed.header)) {
+/**
+ * The cookie names a fixed `Cookie` header (any case) sets, read from its text as it is sent (`simple` style);
+ * undefined when no fixed header is a `Cookie` (nearly always).
+ */
+function fixedHeaderCookieNames(fixed: LayeredArguments): Set<string> | undefined {
+  let names: Set<string> | undefined;
+  for (const name of Object.keys(fixed.header)) {
+    const value = fixed.header[name];
     if (name.toLowerCase() !== "cookie" || value === undefined || value === null) continue;
     const text = serializePathStyle({ name, value, style: "simple", explode: false, encode: (item) => item });
+    names ??= new Set();
     for (const pair of text.split(";")) names.add(cookieName(pair));
   }
   return names;
 }
 
-function withoutNames(values: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> {
+function withoutNames(
+  values: Record<string, unknown>,
+  names: ReadonlySet<string> | undefined,
+): Record<string, unknown> {
+  if (names === undefined) return values;
   const kept = createRecord();
   for (const [name, value] of Object.entries(values)) if (!names.has(name)) kept[name] = value;
   return kept;
