@@ -911,6 +911,26 @@ describe("top-level combinators", () => {
       ]);
     },
   );
+
+  // A tagged union as MCP servers emit it: the first branch's `kind` alone let the model call only that alternative.
+  test.each(["openai", "anthropic", "mcp", "gemini"] as const)(
+    "%s: a property the alternatives define differently accepts each definition",
+    (dialect) => {
+      const parameters: JsonSchema = {
+        oneOf: [
+          { type: "object", properties: { kind: { const: "a" }, v: { type: "string" } }, required: ["kind", "v"] },
+          { type: "object", properties: { kind: { const: "b" }, v: { type: "string" } }, required: ["kind", "v"] },
+        ],
+      };
+      const { tool } = toDialect({ name: "t", description: "", parameters }, dialect);
+      expect(checkDialectRules(tool, dialect)).toEqual([]);
+      const validate = new Ajv({ strict: false }).compile(parametersOf(tool));
+      const verdicts = [{ kind: "a", v: "x" }, { kind: "b", v: "x" }, { kind: "c", v: "x" }, { kind: "a" }].map(
+        (instance) => validate(instance),
+      );
+      expect(verdicts).toEqual([true, true, false, false]);
+    },
+  );
 });
 
 // Vertex AI answers "functionDeclaration parameters schema should be of type OBJECT" to an MCP tool's bare anyOf.

@@ -9,10 +9,10 @@ import { mergeAllOfBranches } from "./merge-all-of-branches.js";
  * Makes a tool's parameters a plain `type: "object"` schema with `properties`, as OpenAI, Anthropic and MCP require
  * at the top (OpenAI: "object schema missing properties"; "schema must have type 'object' and not have
  * 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level"): `allOf` is merged, top-level `oneOf`/`anyOf` alternatives
- * are folded into one object whose properties are the union of theirs and whose `required` are those every
- * alternative requires, a top-level `enum` or `not` moves into the description, and a schema without `properties`
- * (an MCP tool without arguments) gets empty ones. The layered schema is already such an object, so this only changes
- * hand-written definitions and MCP tools.
+ * are folded into one object whose properties are the union of theirs (a property they define differently accepts
+ * each definition) and whose `required` are those every alternative requires, a top-level `enum` or `not` moves into
+ * the description, and a schema without `properties` (an MCP tool without arguments) gets empty ones. The layered
+ * schema is already such an object, so this only changes hand-written definitions and MCP tools.
  */
 export function toRootObjectSchema(parameters: JsonSchema, context: DialectContext): JsonSchema {
   let schema = mergeAllOfBranches(parameters, "#", context);
@@ -80,11 +80,19 @@ function foldAlternatives(
     mergeAllOfBranches(branch, pointer, context),
   );
   const properties = new Map<string, unknown>(isJsonObject(schema.properties) ? Object.entries(schema.properties) : []);
+  const definitions = new Map<string, unknown[]>();
   for (const branch of branches) {
     if (!isJsonObject(branch.properties)) continue;
-    for (const [name, property] of Object.entries(branch.properties))
-      if (!properties.has(name)) properties.set(name, property);
+    for (const [name, property] of Object.entries(branch.properties)) {
+      if (properties.has(name)) continue;
+      const known = definitions.get(name);
+      if (known === undefined) definitions.set(name, [property]);
+      else if (!known.some((definition) => isSameSchema(definition, property))) known.push(property);
+    }
   }
+  // A property the alternatives define differently (a tagged union's `kind`) accepts what any of them accepts: the
+  // first definition alone would refuse the other alternatives' values.
+  for (const [name, known] of definitions) properties.set(name, known.length === 1 ? known[0] : { anyOf: known });
   const requiredByAll = branches
     .map((branch) => (Array.isArray(branch.required) ? branch.required : []))
     .reduce<unknown[] | undefined>((common, names) => {
@@ -97,4 +105,9 @@ function foldAlternatives(
   const folded: JsonSchema = { ...rest, type: "object", properties: Object.fromEntries(properties) };
   if (required.length > 0) folded.required = required;
   return folded;
+}
+
+/** Same schema object, or the same JSON (the branches of a union usually share a field's definition). */
+function isSameSchema(left: unknown, right: unknown): boolean {
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
