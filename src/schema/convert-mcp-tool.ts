@@ -44,7 +44,6 @@ export function convertMcpTool(tool: McpToolInput, options: ConvertOptions = {})
   const document = tool.inputSchema as JsonSchema;
   const expanded = expandRefs(document, {
     document: document as JsonObject,
-    pointer: "#/properties/body",
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
     ...(options.resolveExternalRef === undefined ? {} : { resolveExternalRef: options.resolveExternalRef }),
   });
@@ -84,7 +83,7 @@ export function convertMcpTool(tool: McpToolInput, options: ConvertOptions = {})
       },
       fixed: applied.fixed,
       spec,
-      pruned: expanded.pruned.map((entry) => ({ ...entry, pointer: entry.pointer.replace("#/properties/body", "#") })),
+      pruned: expanded.pruned,
       conflicts: expanded.conflicts,
       unplacedFixed: applied.unplaced,
       keptLevels: 1,

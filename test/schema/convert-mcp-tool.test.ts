@@ -89,6 +89,21 @@ describe("convertMcpTool", () => {
     });
     expect(checkDialectRules(converted.tool, "gemini")).toEqual([]);
   });
+
+  // The arguments are the tool's schema itself: no pointer names a `body` the tool does not have.
+  test("conflicts and errors point into the tool's own schema", () => {
+    const conflicting = {
+      type: "object",
+      properties: { k: { allOf: [{ type: "string" }, { type: "integer" }] } },
+    };
+    expect(convertMcpTool({ name: "t", inputSchema: conflicting }).report.conflicts).toEqual([
+      expect.objectContaining({ pointer: "#/properties/k/allOf/1", keyword: "type" }),
+    ]);
+    const missing = { type: "object", properties: { a: { $ref: "#/$defs/Missing" } } };
+    expect(() => convertMcpTool({ name: "t", inputSchema: missing })).toThrow(
+      expect.objectContaining({ code: "REF_NOT_FOUND", data: expect.objectContaining({ pointer: "#/properties/a" }) }),
+    );
+  });
 });
 
 // Anthropic answers 400 "tools.0.custom.input_schema.properties: Property keys should match pattern
