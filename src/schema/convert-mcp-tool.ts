@@ -1,6 +1,8 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
+import { kindOf } from "../errors/invalid-arguments-error.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
+import { isJsonObject } from "../openapi/own-properties.js";
 import { applyFixedValues } from "./apply-fixed-values.js";
 import { checkConvertOptions } from "./check-convert-options.js";
 import type { ConvertedTool, ConvertOptions } from "./converted-tool.js";
@@ -21,7 +23,7 @@ export interface McpToolInput {
  * and pruned like an operation's, but kept FLAT: MCP arguments have no header/path/query/body layers. Fixed values
  * are flat names too; they are removed from the schema and returned under `fixed.body` (the arguments object).
  * `spec` is a stand-in operation (`POST /`, the arguments as a JSON body) so callers can treat every tool alike. A
- * description that is not a string throws `INVALID_DOCUMENT`.
+ * description that is not a string, or an `inputSchema` that is not an object, throws `INVALID_DOCUMENT`.
  *
  * @example
  * const converted = convertMcpTool({ name: "search", inputSchema }, { dialect: "anthropic" });
@@ -39,6 +41,14 @@ export function convertMcpTool(tool: McpToolInput, options: ConvertOptions = {})
       "INVALID_DOCUMENT",
       `The MCP tool "${tool.name}" has a description that is not a string: ${typeof tool.description}`,
       { data: { pointer: "#/description" } },
+    );
+  }
+  // MCP's Tool requires an object schema; anything else would become a tool without arguments, silently.
+  if (!isJsonObject(tool.inputSchema)) {
+    throw new ActionRecallError(
+      "INVALID_DOCUMENT",
+      `The MCP tool "${tool.name}" has an inputSchema that is not an object but ${kindOf(tool.inputSchema)}`,
+      { data: { pointer: "#/inputSchema" } },
     );
   }
   const document = tool.inputSchema as JsonSchema;

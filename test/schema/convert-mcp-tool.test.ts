@@ -70,6 +70,16 @@ describe("convertMcpTool", () => {
     );
   });
 
+  test.each([{ given: null }, { given: "x" }, { given: 5 }, { given: true }, { given: [] }, { given: undefined }])(
+    "an inputSchema $given is INVALID_DOCUMENT, not a tool without arguments",
+    ({ given }) => {
+      const tool = { name: "t", inputSchema: given } as unknown as McpToolInput;
+      expect(() => convertMcpTool(tool, { dialect: "mcp" })).toThrow(
+        expect.objectContaining({ code: "INVALID_DOCUMENT", data: { pointer: "#/inputSchema" } }),
+      );
+    },
+  );
+
   test("the dialect shapes the tool", () => {
     const converted = convertMcpTool({ name: "search", description: "Search", inputSchema }, { dialect: "anthropic" });
     expect(converted.tool).toMatchObject({ name: "search", description: "Search" });
