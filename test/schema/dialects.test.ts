@@ -931,6 +931,19 @@ describe("top-level combinators", () => {
       expect(verdicts).toEqual([true, true, false, false]);
     },
   );
+
+  test.each(["openai", "anthropic", "mcp", "gemini"] as const)(
+    "%s: an alternative that takes no object does not make the other's required names optional",
+    (dialect) => {
+      const parameters: JsonSchema = {
+        anyOf: [{ type: "string" }, { type: "object", properties: { a: { type: "string" } }, required: ["a"] }],
+      };
+      const { tool } = toDialect({ name: "t", description: "", parameters }, dialect);
+      expect(checkDialectRules(tool, dialect)).toEqual([]);
+      const validate = new Ajv({ strict: false }).compile(parametersOf(tool));
+      expect([{ a: "x" }, {}, { a: 1 }].map((instance) => validate(instance))).toEqual([true, false, false]);
+    },
+  );
 });
 
 // Vertex AI answers "functionDeclaration parameters schema should be of type OBJECT" to an MCP tool's bare anyOf.

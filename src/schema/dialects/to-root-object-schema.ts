@@ -2,7 +2,13 @@ import { appendJsonPointer } from "../../openapi/json-pointer.js";
 import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import type { JsonSchema } from "../json-schema.js";
 import type { DialectContext } from "./dialect-context.js";
-import { describeUnsupportedKeyword, describeWithNotes, lowerBranches, recordChange } from "./dialect-context.js";
+import {
+  describeUnsupportedKeyword,
+  describeWithNotes,
+  lowerBranches,
+  recordChange,
+  typesOf,
+} from "./dialect-context.js";
 import { mergeAllOfBranches } from "./merge-all-of-branches.js";
 
 /**
@@ -80,8 +86,14 @@ function foldAlternatives(
     mergeAllOfBranches(branch, pointer, context),
   );
   const properties = new Map<string, unknown>(isJsonObject(schema.properties) ? Object.entries(schema.properties) : []);
+  // The arguments are an object: an alternative that takes no object (`{type: "string"}`) neither adds properties nor
+  // spares any name from being required.
+  const objectBranches = branches.filter((branch) => {
+    const types = typesOf(branch);
+    return types.length === 0 || types.includes("object");
+  });
   const definitions = new Map<string, unknown[]>();
-  for (const branch of branches) {
+  for (const branch of objectBranches) {
     if (!isJsonObject(branch.properties)) continue;
     for (const [name, property] of Object.entries(branch.properties)) {
       if (properties.has(name)) continue;
@@ -93,7 +105,7 @@ function foldAlternatives(
   // A property the alternatives define differently (a tagged union's `kind`) accepts what any of them accepts: the
   // first definition alone would refuse the other alternatives' values.
   for (const [name, known] of definitions) properties.set(name, known.length === 1 ? known[0] : { anyOf: known });
-  const requiredByAll = branches
+  const requiredByAll = objectBranches
     .map((branch) => (Array.isArray(branch.required) ? branch.required : []))
     .reduce<unknown[] | undefined>((common, names) => {
       if (common === undefined) return names;
