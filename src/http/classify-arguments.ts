@@ -35,6 +35,8 @@ export interface ClassifyArgumentsOptions {
  * operation's parameter locations, as seed 000's Python tool does; a name that is no parameter goes into the body
  * when the body is an object. A flat name found in two locations is ambiguous, and one found nowhere is unknown.
  * When both readings fit (`{query: {...}}` for an operation with a parameter named `query`), the layered one wins.
+ * One parameter given twice (`{id: "1", path: {id: "2"}}`, or a header in two cases) is `AMBIGUOUS_ARGUMENT`, never
+ * one value silently chosen. The arguments are never mutated.
  */
 export function classifyArguments(args: unknown, options: ClassifyArgumentsOptions = {}): LayeredArguments {
   checkObjectArgument("classifyArguments", "options", options, true);
@@ -132,8 +134,37 @@ function addSection(
       }
       if (parameter.ignored !== undefined) throw ignoredParameter(operation, parameter);
     }
-    layered[section][parameter?.name ?? name] = member;
+    setOnce(layered, section, parameter?.name ?? name, member, `${section}.${name}`, operation);
   }
+}
+
+/**
+ * Sets a parameter, which the arguments must not have set already: a flat name beside a section that holds it too, or
+ * one header written in two cases, would otherwise leave whichever came last.
+ */
+function setOnce(
+  layered: LayeredArguments,
+  section: ArgumentSection,
+  name: string,
+  value: unknown,
+  given: string,
+  operation: OperationSpec | undefined,
+): void {
+  const values = section === "body" ? (layered.body as Record<string, unknown>) : layered[section];
+  if (Object.hasOwn(values, name)) {
+    const of = operation === undefined ? "" : ` of ${operation.id}`;
+    throw new ActionRecallError(
+      "AMBIGUOUS_ARGUMENT",
+      `Argument "${given}"${of} gives ${section}.${name} a second value: give each parameter once`,
+      {
+        data:
+          operation === undefined
+            ? { parameter: `${section}.${name}` }
+            : { parameter: `${section}.${name}`, operation: operation.id },
+      },
+    );
+  }
+  values[name] = value;
 }
 
 function classifyFlat(
@@ -159,7 +190,7 @@ function classifyFlat(
     if (location !== undefined && location.section !== "body") {
       if (declaredOnly && location.parameter?.ignored !== undefined)
         throw ignoredParameter(operation, location.parameter);
-      layered[location.section][location.name] = value;
+      setOnce(layered, location.section, location.name, value, name, operation);
     } else if (location === undefined && isSectionOnItsOwn(name, value)) {
       // A section name no parameter claims keeps its layered meaning, so `{path: {...}, limit: 5}` works too.
       addSection(layered, name as ArgumentSection, value, operation, declaredOnly);
@@ -170,7 +201,10 @@ function classifyFlat(
       throw unknownParameter(operation, name, name, known);
     }
   }
-  for (const [name, value] of members) bodyObject(layered, operation)[name] = value;
+  if (members.length > 0) {
+    layered.body = bodyObject(layered, operation);
+    for (const [name, value] of members) setOnce(layered, "body", name, value, name, operation);
+  }
   return layered;
 }
 
@@ -225,8 +259,9 @@ function readBodyFacts(operation: OperationSpec): BodyFacts {
   return facts;
 }
 
+/** A new object with the body's members so far, for flat body members to join (the caller's `body` is not theirs). */
 function bodyObject(layered: LayeredArguments, operation: OperationSpec): Record<string, unknown> {
-  if (layered.body === undefined) layered.body = createRecord();
+  if (layered.body === undefined) return createRecord();
   if (!isPlainObject(layered.body)) {
     throw new ActionRecallError(
       "INVALID_ARGUMENTS",
@@ -234,7 +269,7 @@ function bodyObject(layered: LayeredArguments, operation: OperationSpec): Record
       { data: { parameter: "body", operation: operation.id } },
     );
   }
-  return layered.body;
+  return Object.assign(createRecord(), layered.body);
 }
 
 /** A model wrote a parameter that is left out of its tool (see `ParameterSpec.ignored`): only callers set those. */

@@ -844,6 +844,41 @@ describe("flat and layered arguments (seed 003's tool)", () => {
     });
   });
 
+  describe("one parameter given twice is AMBIGUOUS_ARGUMENT, never the later value silently", () => {
+    const twice = operation({
+      parameters: [parameter({ name: "id", in: "path" }), parameter({ name: "X-Trace-Id", in: "header" })],
+      requestBody: requestBody("application/json", { type: "object", properties: { limit: { type: "integer" } } }),
+    });
+
+    test.each([
+      ["a flat name and the section holding it", { id: "1", path: { id: "2" } }, "path.id"],
+      ["the section first, then the flat name", { path: { id: "2" }, id: "1" }, "path.id"],
+      ["a flat header in two cases", { id: "1", "x-trace-id": "a", "X-TRACE-ID": "b" }, "header.X-Trace-Id"],
+      [
+        "a flat header and the header section",
+        { id: "1", "X-Trace-Id": "a", header: { "x-trace-id": "b" } },
+        "header.X-Trace-Id",
+      ],
+      [
+        "one header in two cases in its section",
+        { path: { id: "1" }, header: { "x-trace-id": "a", "X-Trace-Id": "b" } },
+        "header.X-Trace-Id",
+      ],
+      ["a flat body member and the body holding it", { id: "1", body: { limit: 1 }, limit: 2 }, "body.limit"],
+    ])("%s", (_name, given, parameterName) => {
+      const error = { code: "AMBIGUOUS_ARGUMENT", data: { parameter: parameterName, operation: "testOperation" } };
+      expect(thrown(() => buildRequest(twice, given))).toEqual(error);
+      expect(thrown(() => toProxyBody(given, {}, undefined, { operation: twice }))).toEqual(error);
+    });
+
+    test("a flat body member joins the body section in a new object: the caller's arguments are not changed", () => {
+      const given = { id: "1", body: { limit: 1 }, extra: true };
+      const before = structuredClone(given);
+      expect(buildRequest(twice, given).body).toBe('{"limit":1,"extra":true}');
+      expect(given).toEqual(before);
+    });
+  });
+
   test.each([
     [
       "a flat name found nowhere",
