@@ -38,7 +38,8 @@ export interface FixedValuesApplied {
  * `fixed`. A body value that is an object and names nested properties fixes just those. Empty sections disappear,
  * and with them their entry in the top-level `required`. Required parameters with exactly one allowed value are
  * fixed too, unless `fixConstants` is false. Flat names found nowhere are returned in `unplaced`, never dropped
- * silently; a flat name found in two sections throws `AMBIGUOUS_ARGUMENT`. The schema passed in is not mutated
+ * silently; a flat name found in two sections, or one parameter given twice (flat and in its section, or a header in
+ * two cases), throws `AMBIGUOUS_ARGUMENT`. The schema passed in is not mutated
  * (when nothing is fixed, it is returned as it is).
  *
  * @example
@@ -70,12 +71,28 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
     const found = schema === undefined ? undefined : findProperty(schema, name, section === "header");
     return found === undefined || taken[section]?.has(found) === true ? undefined : found;
   };
+  // What the caller fixed, by section and name (header names in lower case), under the name it was placed as: one
+  // parameter given twice is ambiguous.
+  const given: Partial<Record<ArgumentSection, Map<string, string>>> = {};
   const place = (section: ArgumentSection, name: string, value: unknown) => {
     const values = fixed[section] ?? {};
     fixed[section] = values;
     const schema = sections[section];
     const existing = find(section, name);
-    setOwnProperty(values, existing ?? name, value);
+    const placed = existing ?? name;
+    const key = section === "header" ? placed.toLowerCase() : placed;
+    const names = given[section] ?? new Map<string, string>();
+    given[section] = names;
+    const earlier = names.get(key);
+    if (earlier !== undefined) {
+      throw new ActionRecallError(
+        "AMBIGUOUS_ARGUMENT",
+        `The fixed values give ${section}.${earlier} twice (again as "${name}"): give each parameter once`,
+        { data: { parameter: `${section}.${earlier}` } },
+      );
+    }
+    names.set(key, placed);
+    setOwnProperty(values, placed, value);
     if (schema === undefined || existing === undefined) return;
     if (!changed.includes(section)) changed.push(section);
     // A value that names nested members of an object property takes out just those, at once.
@@ -83,9 +100,9 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
       sections[section] = removeProperty(schema, existing, value);
       return;
     }
-    const names = taken[section] ?? new Set<string>();
-    names.add(existing);
-    taken[section] = names;
+    const members = taken[section] ?? new Set<string>();
+    members.add(existing);
+    taken[section] = members;
   };
   for (const [key, value] of Object.entries(options.fixed ?? {})) {
     if ((SECTIONS as readonly string[]).includes(key) && isJsonObject(value) && !isParameterName(sections, key)) {
@@ -108,7 +125,7 @@ export function applyFixedValues(layered: JsonSchema, options: ApplyFixedValuesO
   }
   // A constant the caller fixed is not fixed twice.
   for (const { section, name, value } of constantsToFix(sections, options) ?? []) {
-    if (taken[section]?.has(name) !== true) place(section, name, value);
+    if (given[section]?.has(section === "header" ? name.toLowerCase() : name) !== true) place(section, name, value);
   }
   for (const section of changed) {
     const names = taken[section];

@@ -394,6 +394,72 @@ describe("fixed values", () => {
     expect(tools[0]?.report.unplacedFixed).toEqual(["x-account-id"]);
   });
 
+  describe("one parameter fixed twice is AMBIGUOUS_ARGUMENT, never one value silently kept", () => {
+    const nested = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/x": {
+          post: {
+            operationId: "postX",
+            parameters: [{ name: "X-Account-Id", in: "header", schema: { type: "string" } }],
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      condition: { type: "object", properties: { field: { type: "string" }, value: {} } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+
+    test.each([
+      [
+        "a header flat and in its section",
+        { "x-account-id": "a", header: { "X-ACCOUNT-ID": "b" } },
+        "header.X-Account-Id",
+      ],
+      [
+        "a header in two cases in its section",
+        { header: { "x-account-id": "a", "X-Account-Id": "b" } },
+        "header.X-Account-Id",
+      ],
+      [
+        "a body member flat and in the body section, each naming other nested members",
+        { body: { condition: { field: "f" } }, condition: { value: 1 } },
+        "body.condition",
+      ],
+    ])("%s", (_name, fixed, parameter) => {
+      const { tools, failures } = convertOperations(nested, { fixed });
+      expect(tools).toEqual([]);
+      expect(failures).toEqual([
+        {
+          operation: "postX",
+          error: { code: "AMBIGUOUS_ARGUMENT", message: expect.stringContaining(`give ${parameter} twice`) },
+        },
+      ]);
+    });
+
+    test("a caller's value for a one-value header, in another case, is kept and not fixed again", () => {
+      const constant = structuredClone(nested);
+      constant.paths["/x"].post.parameters.push({
+        name: "X-Mode",
+        in: "header",
+        required: true,
+        schema: { type: "string", enum: ["GET"] },
+      } as never);
+      const [tool] = convertOperations(constant, { fixed: { "x-mode": "POST" } }).tools;
+      expect(tool?.fixed).toEqual({ header: { "X-Mode": "POST" } });
+    });
+  });
+
   test("20,000 one-value parameters, half fixed by the caller: the caller's values win, the rest are fixed alike", () => {
     const names = Array.from({ length: 20_000 }, (_, index) => `p${index}`);
     const parameters = names.map((name) => ({ name, in: "query", required: true, schema: { enum: ["only"] } }));
