@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { JsonObject } from "../schema/json-schema.js";
+import { firstServerUrl } from "./first-server-url.js";
 import { METHODS } from "./list-operations.js";
 import type { HttpMethod, OperationSpec } from "./operation-spec.js";
 import { isJsonObject } from "./own-properties.js";
@@ -14,7 +15,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /**
  * Builds the {@link OperationSpec} of a tool-box tool (seed 003): a tool detail (`metadata.server_url`, `path`,
- * `method`, `api_spec`) or its bare `api_spec`. The `api_spec` is the document its `$ref`s resolve in (it holds
+ * `method`, `api_spec`) or its bare `api_spec` (its server from `server_url`, else the first of `servers`). The `api_spec` is the document its `$ref`s resolve in (it holds
  * `components`). The id is the spec's `operationId`, else `metadata.summary` when it is an identifier
  * (`search_object_instance`), else `"METHOD /path"`. The input is never mutated.
  *
@@ -32,11 +33,17 @@ export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec 
       data: { pointer: specPointer },
     });
   }
-  const method = String(metadata?.method ?? apiSpec.method ?? "POST").toUpperCase() as HttpMethod;
+  const writtenMethod = metadata?.method ?? apiSpec.method;
+  const method = String(writtenMethod ?? "POST").toUpperCase() as HttpMethod;
   if (!METHODS.has(method.toLowerCase())) {
-    throw new ActionRecallError("INVALID_DOCUMENT", `Unknown HTTP method ${JSON.stringify(metadata?.method)}`, {
-      data: { pointer: "#/metadata/method" },
-    });
+    const pointer = metadata?.method === undefined ? `${specPointer}/method` : "#/metadata/method";
+    throw new ActionRecallError(
+      "INVALID_DOCUMENT",
+      `Unknown HTTP method ${JSON.stringify(writtenMethod)} at ${pointer}`,
+      {
+        data: { pointer },
+      },
+    );
   }
   const path = text(metadata?.path) ?? text(apiSpec.path) ?? "/";
   const operationId = text(apiSpec.operationId) ?? text(apiSpec.operation_id) ?? identifier(metadata?.summary);
@@ -59,10 +66,10 @@ export function operationFromToolDetail(detailOrApiSpec: object): OperationSpec 
   if (summary !== undefined) spec.summary = summary;
   const description = text(metadata?.description) ?? text(given.description) ?? text(apiSpec.description);
   if (description !== undefined) spec.description = description;
-  const serverUrl = text(metadata?.server_url) ?? text(apiSpec.server_url);
+  const serverUrl = text(metadata?.server_url) ?? text(apiSpec.server_url) ?? firstServerUrl(apiSpec.servers);
   if (serverUrl !== undefined) spec.serverUrl = serverUrl;
-  const body = apiSpec.request_body ?? apiSpec.requestBody;
-  const requestBody = readRequestBody(resolve, body, "#/request_body");
+  const bodyKey = apiSpec.request_body === undefined ? "requestBody" : "request_body";
+  const requestBody = readRequestBody(resolve, apiSpec[bodyKey], `#/${bodyKey}`);
   if (requestBody !== undefined) spec.requestBody = requestBody;
   const tags = readTags(apiSpec.tags);
   if (tags !== undefined) spec.tags = tags;

@@ -89,6 +89,8 @@ export interface RequestBodySpec {
   /** Every media type the operation accepts, for callers that want another one. */
   mediaTypes: string[];
   pointer: string;
+  /** Where `schema` is, when not at `content/<mediaType>/schema` under `pointer` (a tool box's bare `schema`). */
+  schemaPointer?: string;
 }
 
 /**

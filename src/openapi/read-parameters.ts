@@ -6,6 +6,7 @@ import type { ParameterLocation, ParameterSpec } from "./operation-spec.js";
 import { isJsonObject, setOwnProperty } from "./own-properties.js";
 import type { RefResolver } from "./ref-resolver.js";
 import { trimmedArray } from "./trimmed-array.js";
+import { SCHEMA_KEYWORDS } from "./upgrade-swagger2.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 /** How many `$ref` hops a parameter or request body may take before it is treated as a loop. */
@@ -122,7 +123,8 @@ function readSharedParameter(
 }
 
 function readParameter(resolve: RefResolver, object: Record<string, unknown>, where: string): ParameterSpec {
-  const location = object.in;
+  // Tool boxes write the location in any case (`"Header"`, `"QUERY"`); OpenAPI's are lower case.
+  const location = typeof object.in === "string" ? object.in.toLowerCase() : object.in;
   const name = typeof object.name === "string" ? object.name : "";
   const required = location === "path" || object.required === true;
   // Specs converted from Postman carry optional parameters named "": the operation works without them.
@@ -136,7 +138,7 @@ function readParameter(resolve: RefResolver, object: Record<string, unknown>, wh
   if (!isQueryString && !LOCATIONS.includes(location as ParameterLocation)) {
     throw new ActionRecallError(
       "INVALID_DOCUMENT",
-      `The parameter "${name}" at ${where} has "in": ${JSON.stringify(location)}; expected path, query, querystring, header or cookie`,
+      `The parameter "${name}" at ${where} has "in": ${JSON.stringify(object.in)}; expected path, query, querystring, header or cookie`,
       { data: { pointer: where, parameter: name } },
     );
   }
@@ -146,7 +148,7 @@ function readParameter(resolve: RefResolver, object: Record<string, unknown>, wh
     // The model writes the whole query string as this one member of the `query` section.
     in: isQueryString ? "query" : (location as ParameterLocation),
     required,
-    schema: isJsonObject(object.schema) ? object.schema : (content?.schema ?? {}),
+    schema: isJsonObject(object.schema) ? object.schema : (content?.schema ?? typeKeywordsSchema(object)),
     pointer: where,
   };
   if (content !== undefined) spec.contentType = content.mediaType;
@@ -188,6 +190,18 @@ function followExampleRefs(
     setOwnProperty(followed, name, followObjectRef(example, resolve, appendJsonPointer(pointer, name)).object);
   }
   return followed ?? examples;
+}
+
+/**
+ * The schema a parameter without `schema` or `content` describes with Swagger 2.0's keywords beside its name, as tool
+ * boxes write it (`{name, in, type: "integer", default: 10}`); `{}` when it has none of them.
+ */
+function typeKeywordsSchema(parameter: Record<string, unknown>): JsonSchema {
+  const schema: JsonSchema = {};
+  for (const keyword of SCHEMA_KEYWORDS) {
+    if (parameter[keyword] !== undefined) schema[keyword] = parameter[keyword];
+  }
+  return schema;
 }
 
 /** The one media type of a parameter's `content` (OAS allows exactly one) and its schema (`{}` when it has none). */

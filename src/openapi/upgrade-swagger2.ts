@@ -10,8 +10,11 @@ import { markUpgradedFromSwagger2, upgradeRef } from "./swagger2-refs.js";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch"] as const;
 const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
-/** Swagger 2.0 parameter keywords that describe the value, and move into the OAS 3 parameter's `schema`. */
-const SCHEMA_KEYWORDS = [
+/**
+ * Swagger 2.0 parameter keywords that describe the value, and move into the OAS 3 parameter's `schema` (also read so
+ * from a tool box's parameter that has them and no `schema`).
+ */
+export const SCHEMA_KEYWORDS = [
   "type",
   "format",
   "items",

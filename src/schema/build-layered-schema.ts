@@ -342,7 +342,8 @@ function bodySection(
 }
 
 function expandBody(build: SectionBuilder, body: RequestBodySpec): ExpandedSchema {
-  const bodySchemaPointer = `${body.pointer}/content/${escapeJsonPointerToken(body.mediaType)}/schema`;
+  const bodySchemaPointer =
+    body.schemaPointer ?? `${body.pointer}/content/${escapeJsonPointerToken(body.mediaType)}/schema`;
   return expandAt(build, body.schema, "#/properties/body", bodySchemaPointer, true);
 }
 
