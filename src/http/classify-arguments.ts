@@ -54,14 +54,32 @@ export function classifyArguments(args: unknown, options: ClassifyArgumentsOptio
       { data: { pointer } },
     );
   }
-  if (isLayeredShape(args)) return classifyLayered(args, options);
-  if (options.operation === undefined) {
+  let layered: LayeredArguments;
+  if (isLayeredShape(args)) layered = classifyLayered(args, options);
+  else if (options.operation === undefined) {
     throw new ActionRecallError(
       "INVALID_ARGUMENTS",
       `The ${subject} are flat (${Object.keys(args).join(", ")}): pass the operation so each name can be placed at its location, or pass layered {path, query, header, cookie, body} arguments`,
     );
+  } else layered = classifyFlat(args, options.operation, options.declaredOnly === true);
+  checkHeadersOnce(layered.header, options.operation);
+  return layered;
+}
+
+/**
+ * Throws `AMBIGUOUS_ARGUMENT` for a header given in two cases that no declared parameter put under one name (without
+ * the operation, or one it does not declare): both would be sent, and the server would read either.
+ */
+function checkHeadersOnce(header: Record<string, unknown>, operation: OperationSpec | undefined): void {
+  const names = Object.keys(header);
+  if (names.length < 2) return;
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    const earlier = seen.get(lower);
+    if (earlier !== undefined) throw givenTwiceError(`header.${name}`, "header", earlier, operation);
+    seen.set(lower, name);
   }
-  return classifyFlat(args, options.operation, options.declaredOnly === true);
 }
 
 /**
@@ -151,19 +169,7 @@ function setOnce(
   operation: OperationSpec | undefined,
 ): void {
   const values = section === "body" ? (layered.body as Record<string, unknown>) : layered[section];
-  if (Object.hasOwn(values, name)) {
-    const of = operation === undefined ? "" : ` of ${operation.id}`;
-    throw new ActionRecallError(
-      "AMBIGUOUS_ARGUMENT",
-      `Argument "${given}"${of} gives ${section}.${name} a second value: give each parameter once`,
-      {
-        data:
-          operation === undefined
-            ? { parameter: `${section}.${name}` }
-            : { parameter: `${section}.${name}`, operation: operation.id },
-      },
-    );
-  }
+  if (Object.hasOwn(values, name)) throw givenTwiceError(given, section, name, operation);
   values[name] = value;
 }
 
@@ -270,6 +276,22 @@ function bodyObject(layered: LayeredArguments, operation: OperationSpec): Record
     );
   }
   return Object.assign(createRecord(), layered.body);
+}
+
+/** One parameter given a second value, by the argument `given`. */
+function givenTwiceError(
+  given: string,
+  section: ArgumentSection,
+  name: string,
+  operation: OperationSpec | undefined,
+): ActionRecallError {
+  const parameter = `${section}.${name}`;
+  const of = operation === undefined ? "" : ` of ${operation.id}`;
+  return new ActionRecallError(
+    "AMBIGUOUS_ARGUMENT",
+    `Argument "${given}"${of} gives ${parameter} a second value: give each parameter once`,
+    { data: operation === undefined ? { parameter } : { parameter, operation: operation.id } },
+  );
 }
 
 /** A model wrote a parameter that is left out of its tool (see `ParameterSpec.ignored`): only callers set those. */

@@ -70,6 +70,12 @@ describe("toProxyBody", () => {
     ["a host header", [{}, { header: { host: "evil" } }], "INVALID_HEADER_VALUE"],
     ["a zero timeout", [{}, undefined, 0], "INVALID_ARGUMENTS"],
     ["an ambiguous flat name", [{ id: 1 }, undefined, undefined, { operation: ambiguous() }], "AMBIGUOUS_ARGUMENT"],
+    ["one header in two cases, without the operation", [{ header: { "x-a": "1", "X-A": "2" } }], "AMBIGUOUS_ARGUMENT"],
+    [
+      "one fixed header in two cases",
+      [{}, { header: { Authorization: "a", authorization: "b" } }],
+      "AMBIGUOUS_ARGUMENT",
+    ],
   ])("%s is refused", (_name, given, code) => {
     expect(() => toProxyBody(...(given as Parameters<typeof toProxyBody>))).toThrow(
       expect.objectContaining({ code }) as unknown as Error,
