@@ -86,7 +86,9 @@ function filePath(info: FileInfo): string {
   return info.url.startsWith("file:") ? fileURLToPath(info.url) : info.url;
 }
 
-/** The path with its symlinks resolved; a path that cannot be resolved (a missing file) as it is, so reading it fails. */
+/**
+ * The path with its symlinks resolved; a path that cannot be resolved (a missing file) as it is, so reading it fails.
+ */
 function realPath(path: string): string {
   try {
     return realpathSync(path);

@@ -24,7 +24,9 @@ import {
 export interface BuildRequestOptions {
   /** Caller-fixed values, layered (`{header: {...}}`) or flat (seed 003's `actions[0].parameters`). They always win. */
   fixed?: FixedParams | Record<string, unknown>;
-  /** The base URL to call; defaults to the operation's `serverUrl`. Its origin is the only origin the request may use. */
+  /**
+   * The base URL to call; defaults to the operation's `serverUrl`. Its origin is the only origin the request may use.
+   */
   serverUrl?: string;
 }
 
@@ -58,7 +60,8 @@ export function buildRequest(
   assertSameOrigin(url, server.origin, operation);
 
   const headers = serializeHeaders(operation, merged.header, merged.cookie);
-  const encoded = encodeBody(operation, merged.body, new Set(isPlainObject(fixed.body) ? Object.keys(fixed.body) : []));
+  const fixedBodyNames = isPlainObject(fixed.body) ? new Set(Object.keys(fixed.body)) : undefined;
+  const encoded = encodeBody(operation, merged.body, fixedBodyNames);
   if (encoded !== undefined) setHeader(headers, "content-type", encoded.contentType);
 
   const request: HttpRequest = { method: operation.method, url, headers };

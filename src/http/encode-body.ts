@@ -9,21 +9,23 @@ import { isPlainObject } from "./layered-arguments.js";
 import { resolveSchema } from "./resolve-schema.js";
 import { serializeQueryStyle, withoutFixedNames } from "./serialize-parameter.js";
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /**
  * Encodes a request body by the operation's media type: JSON (`application/json`, `*+json`, `*\/json`; also the choice
- * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles, an object field
- * as JSON text where none is given; where the spec declares the body a string, the encoded form as written), `multipart/form-data` (where the spec declares the body a
- * string, the file as one part named `file`), `text/*`, and for any other type bytes, a `data:...;base64,`
- * URL decoded to its bytes (what the tool asks a model to write for a file), or other text as written. A body of a
- * media range that admits JSON (`*\/*`, `application/*`) is JSON unless it is text or bytes, and goes out with a type
- * it has, never the range: `application/json`, the data URL's type (else `application/octet-stream`), or
- * `text/plain`. `undefined` when there is no body. `fixedNames`, the caller-fixed top-level body members, are never
- * shadowed by form fields an exploded object writes.
+ * when the operation declares no body), `application/x-www-form-urlencoded` (OAS `encoding` styles, an object field as
+ * JSON text where none is given; where the spec declares the body a string, the encoded form as written),
+ * `multipart/form-data` (where the spec declares the body a string, the file as one part named `file`), `text/*`, and
+ * for any other type bytes, a `data:...;base64,` URL decoded to its bytes (what the tool asks a model to write for a
+ * file), or other text as written. A body of a media range that admits JSON (`*\/*`, `application/*`) is JSON unless it
+ * is text or bytes, and goes out with a type it has, never the range: `application/json`, the data URL's type (else
+ * `application/octet-stream`), or `text/plain`. `undefined` when there is no body. `fixedNames`, the caller-fixed
+ * top-level body members, are never shadowed by form fields an exploded object writes.
  */
 export function encodeBody(
   operation: OperationSpec,
   body: unknown,
-  fixedNames: ReadonlySet<string> = new Set(),
+  fixedNames: ReadonlySet<string> = NO_NAMES,
 ): EncodedBody | undefined {
   if (body === undefined) return undefined;
   const requestBody = operation.requestBody;

@@ -40,8 +40,9 @@ export function assertValidHeaderValue(name: string, value: string): void {
 
 /**
  * Serialises header arguments (OAS `simple` style) into header text, and cookie arguments into the `cookie` header
- * (joined to a `cookie` header argument when there is one, whose pairs of the same names they replace). Values are checked for control characters; characters
- * outside ASCII are percent-encoded as UTF-8, since header values are bytes and most servers decode that.
+ * (joined to a `cookie` header argument when there is one, whose pairs of the same names they replace). Values are
+ * checked for control characters; characters outside ASCII are percent-encoded as UTF-8, since header values are bytes
+ * and most servers decode that.
  */
 export function serializeHeaders(
   operation: OperationSpec | undefined,

@@ -10,9 +10,10 @@ import { upgradeSwagger2 } from "./upgrade-swagger2.js";
 export const MAX_DOCUMENT_NESTING = 1000;
 
 /**
- * Reads a document from JSON or YAML text, or takes an already-parsed object as it is, and checks that it is something this package converts: OpenAPI 3.0/3.1, Swagger 2.0 (upgraded to OpenAPI 3.0 here), a
- * tool-box tool detail or its bare `api_spec`, or an MCP tool. Bad text throws `INVALID_DOCUMENT` with the line and
- * column; an unknown shape throws `UNSUPPORTED_SPEC`.
+ * Reads a document from JSON or YAML text, or takes an already-parsed object as it is, and checks that it is something
+ * this package converts: OpenAPI 3.0/3.1, Swagger 2.0 (upgraded to OpenAPI 3.0 here), a tool-box tool detail or its
+ * bare `api_spec`, or an MCP tool. Bad text throws `INVALID_DOCUMENT` with the line and column; an unknown shape throws
+ * `UNSUPPORTED_SPEC`.
  *
  * @example
  * const document = loadDocument("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}");
@@ -96,8 +97,8 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 /**
  * A deep copy of a parsed value (YAML's, or a bundle of files) holding JSON values only, with every key (`__proto__`
  * included) as an own data property. Refuses values that are not JSON (functions, dates, `undefined` in arrays) and
- * nesting deeper than {@link MAX_DOCUMENT_NESTING}, naming the pointer. The path is kept as a stack of keys and only formatted into a
- * pointer on error: building a string per node would double the time on large documents.
+ * nesting deeper than {@link MAX_DOCUMENT_NESTING}, naming the pointer. The path is kept as a stack of keys and only
+ * formatted into a pointer on error: building a string per node would double the time on large documents.
  */
 export function copyJson(value: unknown, path: string[] = []): JsonValue {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;

@@ -15,9 +15,10 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /**
  * Builds the {@link OperationSpec} of a tool-box tool (seed 003): a tool detail (`metadata.server_url`, `path`,
- * `method`, `api_spec`) or its bare `api_spec` (its server from `server_url`, else the first of `servers`). The `api_spec` is the document its `$ref`s resolve in (it holds
- * `components`). The id is the spec's `operationId`, else `metadata.summary` when it is an identifier
- * (`search_object_instance`), else `"METHOD /path"`. The input is never mutated.
+ * `method`, `api_spec`) or its bare `api_spec` (its server from `server_url`, else the first of `servers`). The
+ * `api_spec` is the document its `$ref`s resolve in (it holds `components`). The id is the spec's `operationId`, else
+ * `metadata.summary` when it is an identifier (`search_object_instance`), else `"METHOD /path"`. The input is never
+ * mutated.
  *
  * @example
  * const operation = operationFromToolDetail(await toolBox.getTool(boxId, toolId));

@@ -26,7 +26,9 @@ interface AnnotatedRef {
   annotations: JsonSchema;
 }
 
-/** Adds a schema's `$ref` (where one may be) and annotations, the first of each kind winning; false on anything else. */
+/**
+ * Adds a schema's `$ref` (where one may be) and annotations, the first of each kind winning; false on anything else.
+ */
 function collectAnnotatedRef(schema: JsonSchema, found: AnnotatedRef, mayHoldRef: boolean): boolean {
   for (const keyword of Object.keys(schema)) {
     const value = schema[keyword];

@@ -105,7 +105,10 @@ function untranslatableId(operation: OperationSpec): string | undefined {
 const NON_ASCII = /[\u0080-\uffff]/;
 const NOT_NAME_CHARACTERS = /[^a-zA-Z0-9_-]/g;
 
-/** Names of the header parameters left out of the tool for callers to set (a nameless one no one sets); undefined for most. */
+/**
+ * Names of the header parameters left out of the tool for callers to set (a nameless one no one sets); undefined for
+ * most.
+ */
 function callerHeadersOf(operation: OperationSpec): string[] | undefined {
   let names: string[] | undefined;
   for (const parameter of operation.parameters) {

@@ -23,12 +23,12 @@ const OBJECT_CLOSERS = ["additionalProperties", "unevaluatedProperties", "patter
 const ARRAY_CLOSERS = ["items", "prefixItems", "additionalItems", "unevaluatedItems"] as const;
 
 /**
- * Folds the `allOf` branches of an already expanded schema (no `$ref` left) into the schema itself, exactly: the
- * result accepts the same instances. `properties` are merged (a property in two branches gets both schemas merged),
- * `required` and bounds are combined, `type` and `enum` intersected; annotations keep their first value. A branch that
- * cannot be folded exactly (two different `pattern`s, `additionalProperties` next to another branch's `properties`,
- * an `else` next to another branch's `if`, a contradiction) stays in a smaller `allOf`; contradictions (`type`, `enum`, `const` with nothing in common) are
- * reported in `conflicts` with their pointer.
+ * Folds the `allOf` branches of an already expanded schema (no `$ref` left) into the schema itself, exactly: the result
+ * accepts the same instances. `properties` are merged (a property in two branches gets both schemas merged), `required`
+ * and bounds are combined, `type` and `enum` intersected; annotations keep their first value. A branch that cannot be
+ * folded exactly (two different `pattern`s, `additionalProperties` next to another branch's `properties`, an `else`
+ * next to another branch's `if`, a contradiction) stays in a smaller `allOf`; contradictions (`type`, `enum`, `const`
+ * with nothing in common) are reported in `conflicts` with their pointer.
  *
  * @example
  * mergeAllOf({allOf: [{properties: {a: {type: "string"}}}, {required: ["a"]}]}, "#", []);

@@ -169,7 +169,9 @@ function withOnlyAlternativeMerged(
   return { ...only, ...rest };
 }
 
-/** The lowered schema accepting null too: `nullable` belongs next to a type, so a typeless one's alternatives take it. */
+/**
+ * The lowered schema accepting null too: `nullable` belongs next to a type, so a typeless one's alternatives take it.
+ */
 function withNullable(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
   if (typeof schema.type === "string") return { ...schema, nullable: true };
   if (Array.isArray(schema.anyOf)) {

@@ -297,7 +297,9 @@ function withinTypes(
   });
 }
 
-/** A branch takes the enclosing object's `type`: its own narrowed to the common ones, or the object's if it has none. */
+/**
+ * A branch takes the enclosing object's `type`: its own narrowed to the common ones, or the object's if it has none.
+ */
 function narrowToEnclosingTypes(lowered: JsonSchema, enclosing: EnclosingObject): JsonSchema {
   if (enclosing.types.length === 0) return lowered;
   const types = typesOf(lowered);
