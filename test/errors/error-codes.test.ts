@@ -18,6 +18,7 @@ describe("error codes", () => {
       "UNKNOWN_PARAMETER",
       "INVALID_HEADER_VALUE",
       "UNSUPPORTED_MEDIA_TYPE",
+      "FIXED_PARAMETER",
       "PARSE_ERROR",
       "UNTERMINATED_CALL",
       "UNKNOWN_TOOL",
@@ -37,6 +38,10 @@ describe("error codes", () => {
       "NOT_FOUND",
       "INVALID_REQUEST",
       "CONFIG_INVALID",
+      "UNAUTHENTICATED",
+      "FORBIDDEN",
+      "RATE_LIMITED",
+      "OVERLOADED",
       "INTERNAL_ERROR",
     ]);
     for (const [key, value] of Object.entries(ErrorCode)) expect(key).toBe(value);
