@@ -10,6 +10,7 @@ export type { UpstreamCallOptions } from "./open-upstream-response.js";
 export { type PostToProxyOptions, postToProxy } from "./post-to-proxy.js";
 export type { ProxyBody } from "./proxy-body.js";
 export type { ProxyResult } from "./proxy-result.js";
+export { HTTP_PROXY_TRANSPORT, type ProxyTransport } from "./proxy-transport.js";
 export type { ParseAs } from "./read-response-body.js";
 export { type SendRequestOptions, sendRequest } from "./send-request.js";
 export { streamFromProxy } from "./stream-from-proxy.js";

@@ -1,6 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UpstreamError } from "../errors/index.js";
 import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
+import { assertAllowedHost } from "../http/assert-allowed-host.js";
 
 /** Options of {@link connectMcpClient}. */
 export interface McpConnectOptions {
@@ -9,6 +10,20 @@ export interface McpConnectOptions {
   headers?: Record<string, string>;
   /** The upstream's name, for errors (`mcp:<mcp_id>`). */
   upstream: string;
+  /** Hosts the server may be on (see `assertAllowedHost`): checked before connecting; unset allows any. */
+  allowedHosts?: readonly string[];
+}
+
+/**
+ * The SDK's transports use `fetch`, which follows redirects: a server (or anything answering in its place) could send
+ * the connection, with the account's headers, to a host the allow-list refuses. Every request is checked against the
+ * list and a redirect is returned to the SDK as the failure it is.
+ */
+function guardedFetch(allowedHosts: readonly string[] | undefined): typeof fetch {
+  return (input, init) => {
+    assertAllowedHost(new URL(input instanceof Request ? input.url : String(input)), allowedHosts);
+    return fetch(input, { ...init, redirect: "manual" });
+  };
 }
 
 const CLIENT_INFO = { name: "action-recall", version: "0.1.0" };
@@ -35,12 +50,15 @@ export function toMcpUpstreamError(error: unknown, upstream: string): UpstreamEr
 
 /**
  * Connects an MCP client to `url` over Streamable HTTP, falling back to the legacy HTTP+SSE transport when the server
- * does not speak Streamable HTTP (as the SDK's own client examples do).
+ * does not speak Streamable HTTP (as the SDK's own client examples do). A host off `allowedHosts` is HOST_NOT_ALLOWED
+ * before anything is sent; redirects are never followed.
  */
 export async function connectMcpClient(url: string, options: McpConnectOptions): Promise<Client> {
   checkStringArgument("connectMcpClient", "url", url);
   checkObjectArgument("connectMcpClient", "options", options);
+  assertAllowedHost(new URL(url), options.allowedHosts);
   const requestInit: RequestInit = { headers: options.headers ?? {} };
+  const transportOptions = { requestInit, fetch: guardedFetch(options.allowedHosts) };
   const requestOptions = { timeout: options.timeoutMs };
   const [{ Client }, { SSEClientTransport }, { StreamableHTTPClientTransport }, types] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/index.js"),
@@ -51,13 +69,13 @@ export async function connectMcpClient(url: string, options: McpConnectOptions):
   mcpTypes = types;
   const streamable = new Client(CLIENT_INFO);
   try {
-    await streamable.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit }), requestOptions);
+    await streamable.connect(new StreamableHTTPClientTransport(new URL(url), transportOptions), requestOptions);
     return streamable;
   } catch (streamableError) {
     await streamable.close().catch(() => undefined);
     const sse = new Client(CLIENT_INFO);
     try {
-      await sse.connect(new SSEClientTransport(new URL(url), { requestInit }), requestOptions);
+      await sse.connect(new SSEClientTransport(new URL(url), transportOptions), requestOptions);
       return sse;
     } catch (sseError) {
       await sse.close().catch(() => undefined);

@@ -38,6 +38,13 @@ export interface RecallContextOptions {
   mcpServers?: Readonly<Record<string, string>>;
   /** MCP endpoint template with `{mcp_id}`, for ids not in the map. */
   mcpUrlTemplate?: string;
+  /**
+   * The hosts every upstream call (ontology-query, the tool box, MCP servers) may reach (see `assertAllowedHost`):
+   * the service passes its configured upstreams. Unset allows any.
+   */
+  allowedHosts?: readonly string[];
+  /** How long an upstream's refusal (401, 403, 404) of one account is answered again to it. Default 5,000 ms. */
+  refusalTtlMs?: number;
 }
 
 /** A recall context plus its caches' counters, for metrics. */
@@ -65,6 +72,7 @@ export function createRecallContext(options: RecallContextOptions): ConfiguredRe
     timeoutMs: options.timeoutMs ?? 10_000,
     maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
     retries: options.retries ?? 1,
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
   };
   const cacheTtlMs = options.cacheTtlMs ?? 60_000;
   let actionSource: ActionSource;
@@ -80,7 +88,12 @@ export function createRecallContext(options: RecallContextOptions): ConfiguredRe
       });
     }
     actionSource = createOntologyQuerySource({ ...limits, baseUrl: options.ontologyQueryUrl });
-    const client = createToolBoxClient({ ...limits, baseUrl: operatorIntegrationUrl, cacheTtlMs });
+    const client = createToolBoxClient({
+      ...limits,
+      baseUrl: operatorIntegrationUrl,
+      cacheTtlMs,
+      refusalTtlMs: options.refusalTtlMs ?? 5_000,
+    });
     details = client;
     toolDetailStats = client.cache.stats;
   }
@@ -89,6 +102,7 @@ export function createRecallContext(options: RecallContextOptions): ConfiguredRe
     ...(options.mcpUrlTemplate === undefined ? {} : { urlTemplate: options.mcpUrlTemplate }),
     cacheTtlMs,
     timeoutMs: limits.timeoutMs,
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
   });
   const toolBox = createToolBoxResolver({
     details,
@@ -101,6 +115,7 @@ export function createRecallContext(options: RecallContextOptions): ConfiguredRe
     actionSource,
     toolResolver: createToolResolver({ tool: toolBox, mcp }),
     dynamicTools,
+    toolBoxReferences: options.catalog === undefined,
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
     ...(options.locateFixedParams === undefined ? {} : { locateFixedParams: options.locateFixedParams }),
     cacheStats: {

@@ -2,14 +2,15 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseToolCalls } from "../calls/parse-tool-calls.js";
 import type { ToolCall } from "../calls/tool-call.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
-import { postToProxy } from "../http/post-to-proxy.js";
 import type { ProxyBody } from "../http/proxy-body.js";
+import { HTTP_PROXY_TRANSPORT, type ProxyTransport } from "../http/proxy-transport.js";
 import { toProxyBody } from "../http/to-proxy-body.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { completeAndValidateArguments } from "./complete-and-validate-arguments.js";
 import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
 import type { DynamicTool } from "./dynamic-tool.js";
+import { refuseFixedArguments } from "./refuse-fixed-arguments.js";
 
 /** Options of {@link executeDynamicTool}. */
 export interface ExecuteDynamicToolOptions {
@@ -21,8 +22,10 @@ export interface ExecuteDynamicToolOptions {
   maxResponseBytes?: number;
   /** Extra headers to the proxy (`x-request-id`, the caller's account). */
   headers?: Record<string, string>;
-  /** Hosts `api_url` may point at; unset allows any. */
+  /** Hosts `api_url` (the proxy, or the MCP server) may point at; unset allows any. */
   allowedHosts?: readonly string[];
+  /** How the proxy body reaches the tool. Default: posted to `api_url` over HTTP. */
+  proxy?: ProxyTransport;
   signal?: AbortSignal;
 }
 
@@ -70,7 +73,7 @@ async function postToToolBoxProxy(
   options: ExecuteDynamicToolOptions,
 ): Promise<ToolResult> {
   try {
-    const result = await postToProxy(tool.api_url, proxyBody, {
+    const result = await (options.proxy ?? HTTP_PROXY_TRANSPORT).post(tool.api_url, proxyBody, {
       maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
@@ -103,6 +106,7 @@ async function callMcpTool(
     timeoutMs,
     upstream,
     ...(options.headers === undefined ? {} : { headers: options.headers }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
   });
   try {
     // MCP arguments are flat: fixed params are merged by name, and win.
@@ -124,6 +128,22 @@ async function callMcpTool(
 }
 
 /**
+ * The arguments a call of a recalled tool executes with: the call read (a `ToolCall`, or raw model output in JSON or
+ * XML), refused when it writes a fixed parameter (FIXED_PARAMETER), completed with defaults and validated against
+ * `parameters` (INVALID_ARGUMENTS with the remaining schema; a parameter the tool does not declare is
+ * UNKNOWN_PARAMETER).
+ */
+export function prepareDynamicToolCall(tool: DynamicTool, call: ToolCall | unknown): Record<string, unknown> {
+  const toolCall = readCall(tool, call);
+  refuseFixedArguments(tool, toolCall.arguments);
+  // A tool the proxy calls may only be given the parameters it declares; an MCP tool's schema is flat.
+  return completeAndValidateArguments(tool.parameters, toolCall.arguments, {
+    tool: tool.name,
+    declaredParametersOnly: tool.mcp === undefined,
+  });
+}
+
+/**
  * Executes a recalled tool: reads the call (a `ToolCall`, or raw model output in JSON or XML), completes and
  * validates its arguments against `parameters`, merges `fixed_params_by_location`, and posts
  * `{header, path, query, body, timeout}` to `api_url` (MCP tools: `tools/call` on the server). Never throws: a bad
@@ -140,12 +160,7 @@ export async function executeDynamicTool(
   options: ExecuteDynamicToolOptions = {},
 ): Promise<ToolResult> {
   try {
-    const toolCall = readCall(tool, call);
-    // A tool the proxy calls may only be given the parameters it declares; an MCP tool's schema is flat.
-    const args = completeAndValidateArguments(tool.parameters, toolCall.arguments, {
-      tool: tool.name,
-      declaredParametersOnly: tool.mcp === undefined,
-    });
+    const args = prepareDynamicToolCall(tool, call);
     if (tool.mcp !== undefined) return await callMcpTool(tool, tool.mcp.tool_name, args, options);
     const proxyBody = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
     return await postToToolBoxProxy(tool, proxyBody, options);

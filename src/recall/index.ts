@@ -31,17 +31,25 @@ export {
 /** A recalled tool and the recall answer, in the seed's wire names. */
 export type { DynamicTool, RecallResult } from "./dynamic-tool.js";
 /** Executes a recalled tool through the tool-box proxy (or MCP `tools/call`). */
-export { type ExecuteDynamicToolOptions, executeDynamicTool } from "./execute-dynamic-tool.js";
+export {
+  type ExecuteDynamicToolOptions,
+  executeDynamicTool,
+  prepareDynamicToolCall,
+} from "./execute-dynamic-tool.js";
 /** The seed's parameter conversion hook: fixed params placed at their location. */
 export { type LocatedFixedParams, locateFixedParams } from "./locate-fixed-params.js";
 /** Resolves MCP action sources. */
 export { createMcpToolResolver, type McpToolResolverOptions, resolveMcpServerUrl } from "./mcp-tool-resolver.js";
 /** The KWeaver ontology-query action source. */
 export { createOntologyQuerySource, type OntologyQuerySourceOptions } from "./ontology-query-source.js";
-/** Recalls the dynamic tool of one action. */
-export { type RecallActionsRequest, type RecallContext, recallActions } from "./recall-actions.js";
+/** Recalls the dynamic tool of one action; builds the dynamic tool of an action source for one caller. */
+export { buildDynamicTool, type RecallActionsRequest, type RecallContext, recallActions } from "./recall-actions.js";
+/** Refuses model arguments that write a fixed parameter (FIXED_PARAMETER). */
+export { refuseFixedArguments } from "./refuse-fixed-arguments.js";
 /** Dispatches action sources to resolvers by type (others are UNSUPPORTED_ACTION_SOURCE). */
 export { createToolResolver } from "./resolve-tool.js";
+/** Resolves a reference to a recalled tool (an action and object, or a tool-box tool) as the caller. */
+export { resolveToolReference, type ToolCaller, type ToolReference } from "./resolve-tool-reference.js";
 /** What an action source resolves to. */
 export type { McpTool, OperationTool, ResolvedTool, ToolResolver } from "./resolved-tool.js";
 /** A recall answer as JSON text, reusing each cached tool's text. */

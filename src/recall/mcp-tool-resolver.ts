@@ -14,9 +14,11 @@ export interface McpToolResolverOptions {
   servers?: Readonly<Record<string, string>>;
   /** A URL template with `{mcp_id}`, used for ids not in `servers`. */
   urlTemplate?: string;
-  /** How long a server's tool list is cached. */
+  /** How long a server's tool list is cached, per account. */
   cacheTtlMs: number;
   timeoutMs: number;
+  /** Hosts the MCP servers may be on (see `assertAllowedHost`); unset allows any. */
+  allowedHosts?: readonly string[];
 }
 
 /** The MCP server URL of `mcp_id`: the configured map first, then the template; otherwise NOT_FOUND naming it. */
@@ -47,8 +49,9 @@ function readSource(source: ActionSourceDescriptor): { mcpId: string; toolName: 
 }
 
 /**
- * Resolves `{type: "mcp", mcp_id, tool_name}`: connects to the server, lists its tools (cached per server with a TTL,
- * concurrent lists coalesced, failures not cached) and picks the tool. A missing tool is NOT_FOUND naming near names.
+ * Resolves `{type: "mcp", mcp_id, tool_name}`: connects to the server as the caller's account, lists its tools (cached
+ * per account and server with a TTL, concurrent lists coalesced, failures not cached) and picks the tool. A missing
+ * tool is NOT_FOUND naming near names.
  */
 export function createMcpToolResolver(options: McpToolResolverOptions): ToolResolver & { cache: TtlCache<Tool[]> } {
   checkObjectArgument("createMcpToolResolver", "options", options);
@@ -61,7 +64,12 @@ export function createMcpToolResolver(options: McpToolResolverOptions): ToolReso
       "x-account-type": request.accountType,
     };
     if (request.requestId !== undefined) headers["x-request-id"] = request.requestId;
-    const client = await connectMcpClient(serverUrl, { timeoutMs: options.timeoutMs, headers, upstream });
+    const client = await connectMcpClient(serverUrl, {
+      timeoutMs: options.timeoutMs,
+      headers,
+      upstream,
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    });
     try {
       const tools: Tool[] = [];
       let cursor: string | undefined;
@@ -83,7 +91,9 @@ export function createMcpToolResolver(options: McpToolResolverOptions): ToolReso
     async resolve(source, request): Promise<McpTool> {
       const { mcpId, toolName } = readSource(source);
       const serverUrl = resolveMcpServerUrl(mcpId, options);
-      const tools = await cache.get(mcpId, () => listTools(serverUrl, mcpId, request));
+      // A server may list different tools to different accounts: the list is the account's own.
+      const key = JSON.stringify([request.accountType, request.accountId, mcpId]);
+      const tools = await cache.get(key, () => listTools(serverUrl, mcpId, request));
       const tool = tools.find((candidate) => candidate.name === toolName);
       if (tool === undefined) {
         const near = closestNames(

@@ -3,6 +3,7 @@ import { isJsonObject } from "../openapi/own-properties.js";
 import type { ActionQueryResult, ActionRecallRequest, ActionSource } from "./action-source.js";
 import { fillUrlTemplate } from "./fill-url-template.js";
 import { requestUpstreamJson, type UpstreamCallOptions } from "./request-upstream-json.js";
+import { toUpstreamRefusal } from "./upstream-refusal.js";
 
 /** The ontology-query path of one action type. */
 const ACTION_QUERY_PATH_TEMPLATE =
@@ -32,7 +33,8 @@ function readActionQueryResult(value: unknown, upstream: string): ActionQueryRes
 
 /**
  * The KWeaver action source: asks ontology-query which action applies to one object. The one identity becomes the
- * upstream's `unique_identities` array; the caller's account headers are forwarded.
+ * upstream's `unique_identities` array; the caller's account headers are forwarded. A 401 or 403 is FORBIDDEN, a 404
+ * NOT_FOUND, naming the action type.
  */
 export function createOntologyQuerySource(options: OntologyQuerySourceOptions): ActionSource {
   return {
@@ -48,10 +50,18 @@ export function createOntologyQuerySource(options: OntologyQuerySourceOptions): 
         "x-account-type": request.accountType,
       };
       if (request.requestId !== undefined) headers["x-request-id"] = request.requestId;
-      const { body: answer } = await requestUpstreamJson(
-        { method: "POST", url, headers, body: { unique_identities: [request.uniqueIdentity] }, upstream: UPSTREAM },
-        { ...options, ...(request.signal === undefined ? {} : { signal: request.signal }) },
-      );
+      let answer: unknown;
+      try {
+        ({ body: answer } = await requestUpstreamJson(
+          { method: "POST", url, headers, body: { unique_identities: [request.uniqueIdentity] }, upstream: UPSTREAM },
+          { ...options, ...(request.signal === undefined ? {} : { signal: request.signal }) },
+        ));
+      } catch (error) {
+        throw toUpstreamRefusal(error, `action type "${request.actionTypeId}" of knowledge network "${request.knId}"`, {
+          kn_id: request.knId,
+          action_type_id: request.actionTypeId,
+        });
+      }
       return readActionQueryResult(answer, UPSTREAM);
     },
   };

@@ -4,7 +4,7 @@ import { convertMcpTool } from "../schema/convert-mcp-tool.js";
 import { convertOperation } from "../schema/convert-operation.js";
 import type { ConvertedTool, ConvertOptions } from "../schema/converted-tool.js";
 import type { Dialect } from "../schema/tool-definition.js";
-import type { ActionRecallRequest, ActionSource } from "./action-source.js";
+import type { ActionRecallRequest, ActionSource, ActionSourceDescriptor } from "./action-source.js";
 import { deepFreeze } from "./deep-freeze.js";
 import type { DynamicTool, RecallResult } from "./dynamic-tool.js";
 import { locateFixedParams } from "./locate-fixed-params.js";
@@ -23,10 +23,17 @@ export interface RecallContext {
    */
   locateFixedParams?: boolean;
   /**
-   * Built dynamic tools, by action source, fixed parameters, dialect and depth: a warm recall skips resolving and
-   * converting. Cached tools are deeply frozen (shared by every caller). Default: none (every recall converts).
+   * Built dynamic tools, by account, action source, fixed parameters, dialect and depth: a warm recall skips resolving
+   * and converting. Cached tools are deeply frozen (shared by the account's calls). Default: none (every recall
+   * converts).
    */
   dynamicTools?: TtlCache<DynamicTool>;
+  /**
+   * Whether `{box_id, tool_id}` references resolve (see `resolveToolReference`): in KWeaver mode, where a tool box
+   * holds the tools. In catalog mode a box is a knowledge network whose actions fix parameters, which a box reference
+   * would skip. Default false.
+   */
+  toolBoxReferences?: boolean;
 }
 
 /** One recall: the action, the object, the caller, and optionally a dialect to add the tool in. */
@@ -97,25 +104,40 @@ export async function recallActions(request: RecallActionsRequest, context: Reca
     };
   }
   const fixed = isJsonObject(action.parameters) ? action.parameters : {};
+  return { _dynamic_tools: [await buildDynamicTool(query.action_source, fixed, request, context)] };
+}
+
+/**
+ * The dynamic tool of one action source with its fixed parameters, for one caller: resolved and converted, or taken
+ * from `context.dynamicTools`. The cache key holds the caller's account: the upstreams decide per account which tools
+ * it may see, so one account's tool is never another's answer.
+ */
+export async function buildDynamicTool(
+  source: ActionSourceDescriptor,
+  fixed: Record<string, unknown>,
+  request: RecallActionsRequest,
+  context: RecallContext,
+): Promise<DynamicTool> {
   const build = async (): Promise<DynamicTool> => {
-    const tool = await context.toolResolver.resolve(query.action_source, request);
+    const tool = await context.toolResolver.resolve(source, request);
     return tool.kind === "operation"
       ? buildOperationTool(tool, fixed, context, request.dialect)
       : buildMcpTool(tool, fixed, context, request.dialect);
   };
   const cache = context.dynamicTools;
-  if (cache === undefined) return { _dynamic_tools: [await build()] };
+  if (cache === undefined) return build();
   // The source names the tool (box and tool, or MCP server and tool); JSON keeps the key unambiguous.
   const key = JSON.stringify([
-    query.action_source,
+    request.accountType,
+    request.accountId,
+    source,
     fixed,
     request.dialect ?? null,
     context.maxDepth ?? null,
     context.locateFixedParams ?? true,
   ]);
   // A copy is frozen, not the built tool: that shares objects with the cached detail or the catalog's documents.
-  const dynamicTool = await cache.get(key, async () => deepFreeze(structuredClone(await build())));
-  return { _dynamic_tools: [dynamicTool] };
+  return cache.get(key, async () => deepFreeze(structuredClone(await build())));
 }
 
 /** What both sources pass to the converter: the configured depth and the requested dialect. */

@@ -6,6 +6,14 @@ export interface TtlCacheOptions {
   maxEntries?: number;
   /** The clock, for tests. Default `Date.now`. */
   now?: () => number;
+  /**
+   * How long a failed load that {@link TtlCacheOptions.isCachedFailure} accepts is answered again, in milliseconds.
+   * Default 0: no failure is cached. A refusal (an upstream's 401, 403 or 404) is worth a short memory, so a caller
+   * retrying in a loop does not become a load on the upstream; other failures are tried again at once.
+   */
+  failureTtlMs?: number;
+  /** Which failures are cached for `failureTtlMs`. Default: none. */
+  isCachedFailure?: (error: unknown) => boolean;
 }
 
 /** Cache counters, for metrics. */
@@ -16,14 +24,11 @@ export interface TtlCacheStats {
   coalesced: number;
 }
 
-interface Entry<Value> {
-  value: Value;
-  expiresAt: number;
-}
+type Entry<Value> = { value: Value; expiresAt: number } | { failure: unknown; expiresAt: number };
 
 /**
  * A TTL cache that coalesces loads: concurrent `get`s of one key share one load, and a failed load is not cached
- * (the next `get` tries again). A small hand-written map: the installed libraries offer no promise-coalescing cache.
+ * (the next `get` tries again) unless it is a failure the options say to remember briefly. A small hand-written map: the installed libraries offer no promise-coalescing cache.
  *
  * @example
  * const details = new TtlCache<ToolDetail>({ ttlMs: 60_000 });
@@ -36,11 +41,15 @@ export class TtlCache<Value> {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly failureTtlMs: number;
+  private readonly isCachedFailure: (error: unknown) => boolean;
 
   constructor(options: TtlCacheOptions) {
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries ?? 1_000;
     this.now = options.now ?? Date.now;
+    this.failureTtlMs = options.failureTtlMs ?? 0;
+    this.isCachedFailure = options.isCachedFailure ?? (() => false);
   }
 
   /** The cached value of `key`, or the result of `load` (shared with every concurrent caller of the same key). */
@@ -48,7 +57,7 @@ export class TtlCache<Value> {
     const entry = this.entries.get(key);
     if (entry !== undefined && entry.expiresAt > this.now()) {
       this.stats.hits += 1;
-      return Promise.resolve(entry.value);
+      return "failure" in entry ? Promise.reject(entry.failure) : Promise.resolve(entry.value);
     }
     const pending = this.inFlight.get(key);
     if (pending !== undefined) {
@@ -57,10 +66,18 @@ export class TtlCache<Value> {
     }
     this.stats.misses += 1;
     const loading = load()
-      .then((value) => {
-        this.store(key, value);
-        return value;
-      })
+      .then(
+        (value) => {
+          this.store(key, { value, expiresAt: this.now() + this.ttlMs }, this.ttlMs);
+          return value;
+        },
+        (error: unknown) => {
+          if (this.isCachedFailure(error)) {
+            this.store(key, { failure: error, expiresAt: this.now() + this.failureTtlMs }, this.failureTtlMs);
+          }
+          throw error;
+        },
+      )
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, loading);
     return loading;
@@ -71,13 +88,13 @@ export class TtlCache<Value> {
     this.entries.clear();
   }
 
-  private store(key: string, value: Value): void {
-    if (this.ttlMs <= 0) return;
+  private store(key: string, entry: Entry<Value>, ttlMs: number): void {
+    if (ttlMs <= 0) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (oldest.done !== true) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, entry);
   }
 }

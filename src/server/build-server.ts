@@ -4,17 +4,17 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
-import { streamFromProxy, toProxyBody } from "../http/index.js";
+import { HTTP_PROXY_TRANSPORT, toProxyBody } from "../http/index.js";
 import { createLlmClient, type LlmClient } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import {
   type ActionCatalog,
-  completeAndValidateArguments,
   createCatalogToolDetails,
   createRecallContext,
-  type DynamicTool,
+  DEFAULT_API_URL_TEMPLATE,
   executeDynamicTool,
   loadActionCatalog,
+  prepareDynamicToolCall,
   type RecallContext,
   recallActions,
   serializeRecallResult,
@@ -23,12 +23,23 @@ import {
 import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
-import { registerCatalogProxy } from "./catalog-proxy.js";
+import { CATALOG_PROXY_ORIGIN, createCatalogProxy } from "./catalog-proxy.js";
+import { egressHostsOf } from "./egress-hosts.js";
 import { httpStatusOf } from "./http-status-of.js";
+import { isLoopbackHost, LOOPBACK_HOSTNAMES } from "./is-loopback-host.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
+import { SCOPES } from "./principal.js";
 import { ROUTE_SCHEMAS } from "./route-schemas.js";
 import type { McpActionBinding, ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
+import { createToolExecutions, type ExecutionTarget } from "./tool-executions.js";
+
+/** A tool as the parse route takes it: a name, a description and a parameters schema. */
+interface ToolDefinitionLike {
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+}
 
 /** What {@link buildServer} can be given instead of building it from the config (tests, embedding). */
 export interface ServerDependencies {
@@ -61,8 +72,6 @@ function catalogBindings(catalog: ActionCatalog | undefined): McpActionBinding[]
       kn_id: knId,
       action_type_id: actionTypeId,
       unique_identity: {},
-      account_id: "mcp",
-      account_type: "user",
     })),
   );
 }
@@ -89,20 +98,6 @@ async function sendEvents(reply: FastifyReply, events: AsyncIterable<string>): P
     reply.raw.write(`event: error\ndata: ${JSON.stringify(body)}\n\n`);
   }
   reply.raw.end("data: [DONE]\n\n");
-}
-
-/** The call to stream: a ToolCall as given, or the first call of raw model output; its arguments validated. */
-function prepareStreamedCall(tool: DynamicTool, call: unknown): Record<string, unknown> {
-  const parsed =
-    isJsonObject(call) && typeof call.name === "string" && isJsonObject(call.arguments)
-      ? call.arguments
-      : parseToolCalls(call, {
-          tools: [{ name: tool.name, description: tool.description, parameters: tool.parameters }],
-        }).calls[0]?.arguments;
-  if (parsed === undefined) {
-    throw new ActionRecallError("PARSE_ERROR", "No tool call could be read from the model output");
-  }
-  return completeAndValidateArguments(tool.parameters, parsed, { tool: tool.name, declaredParametersOnly: true });
 }
 
 /**
@@ -139,32 +134,44 @@ export async function buildServer(
     dependencies.recallContext === undefined && config.ontologyQueryUrl === undefined
       ? await loadActionCatalog(config.catalogFile)
       : undefined;
-  let recallContext = dependencies.recallContext;
-  /** Built on first use: in catalog mode `api_url` points at this service, whose address is known once it listens. */
-  const context = (): NonNullable<ServerDependencies["recallContext"]> => {
-    recallContext ??= createRecallContext({
+  const egressHosts = egressHostsOf(config, catalog);
+  // In catalog mode without a tool box the service is its own proxy, in process (see createCatalogProxy).
+  const localProxy = catalog !== undefined && config.operatorIntegrationUrl === undefined;
+  const recallContext =
+    dependencies.recallContext ??
+    createRecallContext({
       ...(catalog === undefined ? { ontologyQueryUrl: config.ontologyQueryUrl as string } : { catalog }),
-      operatorIntegrationUrl: config.operatorIntegrationUrl ?? selfUrl(),
-      ...(config.apiUrlTemplate === undefined ? {} : { apiUrlTemplate: config.apiUrlTemplate }),
+      operatorIntegrationUrl: config.operatorIntegrationUrl ?? CATALOG_PROXY_ORIGIN,
+      ...(localProxy || config.apiUrlTemplate === undefined
+        ? { apiUrlTemplate: DEFAULT_API_URL_TEMPLATE }
+        : { apiUrlTemplate: config.apiUrlTemplate }),
       ...(config.maxSchemaDepth === undefined ? {} : { maxDepth: config.maxSchemaDepth }),
       ...(config.mcpUrlTemplate === undefined ? {} : { mcpUrlTemplate: config.mcpUrlTemplate }),
       mcpServers: config.mcpServers,
       cacheTtlMs: config.cacheTtlMs,
       timeoutMs: config.upstreamTimeoutMs,
       maxResponseBytes: config.maxResponseBytes,
+      allowedHosts: egressHosts,
+      refusalTtlMs: config.egress.refusalTtlMs,
     });
-    return recallContext;
-  };
-  const selfUrl = (): string => {
-    const address = app.server.address();
-    const port = address !== null && typeof address === "object" ? address.port : config.port;
-    const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-    return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  };
+  const executions = createToolExecutions({
+    recallContext,
+    egressHosts,
+    proxy: localProxy
+      ? createCatalogProxy({
+          details: createCatalogToolDetails(catalog),
+          timeoutMs: config.proxyTimeoutMs,
+          maxResponseBytes: config.maxResponseBytes,
+        })
+      : HTTP_PROXY_TRANSPORT,
+    ...(config.egress.clientToolHosts === undefined ? {} : { clientToolHosts: config.egress.clientToolHosts }),
+    proxyTimeoutMs: config.proxyTimeoutMs,
+    maxResponseBytes: config.maxResponseBytes,
+  });
   const llm = dependencies.llm ?? (config.llm === undefined ? undefined : createLlmClient(config.llm));
 
   const metrics = createServiceMetrics(() => {
-    const stats = recallContext?.cacheStats;
+    const stats = recallContext.cacheStats;
     return isJsonObject(stats) ? (stats as Record<string, TtlCacheStats | undefined>) : {};
   });
   app.addHook("onResponse", async (request, reply) => {
@@ -172,6 +179,19 @@ export async function buildServer(
       { method: request.method, route: request.routeOptions.url ?? "unmatched", status: reply.statusCode },
       reply.elapsedTime / 1000,
     );
+  });
+  // Until authentication lands: the none mode's account, from the caller's headers.
+  app.addHook("onRequest", async (request) => {
+    const header = (name: string, fallback: string) => {
+      const value = request.headers[name];
+      return typeof value === "string" && value !== "" ? value : fallback;
+    };
+    request.principal = {
+      accountId: header("x-account-id", "anonymous"),
+      accountType: header("x-account-type", "user"),
+      scopes: new Set(SCOPES),
+      mode: "none",
+    };
   });
   // Draining: close() waits for every connection, so a keep-alive connection answered while closing must not stay.
   let closing = false;
@@ -244,7 +264,6 @@ export async function buildServer(
   app.post<{
     Params: { kn_id: string; action_type_id: string };
     Querystring: { dialect?: Dialect };
-    Headers: { "x-account-id": string; "x-account-type": string };
     Body: { unique_identity: Record<string, unknown> };
   }>(
     `${API}/knowledge-networks/:kn_id/action-types/:action_type_id`,
@@ -255,35 +274,36 @@ export async function buildServer(
           knId: request.params.kn_id,
           actionTypeId: request.params.action_type_id,
           uniqueIdentity: request.body.unique_identity,
-          accountId: request.headers["x-account-id"],
-          accountType: request.headers["x-account-type"],
-          requestId: request.id,
+          ...executions.callerOf(request),
           ...(request.query.dialect === undefined ? {} : { dialect: request.query.dialect }),
         },
-        context(),
+        recallContext,
       );
       // A warm recall writes its cached tool's pre-built JSON text instead of serialising the large schemas again.
       return reply.type("application/json; charset=utf-8").send(serializeRecallResult(result));
     },
   );
 
-  app.post<{ Querystring: { stream?: boolean }; Body: { tool: DynamicTool; call: unknown } }>(
+  app.post<{ Querystring: { stream?: boolean }; Body: ExecutionTarget & { call: unknown } }>(
     `${API}/tool-calls`,
     { schema: ROUTE_SCHEMAS.toolCall },
     async (request, reply) => {
-      const { tool, call } = request.body;
-      const headers = { "x-request-id": request.id };
+      const { tool, options } = await executions.resolve(request, request.body);
+      const { call } = request.body;
       if (request.query.stream === true) {
-        const args = prepareStreamedCall(tool, call);
-        const body = toProxyBody(args, tool.fixed_params_by_location, config.proxyTimeoutMs / 1000);
-        return sendEvents(reply, streamFromProxy(tool.api_url, body, { timeoutMs: config.proxyTimeoutMs, headers }));
+        if (tool.mcp !== undefined) {
+          throw new ActionRecallError(
+            "INVALID_REQUEST",
+            `MCP tool ${tool.name} does not stream: call it without ?stream`,
+          );
+        }
+        const args = prepareDynamicToolCall(tool, call);
+        const body = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
+        const proxy = options.proxy ?? HTTP_PROXY_TRANSPORT;
+        return sendEvents(reply, proxy.stream(tool.api_url, body, options));
       }
-      const result = await executeDynamicTool(tool, call, {
-        timeoutMs: config.proxyTimeoutMs,
-        proxyTimeoutSeconds: config.proxyTimeoutMs / 1000,
-        maxResponseBytes: config.maxResponseBytes,
-        headers,
-      });
+      const result = await executeDynamicTool(tool, call, options);
+      if (!result.success) request.log.warn({ code: result.error?.code, tool: tool.name }, "execution failed");
       // A call the proxy carried answers 200 whatever the tool said (the agent reads `output.status_code`); a call
       // that could not be carried answers its error's status.
       if (result.success || result.output !== null || result.error === undefined) return result;
@@ -303,7 +323,7 @@ export async function buildServer(
     },
   );
 
-  app.post<{ Body: { output: unknown; tools?: DynamicTool[]; format?: "auto" | ToolCallFormat } }>(
+  app.post<{ Body: { output: unknown; tools?: ToolDefinitionLike[]; format?: "auto" | ToolCallFormat } }>(
     `${API}/tool-calls/parse`,
     { schema: ROUTE_SCHEMAS.parse },
     async (request) =>
@@ -350,19 +370,17 @@ export async function buildServer(
     );
   });
 
-  if (catalog !== undefined && config.operatorIntegrationUrl === undefined) {
-    registerCatalogProxy(app, {
-      details: createCatalogToolDetails(catalog),
-      timeoutMs: config.proxyTimeoutMs,
-      maxResponseBytes: config.maxResponseBytes,
-    });
-  }
-
-  const bindings = config.mcpBindings ?? catalogBindings(catalog);
   registerMcpEndpoint(app, {
-    bindings: () => bindings,
-    recallContext: context,
-    proxyTimeoutMs: config.proxyTimeoutMs,
+    bindings: config.mcpBindings ?? catalogBindings(catalog),
+    recallContext,
+    executions,
+    requests: {
+      ...config.mcp,
+      // Bound to loopback, the service is only ever "localhost" and its addresses: any other name is a rebinding.
+      ...(config.mcp.allowedHosts === undefined && isLoopbackHost(config.host)
+        ? { allowedHosts: [...LOOPBACK_HOSTNAMES] }
+        : {}),
+    },
     version: SERVICE_VERSION,
   });
 

@@ -6,43 +6,47 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ActionRecallError } from "../errors/index.js";
 import { type DynamicTool, executeDynamicTool, type RecallContext, recallActions } from "../recall/index.js";
 import { type McpTool, toDialect } from "../schema/dialects/index.js";
-import type { McpActionBinding } from "./service-config.js";
+import type { McpActionBinding, McpRequestSettings } from "./service-config.js";
+import type { ToolExecutions } from "./tool-executions.js";
 
 /** Options of {@link registerMcpEndpoint}. */
 export interface McpEndpointOptions {
   /** The actions exposed as tools. */
-  bindings: () => readonly McpActionBinding[];
-  recallContext: () => RecallContext;
-  proxyTimeoutMs: number;
+  bindings: readonly McpActionBinding[];
+  recallContext: RecallContext;
+  executions: ToolExecutions;
+  /** The origins and host names a request may name (see {@link checkMcpRequestOrigin}). */
+  requests: McpRequestSettings;
   version: string;
 }
 
-/** Recalls every bound action; an action that fails to recall is logged and left out, never fatal to the list. */
+/** Recalls every bound action as the caller; one that fails to recall is logged and left out, never fatal. */
 async function recallBoundTools(
   options: McpEndpointOptions,
-  log: FastifyBaseLogger,
+  request: FastifyRequest,
 ): Promise<Map<string, DynamicTool>> {
+  const caller = options.executions.callerOf(request);
   const tools = new Map<string, DynamicTool>();
   const recalled = await Promise.allSettled(
-    options.bindings().map((binding) =>
+    options.bindings.map((binding) =>
       recallActions(
         {
           knId: binding.kn_id,
           actionTypeId: binding.action_type_id,
           uniqueIdentity: binding.unique_identity,
-          accountId: binding.account_id,
-          accountType: binding.account_type,
+          ...caller,
         },
-        options.recallContext(),
+        options.recallContext,
       ),
     ),
   );
   recalled.forEach((outcome, index) => {
     if (outcome.status === "rejected") {
-      log.warn({ binding: options.bindings()[index], err: outcome.reason }, "mcp: action not recalled");
+      request.log.warn({ binding: options.bindings[index], err: outcome.reason }, "mcp: action not recalled");
       return;
     }
     for (const tool of outcome.value._dynamic_tools) if (!tools.has(tool.name)) tools.set(tool.name, tool);
@@ -56,14 +60,15 @@ function toMcpTool(tool: DynamicTool): Tool {
   return { name: tool.name, description: tool.description, inputSchema: inputSchema as Tool["inputSchema"] };
 }
 
-function createMcpServer(options: McpEndpointOptions, log: FastifyBaseLogger, requestId: string): Server {
+function createMcpServer(options: McpEndpointOptions, httpRequest: FastifyRequest): Server {
   const server = new Server({ name: "action-recall", version: options.version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const tools = await recallBoundTools(options, log);
+    const tools = await recallBoundTools(options, httpRequest);
     return { tools: [...tools.values()].map(toMcpTool) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tools = await recallBoundTools(options, log);
+    // Tools are resolved again for every call, as the caller: what it may call is what it may list.
+    const tools = await recallBoundTools(options, httpRequest);
     const tool = tools.get(request.params.name);
     if (tool === undefined) {
       return {
@@ -73,9 +78,10 @@ function createMcpServer(options: McpEndpointOptions, log: FastifyBaseLogger, re
     }
     const result = await executeDynamicTool(
       tool,
-      { id: requestId, name: tool.name, arguments: request.params.arguments ?? {}, format: "json" },
-      { timeoutMs: options.proxyTimeoutMs, headers: { "x-request-id": requestId } },
+      { id: httpRequest.id, name: tool.name, arguments: request.params.arguments ?? {}, format: "json" },
+      options.executions.optionsFor(httpRequest),
     );
+    if (!result.success) httpRequest.log.warn({ code: result.error?.code, tool: tool.name }, "mcp: execution failed");
     return {
       isError: !result.success,
       content: [{ type: "text", text: JSON.stringify(result.success ? result.output : result) }],
@@ -85,9 +91,41 @@ function createMcpServer(options: McpEndpointOptions, log: FastifyBaseLogger, re
   return server;
 }
 
+/** The host name of a `Host` header, lower-cased, without its port (`[::1]:8080` is `[::1]`). */
+function hostnameOf(host: string): string {
+  return URL.canParse(`http://${host}`) ? new URL(`http://${host}`).hostname : host.toLowerCase();
+}
+
+/**
+ * Throws FORBIDDEN unless a request may drive `/mcp`: an `Origin`, when sent, is on `allowedOrigins` (the MCP
+ * specification says servers MUST validate it: a web page the user visits must not call the tools), and the `Host`
+ * names one of `allowedHosts` when that list is set (DNS rebinding: a hostile name resolving to this address).
+ */
+export function checkMcpRequestOrigin(
+  headers: { origin?: string | undefined; host?: string | undefined },
+  settings: McpRequestSettings,
+): void {
+  const { origin, host } = headers;
+  if (origin !== undefined && !settings.allowedOrigins.includes(origin)) {
+    throw new ActionRecallError("FORBIDDEN", `Origin ${origin} may not use /mcp (MCP_ALLOWED_ORIGINS)`, {
+      data: { origin },
+    });
+  }
+  if (settings.allowedHosts !== undefined && !settings.allowedHosts.includes(hostnameOf(host ?? ""))) {
+    throw new ActionRecallError(
+      "FORBIDDEN",
+      `Host ${host ?? "(none)"} is not a name of this service (MCP_ALLOWED_HOSTS)`,
+      {
+        data: { host: host ?? null },
+      },
+    );
+  }
+}
+
 /**
  * Serves `/mcp`: an MCP server over Streamable HTTP (stateless: a server and a transport per request) whose
- * `tools/list` recalls the bound actions and whose `tools/call` executes them through the proxy.
+ * `tools/list` recalls the bound actions as the caller and whose `tools/call` executes them through the proxy.
+ * `Origin` and `Host` are checked first (see {@link checkMcpRequestOrigin}).
  */
 export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOptions): void {
   app.route({
@@ -95,7 +133,8 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     url: "/mcp",
     schema: { hide: true },
     async handler(request, reply) {
-      const server = createMcpServer(options, request.log, request.id);
+      checkMcpRequestOrigin(request.headers, options.requests);
+      const server = createMcpServer(options, request);
       // No session id generator: stateless, as the SDK recommends for servers without sessions.
       const transport = new StreamableHTTPServerTransport({});
       reply.hijack();

@@ -29,6 +29,27 @@ const DYNAMIC_TOOL = {
   },
 } as const;
 
+const TOOL_REFERENCE = {
+  description:
+    "The tool to execute: the recalled action {kn_id, action_type_id, unique_identity}, or a tool-box tool {box_id, tool_id} (KWeaver mode).",
+  anyOf: [
+    {
+      type: "object",
+      required: ["kn_id", "action_type_id", "unique_identity"],
+      properties: {
+        kn_id: { type: "string", minLength: 1 },
+        action_type_id: { type: "string", minLength: 1 },
+        unique_identity: { type: "object", additionalProperties: true },
+      },
+    },
+    {
+      type: "object",
+      required: ["box_id", "tool_id"],
+      properties: { box_id: { type: "string", minLength: 1 }, tool_id: { type: "string", minLength: 1 } },
+    },
+  ],
+} as const;
+
 /** The schema of each route, by route. */
 export const ROUTE_SCHEMAS = {
   health: {
@@ -55,14 +76,6 @@ export const ROUTE_SCHEMAS = {
         },
       },
     },
-    headers: {
-      type: "object",
-      required: ["x-account-id", "x-account-type"],
-      properties: {
-        "x-account-id": { type: "string", minLength: 1 },
-        "x-account-type": { type: "string", minLength: 1 },
-      },
-    },
     body: {
       type: "object",
       required: ["unique_identity"],
@@ -77,16 +90,20 @@ export const ROUTE_SCHEMAS = {
     response: { "4xx": ERROR_BODY, "5xx": ERROR_BODY },
   },
   toolCall: {
-    summary: "Execute a call of a recalled tool through its proxy",
+    summary: "Execute a call of a recalled tool through its proxy; the tool is resolved again as the caller",
     querystring: {
       type: "object",
       properties: { stream: { type: "boolean", description: "Pass the proxy's server-sent events through." } },
     },
     body: {
       type: "object",
-      required: ["tool", "call"],
+      required: ["call"],
       properties: {
-        tool: DYNAMIC_TOOL,
+        tool_ref: TOOL_REFERENCE,
+        tool: {
+          ...DYNAMIC_TOOL,
+          description: "A whole tool definition: refused unless ALLOW_CLIENT_TOOLS (development only).",
+        },
         call: { description: "A ToolCall {id, name, arguments, format}, or raw model output (JSON or XML text)." },
       },
     },

@@ -5,13 +5,35 @@ import { checkObjectArgument, checkStringArgument } from "../errors/invalid-opti
 import { type LlmSettings, llmSettingsFromEnv } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 
-/** One action the `/mcp` endpoint exposes as a tool: which action of which knowledge network, for which object. */
+/**
+ * One action the `/mcp` endpoint exposes as a tool: which action of which knowledge network, for which object. The
+ * account is the MCP caller's own, from its credential.
+ */
 export interface McpActionBinding {
   kn_id: string;
   action_type_id: string;
   unique_identity: Record<string, unknown>;
-  account_id: string;
-  account_type: string;
+}
+
+/** Where the service may send requests, and what it takes from clients (see `docs/security.md`). */
+export interface EgressSettings {
+  /** `EGRESS_ALLOWED_HOSTS`: hosts reachable beyond the configured upstreams (`host`, `host:port`, `*.domain`). */
+  extraHosts: string[];
+  /**
+   * `ALLOW_CLIENT_TOOLS=true` with `CLIENT_TOOL_HOSTS`: execution also takes a whole tool definition from the request
+   * body (development only), whose `api_url` or MCP server must be on these hosts. Unset: such a body is refused.
+   */
+  clientToolHosts?: string[];
+  /** `REFUSAL_CACHE_TTL_MS`: how long an upstream's 401, 403 or 404 for one account is answered again. Default 5,000. */
+  refusalTtlMs: number;
+}
+
+/** Who may drive `/mcp` from a browser (DNS-rebinding and cross-origin protection). */
+export interface McpRequestSettings {
+  /** `MCP_ALLOWED_ORIGINS`: origins a request carrying `Origin` may come from. Default none. */
+  allowedOrigins: string[];
+  /** `MCP_ALLOWED_HOSTS`: host names `Host` may name. Default: the loopback names when bound to loopback. */
+  allowedHosts?: string[];
 }
 
 /** The service's settings, validated once at start by {@link loadServiceConfig}. */
@@ -50,6 +72,8 @@ export interface ServiceConfig {
   logLevel: string;
   /** `OPENAI_BASE_URL` / `OPENAI_API_KEY` / ...: the model for slot filling; none runs the deterministic phase only. */
   llm?: LlmSettings;
+  egress: EgressSettings;
+  mcp: McpRequestSettings;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -114,21 +138,57 @@ function readMcpServers(env: Record<string, string | undefined>): Record<string,
 function readBindings(env: Record<string, string | undefined>): McpActionBinding[] | undefined {
   const value = readJson(env, "MCP_ACTION_BINDINGS");
   if (value === undefined) return undefined;
-  const expected = "a JSON array of {kn_id, action_type_id, unique_identity?, account_id?, account_type?}";
+  const expected = "a JSON array of {kn_id, action_type_id, unique_identity?}";
   if (!Array.isArray(value)) throw invalid("MCP_ACTION_BINDINGS", env.MCP_ACTION_BINDINGS ?? "", expected);
   return value.map((item, index) => {
     const setting = `MCP_ACTION_BINDINGS[${index}]`;
     if (!isJsonObject(item) || typeof item.kn_id !== "string" || typeof item.action_type_id !== "string") {
       throw invalid(setting, JSON.stringify(item), expected);
     }
+    // An account here would let every MCP caller act as it: the account is the caller's, from its credential.
+    if (Object.hasOwn(item, "account_id") || Object.hasOwn(item, "account_type")) {
+      throw invalid(setting, JSON.stringify(item), `${expected}: the account comes from the MCP caller's credential`);
+    }
     return {
       kn_id: item.kn_id,
       action_type_id: item.action_type_id,
       unique_identity: isJsonObject(item.unique_identity) ? item.unique_identity : {},
-      account_id: typeof item.account_id === "string" ? item.account_id : "mcp",
-      account_type: typeof item.account_type === "string" ? item.account_type : "user",
     };
   });
+}
+
+/** A comma-separated list, each item trimmed, empty items left out; `undefined` when the setting is unset. */
+function readList(env: Record<string, string | undefined>, name: string): string[] | undefined {
+  const text = readText(env, name);
+  return text?.split(",").flatMap((item) => (item.trim() === "" ? [] : [item.trim()]));
+}
+
+function readEgress(env: Record<string, string | undefined>): EgressSettings {
+  const allowClientTools = readText(env, "ALLOW_CLIENT_TOOLS") ?? "false";
+  if (allowClientTools !== "true" && allowClientTools !== "false") {
+    throw invalid("ALLOW_CLIENT_TOOLS", allowClientTools, "true or false");
+  }
+  const clientToolHosts = readList(env, "CLIENT_TOOL_HOSTS") ?? [];
+  if (allowClientTools === "true" && clientToolHosts.length === 0) {
+    throw new ActionRecallError(
+      "CONFIG_INVALID",
+      "ALLOW_CLIENT_TOOLS=true needs CLIENT_TOOL_HOSTS: the hosts a client's tool definition may send requests to",
+      { data: { setting: "CLIENT_TOOL_HOSTS" } },
+    );
+  }
+  return {
+    extraHosts: readList(env, "EGRESS_ALLOWED_HOSTS") ?? [],
+    ...(allowClientTools === "true" ? { clientToolHosts } : {}),
+    refusalTtlMs: readInteger(env, "REFUSAL_CACHE_TTL_MS", { min: 0, max: 3_600_000, fallback: 5_000 }),
+  };
+}
+
+function readMcpRequests(env: Record<string, string | undefined>): McpRequestSettings {
+  const allowedHosts = readList(env, "MCP_ALLOWED_HOSTS")?.map((host) => host.toLowerCase());
+  return {
+    allowedOrigins: readList(env, "MCP_ALLOWED_ORIGINS") ?? [],
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+  };
 }
 
 function defaultCatalogFile(cwd: string): string {
@@ -164,6 +224,8 @@ export function loadServiceConfig(env: Record<string, string | undefined>, cwd: 
       fallback: 10 * 1024 * 1024,
     }),
     logLevel,
+    egress: readEgress(env),
+    mcp: readMcpRequests(env),
   };
   const optional = {
     ontologyQueryUrl: readUrl(env, "ONTOLOGY_QUERY_URL"),

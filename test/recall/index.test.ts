@@ -5,6 +5,7 @@ test("the public surface of recall is pinned", () => {
   expect(Object.keys(recall).sort()).toEqual([
     "DEFAULT_API_URL_TEMPLATE",
     "TtlCache",
+    "buildDynamicTool",
     "completeAndValidateArguments",
     "connectMcpClient",
     "createCatalogActionSource",
@@ -18,8 +19,11 @@ test("the public surface of recall is pinned", () => {
     "executeDynamicTool",
     "loadActionCatalog",
     "locateFixedParams",
+    "prepareDynamicToolCall",
     "recallActions",
+    "refuseFixedArguments",
     "resolveMcpServerUrl",
+    "resolveToolReference",
     "serializeRecallResult",
   ]);
 });

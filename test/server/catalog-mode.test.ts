@@ -54,13 +54,13 @@ describe("the example catalog end to end", () => {
     expect(JSON.stringify(tool.parameters)).not.toContain("order_id");
   });
 
-  test("an XML call of view_order reaches the orders API through the service's own proxy", async () => {
-    const tool = await recall("view_order", { order_id: "ord_1001" });
+  test("an XML call of view_order reaches the orders API through the service's in-process proxy", async () => {
     const response = await app.inject({
       method: "POST",
       url: "/api/action-recall/v1/tool-calls",
+      headers: { "x-account-id": "u1", "x-account-type": "user" },
       payload: {
-        tool,
+        tool_ref: { kn_id: "kn_orders", action_type_id: "view_order", unique_identity: { order_id: "ord_1001" } },
         call: `<function_calls><invoke name="getOrder"><parameter name="query">{"include_items": true}</parameter></invoke></function_calls>`,
       },
     });
@@ -79,8 +79,9 @@ describe("the example catalog end to end", () => {
     const response = await app.inject({
       method: "POST",
       url: "/api/action-recall/v1/tool-calls",
+      headers: { "x-account-id": "u1", "x-account-type": "user" },
       payload: {
-        tool,
+        tool_ref: { kn_id: "kn_orders", action_type_id: "annotate_order", unique_identity: { order_id: "ord_1002" } },
         call: { id: "c1", name: tool.name, arguments: { body: { text: "Call back" } }, format: "json" },
       },
     });

@@ -219,18 +219,13 @@ describe("request validation", () => {
     { name: "a string identity", given: { payload: { unique_identity: "d1" } }, want: "unique_identity" },
     { name: "no identity", given: { payload: { unique_identities: [{ disease_id: "d1" }] } }, want: "unique_identity" },
     { name: "an array body", given: { payload: [{ disease_id: "d1" }] }, want: "object" },
-    {
-      name: "no account id",
-      given: { payload: SEED_BODY, headers: { "x-account-type": "user" } },
-      want: "x-account-id",
-    },
     { name: "an unknown dialect", given: { payload: SEED_BODY, query: "?dialect=cobol" }, want: "dialect" },
   ])("$name → 400 INVALID_REQUEST naming $want", async ({ given, want }) => {
     service = await startKweaverService();
     const response = await service.app.inject({
       method: "POST",
       url: `${SEED_RECALL_URL}${given.query ?? ""}`,
-      headers: given.headers ?? ACCOUNT_HEADERS,
+      headers: ACCOUNT_HEADERS,
       payload: given.payload,
     });
     expect(response.statusCode).toBe(400);

@@ -21,6 +21,8 @@ describe("loadServiceConfig", () => {
       maxBodyBytes: 1_048_576,
       maxResponseBytes: 10_485_760,
       logLevel: "info",
+      egress: { extraHosts: [], refusalTtlMs: 5_000 },
+      mcp: { allowedOrigins: [] },
     });
   });
 
@@ -49,10 +51,29 @@ describe("loadServiceConfig", () => {
       },
       want: {
         mcpServers: { notes: "http://127.0.0.1:3102/mcp" },
-        mcpBindings: [
-          { kn_id: "kn", action_type_id: "at", unique_identity: { id: 1 }, account_id: "mcp", account_type: "user" },
-        ],
+        mcpBindings: [{ kn_id: "kn", action_type_id: "at", unique_identity: { id: 1 } }],
       },
+    },
+    {
+      name: "egress and client tools",
+      given: {
+        EGRESS_ALLOWED_HOSTS: "api.example.com, *.corp.example:8443,",
+        ALLOW_CLIENT_TOOLS: "true",
+        CLIENT_TOOL_HOSTS: "127.0.0.1:9",
+        REFUSAL_CACHE_TTL_MS: "0",
+      },
+      want: {
+        egress: {
+          extraHosts: ["api.example.com", "*.corp.example:8443"],
+          clientToolHosts: ["127.0.0.1:9"],
+          refusalTtlMs: 0,
+        },
+      },
+    },
+    {
+      name: "who may drive /mcp",
+      given: { MCP_ALLOWED_ORIGINS: "https://app.example.com", MCP_ALLOWED_HOSTS: "Recall.Example.com" },
+      want: { mcp: { allowedOrigins: ["https://app.example.com"], allowedHosts: ["recall.example.com"] } },
     },
   ])("reads $name", ({ given, want }) => {
     expect(loadServiceConfig(given, EMPTY_DIRECTORY)).toMatchObject(want);
@@ -70,6 +91,12 @@ describe("loadServiceConfig", () => {
     { given: { MCP_SERVERS: "{notes}" }, want: "MCP_SERVERS" },
     { given: { MCP_SERVERS: '{"notes": 3}' }, want: "MCP_SERVERS.notes" },
     { given: { MCP_ACTION_BINDINGS: '[{"kn_id": "kn"}]' }, want: "MCP_ACTION_BINDINGS[0]" },
+    {
+      given: { MCP_ACTION_BINDINGS: '[{"kn_id": "kn", "action_type_id": "at", "account_id": "admin"}]' },
+      want: "the account comes from the MCP caller's credential",
+    },
+    { given: { ALLOW_CLIENT_TOOLS: "yes" }, want: "ALLOW_CLIENT_TOOLS" },
+    { given: { ALLOW_CLIENT_TOOLS: "true" }, want: "CLIENT_TOOL_HOSTS" },
     { given: { LOG_LEVEL: "loud" }, want: "LOG_LEVEL" },
   ])("$given → CONFIG_INVALID naming $want", ({ given, want }) => {
     let thrown: unknown;

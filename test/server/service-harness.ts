@@ -22,6 +22,13 @@ export const SEED_TOOL_DETAIL = JSON.parse(
 export const SEED_RECALL_URL =
   "/api/action-recall/v1/knowledge-networks/kn_medical/action-types/generate_treatment_plan";
 
+/** The seed's action as an execution names it: knowledge network, action type and object. */
+export const SEED_TOOL_REF = {
+  kn_id: "kn_medical",
+  action_type_id: "generate_treatment_plan",
+  unique_identity: { disease_id: "disease_000001" },
+};
+
 /** The caller headers the recall route requires. */
 export const ACCOUNT_HEADERS = { "x-account-id": "bdb78b62-6c48-11f0-af96-fa8dcc0a06b2", "x-account-type": "user" };
 

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { TOOL_PROXY_PATH } from "../support/upstream-servers.js";
-import { ACCOUNT_HEADERS, type KweaverService, SEED_RECALL_URL, startKweaverService } from "./service-harness.js";
+import {
+  ACCOUNT_HEADERS,
+  type KweaverService,
+  SEED_RECALL_URL,
+  SEED_TOOL_REF,
+  startKweaverService,
+} from "./service-harness.js";
 
 let service: KweaverService | undefined;
 afterEach(async () => {
@@ -60,7 +66,8 @@ describe("executing a recalled tool end to end", () => {
     const response = await service.app.inject({
       method: "POST",
       url: TOOL_CALLS_URL,
-      payload: { tool, call: call(String(tool.name)) },
+      headers: ACCOUNT_HEADERS,
+      payload: { tool_ref: SEED_TOOL_REF, call: call(String(tool.name)) },
     });
     expect(response.statusCode).toBe(200);
     const proxied = service.upstreams.operatorIntegration.requests.filter((request) => request.method === "POST");
@@ -87,8 +94,9 @@ describe("executing a recalled tool end to end", () => {
     const response = await service.app.inject({
       method: "POST",
       url: TOOL_CALLS_URL,
+      headers: ACCOUNT_HEADERS,
       payload: {
-        tool,
+        tool_ref: SEED_TOOL_REF,
         call: { id: "c", name: tool.name, arguments: { path: { kn_id: "kn_medical" } }, format: "json" },
       },
     });
@@ -114,7 +122,8 @@ describe("executing a recalled tool end to end", () => {
     const response = await service.app.inject({
       method: "POST",
       url: TOOL_CALLS_URL,
-      payload: { tool, call: { id: "c", name: tool.name, arguments: ARGUMENTS, format: "json" } },
+      headers: ACCOUNT_HEADERS,
+      payload: { tool_ref: SEED_TOOL_REF, call: { id: "c", name: tool.name, arguments: ARGUMENTS, format: "json" } },
     });
     expect(response.statusCode).toBe(want.status);
     expect(response.json().code).toBe(want.code);
@@ -133,7 +142,8 @@ describe("executing a recalled tool end to end", () => {
     const response = await service.app.inject({
       method: "POST",
       url: TOOL_CALLS_URL,
-      payload: { tool, call: { id: "c", name: tool.name, arguments: ARGUMENTS, format: "json" } },
+      headers: ACCOUNT_HEADERS,
+      payload: { tool_ref: SEED_TOOL_REF, call: { id: "c", name: tool.name, arguments: ARGUMENTS, format: "json" } },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: false, output: failed, error: { code: "UPSTREAM_ERROR" } });
@@ -150,7 +160,8 @@ describe("executing a recalled tool end to end", () => {
     const response = await service.app.inject({
       method: "POST",
       url: `${TOOL_CALLS_URL}?stream=true`,
-      payload: { tool, call: { id: "c", name: tool.name, arguments: ARGUMENTS, format: "json" } },
+      headers: ACCOUNT_HEADERS,
+      payload: { tool_ref: SEED_TOOL_REF, call: { id: "c", name: tool.name, arguments: ARGUMENTS, format: "json" } },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/event-stream");
@@ -166,8 +177,9 @@ describe("executing a recalled tool end to end", () => {
     const response = await service.app.inject({
       method: "POST",
       url: `${TOOL_CALLS_URL}?stream=true`,
+      headers: ACCOUNT_HEADERS,
       payload: {
-        tool,
+        tool_ref: SEED_TOOL_REF,
         call: { id: "c", name: tool.name, arguments: { ...ARGUMENTS, header: { "X-Admin": "1" } }, format: "json" },
       },
     });
@@ -184,6 +196,6 @@ describe("executing a recalled tool end to end", () => {
     service = await startKweaverService();
     const response = await service.app.inject({ method: "POST", url: TOOL_CALLS_URL, payload: { call: "x" } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: "INVALID_REQUEST", message: expect.stringContaining("tool") });
+    expect(response.json()).toMatchObject({ code: "INVALID_REQUEST", message: expect.stringContaining("tool_ref") });
   });
 });
