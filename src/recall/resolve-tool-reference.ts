@@ -18,7 +18,8 @@ export type ToolCaller = Omit<ActionRecallRequest, "knId" | "actionTypeId" | "un
 /**
  * Resolves a {@link ToolReference} to the dynamic tool a recall answers (from the caller's cache entries, or from the
  * upstreams). An action that does not apply to the object is NOT_FOUND with the recall's reason. A tool-box reference
- * is resolved only where `context.toolBoxReferences` is set (KWeaver): it carries no action, so no fixed parameters.
+ * is resolved only where `context.toolBoxReferences` is set (KWeaver): it carries no action, so its only fixed
+ * parameters are the caller's `x-account-id` and `x-account-type`, where the tool's API takes them.
  *
  * @example
  * const tool = await resolveToolReference({ kn_id, action_type_id, unique_identity }, { accountId, accountType }, context);
@@ -37,12 +38,10 @@ export async function resolveToolReference(
       );
     }
     const request = { ...caller, knId: "", actionTypeId: "", uniqueIdentity: {} };
-    return buildDynamicTool(
-      { type: "tool", box_id: reference.box_id, tool_id: reference.tool_id },
-      {},
-      request,
-      context,
-    );
+    // No action fixes the account the tool's API is told, so it is the caller's: never the model's to write.
+    const fixed = { "x-account-id": caller.accountId, "x-account-type": caller.accountType };
+    const source = { type: "tool", box_id: reference.box_id, tool_id: reference.tool_id };
+    return buildDynamicTool(source, fixed, request, context);
   }
   const { _dynamic_tools: tools, reason } = await recallActions(
     {

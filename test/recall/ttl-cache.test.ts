@@ -57,4 +57,27 @@ describe("TtlCache", () => {
     await cache.get("a", load);
     expect(loads).toBe(4);
   });
+
+  test.each([
+    { name: "a refusal is answered again within failureTtlMs", given: { error: "refused", advanceMs: 499 }, want: 1 },
+    { name: "and loaded again past it", given: { error: "refused", advanceMs: 500 }, want: 2 },
+    { name: "another failure is never remembered", given: { error: "timeout", advanceMs: 0 }, want: 2 },
+  ])("$name", async ({ given, want }) => {
+    let now = 0;
+    const cache = new TtlCache<number>({
+      ttlMs: 60_000,
+      failureTtlMs: 500,
+      isCachedFailure: (error) => error instanceof Error && error.message === "refused",
+      now: () => now,
+    });
+    let loads = 0;
+    const load = async (): Promise<number> => {
+      loads += 1;
+      throw new Error(given.error);
+    };
+    await expect(cache.get("key", load)).rejects.toThrow(given.error);
+    now += given.advanceMs;
+    await expect(cache.get("key", load)).rejects.toThrow(given.error);
+    expect(loads).toBe(want);
+  });
 });

@@ -92,6 +92,46 @@ describe("the example catalog end to end", () => {
     });
   });
 
+  test("no route stands in for the tool-box proxy: a caller cannot post a proxy body with forged fixed values", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/agent-operator-integration/internal-v1/tool-box/kn_orders/proxy/annotate_order",
+      headers: { "x-account-id": "u1", "x-account-type": "user" },
+      payload: { header: { "x-tenant-id": "globex" }, path: { order_id: "ord_1003" }, body: { text: "forged" } },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  test("a model writing a fixed body member is FIXED_PARAMETER naming it", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/action-recall/v1/tool-calls",
+      headers: { "x-account-id": "u1", "x-account-type": "user" },
+      payload: {
+        tool_ref: { kn_id: "kn_orders", action_type_id: "annotate_order", unique_identity: { order_id: "ord_1002" } },
+        call: {
+          id: "c1",
+          name: "createOrderNote",
+          arguments: { body: { text: "hi", props: { data_source: "forged" } } },
+          format: "json",
+        },
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: "FIXED_PARAMETER", parameter: "body.props.data_source" });
+  });
+
+  test("a tool-box reference is refused: the catalog's actions fix parameters a box reference would skip", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/action-recall/v1/tool-calls",
+      headers: { "x-account-id": "u1", "x-account-type": "user" },
+      payload: { tool_ref: { box_id: "kn_orders", tool_id: "annotate_order" }, call: { body: { text: "x" } } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "INVALID_REQUEST", message: expect.stringContaining("kn_id") });
+  });
+
   test("an unknown action type is 404 naming it", async () => {
     const response = await app.inject({
       method: "POST",

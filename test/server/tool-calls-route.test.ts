@@ -3,6 +3,7 @@ import { TOOL_PROXY_PATH } from "../support/upstream-servers.js";
 import {
   ACCOUNT_HEADERS,
   type KweaverService,
+  SEED_ACTION_RESPONSE,
   SEED_RECALL_URL,
   SEED_TOOL_REF,
   startKweaverService,
@@ -190,6 +191,40 @@ describe("executing a recalled tool end to end", () => {
     });
     const proxied = service.upstreams.operatorIntegration.requests.filter((request) => request.method === "POST");
     expect(proxied).toEqual([]);
+  });
+
+  test("a tool-box reference executes the box's tool as the caller, whose account the tool's API is told", async () => {
+    service = await startKweaverService();
+    const [boxId, toolId] = [SEED_ACTION_RESPONSE.action_source.box_id, SEED_ACTION_RESPONSE.action_source.tool_id];
+    const response = await service.app.inject({
+      method: "POST",
+      url: TOOL_CALLS_URL,
+      headers: ACCOUNT_HEADERS,
+      payload: {
+        tool_ref: { box_id: boxId, tool_id: toolId },
+        call: {
+          id: "c",
+          name: "t",
+          arguments: ARGUMENTS,
+          format: "json",
+        },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(service.upstreams.ontologyQuery.requests).toEqual([]);
+    const [proxied] = service.upstreams.operatorIntegration.requests.filter((request) => request.method === "POST");
+    expect(proxied?.headers["x-account-id"]).toBe(ACCOUNT_HEADERS["x-account-id"]);
+    expect(proxied?.body).toMatchObject({ header: ACCOUNT_HEADERS, path: ARGUMENTS.path });
+    const forged = await service.app.inject({
+      method: "POST",
+      url: TOOL_CALLS_URL,
+      headers: ACCOUNT_HEADERS,
+      payload: {
+        tool_ref: { box_id: boxId, tool_id: toolId },
+        call: { id: "c", name: "t", arguments: { ...ARGUMENTS, header: { "x-account-id": "victim" } }, format: "json" },
+      },
+    });
+    expect(forged.json()).toMatchObject({ code: "FIXED_PARAMETER", parameter: "header.x-account-id" });
   });
 
   test("a body without a tool is 400", async () => {
