@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UpstreamError } from "../errors/index.js";
-import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
+import { checkObjectArgument, checkStringArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import { assertAllowedHost } from "../http/assert-allowed-host.js";
 
 /** Options of {@link connectMcpClient}. */
@@ -56,6 +56,7 @@ export function toMcpUpstreamError(error: unknown, upstream: string): UpstreamEr
 export async function connectMcpClient(url: string, options: McpConnectOptions): Promise<Client> {
   checkStringArgument("connectMcpClient", "url", url);
   checkObjectArgument("connectMcpClient", "options", options);
+  if (!URL.canParse(url)) throw invalidArgumentError("connectMcpClient", "url", url, "an http(s) URL");
   assertAllowedHost(new URL(url), options.allowedHosts);
   const requestInit: RequestInit = { headers: options.headers ?? {} };
   const transportOptions = { requestInit, fetch: guardedFetch(options.allowedHosts) };

@@ -2,6 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseToolCalls } from "../calls/parse-tool-calls.js";
 import type { ToolCall } from "../calls/tool-call.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { ProxyBody } from "../http/proxy-body.js";
 import { HTTP_PROXY_TRANSPORT, type ProxyTransport } from "../http/proxy-transport.js";
 import { toProxyBody } from "../http/to-proxy-body.js";
@@ -134,6 +135,7 @@ async function callMcpTool(
  * UNKNOWN_PARAMETER).
  */
 export function prepareDynamicToolCall(tool: DynamicTool, call: ToolCall | unknown): Record<string, unknown> {
+  checkObjectArgument("prepareDynamicToolCall", "tool", tool);
   const toolCall = readCall(tool, call);
   refuseFixedArguments(tool, toolCall.arguments);
   // A tool the proxy calls may only be given the parameters it declares; an MCP tool's schema is flat.

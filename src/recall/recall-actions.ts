@@ -118,6 +118,10 @@ export async function buildDynamicTool(
   request: RecallActionsRequest,
   context: RecallContext,
 ): Promise<DynamicTool> {
+  checkObjectArgument("buildDynamicTool", "source", source);
+  checkObjectArgument("buildDynamicTool", "fixed", fixed);
+  checkObjectArgument("buildDynamicTool", "request", request);
+  checkObjectArgument("buildDynamicTool", "context", context);
   const build = async (): Promise<DynamicTool> => {
     const tool = await context.toolResolver.resolve(source, request);
     return tool.kind === "operation"

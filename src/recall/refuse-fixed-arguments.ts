@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/index.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { DynamicTool } from "./dynamic-tool.js";
 
@@ -15,6 +16,9 @@ const PARAMETER_SECTIONS = ["header", "path", "query", "cookie"] as const;
  * refuseFixedArguments(tool, { header: { "X-Tenant-Id": "other" } }); // throws FIXED_PARAMETER "header.X-Tenant-Id"
  */
 export function refuseFixedArguments(tool: DynamicTool, args: Record<string, unknown>): void {
+  checkObjectArgument("refuseFixedArguments", "tool", tool);
+  checkObjectArgument("refuseFixedArguments", "tool.fixed_params", tool.fixed_params);
+  checkObjectArgument("refuseFixedArguments", "args", args);
   const written = tool.mcp === undefined ? writtenFixedParameter(tool, args) : writtenFixedName(tool, args);
   if (written === undefined) return;
   throw new ActionRecallError(

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../errors/index.js";
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { ActionRecallRequest } from "./action-source.js";
 import type { DynamicTool } from "./dynamic-tool.js";
 import { buildDynamicTool, type RecallContext, recallActions } from "./recall-actions.js";
@@ -29,6 +30,9 @@ export async function resolveToolReference(
   caller: ToolCaller,
   context: RecallContext,
 ): Promise<DynamicTool> {
+  checkObjectArgument("resolveToolReference", "reference", reference);
+  checkObjectArgument("resolveToolReference", "caller", caller);
+  checkObjectArgument("resolveToolReference", "context", context);
   if ("box_id" in reference) {
     if (context.toolBoxReferences !== true) {
       throw new ActionRecallError(
