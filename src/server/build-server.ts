@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
@@ -26,9 +25,13 @@ import { fillSlots } from "../slots/index.js";
 import { registerCatalogProxy } from "./catalog-proxy.js";
 import { httpStatusOf } from "./http-status-of.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
+import { readRequestId } from "./read-request-id.js";
+import { REDACTED, redactUrl } from "./redact-url.js";
 import { ROUTE_SCHEMAS } from "./route-schemas.js";
+import { serializeRequest } from "./serialize-request.js";
 import type { McpActionBinding, ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
+import { upstreamNames } from "./upstream-names.js";
 
 /** What {@link buildServer} can be given instead of building it from the config (tests, embedding). */
 export interface ServerDependencies {
@@ -49,8 +52,16 @@ const REDACTED_PATHS = [
   "req.headers.cookie",
   "req.headers['x-api-key']",
   "req.headers['x-account-id']",
+  "req.headers['proxy-authorization']",
+  "req.headers['set-cookie']",
+  "req.headers['x-gateway-secret']",
   "headers.authorization",
   "headers['x-account-id']",
+  "headers['proxy-authorization']",
+  "headers.cookie",
+  "headers['set-cookie']",
+  "headers['x-api-key']",
+  "headers['x-gateway-secret']",
 ];
 
 /** Every bound action for `/mcp`: the configured ones, or every catalog action with an empty identity. */
@@ -127,12 +138,13 @@ export async function buildServer(
         ? false
         : {
             level: config.logLevel,
-            redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+            redact: { paths: REDACTED_PATHS, censor: REDACTED },
+            serializers: { req: serializeRequest },
             ...(dependencies.logger === undefined ? {} : { stream: dependencies.logger.stream }),
           },
     bodyLimit: config.maxBodyBytes,
-    requestIdHeader: "x-request-id",
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: readRequestId,
   });
 
   const catalog =
@@ -166,7 +178,7 @@ export async function buildServer(
   const metrics = createServiceMetrics(() => {
     const stats = recallContext?.cacheStats;
     return isJsonObject(stats) ? (stats as Record<string, TtlCacheStats | undefined>) : {};
-  });
+  }, upstreamNames(config));
   app.addHook("onResponse", async (request, reply) => {
     metrics.observeRequest(
       { method: request.method, route: request.routeOptions.url ?? "unmatched", status: reply.statusCode },
@@ -209,6 +221,11 @@ export async function buildServer(
         description: "Knowledge-network actions as ready-to-call LLM tools, and their calls carried to the API.",
       },
     },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
+    return sendError(reply, "NOT_FOUND", `Route ${request.method}:${request.url} not found`, {});
   });
 
   app.get("/healthz", { schema: ROUTE_SCHEMAS.health }, async () => ({ status: "ok" }));
@@ -284,6 +301,7 @@ export async function buildServer(
         maxResponseBytes: config.maxResponseBytes,
         headers,
       });
+      if (!result.success) request.log.warn({ code: result.error?.code }, "tool call failed");
       // A call the proxy carried answers 200 whatever the tool said (the agent reads `output.status_code`); a call
       // that could not be carried answers its error's status.
       if (result.success || result.output !== null || result.error === undefined) return result;
