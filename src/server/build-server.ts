@@ -27,6 +27,7 @@ import { httpStatusOf } from "./http-status-of.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
 import { readRequestId } from "./read-request-id.js";
 import { REDACTED, redactUrl } from "./redact-url.js";
+import { registerJsonParser } from "./register-json-parser.js";
 import { ROUTE_SCHEMAS } from "./route-schemas.js";
 import { serializeRequest } from "./serialize-request.js";
 import type { McpActionBinding, ServiceConfig } from "./service-config.js";
@@ -146,6 +147,7 @@ export async function buildServer(
     requestIdHeader: false,
     genReqId: readRequestId,
   });
+  registerJsonParser(app);
 
   const catalog =
     dependencies.recallContext === undefined && config.ontologyQueryUrl === undefined
