@@ -1,6 +1,6 @@
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
-import { escapeJsonPointerToken } from "../openapi/json-pointer.js";
 import type { OperationSpec } from "../openapi/operation-spec.js";
+import { invalidPathValueError } from "./check-path-segment.js";
 import { encodeStrict } from "./encode-uri-component.js";
 import { findParameter } from "./find-parameter.js";
 import { contentValue, serializePathStyle } from "./serialize-parameter.js";
@@ -165,18 +165,5 @@ function invalidPathValue(operation: OperationSpec, name: string, text: string):
       : text.includes("/")
         ? `must not have an empty, "." or ".." segment (${JSON.stringify(text)}): it would change the path`
         : `must not make the segment "${text}": it would change the path`;
-  return new InvalidArgumentsError(
-    `path.${name} of ${operation.id} ${reason}`,
-    [
-      {
-        instancePath: `/path/${escapeJsonPointerToken(name)}`,
-        schemaPath: "#/properties/path",
-        keyword: "pathSegment",
-        params: { value: text },
-        message: reason,
-        location: `path.${name}`,
-      },
-    ],
-    { operation: operation.id },
-  );
+  return invalidPathValueError(name, text, reason, operation.id);
 }

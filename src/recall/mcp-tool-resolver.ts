@@ -1,10 +1,11 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { closestNames } from "../errors/closest-name.js";
-import { ActionRecallError, UpstreamError } from "../errors/index.js";
+import { ActionRecallError } from "../errors/index.js";
 import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
 import type { ActionRecallRequest, ActionSourceDescriptor } from "./action-source.js";
 import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
 import { fillUrlTemplate } from "./fill-url-template.js";
+import { readSourceId } from "./read-source-id.js";
 import type { McpTool, ToolResolver } from "./resolved-tool.js";
 import { TtlCache } from "./ttl-cache.js";
 
@@ -36,16 +37,9 @@ export function resolveMcpServerUrl(
 }
 
 function readSource(source: ActionSourceDescriptor): { mcpId: string; toolName: string } {
-  const mcpId = source.mcp_id;
   // kweaver's newer code names the tool `tool_name`; older sources only carry `tool_id`.
-  const toolName = typeof source.tool_name === "string" && source.tool_name !== "" ? source.tool_name : source.tool_id;
-  if (typeof mcpId !== "string" || mcpId === "" || typeof toolName !== "string" || toolName === "") {
-    throw new UpstreamError("UPSTREAM_MALFORMED", 'The action source of type "mcp" needs "mcp_id" and "tool_name"', {
-      upstream: "ontology-query",
-      pointer: "/action_source",
-    });
-  }
-  return { mcpId, toolName };
+  const toolKey = typeof source.tool_name === "string" && source.tool_name !== "" ? "tool_name" : "tool_id";
+  return { mcpId: readSourceId(source, "mcp_id"), toolName: readSourceId(source, toolKey) };
 }
 
 /**

@@ -17,7 +17,7 @@ const PARAMETER_SECTIONS = ["header", "path", "query", "cookie"] as const;
  */
 export function refuseFixedArguments(tool: DynamicTool, args: Record<string, unknown>): void {
   checkObjectArgument("refuseFixedArguments", "tool", tool);
-  checkObjectArgument("refuseFixedArguments", "tool.fixed_params", tool.fixed_params);
+  checkObjectArgument("refuseFixedArguments", "tool.fixed_params", tool.fixed_params, true);
   checkObjectArgument("refuseFixedArguments", "args", args);
   const written = tool.mcp === undefined ? writtenFixedParameter(tool, args) : writtenFixedName(tool, args);
   if (written === undefined) return;
@@ -30,7 +30,9 @@ export function refuseFixedArguments(tool: DynamicTool, args: Record<string, unk
 
 /** The first flat argument named as a fixed parameter (MCP tools, and flat calls of any tool). */
 function writtenFixedName(tool: DynamicTool, args: Record<string, unknown>): string | undefined {
-  return Object.keys(args).find((name) => Object.hasOwn(tool.fixed_params, name));
+  // A tool written by hand (a client's, in development) may have no fixed parameters at all.
+  const fixed = tool.fixed_params ?? {};
+  return Object.keys(args).find((name) => Object.hasOwn(fixed, name));
 }
 
 function writtenFixedParameter(tool: DynamicTool, args: Record<string, unknown>): string | undefined {

@@ -1,8 +1,7 @@
-import { UpstreamError } from "../errors/index.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { operationFromToolDetail } from "../openapi/operation-from-tool-detail.js";
-import type { ActionSourceDescriptor } from "./action-source.js";
 import { fillUrlTemplate } from "./fill-url-template.js";
+import { readSourceId } from "./read-source-id.js";
 import type { OperationTool, ToolResolver } from "./resolved-tool.js";
 import type { ToolDetailProvider } from "./tool-box-client.js";
 
@@ -19,15 +18,6 @@ export interface ToolBoxResolverOptions {
   apiUrlTemplate?: string;
 }
 
-function readId(source: ActionSourceDescriptor, key: "box_id" | "tool_id"): string {
-  const value = source[key];
-  if (typeof value === "string" && value !== "") return value;
-  throw new UpstreamError("UPSTREAM_MALFORMED", `The action source of type "tool" has no "${key}"`, {
-    upstream: "ontology-query",
-    pointer: `/action_source/${key}`,
-  });
-}
-
 function readText(detail: Record<string, unknown>, key: string): string | undefined {
   const value = detail[key];
   return typeof value === "string" ? value : undefined;
@@ -39,8 +29,8 @@ export function createToolBoxResolver(options: ToolBoxResolverOptions): ToolReso
   const template = options.apiUrlTemplate ?? DEFAULT_API_URL_TEMPLATE;
   return {
     async resolve(source, request): Promise<OperationTool> {
-      const boxId = readId(source, "box_id");
-      const toolId = readId(source, "tool_id");
+      const boxId = readSourceId(source, "box_id");
+      const toolId = readSourceId(source, "tool_id");
       const detail = await options.details.getToolDetail(boxId, toolId, request);
       const operation = operationFromToolDetail(detail);
       const metadata = detail.metadata;

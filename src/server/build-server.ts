@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
@@ -29,10 +28,15 @@ import { httpStatusOf } from "./http-status-of.js";
 import { isLoopbackHost, LOOPBACK_HOSTNAMES } from "./is-loopback-host.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
 import { SCOPES } from "./principal.js";
+import { readRequestId } from "./read-request-id.js";
+import { REDACTED, redactUrl } from "./redact-url.js";
+import { registerJsonParser } from "./register-json-parser.js";
 import { ROUTE_SCHEMAS } from "./route-schemas.js";
+import { serializeRequest } from "./serialize-request.js";
 import type { McpActionBinding, ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
 import { createToolExecutions, type ExecutionTarget } from "./tool-executions.js";
+import { upstreamNames } from "./upstream-names.js";
 
 /** A tool as the parse route takes it: a name, a description and a parameters schema. */
 interface ToolDefinitionLike {
@@ -60,8 +64,16 @@ const REDACTED_PATHS = [
   "req.headers.cookie",
   "req.headers['x-api-key']",
   "req.headers['x-account-id']",
+  "req.headers['proxy-authorization']",
+  "req.headers['set-cookie']",
+  "req.headers['x-gateway-secret']",
   "headers.authorization",
   "headers['x-account-id']",
+  "headers['proxy-authorization']",
+  "headers.cookie",
+  "headers['set-cookie']",
+  "headers['x-api-key']",
+  "headers['x-gateway-secret']",
 ];
 
 /** Every bound action for `/mcp`: the configured ones, or every catalog action with an empty identity. */
@@ -122,13 +134,15 @@ export async function buildServer(
         ? false
         : {
             level: config.logLevel,
-            redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+            redact: { paths: REDACTED_PATHS, censor: REDACTED },
+            serializers: { req: serializeRequest },
             ...(dependencies.logger === undefined ? {} : { stream: dependencies.logger.stream }),
           },
     bodyLimit: config.maxBodyBytes,
-    requestIdHeader: "x-request-id",
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: readRequestId,
   });
+  registerJsonParser(app);
 
   const catalog =
     dependencies.recallContext === undefined && config.ontologyQueryUrl === undefined
@@ -173,7 +187,7 @@ export async function buildServer(
   const metrics = createServiceMetrics(() => {
     const stats = recallContext.cacheStats;
     return isJsonObject(stats) ? (stats as Record<string, TtlCacheStats | undefined>) : {};
-  });
+  }, upstreamNames(config));
   app.addHook("onResponse", async (request, reply) => {
     metrics.observeRequest(
       { method: request.method, route: request.routeOptions.url ?? "unmatched", status: reply.statusCode },
@@ -229,6 +243,11 @@ export async function buildServer(
         description: "Knowledge-network actions as ready-to-call LLM tools, and their calls carried to the API.",
       },
     },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
+    return sendError(reply, "NOT_FOUND", `Route ${request.method}:${request.url} not found`, {});
   });
 
   app.get("/healthz", { schema: ROUTE_SCHEMAS.health }, async () => ({ status: "ok" }));

@@ -1,6 +1,7 @@
 import diagnosticsChannel from "node:diagnostics_channel";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { TtlCacheStats } from "../recall/index.js";
+import { OTHER_UPSTREAM, originOf } from "./upstream-names.js";
 
 /** The service's Prometheus metrics, in a registry of its own (several services can live in one process). */
 export interface ServiceMetrics {
@@ -19,10 +20,15 @@ interface UndiciRequestEvent {
 }
 
 /**
- * Creates the metrics: requests by route and status (count and latency), upstream latency by origin (from undici's
- * diagnostics channels, so every upstream call is timed without wrapping the clients) and cache hits.
+ * Creates the metrics: requests by route and status (count and latency), upstream latency by upstream (from undici's
+ * diagnostics channels, so every upstream call is timed without wrapping the clients) and cache hits. `upstreams`
+ * names the configured origins (see `upstreamNames`); a call to any other origin is labelled `other`, so labels stay
+ * a bounded set whatever URLs clients name.
  */
-export function createServiceMetrics(cacheStats: CacheStatsSource): ServiceMetrics {
+export function createServiceMetrics(
+  cacheStats: CacheStatsSource,
+  upstreams: ReadonlyMap<string, string>,
+): ServiceMetrics {
   const registry = new Registry();
   const requests = new Counter({
     name: "action_recall_http_requests_total",
@@ -39,8 +45,8 @@ export function createServiceMetrics(cacheStats: CacheStatsSource): ServiceMetri
   });
   const upstreamSeconds = new Histogram({
     name: "action_recall_upstream_duration_seconds",
-    help: "Upstream latency until response headers, by origin and method.",
-    labelNames: ["origin", "method"],
+    help: "Upstream latency until response headers, by configured upstream (or other) and method.",
+    labelNames: ["upstream", "method"],
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
@@ -69,7 +75,7 @@ export function createServiceMetrics(cacheStats: CacheStatsSource): ServiceMetri
     if (start === undefined) return;
     started.delete(request);
     upstreamSeconds.observe(
-      { origin: String(request.origin ?? "unknown"), method: request.method ?? "GET" },
+      { upstream: upstreams.get(originOf(request.origin) ?? "") ?? OTHER_UPSTREAM, method: request.method ?? "GET" },
       (performance.now() - start) / 1000,
     );
   };
