@@ -24,6 +24,7 @@ import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
 import { registerCatalogProxy } from "./catalog-proxy.js";
+import { httpServerFactory } from "./http-server-factory.js";
 import { httpStatusOf } from "./http-status-of.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
 import { ROUTE_SCHEMAS } from "./route-schemas.js";
@@ -131,6 +132,7 @@ export async function buildServer(
             ...(dependencies.logger === undefined ? {} : { stream: dependencies.logger.stream }),
           },
     bodyLimit: config.maxBodyBytes,
+    serverFactory: httpServerFactory(config),
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
   });
