@@ -27,6 +27,7 @@ import { registerCatalogProxy } from "./catalog-proxy.js";
 import { httpServerFactory } from "./http-server-factory.js";
 import { httpStatusOf } from "./http-status-of.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
+import { registerRateLimit } from "./register-rate-limit.js";
 import { ROUTE_SCHEMAS } from "./route-schemas.js";
 import type { McpActionBinding, ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
@@ -212,6 +213,8 @@ export async function buildServer(
       },
     },
   });
+
+  await registerRateLimit(app, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });
 
   app.get("/healthz", { schema: ROUTE_SCHEMAS.health }, async () => ({ status: "ok" }));
 
