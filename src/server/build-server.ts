@@ -24,6 +24,7 @@ import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
 import { registerCatalogProxy } from "./catalog-proxy.js";
+import { createExecutionSlots } from "./execution-slots.js";
 import { httpServerFactory } from "./http-server-factory.js";
 import { httpStatusOf } from "./http-status-of.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
@@ -164,6 +165,7 @@ export async function buildServer(
     const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
     return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   };
+  const executionSlots = createExecutionSlots(config.maxConcurrentExecutions);
   const llm = dependencies.llm ?? (config.llm === undefined ? undefined : createLlmClient(config.llm));
 
   const metrics = createServiceMetrics(() => {
@@ -190,6 +192,7 @@ export async function buildServer(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isActionRecallError(error)) {
       request.log.warn({ code: error.code, err: error }, "request failed");
+      if (typeof error.data.retryAfterSeconds === "number") reply.header("retry-after", error.data.retryAfterSeconds);
       return sendError(reply, error.code, error.message, error.data);
     }
     if (error.validation !== undefined) {
@@ -281,14 +284,18 @@ export async function buildServer(
       if (request.query.stream === true) {
         const args = prepareStreamedCall(tool, call);
         const body = toProxyBody(args, tool.fixed_params_by_location, config.proxyTimeoutMs / 1000);
-        return sendEvents(reply, streamFromProxy(tool.api_url, body, { timeoutMs: config.proxyTimeoutMs, headers }));
+        return executionSlots.run(() =>
+          sendEvents(reply, streamFromProxy(tool.api_url, body, { timeoutMs: config.proxyTimeoutMs, headers })),
+        );
       }
-      const result = await executeDynamicTool(tool, call, {
-        timeoutMs: config.proxyTimeoutMs,
-        proxyTimeoutSeconds: config.proxyTimeoutMs / 1000,
-        maxResponseBytes: config.maxResponseBytes,
-        headers,
-      });
+      const result = await executionSlots.run(() =>
+        executeDynamicTool(tool, call, {
+          timeoutMs: config.proxyTimeoutMs,
+          proxyTimeoutSeconds: config.proxyTimeoutMs / 1000,
+          maxResponseBytes: config.maxResponseBytes,
+          headers,
+        }),
+      );
       // A call the proxy carried answers 200 whatever the tool said (the agent reads `output.status_code`); a call
       // that could not be carried answers its error's status.
       if (result.success || result.output !== null || result.error === undefined) return result;
@@ -368,6 +375,7 @@ export async function buildServer(
     bindings: () => bindings,
     recallContext: context,
     proxyTimeoutMs: config.proxyTimeoutMs,
+    executionSlots,
     version: SERVICE_VERSION,
   });
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type DynamicTool, executeDynamicTool, type RecallContext, recallActions } from "../recall/index.js";
 import { type McpTool, toDialect } from "../schema/dialects/index.js";
+import type { ExecutionSlots } from "./execution-slots.js";
 import type { McpActionBinding } from "./service-config.js";
 
 /** Options of {@link registerMcpEndpoint}. */
@@ -17,6 +18,8 @@ export interface McpEndpointOptions {
   bindings: () => readonly McpActionBinding[];
   recallContext: () => RecallContext;
   proxyTimeoutMs: number;
+  /** The cap on executions in flight, shared with the HTTP execution route. */
+  executionSlots: ExecutionSlots;
   version: string;
 }
 
@@ -71,10 +74,13 @@ function createMcpServer(options: McpEndpointOptions, log: FastifyBaseLogger, re
         content: [{ type: "text", text: `Unknown tool "${request.params.name}": tools/list names the tools` }],
       };
     }
-    const result = await executeDynamicTool(
-      tool,
-      { id: requestId, name: tool.name, arguments: request.params.arguments ?? {}, format: "json" },
-      { timeoutMs: options.proxyTimeoutMs, headers: { "x-request-id": requestId } },
+    // Every slot taken: OVERLOADED, which the SDK answers as a JSON-RPC error carrying its message and data.
+    const result = await options.executionSlots.run(() =>
+      executeDynamicTool(
+        tool,
+        { id: requestId, name: tool.name, arguments: request.params.arguments ?? {}, format: "json" },
+        { timeoutMs: options.proxyTimeoutMs, headers: { "x-request-id": requestId } },
+      ),
     );
     return {
       isError: !result.success,
