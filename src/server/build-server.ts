@@ -112,7 +112,8 @@ function prepareStreamedCall(tool: DynamicTool, call: unknown): Record<string, u
  * Builds the action-recall service (seed 003) as a Fastify instance, without listening: recall, execution, the
  * schema engine, the parser and slot filling over HTTP, `/mcp`, health, metrics and its own OpenAPI at `/docs`.
  * Request bodies are validated by the route schemas; unknown top-level fields are ignored (removed before the
- * handler runs), and a body over `config.maxBodyBytes` is a 413.
+ * handler runs), and a body over `config.maxBodyBytes` (over `config.maxConvertBodyBytes` on the convert, parse and
+ * slot-fill routes) is a 413.
  *
  * @example
  * const app = await buildServer(loadServiceConfig(process.env));
@@ -166,6 +167,8 @@ export async function buildServer(
     return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   };
   const executionSlots = createExecutionSlots(config.maxConcurrentExecutions);
+  /** Converting, parsing and filling cost CPU by the size of the body: their bodies are capped lower. */
+  const cpuHeavyBodyLimit = Math.min(config.maxConvertBodyBytes, config.maxBodyBytes);
   const llm = dependencies.llm ?? (config.llm === undefined ? undefined : createLlmClient(config.llm));
 
   const metrics = createServiceMetrics(() => {
@@ -305,7 +308,7 @@ export async function buildServer(
 
   app.post<{ Body: { document: string | Record<string, unknown> } & ConvertOptions }>(
     `${API}/tools/convert`,
-    { schema: ROUTE_SCHEMAS.convert },
+    { schema: ROUTE_SCHEMAS.convert, bodyLimit: cpuHeavyBodyLimit },
     async (request) => {
       const { document, ...options } = request.body;
       return convertOperations(document, {
@@ -317,7 +320,7 @@ export async function buildServer(
 
   app.post<{ Body: { output: unknown; tools?: DynamicTool[]; format?: "auto" | ToolCallFormat } }>(
     `${API}/tool-calls/parse`,
-    { schema: ROUTE_SCHEMAS.parse },
+    { schema: ROUTE_SCHEMAS.parse, bodyLimit: cpuHeavyBodyLimit },
     async (request) =>
       parseToolCalls(request.body.output, {
         format: request.body.format ?? "auto",
@@ -341,7 +344,7 @@ export async function buildServer(
       language?: "zh" | "en";
       tool?: { name: string; description?: string };
     };
-  }>(`${API}/slots/fill`, { schema: ROUTE_SCHEMAS.fillSlots }, async (request, reply) => {
+  }>(`${API}/slots/fill`, { schema: ROUTE_SCHEMAS.fillSlots, bodyLimit: cpuHeavyBodyLimit }, async (request, reply) => {
     const { schema, data, question, language, tool } = request.body;
     const controller = new AbortController();
     request.raw.on("close", () => controller.abort());

@@ -54,7 +54,10 @@ export interface ServiceConfig {
   requestTimeoutMs: number;
   /** `KEEP_ALIVE_TIMEOUT_MS`: how long an idle keep-alive connection stays open. Default 5,000. */
   keepAliveTimeoutMs: number;
-  /** `SOCKET_IDLE_TIMEOUT_MS`: a socket with no traffic either way is closed (streams too); 0 never. Default 120,000. */
+  /**
+   * `SOCKET_IDLE_TIMEOUT_MS`: a socket silent both ways this long is closed, streams too; 0 never. Default 120,000,
+   * above the longest wait on an upstream (`PROXY_TIMEOUT_MS`, `LLM_TIMEOUT_MS`), when the client's socket is silent.
+   */
   socketIdleTimeoutMs: number;
   /** `SHUTDOWN_TIMEOUT_MS`: how long a shutdown drains before it closes every socket. Default 25,000. */
   shutdownTimeoutMs: number;

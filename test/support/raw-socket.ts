@@ -46,5 +46,6 @@ export async function openRawSocket(url: string, first: string): Promise<RawSock
 
 /** The start of a POST declaring a 1 MB body, followed by its first byte only. */
 export function slowBodyStart(path: string): string {
-  return `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000000\r\n\r\n{`;
+  const headers = "host: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000000\r\n";
+  return `POST ${path} HTTP/1.1\r\n${headers}\r\n{`;
 }
