@@ -13,7 +13,8 @@ Runs the action-recall service. Settings come from the environment (PORT, HOST, 
 OPERATOR_INTEGRATION_URL, CATALOG_FILE, UPSTREAM_TIMEOUT_MS, PROXY_TIMEOUT_MS, CACHE_TTL_MS, MAX_BODY_BYTES,
 MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);
 the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file; with the example catalog it
-also starts the example orders API on 127.0.0.1:3101.
+also starts the example orders API on 127.0.0.1:3101. On SIGTERM or SIGINT it drains in-flight requests for up to
+SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection still open and exits.
 `;
 
 /** How long a closed service may take to let its process end by itself. */

@@ -113,7 +113,7 @@ describe("action-recall serve stops on a signal within SHUTDOWN_TIMEOUT_MS", () 
       });
       const url = await within(service.url, 20_000, "listening");
       const stream = await open(url, "GET /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\naccept: text/event-stream\r\n\r\n");
-      const slowBody = await open(url, slowBodyStart("/api/action-recall/v1/tools/convert"));
+      const slowBody = await open(url, slowBodyStart());
       const body = JSON.stringify({ unique_identity: { id: "1" } });
       const waiting = await open(
         url,
@@ -123,6 +123,7 @@ describe("action-recall serve stops on a signal within SHUTDOWN_TIMEOUT_MS", () 
       );
       await expect.poll(() => stream.received()).toMatch(/^HTTP\/1\.1 200/);
       await expect.poll(() => upstream?.hits(ACTION_QUERY_PATH)).toBe(1);
+      expect(slowBody.received()).toBe("");
 
       service.child.kill(signal);
       expect(await within(service.exited, SHUTDOWN_TIMEOUT_MS + MARGIN_MS, "exiting")).toBe(0);

@@ -20,7 +20,7 @@ test.each([
   { name: "nothing open: drained, not forced", given: { open: undefined }, want: { forced: false } },
   {
     name: "a slow body open past the deadline: its socket is closed",
-    given: { open: slowBodyStart("/api/action-recall/v1/tools/convert") },
+    given: { open: slowBodyStart() },
     want: { forced: true },
   },
   {
@@ -40,7 +40,7 @@ test.each([
 
 test("force() closes the open sockets before the deadline", async () => {
   app = await buildServer(loadServiceConfig({ CATALOG_FILE }), { logger: false });
-  raw = await openRawSocket(await app.listen({ port: 0, host: "127.0.0.1" }), slowBodyStart("/healthz"));
+  raw = await openRawSocket(await app.listen({ port: 0, host: "127.0.0.1" }), slowBodyStart());
   const closing = closeWithDeadline(app, 60_000);
   closing.force();
   expect(await closing.done).toEqual({ forced: true });

@@ -28,7 +28,7 @@ describe("a slow client's socket is closed", () => {
   test.each([
     {
       name: "headers and 1 byte of a declared 1 MB body",
-      given: { env: TIMEOUTS, first: slowBodyStart("/api/action-recall/v1/tools/convert") },
+      given: { env: TIMEOUTS, first: slowBodyStart() },
       want: { status: "HTTP/1.1 408", closedWithinMs: 500 + MARGIN_MS },
     },
     {

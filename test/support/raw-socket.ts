@@ -15,7 +15,7 @@ export interface RawSocket {
  * Connects to `url`'s host and port and writes `first` as is.
  *
  * @example
- * const raw = await openRawSocket(url, "POST /x HTTP/1.1\r\nhost: a\r\ncontent-length: 1000000\r\n\r\n{");
+ * const raw = await openRawSocket(url, slowBodyStart());
  */
 export async function openRawSocket(url: string, first: string): Promise<RawSocket> {
   const { hostname, port } = new URL(url);
@@ -44,8 +44,9 @@ export async function openRawSocket(url: string, first: string): Promise<RawSock
   };
 }
 
-/** The start of a POST declaring a 1 MB body, followed by its first byte only. */
-export function slowBodyStart(path: string): string {
+/** The start of a POST to `/tool-calls` (whose bodies may be `MAX_BODY_BYTES`) declaring 1 MB, and its first byte. */
+export function slowBodyStart(): string {
+  const path = "/api/action-recall/v1/tool-calls";
   const headers = "host: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000000\r\n";
   return `POST ${path} HTTP/1.1\r\n${headers}\r\n{`;
 }
