@@ -130,6 +130,7 @@ describe("action-recall serve stops on a signal within SHUTDOWN_TIMEOUT_MS", () 
       for (const raw of [stream, slowBody, waiting]) await within(raw.closed, MARGIN_MS, "the socket closing");
       expect(await refusesConnections(url)).toBe(true);
     },
+    60_000,
   );
 
   test("npm start hands SIGTERM to node, which stops serving", async () => {

@@ -17,15 +17,15 @@ afterEach(async () => {
 });
 
 test.each([
-  { name: "nothing open: drained, not forced", given: { open: undefined }, want: { forced: false } },
+  { name: "nothing open: drained, not forced", given: { open: undefined, timeoutMs: 10_000 }, want: { forced: false } },
   {
     name: "a slow body open past the deadline: its socket is closed",
-    given: { open: slowBodyStart() },
+    given: { open: slowBodyStart(), timeoutMs: 200 },
     want: { forced: true },
   },
   {
     name: "an MCP stream open past the deadline: its socket is closed",
-    given: { open: "GET /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\naccept: text/event-stream\r\n\r\n" },
+    given: { open: "GET /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\naccept: text/event-stream\r\n\r\n", timeoutMs: 200 },
     want: { forced: true },
   },
 ])("$name", async ({ given, want }) => {
@@ -33,7 +33,7 @@ test.each([
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   if (given.open !== undefined) raw = await openRawSocket(url, given.open);
   await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(await closeWithDeadline(app, 200).done).toEqual(want);
+  expect(await closeWithDeadline(app, given.timeoutMs).done).toEqual(want);
   if (raw !== undefined) await raw.closed;
   expect(app.server.listening).toBe(false);
 });
