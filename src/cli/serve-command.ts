@@ -2,6 +2,7 @@ import { basename, dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { isActionRecallError } from "../errors/index.js";
 import { buildServer } from "../server/build-server.js";
+import { closeWithDeadline } from "../server/close-with-deadline.js";
 import { type OrdersApi, startOrdersApi } from "../server/example-orders-api.js";
 import { loadServiceConfig } from "../server/service-config.js";
 import type { CliIo } from "./cli-io.js";
@@ -12,8 +13,25 @@ Runs the action-recall service. Settings come from the environment (PORT, HOST, 
 OPERATOR_INTEGRATION_URL, CATALOG_FILE, UPSTREAM_TIMEOUT_MS, PROXY_TIMEOUT_MS, CACHE_TTL_MS, MAX_BODY_BYTES,
 MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);
 the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file; with the example catalog it
-also starts the example orders API on 127.0.0.1:3101.
+also starts the example orders API on 127.0.0.1:3101. On SIGTERM or SIGINT it drains in-flight requests for up to
+SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection still open and exits.
 `;
+
+/** How long a closed service may take to let its process end by itself. */
+const EXIT_GRACE_MS = 200;
+
+/** The next SIGTERM or SIGINT. */
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off("SIGTERM", stop);
+      process.off("SIGINT", stop);
+      resolve(signal);
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+  });
+}
 
 /** True when the catalog is the shipped example, whose tools call the example orders API. */
 function isExampleCatalog(file: string): boolean {
@@ -21,8 +39,9 @@ function isExampleCatalog(file: string): boolean {
 }
 
 /**
- * `action-recall serve [--port N] [--host H] [--catalog file]`: listens, prints the URL, and drains in-flight requests
- * on SIGTERM or SIGINT before exiting.
+ * `action-recall serve [--port N] [--host H] [--catalog file]`: listens, prints the URL, and on SIGTERM or SIGINT
+ * drains in-flight requests for at most `SHUTDOWN_TIMEOUT_MS`, then closes every socket still open and exits; a second
+ * signal closes them at once.
  */
 export async function runServeCommand(argv: string[], io: CliIo): Promise<number> {
   let options: {
@@ -69,17 +88,15 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
         : `  actions from ${config.ontologyQueryUrl}\n`,
     );
     if (ordersApi !== undefined) io.stdout(`  example orders API on ${ordersApi.url}\n`);
-    await new Promise<void>((resolve) => {
-      const stop = (signal: string): void => {
-        app.log.info({ signal }, "shutting down: draining in-flight requests");
-        resolve();
-      };
-      process.once("SIGTERM", stop);
-      process.once("SIGINT", stop);
-    });
-    // close() stops accepting connections and waits for in-flight requests to finish.
-    await app.close();
+    const signal = await nextSignal();
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down: draining in-flight requests");
+    const closing = closeWithDeadline(app, config.shutdownTimeoutMs);
+    void nextSignal().then(closing.force);
+    if ((await closing.done).forced) app.log.warn("shutting down: the drain deadline passed, open sockets were closed");
     await ordersApi?.close();
+    // A request cut at the deadline may still wait on its upstream, which would hold the process until that
+    // upstream's timeout: once the event loop had its chance to empty, exit anyway.
+    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
     return 0;
   } catch (error) {
     await ordersApi?.close();

@@ -24,6 +24,8 @@ import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
 import { CATALOG_PROXY_ORIGIN, createCatalogProxy } from "./catalog-proxy.js";
 import { egressHostsOf } from "./egress-hosts.js";
+import { createExecutionSlots } from "./execution-slots.js";
+import { httpServerFactory } from "./http-server-factory.js";
 import { httpStatusOf } from "./http-status-of.js";
 import { isLoopbackHost, LOOPBACK_HOSTNAMES } from "./is-loopback-host.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
@@ -31,6 +33,7 @@ import { SCOPES } from "./principal.js";
 import { readRequestId } from "./read-request-id.js";
 import { REDACTED, redactUrl } from "./redact-url.js";
 import { registerJsonParser } from "./register-json-parser.js";
+import { registerRateLimit } from "./register-rate-limit.js";
 import { ROUTE_SCHEMAS } from "./route-schemas.js";
 import { serializeRequest } from "./serialize-request.js";
 import type { McpActionBinding, ServiceConfig } from "./service-config.js";
@@ -116,7 +119,8 @@ async function sendEvents(reply: FastifyReply, events: AsyncIterable<string>): P
  * Builds the action-recall service (seed 003) as a Fastify instance, without listening: recall, execution, the
  * schema engine, the parser and slot filling over HTTP, `/mcp`, health, metrics and its own OpenAPI at `/docs`.
  * Request bodies are validated by the route schemas; unknown top-level fields are ignored (removed before the
- * handler runs), and a body over `config.maxBodyBytes` is a 413.
+ * handler runs), and a body over `config.maxBodyBytes` (over `config.maxConvertBodyBytes` on the convert, parse and
+ * slot-fill routes) is a 413.
  *
  * @example
  * const app = await buildServer(loadServiceConfig(process.env));
@@ -139,6 +143,7 @@ export async function buildServer(
             ...(dependencies.logger === undefined ? {} : { stream: dependencies.logger.stream }),
           },
     bodyLimit: config.maxBodyBytes,
+    serverFactory: httpServerFactory(config),
     requestIdHeader: false,
     genReqId: readRequestId,
   });
@@ -182,6 +187,9 @@ export async function buildServer(
     proxyTimeoutMs: config.proxyTimeoutMs,
     maxResponseBytes: config.maxResponseBytes,
   });
+  const executionSlots = createExecutionSlots(config.maxConcurrentExecutions);
+  /** Converting, parsing and filling cost CPU by the size of the body: their bodies are capped lower. */
+  const cpuHeavyBodyLimit = Math.min(config.maxConvertBodyBytes, config.maxBodyBytes);
   const llm = dependencies.llm ?? (config.llm === undefined ? undefined : createLlmClient(config.llm));
 
   const metrics = createServiceMetrics(() => {
@@ -221,6 +229,7 @@ export async function buildServer(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isActionRecallError(error)) {
       request.log.warn({ code: error.code, err: error }, "request failed");
+      if (typeof error.data.retryAfterSeconds === "number") reply.header("retry-after", error.data.retryAfterSeconds);
       return sendError(reply, error.code, error.message, error.data);
     }
     if (error.validation !== undefined) {
@@ -249,6 +258,7 @@ export async function buildServer(
     request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
     return sendError(reply, "NOT_FOUND", `Route ${request.method}:${request.url} not found`, {});
   });
+  await registerRateLimit(app, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });
 
   app.get("/healthz", { schema: ROUTE_SCHEMAS.health }, async () => ({ status: "ok" }));
 
@@ -322,9 +332,9 @@ export async function buildServer(
         const args = prepareDynamicToolCall(tool, call);
         const body = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
         const proxy = options.proxy ?? HTTP_PROXY_TRANSPORT;
-        return sendEvents(reply, proxy.stream(tool.api_url, body, options));
+        return executionSlots.run(() => sendEvents(reply, proxy.stream(tool.api_url, body, options)));
       }
-      const result = await executeDynamicTool(tool, call, options);
+      const result = await executionSlots.run(() => executeDynamicTool(tool, call, options));
       if (!result.success) request.log.warn({ code: result.error?.code, tool: tool.name }, "execution failed");
       // A call the proxy carried answers 200 whatever the tool said (the agent reads `output.status_code`); a call
       // that could not be carried answers its error's status.
@@ -335,7 +345,7 @@ export async function buildServer(
 
   app.post<{ Body: { document: string | Record<string, unknown> } & ConvertOptions }>(
     `${API}/tools/convert`,
-    { schema: ROUTE_SCHEMAS.convert },
+    { schema: ROUTE_SCHEMAS.convert, bodyLimit: cpuHeavyBodyLimit },
     async (request) => {
       const { document, ...options } = request.body;
       return convertOperations(document, {
@@ -347,7 +357,7 @@ export async function buildServer(
 
   app.post<{ Body: { output: unknown; tools?: ToolDefinitionLike[]; format?: "auto" | ToolCallFormat } }>(
     `${API}/tool-calls/parse`,
-    { schema: ROUTE_SCHEMAS.parse },
+    { schema: ROUTE_SCHEMAS.parse, bodyLimit: cpuHeavyBodyLimit },
     async (request) =>
       parseToolCalls(request.body.output, {
         format: request.body.format ?? "auto",
@@ -371,7 +381,7 @@ export async function buildServer(
       language?: "zh" | "en";
       tool?: { name: string; description?: string };
     };
-  }>(`${API}/slots/fill`, { schema: ROUTE_SCHEMAS.fillSlots }, async (request, reply) => {
+  }>(`${API}/slots/fill`, { schema: ROUTE_SCHEMAS.fillSlots, bodyLimit: cpuHeavyBodyLimit }, async (request, reply) => {
     const { schema, data, question, language, tool } = request.body;
     const controller = new AbortController();
     request.raw.on("close", () => controller.abort());
@@ -403,6 +413,7 @@ export async function buildServer(
         ? { allowedHosts: [...LOOPBACK_HOSTNAMES] }
         : {}),
     },
+    executionSlots,
     version: SERVICE_VERSION,
   });
 

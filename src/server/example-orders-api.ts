@@ -96,6 +96,11 @@ export async function startOrdersApi(options: { port?: number; host?: string } =
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Called once the service is closed: a connection still open (an abandoned keep-alive) must not hold the process.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ActionRecallError } from "../errors/index.js";
 import { type DynamicTool, executeDynamicTool, type RecallContext, recallActions } from "../recall/index.js";
 import { type McpTool, toDialect } from "../schema/dialects/index.js";
+import type { ExecutionSlots } from "./execution-slots.js";
 import type { McpActionBinding, McpRequestSettings } from "./service-config.js";
 import type { ToolExecutions } from "./tool-executions.js";
 
@@ -21,6 +22,8 @@ export interface McpEndpointOptions {
   executions: ToolExecutions;
   /** The origins and host names a request may name (see {@link checkMcpRequestOrigin}). */
   requests: McpRequestSettings;
+  /** The cap on executions in flight, shared with the HTTP execution route. */
+  executionSlots: ExecutionSlots;
   version: string;
 }
 
@@ -76,10 +79,13 @@ function createMcpServer(options: McpEndpointOptions, httpRequest: FastifyReques
         content: [{ type: "text", text: `Unknown tool "${request.params.name}": tools/list names the tools` }],
       };
     }
-    const result = await executeDynamicTool(
-      tool,
-      { id: httpRequest.id, name: tool.name, arguments: request.params.arguments ?? {}, format: "json" },
-      options.executions.optionsFor(httpRequest),
+    // Every slot taken: OVERLOADED, which the SDK answers as a JSON-RPC error carrying its message and data.
+    const result = await options.executionSlots.run(() =>
+      executeDynamicTool(
+        tool,
+        { id: httpRequest.id, name: tool.name, arguments: request.params.arguments ?? {}, format: "json" },
+        options.executions.optionsFor(httpRequest),
+      ),
     );
     if (!result.success) httpRequest.log.warn({ code: result.error?.code, tool: tool.name }, "mcp: execution failed");
     return {

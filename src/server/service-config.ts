@@ -70,6 +70,27 @@ export interface ServiceConfig {
   maxSchemaDepth?: number;
   /** `LOG_LEVEL`: pino level, default `info`. */
   logLevel: string;
+  /** `HEADERS_TIMEOUT_MS`: time to receive a request's headers. Default 10,000; at most `REQUEST_TIMEOUT_MS`. */
+  headersTimeoutMs: number;
+  /** `REQUEST_TIMEOUT_MS`: time to receive a whole request, body included. Default 30,000. */
+  requestTimeoutMs: number;
+  /** `KEEP_ALIVE_TIMEOUT_MS`: how long an idle keep-alive connection stays open. Default 5,000. */
+  keepAliveTimeoutMs: number;
+  /**
+   * `SOCKET_IDLE_TIMEOUT_MS`: a socket silent both ways this long is closed, streams too; 0 never. Default 120,000,
+   * above the longest wait on an upstream (`PROXY_TIMEOUT_MS`, `LLM_TIMEOUT_MS`), when the client's socket is silent.
+   */
+  socketIdleTimeoutMs: number;
+  /** `SHUTDOWN_TIMEOUT_MS`: how long a shutdown drains before it closes every socket. Default 25,000. */
+  shutdownTimeoutMs: number;
+  /** `RATE_LIMIT_MAX`: requests per account (or client IP) per window; 0 turns the limit off. Default 600. */
+  rateLimitMax: number;
+  /** `RATE_LIMIT_WINDOW_MS`: the rate limit's window. Default 60,000. */
+  rateLimitWindowMs: number;
+  /** `MAX_CONCURRENT_EXECUTIONS`: tool executions in flight at once (HTTP and `/mcp`). Default 64. */
+  maxConcurrentExecutions: number;
+  /** `MAX_CONVERT_BODY_BYTES`: largest body of the convert, parse and slot-fill routes. Default 256 KiB. */
+  maxConvertBodyBytes: number;
   /** `OPENAI_BASE_URL` / `OPENAI_API_KEY` / ...: the model for slot filling; none runs the deterministic phase only. */
   llm?: LlmSettings;
   egress: EgressSettings;
@@ -191,6 +212,24 @@ function readMcpRequests(env: Record<string, string | undefined>): McpRequestSet
   };
 }
 
+/** The HTTP server's timeouts; Node refuses a headers timeout longer than the request timeout, so it is named here. */
+function readSocketTimeouts(
+  env: Record<string, string | undefined>,
+): Pick<ServiceConfig, "headersTimeoutMs" | "requestTimeoutMs" | "keepAliveTimeoutMs" | "socketIdleTimeoutMs"> {
+  const requestTimeoutMs = readInteger(env, "REQUEST_TIMEOUT_MS", { min: 100, max: 3_600_000, fallback: 30_000 });
+  const headersTimeoutMs = readInteger(env, "HEADERS_TIMEOUT_MS", {
+    min: 100,
+    max: requestTimeoutMs,
+    fallback: Math.min(10_000, requestTimeoutMs),
+  });
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: readInteger(env, "KEEP_ALIVE_TIMEOUT_MS", { min: 1, max: 600_000, fallback: 5_000 }),
+    socketIdleTimeoutMs: readInteger(env, "SOCKET_IDLE_TIMEOUT_MS", { min: 0, max: 3_600_000, fallback: 120_000 }),
+  };
+}
+
 function defaultCatalogFile(cwd: string): string {
   const local = resolve(cwd, "action-recall.yaml");
   return existsSync(local) ? local : resolve(cwd, "examples/action-recall.yaml");
@@ -226,6 +265,16 @@ export function loadServiceConfig(env: Record<string, string | undefined>, cwd: 
     logLevel,
     egress: readEgress(env),
     mcp: readMcpRequests(env),
+    ...readSocketTimeouts(env),
+    shutdownTimeoutMs: readInteger(env, "SHUTDOWN_TIMEOUT_MS", { min: 0, max: 3_600_000, fallback: 25_000 }),
+    rateLimitMax: readInteger(env, "RATE_LIMIT_MAX", { min: 0, max: 1_000_000_000, fallback: 600 }),
+    rateLimitWindowMs: readInteger(env, "RATE_LIMIT_WINDOW_MS", { min: 1, max: 86_400_000, fallback: 60_000 }),
+    maxConcurrentExecutions: readInteger(env, "MAX_CONCURRENT_EXECUTIONS", { min: 1, max: 100_000, fallback: 64 }),
+    maxConvertBodyBytes: readInteger(env, "MAX_CONVERT_BODY_BYTES", {
+      min: 1_024,
+      max: 100 * 1024 * 1024,
+      fallback: 256 * 1024,
+    }),
   };
   const optional = {
     ontologyQueryUrl: readUrl(env, "ONTOLOGY_QUERY_URL"),

@@ -28,9 +28,10 @@ const ROUTES: Array<{ route: string; url: string; body: (deep: string) => string
     body: (deep) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":${deep}}}`,
   },
   {
-    route: "catalog proxy",
-    url: "/api/agent-operator-integration/internal-v1/tool-box/kn_orders/proxy/view_order",
-    body: (deep) => `{"header":{},"path":{},"query":{},"body":${deep}}`,
+    route: "tool-calls by reference",
+    url: `${API}/tool-calls`,
+    body: (deep) =>
+      `{"tool_ref":{"kn_id":"kn_orders","action_type_id":"view_order","unique_identity":${deep}},"call":{}}`,
     catalog: true,
   },
 ];
@@ -38,7 +39,8 @@ const ROUTES: Array<{ route: string; url: string; body: (deep: string) => string
 let kweaver: KweaverService;
 let catalog: FastifyInstance;
 beforeAll(async () => {
-  kweaver = await startKweaverService();
+  // The CPU-heavy routes cap bodies at 256 KiB; 100,000 levels of objects are more, and the depth is what is tested.
+  kweaver = await startKweaverService({}, { MAX_CONVERT_BODY_BYTES: "1048576" });
   catalog = await buildServer(
     loadServiceConfig({
       CATALOG_FILE: new URL("../fixtures/server/catalog/action-recall.yaml", import.meta.url).pathname,

@@ -23,6 +23,15 @@ describe("loadServiceConfig", () => {
       logLevel: "info",
       egress: { extraHosts: [], refusalTtlMs: 5_000 },
       mcp: { allowedOrigins: [] },
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      socketIdleTimeoutMs: 120_000,
+      shutdownTimeoutMs: 25_000,
+      rateLimitMax: 600,
+      rateLimitWindowMs: 60_000,
+      maxConcurrentExecutions: 64,
+      maxConvertBodyBytes: 262_144,
     });
   });
 
@@ -42,6 +51,36 @@ describe("loadServiceConfig", () => {
       name: "numbers",
       given: { PORT: "0", CACHE_TTL_MS: "0", MAX_SCHEMA_DEPTH: "4", MAX_BODY_BYTES: "2048" },
       want: { port: 0, cacheTtlMs: 0, maxSchemaDepth: 4, maxBodyBytes: 2048 },
+    },
+    {
+      name: "timeouts and limits",
+      given: {
+        HEADERS_TIMEOUT_MS: "500",
+        REQUEST_TIMEOUT_MS: "500",
+        KEEP_ALIVE_TIMEOUT_MS: "1000",
+        SOCKET_IDLE_TIMEOUT_MS: "0",
+        SHUTDOWN_TIMEOUT_MS: "0",
+        RATE_LIMIT_MAX: "0",
+        RATE_LIMIT_WINDOW_MS: "1000",
+        MAX_CONCURRENT_EXECUTIONS: "1",
+        MAX_CONVERT_BODY_BYTES: "2048",
+      },
+      want: {
+        headersTimeoutMs: 500,
+        requestTimeoutMs: 500,
+        keepAliveTimeoutMs: 1000,
+        socketIdleTimeoutMs: 0,
+        shutdownTimeoutMs: 0,
+        rateLimitMax: 0,
+        rateLimitWindowMs: 1000,
+        maxConcurrentExecutions: 1,
+        maxConvertBodyBytes: 2048,
+      },
+    },
+    {
+      name: "a request timeout under 10 s as the headers timeout's default",
+      given: { REQUEST_TIMEOUT_MS: "2000" },
+      want: { headersTimeoutMs: 2000, requestTimeoutMs: 2000 },
     },
     {
       name: "the MCP map and bindings",
@@ -98,6 +137,15 @@ describe("loadServiceConfig", () => {
     { given: { ALLOW_CLIENT_TOOLS: "yes" }, want: "ALLOW_CLIENT_TOOLS" },
     { given: { ALLOW_CLIENT_TOOLS: "true" }, want: "CLIENT_TOOL_HOSTS" },
     { given: { LOG_LEVEL: "loud" }, want: "LOG_LEVEL" },
+    { given: { REQUEST_TIMEOUT_MS: "0" }, want: "REQUEST_TIMEOUT_MS" },
+    { given: { HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" }, want: "HEADERS_TIMEOUT_MS" },
+    { given: { KEEP_ALIVE_TIMEOUT_MS: "0" }, want: "KEEP_ALIVE_TIMEOUT_MS" },
+    { given: { SOCKET_IDLE_TIMEOUT_MS: "-1" }, want: "SOCKET_IDLE_TIMEOUT_MS" },
+    { given: { SHUTDOWN_TIMEOUT_MS: "soon" }, want: "SHUTDOWN_TIMEOUT_MS" },
+    { given: { RATE_LIMIT_MAX: "-1" }, want: "RATE_LIMIT_MAX" },
+    { given: { RATE_LIMIT_WINDOW_MS: "0" }, want: "RATE_LIMIT_WINDOW_MS" },
+    { given: { MAX_CONCURRENT_EXECUTIONS: "0" }, want: "MAX_CONCURRENT_EXECUTIONS" },
+    { given: { MAX_CONVERT_BODY_BYTES: "1kb" }, want: "MAX_CONVERT_BODY_BYTES" },
   ])("$given → CONFIG_INVALID naming $want", ({ given, want }) => {
     let thrown: unknown;
     try {
