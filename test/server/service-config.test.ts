@@ -21,6 +21,7 @@ describe("loadServiceConfig", () => {
       maxBodyBytes: 1_048_576,
       maxResponseBytes: 10_485_760,
       logLevel: "info",
+      auth: { mode: "none" },
     });
   });
 
