@@ -23,6 +23,7 @@ import {
 import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
+import { registerAuthentication } from "./auth/register-authentication.js";
 import { registerCatalogProxy } from "./catalog-proxy.js";
 import { httpStatusOf } from "./http-status-of.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
@@ -183,6 +184,7 @@ export async function buildServer(
     if (closing) reply.header("connection", "close");
   });
   app.addHook("onClose", async () => metrics.close());
+  registerAuthentication(app, { auth: config.auth, timeoutMs: config.upstreamTimeoutMs });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isActionRecallError(error)) {
@@ -211,9 +213,9 @@ export async function buildServer(
     },
   });
 
-  app.get("/healthz", { schema: ROUTE_SCHEMAS.health }, async () => ({ status: "ok" }));
+  app.get("/healthz", { schema: ROUTE_SCHEMAS.health, config: { auth: "public" } }, async () => ({ status: "ok" }));
 
-  app.get("/readyz", { schema: ROUTE_SCHEMAS.ready }, async (_request, reply) => {
+  app.get("/readyz", { schema: ROUTE_SCHEMAS.ready, config: { auth: "public" } }, async (_request, reply) => {
     const upstreams = Object.entries({
       "ontology-query": config.ontologyQueryUrl,
       "operator-integration": config.operatorIntegrationUrl,
@@ -235,9 +237,13 @@ export async function buildServer(
       .send({ status: ready ? "ready" : "not ready", mode: catalog ? "catalog" : "kweaver", upstreams: checks });
   });
 
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  app.get(
+    "/metrics",
+    { schema: { hide: true }, config: { auth: "metrics-token", scope: "admin" } },
+    async (_request, reply) => {
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
+  );
 
   app.get("/docs", { schema: { hide: true } }, async () => app.swagger());
 
@@ -248,7 +254,7 @@ export async function buildServer(
     Body: { unique_identity: Record<string, unknown> };
   }>(
     `${API}/knowledge-networks/:kn_id/action-types/:action_type_id`,
-    { schema: ROUTE_SCHEMAS.recall },
+    { schema: ROUTE_SCHEMAS.recall, config: { scope: "recall" } },
     async (request, reply) => {
       const result = await recallActions(
         {
@@ -269,7 +275,7 @@ export async function buildServer(
 
   app.post<{ Querystring: { stream?: boolean }; Body: { tool: DynamicTool; call: unknown } }>(
     `${API}/tool-calls`,
-    { schema: ROUTE_SCHEMAS.toolCall },
+    { schema: ROUTE_SCHEMAS.toolCall, config: { scope: "execute" } },
     async (request, reply) => {
       const { tool, call } = request.body;
       const headers = { "x-request-id": request.id };
@@ -293,7 +299,7 @@ export async function buildServer(
 
   app.post<{ Body: { document: string | Record<string, unknown> } & ConvertOptions }>(
     `${API}/tools/convert`,
-    { schema: ROUTE_SCHEMAS.convert },
+    { schema: ROUTE_SCHEMAS.convert, config: { scope: "recall" } },
     async (request) => {
       const { document, ...options } = request.body;
       return convertOperations(document, {
@@ -305,7 +311,7 @@ export async function buildServer(
 
   app.post<{ Body: { output: unknown; tools?: DynamicTool[]; format?: "auto" | ToolCallFormat } }>(
     `${API}/tool-calls/parse`,
-    { schema: ROUTE_SCHEMAS.parse },
+    { schema: ROUTE_SCHEMAS.parse, config: { scope: "recall" } },
     async (request) =>
       parseToolCalls(request.body.output, {
         format: request.body.format ?? "auto",
@@ -329,7 +335,7 @@ export async function buildServer(
       language?: "zh" | "en";
       tool?: { name: string; description?: string };
     };
-  }>(`${API}/slots/fill`, { schema: ROUTE_SCHEMAS.fillSlots }, async (request, reply) => {
+  }>(`${API}/slots/fill`, { schema: ROUTE_SCHEMAS.fillSlots, config: { scope: "recall" } }, async (request, reply) => {
     const { schema, data, question, language, tool } = request.body;
     const controller = new AbortController();
     request.raw.on("close", () => controller.abort());

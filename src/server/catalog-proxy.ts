@@ -36,7 +36,7 @@ const PROXY_BODY_SCHEMA = {
 export function registerCatalogProxy(app: FastifyInstance, options: CatalogProxyOptions): void {
   app.post<{ Params: { box_id: string; tool_id: string }; Body: Record<string, unknown> }>(
     CATALOG_PROXY_ROUTE,
-    { schema: { hide: true, body: PROXY_BODY_SCHEMA } },
+    { schema: { hide: true, body: PROXY_BODY_SCHEMA }, config: { scope: "execute" } },
     async (request): Promise<ProxyResult> => {
       const { box_id: boxId, tool_id: toolId } = request.params;
       const detail = await options.details.getToolDetail(boxId, toolId, {

@@ -94,6 +94,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     method: ["GET", "POST", "DELETE"],
     url: "/mcp",
     schema: { hide: true },
+    config: { scope: "mcp" },
     async handler(request, reply) {
       const server = createMcpServer(options, request.log, request.id);
       // No session id generator: stateless, as the SDK recommends for servers without sessions.
