@@ -22,6 +22,7 @@ import {
 import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
+import { registerAuthentication } from "./auth/register-authentication.js";
 import { CATALOG_PROXY_ORIGIN, createCatalogProxy } from "./catalog-proxy.js";
 import { egressHostsOf } from "./egress-hosts.js";
 import { createExecutionSlots } from "./execution-slots.js";
@@ -29,7 +30,6 @@ import { httpServerFactory } from "./http-server-factory.js";
 import { httpStatusOf } from "./http-status-of.js";
 import { isLoopbackHost, LOOPBACK_HOSTNAMES } from "./is-loopback-host.js";
 import { registerMcpEndpoint } from "./mcp-endpoint.js";
-import { SCOPES } from "./principal.js";
 import { readRequestId } from "./read-request-id.js";
 import { REDACTED, redactUrl } from "./redact-url.js";
 import { registerJsonParser } from "./register-json-parser.js";
@@ -202,19 +202,6 @@ export async function buildServer(
       reply.elapsedTime / 1000,
     );
   });
-  // Until authentication lands: the none mode's account, from the caller's headers.
-  app.addHook("onRequest", async (request) => {
-    const header = (name: string, fallback: string) => {
-      const value = request.headers[name];
-      return typeof value === "string" && value !== "" ? value : fallback;
-    };
-    request.principal = {
-      accountId: header("x-account-id", "anonymous"),
-      accountType: header("x-account-type", "user"),
-      scopes: new Set(SCOPES),
-      mode: "none",
-    };
-  });
   // Draining: close() waits for every connection, so a keep-alive connection answered while closing must not stay.
   let closing = false;
   app.addHook("preClose", async () => {
@@ -225,6 +212,7 @@ export async function buildServer(
     if (closing) reply.header("connection", "close");
   });
   app.addHook("onClose", async () => metrics.close());
+  registerAuthentication(app, { auth: config.auth, timeoutMs: config.upstreamTimeoutMs });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isActionRecallError(error)) {
@@ -260,10 +248,10 @@ export async function buildServer(
   });
   await registerRateLimit(app, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });
 
-  app.get("/healthz", { schema: ROUTE_SCHEMAS.health }, async () => ({ status: "ok" }));
+  app.get("/healthz", { schema: ROUTE_SCHEMAS.health, config: { auth: "public" } }, async () => ({ status: "ok" }));
 
   // Open to anyone, so it names each upstream and whether it answers, never its address or error: those are logged.
-  app.get("/readyz", { schema: ROUTE_SCHEMAS.ready }, async (request, reply) => {
+  app.get("/readyz", { schema: ROUTE_SCHEMAS.ready, config: { auth: "public" } }, async (request, reply) => {
     const upstreams = Object.entries({
       "ontology-query": config.ontologyQueryUrl,
       "operator-integration": config.operatorIntegrationUrl,
@@ -287,9 +275,13 @@ export async function buildServer(
       .send({ status: ready ? "ready" : "not ready", mode: catalog ? "catalog" : "kweaver", upstreams: checks });
   });
 
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  app.get(
+    "/metrics",
+    { schema: { hide: true }, config: { auth: "metrics-token", scope: "admin" } },
+    async (_request, reply) => {
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
+  );
 
   app.get("/docs", { schema: { hide: true } }, async () => app.swagger());
 
@@ -299,7 +291,7 @@ export async function buildServer(
     Body: { unique_identity: Record<string, unknown> };
   }>(
     `${API}/knowledge-networks/:kn_id/action-types/:action_type_id`,
-    { schema: ROUTE_SCHEMAS.recall },
+    { schema: ROUTE_SCHEMAS.recall, config: { scope: "recall" } },
     async (request, reply) => {
       const result = await recallActions(
         {
@@ -318,7 +310,7 @@ export async function buildServer(
 
   app.post<{ Querystring: { stream?: boolean }; Body: ExecutionTarget & { call: unknown } }>(
     `${API}/tool-calls`,
-    { schema: ROUTE_SCHEMAS.toolCall },
+    { schema: ROUTE_SCHEMAS.toolCall, config: { scope: "execute" } },
     async (request, reply) => {
       const { tool, options } = await executions.resolve(request, request.body);
       const { call } = request.body;
@@ -345,7 +337,7 @@ export async function buildServer(
 
   app.post<{ Body: { document: string | Record<string, unknown> } & ConvertOptions }>(
     `${API}/tools/convert`,
-    { schema: ROUTE_SCHEMAS.convert, bodyLimit: cpuHeavyBodyLimit },
+    { schema: ROUTE_SCHEMAS.convert, bodyLimit: cpuHeavyBodyLimit, config: { scope: "recall" } },
     async (request) => {
       const { document, ...options } = request.body;
       return convertOperations(document, {
@@ -357,7 +349,7 @@ export async function buildServer(
 
   app.post<{ Body: { output: unknown; tools?: ToolDefinitionLike[]; format?: "auto" | ToolCallFormat } }>(
     `${API}/tool-calls/parse`,
-    { schema: ROUTE_SCHEMAS.parse, bodyLimit: cpuHeavyBodyLimit },
+    { schema: ROUTE_SCHEMAS.parse, bodyLimit: cpuHeavyBodyLimit, config: { scope: "recall" } },
     async (request) =>
       parseToolCalls(request.body.output, {
         format: request.body.format ?? "auto",
@@ -381,26 +373,30 @@ export async function buildServer(
       language?: "zh" | "en";
       tool?: { name: string; description?: string };
     };
-  }>(`${API}/slots/fill`, { schema: ROUTE_SCHEMAS.fillSlots, bodyLimit: cpuHeavyBodyLimit }, async (request, reply) => {
-    const { schema, data, question, language, tool } = request.body;
-    const controller = new AbortController();
-    request.raw.on("close", () => controller.abort());
-    const chunks = fillSlots({
-      schema,
-      ...(data === undefined ? {} : { data }),
-      ...(question === undefined ? {} : { question }),
-      ...(language === undefined ? {} : { language }),
-      ...(tool === undefined ? {} : { tool }),
-      ...(llm === undefined ? {} : { llm }),
-      signal: controller.signal,
-    });
-    return sendEvents(
-      reply,
-      (async function* () {
-        for await (const chunk of chunks) yield JSON.stringify(chunk);
-      })(),
-    );
-  });
+  }>(
+    `${API}/slots/fill`,
+    { schema: ROUTE_SCHEMAS.fillSlots, bodyLimit: cpuHeavyBodyLimit, config: { scope: "recall" } },
+    async (request, reply) => {
+      const { schema, data, question, language, tool } = request.body;
+      const controller = new AbortController();
+      request.raw.on("close", () => controller.abort());
+      const chunks = fillSlots({
+        schema,
+        ...(data === undefined ? {} : { data }),
+        ...(question === undefined ? {} : { question }),
+        ...(language === undefined ? {} : { language }),
+        ...(tool === undefined ? {} : { tool }),
+        ...(llm === undefined ? {} : { llm }),
+        signal: controller.signal,
+      });
+      return sendEvents(
+        reply,
+        (async function* () {
+          for await (const chunk of chunks) yield JSON.stringify(chunk);
+        })(),
+      );
+    },
+  );
 
   registerMcpEndpoint(app, {
     bindings: config.mcpBindings ?? catalogBindings(catalog),

@@ -138,6 +138,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     method: ["GET", "POST", "DELETE"],
     url: "/mcp",
     schema: { hide: true },
+    config: { scope: "mcp" },
     async handler(request, reply) {
       checkMcpRequestOrigin(request.headers, options.requests);
       const server = createMcpServer(options, request);

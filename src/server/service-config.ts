@@ -4,6 +4,8 @@ import { ActionRecallError } from "../errors/index.js";
 import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
 import { type LlmSettings, llmSettingsFromEnv } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
+import { type AuthConfig, readAuthConfig } from "./auth/read-auth-config.js";
+import { invalid, readText } from "./read-text.js";
 
 /**
  * One action the `/mcp` endpoint exposes as a tool: which action of which knowledge network, for which object. The
@@ -95,20 +97,11 @@ export interface ServiceConfig {
   llm?: LlmSettings;
   egress: EgressSettings;
   mcp: McpRequestSettings;
+  /** `AUTH_MODE` and its settings, `METRICS_TOKEN`: how callers authenticate; `none` only on a loopback `HOST`. */
+  auth: AuthConfig;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-
-function invalid(setting: string, value: string, expected: string): ActionRecallError {
-  return new ActionRecallError("CONFIG_INVALID", `${setting}="${value}" is invalid: expected ${expected}`, {
-    data: { setting, value },
-  });
-}
-
-function readText(env: Record<string, string | undefined>, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === "" ? undefined : value;
-}
 
 function readInteger(
   env: Record<string, string | undefined>,
@@ -248,9 +241,10 @@ export function loadServiceConfig(env: Record<string, string | undefined>, cwd: 
   const logLevel = readText(env, "LOG_LEVEL") ?? "info";
   if (!LOG_LEVELS.includes(logLevel)) throw invalid("LOG_LEVEL", logLevel, `one of ${LOG_LEVELS.join(", ")}`);
   const catalogFile = readText(env, "CATALOG_FILE");
+  const host = readText(env, "HOST") ?? "127.0.0.1";
   const config: ServiceConfig = {
     port: readInteger(env, "PORT", { min: 0, max: 65_535, fallback: 8080 }),
-    host: readText(env, "HOST") ?? "127.0.0.1",
+    host,
     catalogFile: catalogFile === undefined ? defaultCatalogFile(cwd) : resolve(cwd, catalogFile),
     mcpServers: readMcpServers(env),
     upstreamTimeoutMs: readInteger(env, "UPSTREAM_TIMEOUT_MS", { min: 1, max: 600_000, fallback: 10_000 }),
@@ -275,6 +269,7 @@ export function loadServiceConfig(env: Record<string, string | undefined>, cwd: 
       max: 100 * 1024 * 1024,
       fallback: 256 * 1024,
     }),
+    auth: readAuthConfig(env, { host, cwd }),
   };
   const optional = {
     ontologyQueryUrl: readUrl(env, "ONTOLOGY_QUERY_URL"),

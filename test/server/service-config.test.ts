@@ -32,6 +32,7 @@ describe("loadServiceConfig", () => {
       rateLimitWindowMs: 60_000,
       maxConcurrentExecutions: 64,
       maxConvertBodyBytes: 262_144,
+      auth: { mode: "none" },
     });
   });
 

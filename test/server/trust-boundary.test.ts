@@ -1,6 +1,11 @@
 // The service's trust boundary against real loopback upstreams: it sends requests only where it was configured to,
 // tenants never see each other's answers, and a request body never chooses a host, a tenant or a fixed value.
-import { afterEach, describe, expect, test } from "vitest";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { startMcpTestServer } from "../support/mcp-test-server.js";
 import {
   startUpstreamServer,
@@ -139,8 +144,121 @@ describe("SSRF: a request body never chooses where the service sends requests", 
   });
 });
 
-describe("tenants: one account's answers are never another's", () => {
-  /** The tool box shows the tool to alice only, as a tool box with per-account permissions does. */
+/** How a caller of each mode proves it is `accountId`, and the settings that make the service believe it. */
+interface AuthModeCase {
+  mode: string;
+  env: () => Record<string, string>;
+  credentials: (accountId: string) => Promise<Record<string, string>>;
+}
+
+const KEYS_DIRECTORY = mkdtempSync(join(tmpdir(), "action-recall-trust-"));
+let signing: Awaited<ReturnType<typeof generateKeyPair>>;
+beforeAll(async () => {
+  signing = await generateKeyPair("ES256");
+  const jwks = { keys: [{ ...(await exportJWK(signing.publicKey)), kid: "k1", alg: "ES256", use: "sig" }] };
+  writeFileSync(join(KEYS_DIRECTORY, "jwks.json"), JSON.stringify(jwks));
+});
+afterAll(() => rmSync(KEYS_DIRECTORY, { recursive: true, force: true }));
+
+const keyOf = (accountId: string) => `ar_test_key_of_${accountId}`;
+
+const AUTH_MODES: AuthModeCase[] = [
+  { mode: "none", env: () => ({}), credentials: async (accountId) => account(accountId) },
+  {
+    mode: "api-key",
+    env: () => ({
+      AUTH_MODE: "api-key",
+      API_KEYS: JSON.stringify(
+        ["alice", "bob"].map((id) => ({
+          key_sha256: createHash("sha256").update(keyOf(id)).digest("hex"),
+          account_id: id,
+          scopes: ["recall", "execute"],
+        })),
+      ),
+    }),
+    credentials: async (accountId) => ({ authorization: `Bearer ${keyOf(accountId)}` }),
+  },
+  {
+    mode: "jwt",
+    env: () => ({
+      AUTH_MODE: "jwt",
+      JWT_JWKS_FILE: join(KEYS_DIRECTORY, "jwks.json"),
+      JWT_ISSUER: "https://idp.example",
+      JWT_AUDIENCE: "action-recall",
+    }),
+    credentials: async (accountId) => ({
+      authorization: `Bearer ${await new SignJWT({ sub: accountId, scope: "recall execute" })
+        .setProtectedHeader({ alg: "ES256", kid: "k1" })
+        .setIssuer("https://idp.example")
+        .setAudience("action-recall")
+        .setExpirationTime("5m")
+        .sign(signing.privateKey)}`,
+    }),
+  },
+  {
+    mode: "gateway",
+    env: () => ({
+      AUTH_MODE: "gateway",
+      GATEWAY_SECRET: "gateway-secret-0123456789",
+      GATEWAY_TRUSTED_CIDRS: "127.0.0.1/32",
+    }),
+    credentials: async (accountId) => ({ ...account(accountId), "x-gateway-secret": "gateway-secret-0123456789" }),
+  },
+];
+
+describe.each(AUTH_MODES)(
+  "tenants in $mode mode: one account's answers are never another's",
+  ({ env, credentials }) => {
+    /** The tool box shows the tool to alice only, as a tool box with per-account permissions does. */
+    const aliceOnly = {
+      toolDetail: (request: { headers: Record<string, unknown> }) =>
+        request.headers["x-account-id"] === "alice"
+          ? { json: SEED_TOOL_DETAIL }
+          : { status: 403, json: { error: "no" } },
+    };
+
+    async function recall(service: KweaverService, accountId: string) {
+      return service.app.inject({
+        method: "POST",
+        url: SEED_RECALL_URL,
+        headers: await credentials(accountId),
+        payload: { unique_identity: SEED_TOOL_REF.unique_identity },
+      });
+    }
+
+    async function executeAs(service: KweaverService, accountId: string) {
+      return service.app.inject({
+        method: "POST",
+        url: TOOL_CALLS_URL,
+        headers: await credentials(accountId),
+        payload: { tool_ref: SEED_TOOL_REF, call: call() },
+      });
+    }
+
+    test("the tool box refuses bob before alice's recall, after it, and while it is in flight", async () => {
+      const service = await kweaver(aliceOnly, env());
+      const before = await recall(service, "bob");
+      const [during, aliceFirst] = await Promise.all([recall(service, "bob"), recall(service, "alice")]);
+      const after = await recall(service, "bob");
+      const aliceAgain = await recall(service, "alice");
+      expect([before, during, after].map((response) => response.statusCode)).toEqual([403, 403, 403]);
+      expect(before.json()).toMatchObject({ code: "FORBIDDEN", upstream: "tool-box", status: 403 });
+      expect([aliceFirst.statusCode, aliceAgain.statusCode]).toEqual([200, 200]);
+    });
+
+    test("bob cannot execute the tool alice recalled, and the proxy hears nothing from him", async () => {
+      const service = await kweaver(aliceOnly, env());
+      expect((await executeAs(service, "alice")).statusCode).toBe(200);
+      const response = await executeAs(service, "bob");
+      expect(response.statusCode).toBe(403);
+      const proxied = service.upstreams.operatorIntegration.requests.filter((request) => request.method === "POST");
+      expect(proxied.map((request) => request.headers["x-account-id"])).toEqual(["alice"]);
+    });
+  },
+);
+
+describe("tenants: caches, coalescing and the account on every call", () => {
+  /** The tool box shows the tool to alice only. */
   const aliceOnly = {
     toolDetail: (request: { headers: Record<string, unknown> }) =>
       request.headers["x-account-id"] === "alice" ? { json: SEED_TOOL_DETAIL } : { status: 403, json: { error: "no" } },
@@ -154,26 +272,6 @@ describe("tenants: one account's answers are never another's", () => {
       payload: { unique_identity: SEED_TOOL_REF.unique_identity },
     });
   }
-
-  test("the tool box refuses bob before alice's recall, after it, and while it is in flight", async () => {
-    const service = await kweaver(aliceOnly);
-    const before = await recall(service, "bob");
-    const [during, aliceFirst] = await Promise.all([recall(service, "bob"), recall(service, "alice")]);
-    const after = await recall(service, "bob");
-    const aliceAgain = await recall(service, "alice");
-    expect([before, during, after].map((response) => response.statusCode)).toEqual([403, 403, 403]);
-    expect(before.json()).toMatchObject({ code: "FORBIDDEN", upstream: "tool-box", status: 403 });
-    expect([aliceFirst.statusCode, aliceAgain.statusCode]).toEqual([200, 200]);
-  });
-
-  test("bob cannot execute the tool alice recalled, and the proxy hears nothing from him", async () => {
-    const service = await kweaver(aliceOnly);
-    expect((await execute(service, { tool_ref: SEED_TOOL_REF, call: call() }, "alice")).statusCode).toBe(200);
-    const response = await execute(service, { tool_ref: SEED_TOOL_REF, call: call() }, "bob");
-    expect(response.statusCode).toBe(403);
-    const proxied = service.upstreams.operatorIntegration.requests.filter((request) => request.method === "POST");
-    expect(proxied.map((request) => request.headers["x-account-id"])).toEqual(["alice"]);
-  });
 
   test("a refusal is remembered briefly for its account only", async () => {
     const service = await kweaver(aliceOnly);
@@ -244,6 +342,30 @@ describe("forgery: fixed values are the action's, never the model's or the clien
     expect(response.json()).toMatchObject({ code: "FIXED_PARAMETER", parameter: want });
     expect(service.upstreams.operatorIntegration.hits(TOOL_PROXY_PATH)).toBe(0);
   });
+
+  test.each(AUTH_MODES.filter((mode) => mode.mode === "api-key" || mode.mode === "jwt"))(
+    "$mode: account headers beside a credential are ignored; every upstream hears the credential's account",
+    async ({ env, credentials }) => {
+      const service = await kweaver({}, env());
+      const response = await service.app.inject({
+        method: "POST",
+        url: TOOL_CALLS_URL,
+        headers: { ...(await credentials("alice")), "x-account-id": "victim", "x-account-type": "admin" },
+        payload: { tool_ref: SEED_TOOL_REF, call: call() },
+      });
+      expect(response.statusCode).toBe(200);
+      const { ontologyQuery, operatorIntegration } = service.upstreams;
+      const heard = [...ontologyQuery.requests, ...operatorIntegration.requests].map((request) => [
+        request.headers["x-account-id"],
+        request.headers["x-account-type"],
+      ]);
+      expect(heard).toEqual([
+        ["alice", "user"],
+        ["alice", "user"],
+        ["alice", "user"],
+      ]);
+    },
+  );
 
   test("fixed values a client sends beside its reference are ignored: the resolved ones are sent", async () => {
     const service = await kweaver();
