@@ -1,13 +1,18 @@
 // The service's recall throughput and latency with a warm tool cache, against loopback stand-ins of ontology-query and
 // the tool box (in this process, so the service's thread also pays for them: conservative); the baseline is the same
-// load straight at the loopback ontology-query, which every recall calls once.
+// load straight at the loopback ontology-query, which every recall calls once. Then what each authentication mode
+// adds to a recall, and an execution by reference (a recall again, as the caller, then the proxy call).
 // Bounded: a few seconds per measurement, 127.0.0.1 only.
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { Agent, request } from "undici";
 import { buildServer } from "../src/server/build-server.js";
 import { loadServiceConfig } from "../src/server/service-config.js";
@@ -22,7 +27,10 @@ const SEQUENTIAL_REQUESTS = 3_000;
 const RECALL_PATH = "/api/action-recall/v1/knowledge-networks/kn_medical/action-types/generate_treatment_plan";
 const ACTION_QUERY_PATH =
   "/api/ontology-query/in/v1/knowledge-networks/kn_medical/action-types/generate_treatment_plan";
+const TOOL_CALLS_PATH = "/api/action-recall/v1/tool-calls";
 const HEADERS = { "content-type": "application/json", "x-account-id": "bench", "x-account-type": "user" };
+/** What the stand-in proxy answers every execution. */
+const PROXY_ANSWER = JSON.stringify({ status_code: 200, headers: {}, body: { ok: true }, error: null, duration_ms: 1 });
 
 function readSeed(name: string): string {
   return readFileSync(fixturePath(`server/${name}`), "utf8");
@@ -76,13 +84,17 @@ interface SequentialFigures {
 }
 
 /** One keep-alive connection, one request at a time, each timed with the high-resolution clock (ms). */
-async function measureSequential(url: string, body: string): Promise<SequentialFigures> {
+async function measureSequential(
+  url: string,
+  body: string,
+  headers: Record<string, string> = HEADERS,
+): Promise<SequentialFigures> {
   const dispatcher = new Agent({ connections: 1 });
   const durations: number[] = [];
   try {
     for (let index = 0; index < SEQUENTIAL_REQUESTS; index++) {
       const started = performance.now();
-      const response = await request(url, { method: "POST", headers: HEADERS, body, dispatcher });
+      const response = await request(url, { method: "POST", headers, body, dispatcher });
       await response.body.arrayBuffer();
       durations.push(performance.now() - started);
       if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
@@ -99,12 +111,61 @@ function line(name: string, figures: Figures): string {
   return `${name.padEnd(28)} ${figures.requestsPerSecond.toFixed(0).padStart(8)} req/s   mean ${figures.mean.toFixed(2)} ms   p50 ${figures.p50.toFixed(0)} ms   p99 ${figures.p99.toFixed(0)} ms   errors ${figures.errors}`;
 }
 
+/** An authentication mode as the benchmark sets it up: the service's settings, and the headers a caller sends. */
+interface BenchMode {
+  name: string;
+  env: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+/** The modes whose cost per request is measured: none, an API key (one SHA-256), a JWT (an ES256 verification). */
+async function benchModes(directory: string): Promise<BenchMode[]> {
+  const key = "ar_bench_key_5e0c1f7a9b3d";
+  const signing = await generateKeyPair("ES256");
+  const jwks = { keys: [{ ...(await exportJWK(signing.publicKey)), kid: "k1", alg: "ES256", use: "sig" }] };
+  writeFileSync(join(directory, "jwks.json"), JSON.stringify(jwks));
+  const token = await new SignJWT({ sub: "bench", scope: "recall execute" })
+    .setProtectedHeader({ alg: "ES256", kid: "k1" })
+    .setIssuer("https://idp.example")
+    .setAudience("action-recall")
+    .setExpirationTime("1h")
+    .sign(signing.privateKey);
+  const json = { "content-type": "application/json" };
+  return [
+    { name: "none", env: {}, headers: HEADERS },
+    {
+      name: "api-key",
+      env: {
+        AUTH_MODE: "api-key",
+        API_KEYS: JSON.stringify([
+          {
+            key_sha256: createHash("sha256").update(key).digest("hex"),
+            account_id: "bench",
+            scopes: ["recall", "execute"],
+          },
+        ]),
+      },
+      headers: { ...json, authorization: `Bearer ${key}` },
+    },
+    {
+      name: "jwt",
+      env: {
+        AUTH_MODE: "jwt",
+        JWT_JWKS_FILE: join(directory, "jwks.json"),
+        JWT_ISSUER: "https://idp.example",
+        JWT_AUDIENCE: "action-recall",
+      },
+      headers: { ...json, authorization: `Bearer ${token}` },
+    },
+  ];
+}
+
 /** Measures recall through the service against the direct upstream call, and prints the latency the service adds. */
 export async function run(): Promise<void> {
   const actionResponse = readSeed("seed003-action-response.json");
   const toolDetail = readSeed("seed003-tool-detail.json");
   const ontologyQuery = await startJsonServer(() => actionResponse);
-  const toolBox = await startJsonServer(() => toolDetail);
+  const toolBox = await startJsonServer((path) => (path.includes("/proxy/") ? PROXY_ANSWER : toolDetail));
   const app = await buildServer(
     // The rate limit stays in the measured path, with a budget no run reaches.
     loadServiceConfig({
@@ -146,10 +207,66 @@ export async function run(): Promise<void> {
     console.log(
       `added latency at p50: ${ms(added)} (target <= 1 ms); recalls/s: ${figures.serviceThroughput.requestsPerSecond.toFixed(0)} = ${ratio.toFixed(2)}x the baseline (target >= 3,000)`,
     );
+    await measureModes({ ontologyQuery: ontologyQuery.url, toolBox: toolBox.url }, recallBody, sequential.baseline);
   } finally {
     await app.close();
     await new Promise((resolve) => ontologyQuery.server.close(resolve));
     await new Promise((resolve) => toolBox.server.close(resolve));
+  }
+}
+
+/**
+ * Per authentication mode, the sequential p50 of a warm recall and of an execution by reference (the recall again,
+ * as the caller, plus the proxy call), each against the direct upstream call measured in the same run.
+ */
+async function measureModes(
+  upstreams: { ontologyQuery: string; toolBox: string },
+  recallBody: string,
+  baseline: SequentialFigures,
+): Promise<void> {
+  const directory = mkdtempSync(join(tmpdir(), "action-recall-bench-"));
+  const detail = JSON.parse(readSeed("seed003-tool-detail.json")) as { name: string };
+  const executionBody = JSON.stringify({
+    tool_ref: {
+      kn_id: "kn_medical",
+      action_type_id: "generate_treatment_plan",
+      unique_identity: { disease_id: "disease_000001" },
+    },
+    call: {
+      id: "call_1",
+      name: detail.name,
+      arguments: { path: { kn_id: "kn_medical", ot_id: "disease" }, body: { limit: 5, sort: [] } },
+      format: "json",
+    },
+  });
+  const ms = (value: number) => `${value.toFixed(3)} ms`;
+  console.log(
+    `per authentication mode, sequential p50 of ${SEQUENTIAL_REQUESTS} requests (baseline ${ms(baseline.p50)}):`,
+  );
+  try {
+    for (const mode of await benchModes(directory)) {
+      const app = await buildServer(
+        loadServiceConfig({
+          ONTOLOGY_QUERY_URL: upstreams.ontologyQuery,
+          OPERATOR_INTEGRATION_URL: upstreams.toolBox,
+          RATE_LIMIT_MAX: "1000000000",
+          ...mode.env,
+        }),
+        { logger: false },
+      );
+      const url = await app.listen({ port: 0, host: "127.0.0.1" });
+      try {
+        const recall = await measureSequential(`${url}${RECALL_PATH}`, recallBody, mode.headers);
+        const execution = await measureSequential(`${url}${TOOL_CALLS_PATH}`, executionBody, mode.headers);
+        console.log(
+          `  ${mode.name.padEnd(8)} recall ${ms(recall.p50)} (${(recall.p50 / baseline.p50).toFixed(2)}x baseline)   execution by reference ${ms(execution.p50)} (${(execution.p50 / baseline.p50).toFixed(2)}x baseline)`,
+        );
+      } finally {
+        await app.close();
+      }
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
   }
 }
 
