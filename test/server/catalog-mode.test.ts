@@ -43,6 +43,24 @@ async function recall(actionType: string, identity: Record<string, unknown>): Pr
   return response.json()._dynamic_tools[0];
 }
 
+/** Executes a call of the tool `toolRef` names, as account u1. */
+function execute(toolRef: Record<string, unknown>, call: unknown) {
+  return app.inject({
+    method: "POST",
+    url: "/api/action-recall/v1/tool-calls",
+    headers: { "x-account-id": "u1", "x-account-type": "user" },
+    payload: { tool_ref: toolRef, call },
+  });
+}
+
+/** The example catalog's actions on one order. */
+const VIEW_ORDER = { kn_id: "kn_orders", action_type_id: "view_order", unique_identity: { order_id: "ord_1001" } };
+const ANNOTATE_ORDER = {
+  kn_id: "kn_orders",
+  action_type_id: "annotate_order",
+  unique_identity: { order_id: "ord_1002" },
+};
+
 describe("the example catalog end to end", () => {
   test("recalls view_order with the object's id fixed and hidden from the model", async () => {
     const tool = await recall("view_order", { order_id: "ord_1001" });
@@ -55,15 +73,10 @@ describe("the example catalog end to end", () => {
   });
 
   test("an XML call of view_order reaches the orders API through the service's in-process proxy", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/action-recall/v1/tool-calls",
-      headers: { "x-account-id": "u1", "x-account-type": "user" },
-      payload: {
-        tool_ref: { kn_id: "kn_orders", action_type_id: "view_order", unique_identity: { order_id: "ord_1001" } },
-        call: `<function_calls><invoke name="getOrder"><parameter name="query">{"include_items": true}</parameter></invoke></function_calls>`,
-      },
-    });
+    const response = await execute(
+      VIEW_ORDER,
+      `<function_calls><invoke name="getOrder"><parameter name="query">{"include_items": true}</parameter></invoke></function_calls>`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
@@ -76,14 +89,11 @@ describe("the example catalog end to end", () => {
 
   test("annotate_order puts the dotted fixed param into the nested body", async () => {
     const tool = await recall("annotate_order", { order_id: "ord_1002" });
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/action-recall/v1/tool-calls",
-      headers: { "x-account-id": "u1", "x-account-type": "user" },
-      payload: {
-        tool_ref: { kn_id: "kn_orders", action_type_id: "annotate_order", unique_identity: { order_id: "ord_1002" } },
-        call: { id: "c1", name: tool.name, arguments: { body: { text: "Call back" } }, format: "json" },
-      },
+    const response = await execute(ANNOTATE_ORDER, {
+      id: "c1",
+      name: tool.name,
+      arguments: { body: { text: "Call back" } },
+      format: "json",
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().output).toMatchObject({
@@ -103,31 +113,18 @@ describe("the example catalog end to end", () => {
   });
 
   test("a model writing a fixed body member is FIXED_PARAMETER naming it", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/action-recall/v1/tool-calls",
-      headers: { "x-account-id": "u1", "x-account-type": "user" },
-      payload: {
-        tool_ref: { kn_id: "kn_orders", action_type_id: "annotate_order", unique_identity: { order_id: "ord_1002" } },
-        call: {
-          id: "c1",
-          name: "createOrderNote",
-          arguments: { body: { text: "hi", props: { data_source: "forged" } } },
-          format: "json",
-        },
-      },
+    const response = await execute(ANNOTATE_ORDER, {
+      id: "c1",
+      name: "createOrderNote",
+      arguments: { body: { text: "hi", props: { data_source: "forged" } } },
+      format: "json",
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: "FIXED_PARAMETER", parameter: "body.props.data_source" });
   });
 
   test("a tool-box reference is refused: the catalog's actions fix parameters a box reference would skip", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/action-recall/v1/tool-calls",
-      headers: { "x-account-id": "u1", "x-account-type": "user" },
-      payload: { tool_ref: { box_id: "kn_orders", tool_id: "annotate_order" }, call: { body: { text: "x" } } },
-    });
+    const response = await execute({ box_id: "kn_orders", tool_id: "annotate_order" }, { body: { text: "x" } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: "INVALID_REQUEST", message: expect.stringContaining("kn_id") });
   });
