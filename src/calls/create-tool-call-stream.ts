@@ -1,5 +1,5 @@
 import { checkObjectArgument, invalidOptionError } from "../errors/invalid-option-error.js";
-import type { CallableTool } from "./callable-tool.js";
+import { callableToolsFromDialect, type ToolInAnyDialect } from "./callable-tool-from-dialect.js";
 import { textFormatsFor } from "./parse-tool-calls.js";
 import { FORMAT_CHOICES, isFormatOption, type ToolCallFormat } from "./tool-call.js";
 import { type ToolCallEventSource, ToolCallScanner } from "./tool-call-scanner.js";
@@ -8,8 +8,11 @@ import { createToolCatalog } from "./tool-catalog.js";
 
 /** Options of {@link createToolCallStream}. */
 export interface ToolCallStreamOptions {
-  /** Known tools: values typed by schema, legacy tags recognised, unknown names reported. */
-  tools?: readonly CallableTool[];
+  /**
+   * Known tools, each a `CallableTool` or written in any dialect `convert` prints: values typed by schema, legacy tags
+   * recognised, unknown names reported. An entry that is no tool throws `INVALID_TOOL_DEFINITION` naming its index.
+   */
+  tools?: readonly ToolInAnyDialect[];
   /** Which text syntax to read (`xml`, `hermes`, `legacy-xml`); `auto` (the default) reads them all. */
   format?: "auto" | ToolCallFormat;
   /**
@@ -71,7 +74,7 @@ export function createToolCallStream(options: ToolCallStreamOptions = {}): ToolC
   }
   return new ScannerStream({
     formats: textFormatsFor(options.format ?? "auto"),
-    ...(options.tools === undefined ? {} : { catalog: createToolCatalog(options.tools) }),
+    ...(options.tools === undefined ? {} : { catalog: createToolCatalog(callableToolsFromDialect(options.tools)) }),
     ...(options.onEvent === undefined ? {} : { sink: options.onEvent }),
     ...(options.startsInReasoning === undefined ? {} : { startsInReasoning: options.startsInReasoning }),
   });

@@ -2,6 +2,8 @@
 
 /** Tools as parsers and prompt renderers see them. */
 export type { CallableTool, XmlMapping, XmlToolSpec } from "./callable-tool.js";
+/** A tool as users hold it: a `CallableTool`, or one in any dialect `convert` prints. */
+export type { ToolInAnyDialect } from "./callable-tool-from-dialect.js";
 /** Types one XML parameter value by its JSON Schema. */
 export { type CoercionResult, coerceArgument } from "./coerce-argument.js";
 /** The streaming parser. */

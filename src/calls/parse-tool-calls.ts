@@ -3,7 +3,7 @@ import { isJsonObject } from "../openapi/own-properties.js";
 import { buildJsonCall, type JsonCall } from "./build-json-call.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import { CallIds } from "./call-ids.js";
-import type { CallableTool } from "./callable-tool.js";
+import { readToolsFromDialects, type ToolInAnyDialect } from "./callable-tool-from-dialect.js";
 import { jsonCallObjects } from "./json-call-objects.js";
 import { endsBeforeItsValue } from "./json-value-end.js";
 import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
@@ -25,8 +25,12 @@ import { createToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 
 /** Options of {@link parseToolCalls}. */
 export interface ParseToolCallsOptions {
-  /** Known tools: XML values are typed by their schemas, legacy tags are recognised, unknown names are reported. */
-  tools?: readonly CallableTool[];
+  /**
+   * Known tools, each a `CallableTool` or written in any dialect `convert` prints (OpenAI, Responses, Anthropic,
+   * Gemini, MCP): arguments are typed by their schemas, legacy tags are recognised, unknown names are reported. An
+   * entry that is no tool is an `INVALID_TOOL_DEFINITION` error naming its index; the others are used.
+   */
+  tools?: readonly ToolInAnyDialect[];
   /** Which syntax to read; `auto` (the default) reads every one it finds. */
   format?: "auto" | ToolCallFormat;
 }
@@ -68,9 +72,12 @@ export function parseToolCalls(output: unknown, options: ParseToolCallsOptions =
       errors: [{ code: "INVALID_ARGUMENTS", message }],
     };
   }
-  const reader = new OutputReader(options.tools === undefined ? undefined : createToolCatalog(options.tools), format);
+  const tools = options.tools === undefined ? undefined : readToolsFromDialects(options.tools);
+  const reader = new OutputReader(tools === undefined ? undefined : createToolCatalog(tools.tools), format);
   reader.read(output);
-  return reader.result();
+  const result = reader.result();
+  for (const error of tools?.errors ?? []) result.errors.push({ code: error.code, message: error.message });
+  return result;
 }
 
 /** Which text syntaxes a format option lets the scanner read. */

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { CallableTool } from "../calls/callable-tool.js";
+import { callableToolsFromDialect } from "../calls/callable-tool-from-dialect.js";
 import { parseToolCalls } from "../calls/index.js";
 import { TOOL_CALL_FORMATS, type ToolCallFormat } from "../calls/tool-call.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { callableToolsFromDialect } from "../tools/callable-tool-from-dialect.js";
 import type { CliIo } from "./cli-io.js";
 
 const USAGE = `Usage: action-recall parse [--format <format>] [--tools <file>] [file|-]

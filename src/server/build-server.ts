@@ -1,5 +1,6 @@
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import { callableToolsFromDialect } from "../calls/callable-tool-from-dialect.js";
 import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
@@ -40,13 +41,6 @@ import type { McpActionBinding, ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
 import { createToolExecutions, type ExecutionTarget } from "./tool-executions.js";
 import { upstreamNames } from "./upstream-names.js";
-
-/** A tool as the parse route takes it: a name, a description and a parameters schema. */
-interface ToolDefinitionLike {
-  name: string;
-  description?: string;
-  parameters: Record<string, unknown>;
-}
 
 /** What {@link buildServer} can be given instead of building it from the config (tests, embedding). */
 export interface ServerDependencies {
@@ -347,21 +341,13 @@ export async function buildServer(
     },
   );
 
-  app.post<{ Body: { output: unknown; tools?: ToolDefinitionLike[]; format?: "auto" | ToolCallFormat } }>(
+  app.post<{ Body: { output: unknown; tools?: unknown[]; format?: "auto" | ToolCallFormat } }>(
     `${API}/tool-calls/parse`,
     { schema: ROUTE_SCHEMAS.parse, bodyLimit: cpuHeavyBodyLimit, config: { scope: "recall" } },
     async (request) =>
       parseToolCalls(request.body.output, {
         format: request.body.format ?? "auto",
-        ...(request.body.tools === undefined
-          ? {}
-          : {
-              tools: request.body.tools.map((tool) => ({
-                name: tool.name,
-                description: tool.description ?? "",
-                parameters: tool.parameters,
-              })),
-            }),
+        ...(request.body.tools === undefined ? {} : { tools: callableToolsFromDialect(request.body.tools) }),
       }),
   );
 

@@ -141,9 +141,9 @@ export const ROUTE_SCHEMAS = {
         output: { description: "The model's output: text, or a provider's response, message or content." },
         tools: {
           type: "array",
-          items: DYNAMIC_TOOL,
+          items: { type: "object", additionalProperties: true },
           description:
-            "Known tools: they type XML values, and only calls naming them count where nothing else marks a call (legacy tags, JSON a reply starts with).",
+            "Known tools, each in any dialect `convert` prints (OpenAI `{type: function, function}`, Responses, Anthropic `input_schema`, Gemini `parameters` or `functionDeclarations`, MCP `inputSchema`) or as a recalled tool: they type arguments by schema, and only calls naming them count where nothing else marks a call (legacy tags, JSON a reply starts with). An entry that is no tool is a 422 INVALID_TOOL_DEFINITION naming its index.",
         },
         format: {
           type: "string",

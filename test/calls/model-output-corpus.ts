@@ -1,7 +1,7 @@
 // Runs real model outputs through the parser one-shot and streamed (1 and 7 characters a chunk, and at seeded random
 // cut points), and checks every run against the case's expected calls, text and errors.
 import { expect } from "vitest";
-import type { CallableTool } from "../../src/calls/callable-tool.js";
+import type { ToolInAnyDialect } from "../../src/calls/callable-tool-from-dialect.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import type { ToolCall } from "../../src/calls/tool-call.js";
@@ -20,8 +20,8 @@ export interface ModelOutputCase {
   text: string;
   /** The errors reported, each as `{code}` plus what else it must carry (`index`, `name`, ...). Default none. */
   errors?: Array<Record<string, unknown>>;
-  /** Tools known to the parser. */
-  tools?: readonly CallableTool[];
+  /** Tools known to the parser, in any dialect. */
+  tools?: readonly ToolInAnyDialect[];
   /** As `createToolCallStream`'s option; `parseToolCalls` sees it in the whole text. */
   startsInReasoning?: boolean | string;
 }

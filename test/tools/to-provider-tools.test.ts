@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { callableToolsFromDialect } from "../../src/calls/callable-tool-from-dialect.js";
 import { DIALECTS, type Dialect } from "../../src/schema/tool-definition.js";
-import { callableToolsFromDialect } from "../../src/tools/callable-tool-from-dialect.js";
 import { toProviderTools } from "../../src/tools/to-provider-tools.js";
 
 const parameters = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };

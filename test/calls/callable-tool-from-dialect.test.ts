@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { callableToolFromDialect, callableToolsFromDialect } from "../../src/calls/callable-tool-from-dialect.js";
 import type { ActionRecallError } from "../../src/errors/action-recall-error.js";
-import { callableToolFromDialect, callableToolsFromDialect } from "../../src/tools/callable-tool-from-dialect.js";
 
 const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
 const want: CallableTool[] = [{ name: "get_weather", description: "Weather", parameters: schema }];
