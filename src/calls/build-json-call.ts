@@ -6,6 +6,7 @@ import type { ToolCall, ToolCallFormat } from "./tool-call.js";
 import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
+import { typeJsonArguments } from "./type-json-arguments.js";
 
 /**
  * A call whose arguments come as JSON, before checking: as a provider's API returns it, or as a model wrote it in text
@@ -24,7 +25,8 @@ export interface JsonCall {
  * Turns a call with JSON arguments into a {@link ToolCall}: keeps its id (or generates `call_<index>`), cuts a name at
  * a special token leaked into it (keeping the name as written in `rawName`), reads a string of arguments as JSON
  * (repaired when broken, `""` as `{}`, an object encoded twice read once more, the raw text kept when repaired or
- * unreadable), and reports unknown tools and parameters. The call is kept whatever is wrong with it.
+ * unreadable), types strings by a known tool's schema where that loses nothing (`"3"` for an integer, each listed in
+ * `conversions`), and reports unknown tools and parameters. The call is kept whatever is wrong with it.
  */
 export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolCatalog | undefined): BuiltCall {
   const written = typeof given.name === "string" ? given.name : "";
@@ -47,6 +49,12 @@ export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolC
   }
   const tooDeep = limitArgumentNesting(call, callIndex);
   if (tooDeep.length > 0 && typeof given.arguments === "string") call.rawArguments = given.arguments;
+  const tool = catalog?.byName.get(name);
+  if (tool !== undefined) {
+    const typed = typeJsonArguments(call.arguments, tool.parameters);
+    call.arguments = typed.arguments;
+    if (typed.conversions.length > 0) call.conversions = typed.conversions;
+  }
   errors.push(...tooDeep, ...checkToolCall(call, callIndex, catalog));
   return { call, errors };
 }

@@ -17,7 +17,13 @@ export { type ParsedToolCalls, type ParseToolCallsOptions, parseToolCalls } from
 /** The system prompt teaching a model the XML or Hermes call syntax. */
 export { type RenderToolPromptOptions, renderToolPrompt } from "./render-tool-prompt.js";
 /** One parsed call, in every format the same shape. */
-export { type ArgumentError, TOOL_CALL_FORMATS, type ToolCall, type ToolCallFormat } from "./tool-call.js";
+export {
+  type ArgumentConversion,
+  type ArgumentError,
+  TOOL_CALL_FORMATS,
+  type ToolCall,
+  type ToolCallFormat,
+} from "./tool-call.js";
 /** A problem found while parsing. */
 export type { ToolCallError } from "./tool-call-error.js";
 /** What the streaming parser emits. */

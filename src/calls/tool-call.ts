@@ -76,6 +76,21 @@ export interface ArgumentError {
   raw: string;
 }
 
+/**
+ * A value written as a string that the parser typed by the tool's schema without loss (`"3"` for an integer is `3`):
+ * the call carries one for each, so what the model wrote is not lost.
+ */
+export interface ArgumentConversion {
+  /** The parameter the value is in. */
+  parameter: string;
+  /** Where in the arguments the value is (`/days`, `/query/limit`). */
+  pointer: string;
+  /** The string the model wrote. */
+  raw: string;
+  /** What it became. */
+  value: unknown;
+}
+
 /** One tool call read from model output, in every format the same shape. */
 export interface ToolCall {
   /** The provider's call id, or a generated stable one (`call_0`, `call_1`, ...) when the format has none. */
@@ -90,6 +105,8 @@ export interface ToolCall {
   rawName?: string;
   /** Per-argument conversion failures; present only when there are some. */
   argumentErrors?: ArgumentError[];
+  /** Strings of JSON arguments typed by the schema (`"3"` to `3`); present only when there are some. */
+  conversions?: ArgumentConversion[];
 }
 
 /** The id a call gets when its format carries none: `call_` and its index in the output (`call_0`, `call_1`, ...). */
