@@ -46,7 +46,10 @@ describe("tools in any dialect convert prints", () => {
       output: OUTPUT,
       tools: [tool],
       calls: [
-        { name: "listOrders", arguments: { header: { "x-tenant-id": "acme" }, query: { status: "shipped", limit: 5 } } },
+        {
+          name: "listOrders",
+          arguments: { header: { "x-tenant-id": "acme" }, query: { status: "shipped", limit: 5 } },
+        },
         { name: "listOrder", arguments: { query: "{}" } },
       ],
       text: "",
