@@ -6,6 +6,7 @@ import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import { closesUnopenedReasoning } from "../../src/calls/text-call-openers.js";
 import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+import { summarize } from "./model-output-corpus.js";
 
 const tools = toolsJson as CallableTool[];
 
@@ -24,18 +25,6 @@ function callbackEvents(
   const stream = createToolCallStream({ tools, startsInReasoning, onEvent: (event) => events.push(event) });
   const returned = [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.end()];
   return { events, returned };
-}
-
-/** What the stream's events say, in the one-shot parser's shape. */
-function summarize(events: ToolCallStreamEvent[]) {
-  return {
-    calls: events.flatMap((event) => (event.type === "tool-call" ? [event.call] : [])),
-    text: events.map((event) => (event.type === "text" ? event.delta : "")).join(""),
-    // A stream withdraws the calls it started that a block does not give; the one-shot parser started none.
-    errors: events.flatMap((event) =>
-      event.type === "error" && event.error.withdrawn === undefined ? [event.error] : [],
-    ),
-  };
 }
 
 /** Pieces of every syntax the parser reads, and of text that is almost one, for the property tests. */

@@ -52,7 +52,7 @@ function chunksOf(output: string, split: { size: number } | { cuts: number; seed
 }
 
 /** What a stream's events say, in `parseToolCalls`' shape. */
-function summarize(events: ToolCallStreamEvent[]) {
+export function summarize(events: ToolCallStreamEvent[]) {
   return {
     calls: events.flatMap((event) => (event.type === "tool-call" ? [event.call] : [])),
     text: events.map((event) => (event.type === "text" ? event.delta : "")).join(""),
