@@ -7,6 +7,7 @@ import {
   CALL_WRAPPERS,
   DOTS_BLOCK,
   HARMONY_OPENERS,
+  isCallMarker,
   MESSAGE_SEPARATOR,
   MINIMAX_BLOCK,
   OLMO_BLOCK,
@@ -109,9 +110,12 @@ export class TagOpeners {
     return this.isCallWrapper("function", atStart) ? "call-wrapper" : undefined;
   }
 
-  /** Whether a tag named `name` may stand before the JSON calls a reply starts with. */
+  /**
+   * Whether a tag named `name` may stand before JSON calls: a model's own marker anywhere, other wrappers where a reply
+   * starts (see {@link isCallMarker}).
+   */
   private isCallWrapper(name: string, atStart: boolean): boolean {
-    return CALL_WRAPPERS.has(name) && atStart && this.readsReplyStartCalls;
+    return CALL_WRAPPERS.has(name) && (atStart || isCallMarker(name)) && this.readsReplyStartCalls;
   }
 
   /** The syntax of the section `marker` opens, when its format is read. */

@@ -1,0 +1,97 @@
+// Issue 39, classes 1, 2, 3 and 10: a model's own call marker read wherever it stands, Harmony read from mid-header,
+// Kimi K2 Thinking's calls inside its reasoning and without their section, and GigaChat 3's message separator.
+import { describe, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import type { ToolCallFormat } from "../../src/calls/tool-call.js";
+import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
+
+const tools = toolsJson as CallableTool[];
+
+const weather = (city: string, format: ToolCallFormat, id = "call_0") => ({
+  id,
+  name: "get_weather",
+  arguments: { city },
+  format,
+});
+
+const LLAMA_3_1 = "Llama 3.1 prompt format (llama.com/docs/model-cards-and-prompt-formats/llama3_1): <|python_tag|>";
+const LLAMA_4 = "Llama 4 prompt format (llama.com/docs/model-cards-and-prompt-formats/llama4): <|python_start|>";
+const PHI_4_MINI = "microsoft/Phi-4-mini-instruct model card: <|tool_call|>[...]<|/tool_call|>";
+const GIGACHAT_3_1 = "ai-sage GigaChat 3.1 chat template, as vLLM's gigachat3 tool parser reads it: <|function_call|>";
+
+const markersAfterProse: ModelOutputCase[] = [
+  {
+    name: "Phi-4-mini / Granite: <|tool_call|> after prose (the issue's example)",
+    source: PHI_4_MINI,
+    output: 'Let me check the weather.\n<|tool_call|> [{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
+    calls: [weather("Tokyo", "json-text")],
+    text: "Let me check the weather.\n",
+  },
+  {
+    name: "Phi-4-mini: <|tool_call|> ... <|/tool_call|> after prose, prose after it",
+    source: PHI_4_MINI,
+    output:
+      'I will look both up.<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_weather", "arguments": {"city": "Rome"}}]<|/tool_call|> Done.',
+    calls: [weather("Paris", "json-text"), weather("Rome", "json-text", "call_1")],
+    text: "I will look both up. Done.",
+  },
+  {
+    name: "Llama 3.1: <|python_tag|> after prose",
+    source: LLAMA_3_1,
+    output: 'Let me check.\n\n<|python_tag|>{"name": "get_weather", "parameters": {"city": "Tokyo"}}',
+    calls: [weather("Tokyo", "json-text")],
+    text: "Let me check.\n\n",
+  },
+  {
+    name: "Llama 3.2: <|python_tag|> after prose, two calls separated by `;`",
+    source: "Llama 3.2 prompt format (llama.com/docs/model-cards-and-prompt-formats/llama3_2): JSON tool calling",
+    output:
+      'Sure.<|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo"}}; {"name": "get_weather", "parameters": {"city": "Bergen"}}',
+    calls: [weather("Oslo", "json-text"), weather("Bergen", "json-text", "call_1")],
+    text: "Sure.",
+  },
+  {
+    name: "Llama 3.1: <|python_tag|> after prose, followed by no call (a built-in tool): text, and reported",
+    source: LLAMA_3_1,
+    output: 'Searching.<|python_tag|>brave_search.call(query="weather Tokyo")',
+    calls: [],
+    text: 'Searching.<|python_tag|>brave_search.call(query="weather Tokyo")',
+    errors: [{ code: "PARSE_ERROR", message: "<|python_tag|> is followed by no call; it is read as text" }],
+  },
+  {
+    name: "Llama 4: <|python_start|> after prose, a pythonic call",
+    source: LLAMA_4,
+    output: 'I need the weather first.\n<|python_start|>[get_weather(city="Tokyo")]<|python_end|>',
+    calls: [weather("Tokyo", "pythonic")],
+    text: "I need the weather first.\n",
+  },
+  {
+    name: "Llama 4: <|python_start|> after prose, a JSON call",
+    source: LLAMA_4,
+    output:
+      'Checking.<|python_start|>{"type": "function", "name": "get_weather", "parameters": {"city": "Lima"}}<|python_end|>',
+    calls: [weather("Lima", "json-text")],
+    text: "Checking.",
+  },
+  {
+    name: "GigaChat 3.1: <|function_call|> after prose",
+    source: GIGACHAT_3_1,
+    output: 'Сейчас узнаю.<|function_call|>{"name": "get_weather", "arguments": {"city": "Москва"}}</s>',
+    calls: [weather("Москва", "json-text")],
+    text: "Сейчас узнаю.",
+  },
+  {
+    name: "a wrapper that is no marker of a model's own (Qwen2.5-Coder's <tools>) after prose stays text",
+    source: "vLLM #32926: Qwen2.5-Coder wraps its calls in <tools> at a reply's start",
+    output: 'Calling: <tools>{"name": "get_weather", "arguments": {"city": "A"}}</tools>',
+    calls: [],
+    text: 'Calling: <tools>{"name": "get_weather", "arguments": {"city": "A"}}</tools>',
+  },
+];
+
+describe("a model's own call marker after prose is a call (class 1)", () => {
+  test.each(markersAfterProse.map((given) => [given.name, { ...given, tools }] as const))("%s", (_, given) => {
+    expectCaseReadEveryWay(given);
+  });
+});
