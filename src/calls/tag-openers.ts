@@ -83,7 +83,7 @@ export class TagOpeners {
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
     if (`<${name}>` === XTML_OPEN && this.formats.has("kimi")) return "xtml";
     if (this.isCallWrapper(name, atStart)) return "call-wrapper";
-    if (name === MESSAGE_SEPARATOR && this.readsReplyStartCalls) return "message-separator";
+    if (name === MESSAGE_SEPARATOR && this.formats.has("json-text")) return "message-separator";
     const callBlock = CALL_BLOCKS.get(name);
     if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;

@@ -33,7 +33,8 @@ export function isCallMarker(name: string): boolean {
 
 /**
  * GigaChat 3's token between the messages of one reply (`Sure.<|message_sep|>\n\nfunction call<|role_sep|>\n{...}`):
- * the next message is a reply's start, where its calls may be.
+ * the next message is a reply's start, where its calls may be. The token is dropped from the text, as GigaChat's
+ * template writes it between messages and never in one.
  */
 export const MESSAGE_SEPARATOR = "|message_sep|";
 

@@ -384,8 +384,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "message-separator") {
-      // A message starts: it may be calls, as a reply may.
-      this.outbox.text += tag;
+      // A message starts: it may be calls, as a reply may. The token only frames the messages: it is no text.
       this.state = TEXT;
       this.atStart = true;
       return;

@@ -75,11 +75,11 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: " Ok.",
     },
     {
-      name: "GigaChat 3's call in the message after its <|message_sep|>: the separator stays in the text",
+      name: "GigaChat 3's call in the message after its <|message_sep|>: the separator is no text",
       given:
         'Checking.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "A"}}',
       calls: [weather("call_0", "A", "json-text")],
-      text: "Checking.<|message_sep|>\n\n",
+      text: "Checking.\n\n",
     },
     {
       name: "GigaChat 3.1's <|function_call|> before its call goes with it",

@@ -95,3 +95,39 @@ describe("a model's own call marker after prose is a call (class 1)", () => {
     expectCaseReadEveryWay(given);
   });
 });
+
+const GIGACHAT_3 =
+  "ai-sage GigaChat3-10B-A1.8B chat template: messages end with <|message_sep|>, a call's is `function call<|role_sep|>`";
+
+const gigachatSeparators: ModelOutputCase[] = [
+  {
+    name: "GigaChat 3: prose, <|message_sep|>, then the call's message",
+    source: GIGACHAT_3,
+    output:
+      'Уточню погоду.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "Kazan"}}',
+    calls: [weather("Kazan", "json-text")],
+    text: "Уточню погоду.\n\n",
+    tools,
+  },
+  {
+    name: "GigaChat 3: an answer ending with <|message_sep|>",
+    source: GIGACHAT_3,
+    output: "In Kazan it is sunny, 21 °C.<|message_sep|>",
+    calls: [],
+    text: "In Kazan it is sunny, 21 °C.",
+    tools,
+  },
+  {
+    name: "GigaChat 3: <|message_sep|> is no text without tools either",
+    source: GIGACHAT_3,
+    output: "Привет! Чем помочь?<|message_sep|>",
+    calls: [],
+    text: "Привет! Чем помочь?",
+  },
+];
+
+describe("GigaChat 3's <|message_sep|> is no text (class 10)", () => {
+  test.each(gigachatSeparators.map((given) => [given.name, given] as const))("%s", (_, given) => {
+    expectCaseReadEveryWay(given);
+  });
+});
