@@ -1,6 +1,7 @@
 import { CALL_BLOCKS } from "./build-call-block.js";
 import type { TokenSectionSyntax } from "./build-token-section-calls.js";
 import type { CallableTool } from "./callable-tool.js";
+import { HARMONY_RETURN } from "./harmony-header.js";
 import { splitHunyuanSuffix } from "./hunyuan-tags.js";
 import { XTML_OPEN } from "./kimi-xtml-section.js";
 import {
@@ -81,6 +82,7 @@ export class TagOpeners {
     if (name === "function" && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
+    if (name === HARMONY_RETURN && this.formats.has("harmony")) return "dropped";
     if (`<${name}>` === XTML_OPEN && this.formats.has("kimi")) return "xtml";
     if (this.isCallWrapper(name, atStart)) return "call-wrapper";
     if (name === MESSAGE_SEPARATOR && this.formats.has("json-text")) return "message-separator";

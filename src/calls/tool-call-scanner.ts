@@ -5,6 +5,7 @@ import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
+import { HARMONY_RECIPIENT_START } from "./harmony-header.js";
 import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
 import { KIMI_XTML_SECTION } from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
@@ -75,6 +76,8 @@ const MISTRAL_REASONING_END = "[/THINK]";
 const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
 const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
 const CLOSING_BRACKET_MARKERS: readonly string[] = [MINIMAX_M3_OPENING];
+/** What a reply read from mid-header may start with (see {@link HARMONY_RECIPIENT_START}). */
+const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
 
 /**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
@@ -128,6 +131,8 @@ export class ToolCallScanner implements ToolCallEventSource {
    * known, since nothing marks such calls.
    */
   private readonly readsReplyStartCalls: boolean;
+  /** Whether what a reply starts with may be calls or a Harmony header begun in the prompt (see `scanText`). */
+  private readonly readsReplyStartHeader: boolean;
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   private readonly readsMistral: boolean;
   /** Whether a `]` in prose may open MiniMax M3's calls (format `xml`). */
@@ -154,6 +159,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
+    this.readsReplyStartHeader = this.readsReplyStartCalls || options.formats.has("harmony");
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
@@ -219,7 +225,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     return (
       (this.readsMistral && chunk.includes("[")) ||
       (this.readsMinimaxM3 && chunk.includes("]")) ||
-      (this.atStart && this.readsReplyStartCalls && !isBlank(chunk))
+      (this.atStart && this.readsReplyStartHeader && !isBlank(chunk))
     );
   }
 
@@ -317,16 +323,25 @@ export class ToolCallScanner implements ToolCallEventSource {
   // Prose -------------------------------------------------------------------------------------------------------
 
   private scanText(chunk: string, index: number, chunkNumber: number): number {
-    if (this.atStart && this.readsReplyStartCalls) {
+    if (this.atStart && this.readsReplyStartHeader) {
       const first = index + chunk.slice(index).search(/\S/);
       const character = first < index ? "" : chunk.charAt(first);
+      const isReplyStart =
+        character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f";
       // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
-      if (character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f") {
+      if (isReplyStart && this.readsReplyStartCalls) {
         this.outbox.text += chunk.slice(index, first);
         this.enterJsonRun();
         if (character === "{" || character === "[") this.jsonRun.startReplyValue();
         else this.jsonRun.startOpeningFence();
         return first;
+      }
+      // gpt-oss read from mid-header: its recipient comes first.
+      if (character === "t" && this.formats.has("harmony")) {
+        this.outbox.text += chunk.slice(index, first);
+        this.marker.start(character, HARMONY_AT_START);
+        this.state = MARKER;
+        return first + 1;
       }
     }
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
@@ -455,7 +470,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.state = RAW_BODY;
       this.rawBody.openSection(KIMI_XTML_SECTION, header, ended.closer);
     } else {
-      this.outbox.text += header;
+      if (ended.opens !== "answer") this.outbox.text += header;
       this.state = ended.opens === "reasoning" ? REASONING : TEXT;
       if (ended.opens === "reasoning") this.reasoningCloser = new ClosingLiteral(ended.closer);
     }
@@ -469,7 +484,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   // Mistral's calls and JSON calls --------------------------------------------------------------------------------
 
   /**
-   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning or MiniMax M3's block. Any other `[`
+   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning, MiniMax M3's block, or a Harmony
+   * header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
    * is text (or, starting a reply, JSON that may be calls); any other `]` is text, and what was held after it is read
    * again (it may open a tag).
    */
@@ -483,6 +499,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.atStart = false;
       this.state = REASONING;
       this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
+    } else if (ended === HARMONY_RECIPIENT_START) {
+      this.atStart = false;
+      this.tokenHeader.start(text, "harmony", true);
+      this.state = TOKEN_HEADER;
     } else if (ended === MINIMAX_M3_OPENING) {
       this.atStart = false;
       this.state = RAW_BODY;
@@ -491,7 +511,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.outbox.text += "]";
       this.state = TEXT;
       this.consume(text.slice(1));
-    } else if (this.atStart && this.readsReplyStartCalls) {
+    } else if (this.atStart && this.readsReplyStartCalls && text.startsWith("[")) {
       // Not `[TOOL_CALLS]`: a JSON array or a pythonic call list (`[Translate(...)]`) may start so.
       this.enterJsonRun();
       this.jsonRun.startReplyValue(text);

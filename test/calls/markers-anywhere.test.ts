@@ -131,3 +131,58 @@ describe("GigaChat 3's <|message_sep|> is no text (class 10)", () => {
     expectCaseReadEveryWay(given);
   });
 });
+
+const HARMONY = "openai-harmony (github.com/openai/harmony) and vLLM's gpt-oss parser: output after <|start|>assistant";
+
+const harmonyMidHeader: ModelOutputCase[] = [
+  {
+    name: "gpt-oss: the recipient first, in the <|start|>assistant header the prompt began (the issue's example)",
+    source: HARMONY,
+    output: ' to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Tokyo"}',
+    calls: [weather("Tokyo", "harmony")],
+    text: " ",
+  },
+  {
+    name: "gpt-oss: the recipient first, ended by <|call|>",
+    source: HARMONY,
+    output: 'to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{"city": "Denver"}<|call|>',
+    calls: [weather("Denver", "harmony")],
+    text: "",
+  },
+  {
+    name: "gpt-oss: the answer's channel first: its header and <|return|> are no text",
+    source: HARMONY,
+    output: "<|channel|>final<|message|>Hello<|return|>",
+    calls: [],
+    text: "Hello",
+  },
+  {
+    name: "gpt-oss: reasoning, then the answer in a message of its own",
+    source: HARMONY,
+    output:
+      "<|channel|>analysis<|message|>User greets.<|end|><|start|>assistant<|channel|>final<|message|>Hi! How can I help?",
+    calls: [],
+    text: "<|channel|>analysis<|message|>User greets.<|end|>Hi! How can I help?",
+  },
+  {
+    name: "gpt-oss: reasoning, then a call whose recipient follows the channel",
+    source: HARMONY,
+    output:
+      '<|channel|>analysis<|message|>Need weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "SF"}<|call|>',
+    calls: [weather("SF", "harmony")],
+    text: "<|channel|>analysis<|message|>Need weather.<|end|>",
+  },
+  {
+    name: "a reply starting with other words beginning with `to` is prose",
+    source: "prose that starts like a recipient",
+    output: "today it is sunny; to=do: nothing",
+    calls: [],
+    text: "today it is sunny; to=do: nothing",
+  },
+];
+
+describe("gpt-oss read from mid-header (class 2)", () => {
+  test.each(harmonyMidHeader.map((given) => [given.name, { ...given, tools }] as const))("%s", (_, given) => {
+    expectCaseReadEveryWay(given);
+  });
+});
