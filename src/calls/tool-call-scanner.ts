@@ -1,6 +1,7 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import { MISTRAL_MARKER } from "./build-mistral-calls.js";
+import { KIMI_SECTION } from "./build-token-section-calls.js";
 import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
@@ -76,6 +77,9 @@ const MISTRAL_REASONING_END = "[/THINK]";
 const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
 const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
 const CLOSING_BRACKET_MARKERS: readonly string[] = [MINIMAX_M3_OPENING];
+/** What ends Kimi K2 Thinking's reasoning: its closing tag, or its calls (see `scanReasoningToCalls`). */
+const THINK_END = "</think>";
+const KIMI_REASONING_ENDS: readonly string[] = [THINK_END, ...KIMI_SECTION.sections.keys()];
 /** What a reply read from mid-header may start with (see {@link HARMONY_RECIPIENT_START}). */
 const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
 
@@ -125,7 +129,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   });
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
-  private reasoningCloser = new ClosingLiteral("</think>");
+  private reasoningCloser = new ClosingLiteral(THINK_END);
   /**
    * Whether what a reply starts with may be calls, as JSON or a pythonic list, and which: only when the tools are
    * known, since nothing marks such calls.
@@ -135,6 +139,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly readsReplyStartHeader: boolean;
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   private readonly readsMistral: boolean;
+  /** Whether Kimi K2's calls are read, which may end its reasoning. */
+  private readonly readsKimi: boolean;
   /** Whether a `]` in prose may open MiniMax M3's calls (format `xml`). */
   private readonly readsMinimaxM3: boolean;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
@@ -163,6 +169,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
+    this.readsKimi = options.formats.has("kimi");
     this.readsMinimaxM3 = options.formats.has("xml");
     const host = this.readerHost();
     this.rawBody = new RawBodyReader(host, this.calls);
@@ -171,7 +178,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
-      const closer = options.startsInReasoning === true ? "</think>" : options.startsInReasoning;
+      const closer = options.startsInReasoning === true ? THINK_END : options.startsInReasoning;
       this.reasoningCloser = new ClosingLiteral(closer);
     }
   }
@@ -295,6 +302,10 @@ export class ToolCallScanner implements ToolCallEventSource {
           index = this.xmlBlock.scan(chunk, index);
           break;
         case REASONING:
+          if (this.readsKimi && this.reasoningCloser.literal === THINK_END) {
+            index = this.scanReasoningToCalls(chunk, index);
+            break;
+          }
           index = this.reasoningCloser.scan(chunk, index, this.appendReasoning);
           if (this.reasoningCloser.found) {
             this.outbox.text += this.reasoningCloser.literal;
@@ -476,6 +487,21 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
   }
 
+  /**
+   * Reasoning in `<think>` that Kimi K2 Thinking's calls may end: it makes them without closing its reasoning, and the
+   * reasoning ends at `</think>` or at a call section, or a call, standing alone (vLLM's Kimi K2 reasoning parser).
+   * Each `<` is read as a marker that may be one of those.
+   */
+  private scanReasoningToCalls(chunk: string, index: number): number {
+    const lessThan = chunk.indexOf("<", index);
+    const end = lessThan === -1 ? chunk.length : lessThan;
+    this.appendReasoning(index === 0 && end === chunk.length ? chunk : chunk.slice(index, end));
+    if (lessThan === -1) return chunk.length;
+    this.marker.start("<", KIMI_REASONING_ENDS);
+    this.state = MARKER;
+    return lessThan + 1;
+  }
+
   /** Text of a reasoning block: text like prose, read for no call (an arrow: passed to {@link ClosingLiteral.scan}). */
   private readonly appendReasoning = (text: string): void => {
     this.outbox.text += text;
@@ -499,6 +525,17 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.atStart = false;
       this.state = REASONING;
       this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
+    } else if (ended === THINK_END) {
+      this.outbox.text += text;
+      this.state = TEXT;
+      this.atStart = true;
+    } else if (ended !== undefined && KIMI_SECTION.sections.has(ended)) {
+      this.state = RAW_BODY;
+      this.rawBody.openSection(KIMI_SECTION, text, KIMI_SECTION.sections.get(ended) ?? "");
+    } else if (text.startsWith("<")) {
+      // In Kimi K2's reasoning, and none of what ends it.
+      this.outbox.text += text;
+      this.state = REASONING;
     } else if (ended === HARMONY_RECIPIENT_START) {
       this.atStart = false;
       this.tokenHeader.start(text, "harmony", true);

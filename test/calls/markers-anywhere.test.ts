@@ -186,3 +186,83 @@ describe("gpt-oss read from mid-header (class 2)", () => {
     expectCaseReadEveryWay(given);
   });
 });
+
+const KIMI_GUIDANCE =
+  "moonshotai/Kimi-K2-Thinking docs/tool_call_guidance.md; vLLM #32216 (KimiK2ReasoningParser: calls end a <think> left open)";
+const kimiCall = (city: string, index: number) => ({
+  id: `functions.get_weather:${index}`,
+  name: "get_weather",
+  arguments: { city },
+  format: "kimi" as const,
+});
+
+const kimiThinking: ModelOutputCase[] = [
+  {
+    name: "Kimi K2 Thinking: a call section inside a <think> that never closes",
+    source: KIMI_GUIDANCE,
+    output:
+      '<think>The user wants the weather in Paris. Let me call the tool.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>',
+    calls: [kimiCall("Paris", 0)],
+    text: "<think>The user wants the weather in Paris. Let me call the tool.",
+    tools,
+  },
+  {
+    name: "Kimi K2 Thinking: a section inside <think>, closed after it (llxprt-code #749): the call is made",
+    source: "vybestack/llxprt-code #749, a Kimi K2 Thinking output through an OpenAI-compatible API",
+    output:
+      '<think>I\'ll analyze the codebase. Let me start by exploring the structure. <|tool_calls_section_begin|> <|tool_call_begin|> functions.list_directory:0 <|tool_call_argument_begin|> {"path": "/src"} <|tool_call_end|> <|tool_calls_section_end|></think>',
+    calls: [{ id: "functions.list_directory:0", name: "list_directory", arguments: { path: "/src" }, format: "kimi" }],
+    text: "<think>I'll analyze the codebase. Let me start by exploring the structure. </think>",
+  },
+  {
+    name: "Kimi K2 Thinking: a call without its section, inside a <think> that never closes",
+    source: KIMI_GUIDANCE,
+    output:
+      '<think>Checking Rome. <b>bold</b> <|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Rome"}<|tool_call_end|>',
+    calls: [kimiCall("Rome", 0)],
+    text: "<think>Checking Rome. <b>bold</b> ",
+    tools,
+  },
+  {
+    name: "Kimi K2: a call standing alone after prose, with no section markers",
+    source: KIMI_GUIDANCE,
+    output:
+      'Let me look.<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|>',
+    calls: [kimiCall("Oslo", 0)],
+    text: "Let me look.",
+    tools,
+  },
+  {
+    name: "Kimi K2: two calls standing alone",
+    source: KIMI_GUIDANCE,
+    output:
+      '<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Bergen"}<|tool_call_end|>',
+    calls: [kimiCall("Oslo", 0), kimiCall("Bergen", 1)],
+    text: "",
+    tools,
+  },
+  {
+    name: "Kimi K2: a call standing alone cut off is reported, never silent",
+    source: KIMI_GUIDANCE,
+    output: '<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Os',
+    calls: [],
+    text: "",
+    errors: [{ code: "UNTERMINATED_CALL", name: "get_weather", callId: "functions.get_weather:0" }],
+    tools,
+  },
+  {
+    name: "Kimi K2 Thinking: reasoning closed, then its section (as before)",
+    source: KIMI_GUIDANCE,
+    output:
+      '<think>Weather for Lima.</think>Sure.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Lima"}<|tool_call_end|><|tool_calls_section_end|>',
+    calls: [kimiCall("Lima", 0)],
+    text: "<think>Weather for Lima.</think>Sure.",
+    tools,
+  },
+];
+
+describe("Kimi K2 Thinking's calls in reasoning left open, and without their section (class 3)", () => {
+  test.each(kimiThinking.map((given) => [given.name, given] as const))("%s", (_, given) => {
+    expectCaseReadEveryWay(given);
+  });
+});
