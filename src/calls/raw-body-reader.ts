@@ -147,6 +147,9 @@ export class RawBodyReader {
     this.open = { kind: "section", syntax, marker };
     this.announcers.open(this.open);
     this.openBody(closer);
+    // A call standing alone, without its section: its begin marker is its first text.
+    if (marker === syntax.callBegin)
+      this.announcers.follow(this.open, marker, this.wholeBody, this.host.nextCallIndex());
   }
 
   /** A call written without its `<tool_call>`: `<function=name>` or `<function name="...">`. */
@@ -410,7 +413,12 @@ export class RawBodyReader {
     } else {
       const built =
         open.kind === "section"
-          ? buildTokenSectionCalls(open.syntax, body, host.nextCallIndex(), host.catalog)
+          ? buildTokenSectionCalls(
+              open.syntax,
+              sectionBody(open, body, this.bodyCloser.literal),
+              host.nextCallIndex(),
+              host.catalog,
+            )
           : open.kind === "bare-function"
             ? buildHermesCalls(`${open.tag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog)
             : buildHermesCalls(body, host.nextCallIndex(), host.catalog, this.blockTag());
@@ -487,4 +495,9 @@ export class RawBodyReader {
     }
     this.open = TOOL_CALL_BODY;
   }
+}
+
+/** The text a section's calls are read from: its body, or a call standing alone with its markers around it. */
+function sectionBody(open: { syntax: TokenSectionSyntax; marker: string }, body: string, closer: string): string {
+  return open.marker === open.syntax.callBegin ? `${open.marker}${body}${closer}` : body;
 }
