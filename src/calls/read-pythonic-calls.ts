@@ -7,6 +7,19 @@ export interface PythonicCall {
   text: string;
 }
 
+/**
+ * An entry of a call list that opens a call (`get_weather(`) but is none as written (`get_weather(city=Paris)`): the
+ * tool it names, and its text up to the `)` after which the next call, or the list's end, follows.
+ */
+export interface UnreadablePythonicEntry {
+  name: string;
+  text: string;
+  unreadable: true;
+}
+
+/** An entry of a pythonic call list: a call, or one that could not be read (its siblings are kept). */
+export type PythonicEntry = PythonicCall | UnreadablePythonicEntry;
+
 /** Literals nested deeper than this are not read (the reader recurses). */
 const MAX_NESTING = 100;
 
@@ -17,14 +30,15 @@ const MAX_NESTING = 100;
  * arrays); also JSON's `true`, `false` and `null`, which models write because their tools are described in JSON. A
  * quote of a string's own kind that is not followed by what may follow a value (`,`, `)`, `]`, `}`, `:`) is the
  * string's text, as vLLM's `olmo3` parser recovers `cmd='sed -n '360,450p' f'`. Anything else (a positional argument,
- * a variable, an expression) makes the whole text no call list: undefined, as `ast.literal_eval` would refuse it.
+ * a variable, an expression) makes that entry unreadable, its siblings kept; a list with no call read is no call
+ * list: undefined, as `ast.literal_eval` would refuse it.
  *
  * Hand-written: no maintained npm package reads Python literals, and a JavaScript parser would accept other things.
  *
  * @example
  * readPythonicCalls('[add(a=1, b=[2, 3])]'); // [{ name: "add", arguments: { a: 1, b: [2, 3] }, text: "add(a=1, b=[2, 3])" }]
  */
-export function readPythonicCalls(text: string, readBefore?: ReadPythonicCalls): PythonicCall[] | undefined {
+export function readPythonicCalls(text: string, readBefore?: ReadPythonicCalls): PythonicEntry[] | undefined {
   return readWhole(new PythonReader(text, readBefore), (reader) => reader.callList());
 }
 
@@ -45,7 +59,7 @@ export interface ReadPythonicCalls {
  * @example
  * readPythonicCallLines('get_weather(city="Paris", hot=true)\nget_time()'); // two calls
  */
-export function readPythonicCallLines(text: string, readBefore?: ReadPythonicCalls): PythonicCall[] | undefined {
+export function readPythonicCallLines(text: string, readBefore?: ReadPythonicCalls): PythonicEntry[] | undefined {
   return readWhole(new PythonReader(text, readBefore), (reader) => {
     reader.skipSpace();
     return reader.startsWith("[") ? reader.callList() : reader.callLines();
@@ -87,11 +101,11 @@ const CALL_HEADER = /^(\s*[[,]?\s*)([A-Za-z_][\w.-]*)\s*\(/;
 const CALL_HEADER_START = /^\s*[[,]?\s*(?:[A-Za-z_][\w.-]*\s*)?$/;
 
 /** What `read` reads from the whole text; undefined when the text is anything else. */
-function readWhole(reader: PythonReader, read: (reader: PythonReader) => PythonicCall[]): PythonicCall[] | undefined {
+function readWhole(reader: PythonReader, read: (reader: PythonReader) => PythonicEntry[]): PythonicEntry[] | undefined {
   try {
-    const calls = read(reader);
+    const entries = read(reader);
     reader.skipSpace();
-    return reader.atEnd() ? calls : undefined;
+    return reader.atEnd() && entries.some((entry) => !("unreadable" in entry)) ? entries : undefined;
   } catch (error) {
     if (error instanceof NotPython) return undefined;
     throw error;
@@ -102,6 +116,10 @@ function readWhole(reader: PythonReader, read: (reader: PythonReader) => Pythoni
 class NotPython extends Error {}
 
 const IDENTIFIER = /[A-Za-z_][\w.-]*/y;
+/** The name an entry opens a call with. */
+const ENTRY_NAME = /([A-Za-z_][\w.-]*)\s*\(/y;
+/** The `)` an unreadable entry ends at: the list's end, or the next call (after a comma or a line break), follows. */
+const ENTRY_END = /\)(?=\s*(?:\]?\s*$|[,\n]\s*[A-Za-z_][\w.-]*\s*\())/g;
 const SPACE = /\s*/y;
 const DOUBLE_QUOTED_SPECIAL = /["\\]/g;
 const SINGLE_QUOTED_SPECIAL = /['\\]/g;
@@ -149,12 +167,12 @@ class PythonReader {
     this.index = SPACE.lastIndex;
   }
 
-  callList(): PythonicCall[] {
+  callList(): PythonicEntry[] {
     this.expect("[");
-    const calls: PythonicCall[] = [];
+    const calls: PythonicEntry[] = [];
     this.skipSpace();
     while (!this.take("]")) {
-      calls.push(this.call());
+      calls.push(this.entry());
       this.skipSpace();
       if (!this.take(",")) {
         this.expect("]");
@@ -167,15 +185,33 @@ class PythonReader {
   }
 
   /** Calls one after another, each on its own line or after a comma. */
-  callLines(): PythonicCall[] {
-    const calls = [this.call()];
+  callLines(): PythonicEntry[] {
+    const calls = [this.entry()];
     for (;;) {
       const end = this.index;
       this.skipSpace();
       if (this.atEnd()) return calls;
       if (!this.take(",") && !this.text.slice(end, this.index).includes("\n")) throw new NotPython();
       this.skipSpace();
-      calls.push(this.call());
+      calls.push(this.entry());
+    }
+  }
+
+  /** A call of a list, or, when it opens one that is no call as written, the entry to the `)` the next call follows. */
+  private entry(): PythonicEntry {
+    const start = this.index;
+    try {
+      return this.call();
+    } catch (error) {
+      if (!(error instanceof NotPython)) throw error;
+      ENTRY_NAME.lastIndex = start;
+      const name = ENTRY_NAME.exec(this.text)?.[1];
+      ENTRY_END.lastIndex = start;
+      const end = ENTRY_END.exec(this.text);
+      if (name === undefined || end === null) throw error;
+      this.index = end.index + 1;
+      this.depth = 0;
+      return { name, text: this.text.slice(start, this.index), unreadable: true };
     }
   }
 

@@ -1,6 +1,6 @@
 // Issue 39, classes 4 to 6: one unreadable entry of a block keeps its siblings, a value left unclosed ends at the next
 // value's tag, and pythonic calls read JSON words, strings across lines, quotes of their own kind and sets.
-import { describe, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
 
@@ -88,6 +88,60 @@ const pythonicValues: ModelOutputCase[] = [
     tools: stockTools,
   },
 ];
+
+const unreadableEntries: ModelOutputCase[] = [
+  {
+    name: "LFM2: one unreadable call of three; the two others are kept",
+    source: "LFM2 chat template (LiquidAI/LFM2-1.2B): <|tool_call_start|>[f(...), g(...)]<|tool_call_end|>",
+    output:
+      '<|tool_call_start|>[get_weather(city="Paris"), get_time(zone=Europe/Paris), get_weather(city="Rome")]<|tool_call_end|>',
+    calls: [
+      { id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "lfm" },
+      { id: "call_1", name: "get_weather", arguments: { city: "Rome" }, format: "lfm" },
+    ],
+    text: "",
+    errors: [
+      {
+        code: "PARSE_ERROR",
+        name: "get_time",
+        message: "LFM2's <|tool_call_start|>: entry 1 is no call as written: get_time(zone=Europe/Paris)",
+      },
+    ],
+  },
+  {
+    name: "OLMo 3: one unreadable line of three",
+    source: "vLLM vllm/tool_parsers/olmo3_tool_parser.py: <function_calls> holds pythonic calls one per line",
+    output:
+      "Let me look.\n<function_calls>\nread_file(path='a.py')\nrun(cmd=ls -la)\nread_file(path='b.py')\n</function_calls>",
+    calls: [
+      { name: "read_file", arguments: { path: "a.py" }, format: "olmo" },
+      { name: "read_file", arguments: { path: "b.py" }, format: "olmo" },
+    ],
+    text: "Let me look.\n",
+    errors: [
+      {
+        code: "PARSE_ERROR",
+        name: "run",
+        message: "OLMo 3's <function_calls>: entry 1 is no call as written: run(cmd=ls -la)",
+      },
+    ],
+  },
+  {
+    name: "Llama 3.2: a pythonic list at the reply start with one unreadable call",
+    source: "Llama 3.2 model card (meta-llama/Llama-3.2-3B-Instruct): [func_name1(params_name1=params_value1), ...]",
+    output: '[get_stock_prices(tickers=["AAPL"]), get_stock_prices(tickers=MSFT)]',
+    calls: [{ id: "call_0", name: "get_stock_prices", arguments: { tickers: ["AAPL"] }, format: "pythonic" }],
+    text: "",
+    errors: [{ code: "PARSE_ERROR", name: "get_stock_prices", message: expect.stringContaining("entry 1") }],
+    tools: stockTools,
+  },
+];
+
+describe("an unreadable entry is reported by its index, its siblings kept (issue 39, class 4)", () => {
+  test.each(unreadableEntries.map((given) => [given.name, given] as const))("%s", (_name, given) =>
+    expectCaseReadEveryWay(given),
+  );
+});
 
 describe("a missing closing tag ends the value at the next value's tag (issue 39, class 5)", () => {
   test.each(missingClosingTags.map((given) => [given.name, given] as const))("%s", (_name, given) =>
