@@ -127,6 +127,47 @@ const unreadableEntries: ModelOutputCase[] = [
     ],
   },
   {
+    name: "MiniMax-M1: one {invalid json here} line of three in <tool_calls>",
+    source:
+      "MiniMax-M1 chat template (MiniMaxAI/MiniMax-M1-80k): one call object per line in <tool_calls>; vLLM tests/tool_parsers/test_minimax_tool_parser.py writes the invalid line",
+    output:
+      'Checking both.\n<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n{invalid json here}\n{"name": "get_weather", "arguments": {"city": "Rome"}}\n</tool_calls>',
+    calls: [
+      { id: "call_0", name: "get_weather", arguments: { city: "Paris" } },
+      { id: "call_1", name: "get_weather", arguments: { city: "Rome" } },
+    ],
+    text: "Checking both.\n",
+    errors: [
+      {
+        code: "PARSE_ERROR",
+        message: '<tool_calls>: entry 1 is no {"name": ..., "arguments": ...}: {invalid json here}',
+      },
+    ],
+  },
+  {
+    name: "Mistral: one unreadable object of a [TOOL_CALLS] array",
+    source: 'Mistral v3 tokenizer (mistral-common): [TOOL_CALLS][{"name": ..., "arguments": {...}}, ...]',
+    output:
+      '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}, {"arguments": {"zone": "CET"}}, {"name": "get_weather", "arguments": {"city": "Rome"}}]',
+    calls: [
+      { id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "mistral" },
+      { id: "call_1", name: "get_weather", arguments: { city: "Rome" }, format: "mistral" },
+    ],
+    text: "",
+    errors: [{ code: "PARSE_ERROR", message: expect.stringContaining("[TOOL_CALLS]: entry 1 is no") }],
+  },
+  {
+    name: "Jamba: an array in <tool_calls> with an object that is no call",
+    source:
+      'AI21 Jamba 1.5 chat template (ai21labs/AI21-Jamba-1.5-Mini): <tool_calls>[{"name": ..., "arguments": ...}]</tool_calls>',
+    output: '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"city": "Rome"}]</tool_calls>',
+    calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Paris" } }],
+    text: "",
+    errors: [
+      { code: "PARSE_ERROR", message: '<tool_calls>: entry 1 is no {"name": ..., "arguments": ...}: {"city": "Rome"}' },
+    ],
+  },
+  {
     name: "Llama 3.2: a pythonic list at the reply start with one unreadable call",
     source: "Llama 3.2 model card (meta-llama/Llama-3.2-3B-Instruct): [func_name1(params_name1=params_value1), ...]",
     output: '[get_stock_prices(tickers=["AAPL"]), get_stock_prices(tickers=MSFT)]',
