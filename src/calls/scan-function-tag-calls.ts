@@ -209,7 +209,7 @@ function readFunction(
     }
     const parameter = syntax.readParameter(reader, index, tag);
     for (const problem of parameter.problems) reportCallError(call, problem.message, problem.parameter);
-    const value = reader.valueEnd(parameter.next, syntax.parameterCloser, afterValue);
+    const value = reader.valueEnd(parameter.next, syntax.parameterCloser, afterValue, syntax.parameterOpener);
     if (!value.closed) {
       const message = `Parameter "${parameter.name}" was not closed by ${syntax.parameterCloser}`;
       reportCallError(call, message, parameter.name);

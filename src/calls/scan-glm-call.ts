@@ -70,7 +70,7 @@ export function scanGlmCall(body: string, callIndex: number): ScannedTagCall {
       continue;
     }
     const valueStart = index + ARG_VALUE.length;
-    const value = reader.valueEnd(valueStart, ARG_VALUE_END, AFTER_VALUE);
+    const value = reader.valueEnd(valueStart, ARG_VALUE_END, AFTER_VALUE, ARG_KEY);
     if (!value.closed) reportCallError(call, `The value of "${key}" was not closed by </arg_value>`, key);
     call.parameters.push([key, body.slice(valueStart, value.end)]);
     index = reader.skipSpace(value.next);
