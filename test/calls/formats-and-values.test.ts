@@ -1,0 +1,77 @@
+// Real outputs of the families issue 39 found read wrong (classes 7, 8, 9 and 11), each read one-shot and streamed.
+import { describe, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
+
+/** A tool of the given parameters, each a JSON Schema. */
+function tool(name: string, properties: Record<string, unknown>): CallableTool {
+  return { name, description: name, parameters: { type: "object", properties } };
+}
+
+const editTools = [tool("edit", { filePath: { type: "string" }, oldString: { type: "string" } })];
+const thermostatTools = [tool("set_temperature", { room: { type: "string" }, value: { type: "float" } })];
+const searchTools = [
+  tool("search_products", {
+    query: { type: "string" },
+    price: {
+      oneOf: [{ type: "object", properties: { min: { type: "integer" }, max: { type: "integer" } } }, { type: "null" }],
+    },
+    sizes: { anyOf: [{ type: "array", items: { type: "integer" } }, { type: "null" }] },
+  }),
+];
+
+const valueCases: ModelOutputCase[] = [
+  {
+    name: "Seed-OSS: a value written right after its tag keeps its final line break",
+    source:
+      "Seed-OSS-36B-Instruct chat_template.jinja (values inline: <parameter=K>VALUE</parameter>); llama.cpp's seed-oss format",
+    output:
+      "<seed:tool_call>\n<function=edit>\n<parameter=filePath>src/a.py</parameter>\n<parameter=oldString>def f():\n    return 1\n</parameter>\n</function>\n</seed:tool_call>",
+    tools: editTools,
+    calls: [
+      { name: "edit", arguments: { filePath: "src/a.py", oldString: "def f():\n    return 1\n" }, format: "hermes" },
+    ],
+    text: "",
+  },
+  {
+    name: "Qwen3-Coder: a value on lines of its own loses that framing only",
+    source: "Qwen3-Coder-30B-A3B-Instruct chat_template.jinja (<parameter=K>\\nVALUE\\n</parameter>)",
+    output:
+      "<tool_call>\n<function=edit>\n<parameter=filePath>\nsrc/a.py\n</parameter>\n<parameter=oldString>\ndef f():\n    return 1\n\n</parameter>\n</function>\n</tool_call>",
+    tools: editTools,
+    calls: [
+      { name: "edit", arguments: { filePath: "src/a.py", oldString: "def f():\n    return 1\n" }, format: "hermes" },
+    ],
+    text: "",
+  },
+  {
+    name: 'Qwen3-Coder: a schema type "float" reads the value as a number',
+    source: "vLLM qwen3coder_tool_parser.py (param_type float read as a number); Qwen3-Coder chat template",
+    output:
+      "<tool_call>\n<function=set_temperature>\n<parameter=room>\nkitchen\n</parameter>\n<parameter=value>\n3.14\n</parameter>\n</function>\n</tool_call>",
+    tools: thermostatTools,
+    calls: [{ name: "set_temperature", arguments: { room: "kitchen", value: 3.14 }, format: "hermes" }],
+    text: "",
+  },
+  {
+    name: "MiniMax M3: nested elements follow the properties of the one oneOf / anyOf branch that fits",
+    source: "vLLM minimax_m3 tool parser (nested elements typed by the property schema)",
+    output:
+      ']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="search_products">]<]minimax[>[<query>boots]<]minimax[>[</query>]<]minimax[>[<price>]<]minimax[>[<min>20]<]minimax[>[</min>]<]minimax[>[<max>10]<]minimax[>[</max>]<]minimax[>[</price>]<]minimax[>[<sizes>]<]minimax[>[<item>42]<]minimax[>[</item>]<]minimax[>[<item>43]<]minimax[>[</item>]<]minimax[>[</sizes>]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
+    tools: searchTools,
+    calls: [
+      {
+        name: "search_products",
+        arguments: { query: "boots", price: { min: 20, max: 10 }, sizes: [42, 43] },
+        format: "xml",
+      },
+    ],
+    text: "",
+  },
+];
+
+describe("class 9: values keep their meaning", () => {
+  test.each(valueCases.map((given) => [given.name, given] as const))("%s", (_name, given) => {
+    expectCaseReadEveryWay(given);
+  });
+});
