@@ -20,6 +20,47 @@ const searchTools = [
   }),
 ];
 
+const dsmlTools = [tool("get_weather", { city: { type: "string" }, days: { type: "integer" } })];
+const DSML = "｜DSML｜";
+
+const dsmlCases: ModelOutputCase[] = [
+  {
+    name: "DeepSeek V3.2: an invoke whose body is a JSON object gives its arguments",
+    source: "issue 39's measurement of DeepSeek-V3.2 outputs (DSML block, arguments written as one JSON object)",
+    output: `Checking.\n\n<${DSML}function_calls>\n<${DSML}invoke name="get_weather">\n{"city": "Hangzhou", "days": 3}\n</${DSML}invoke>\n</${DSML}function_calls>`,
+    tools: dsmlTools,
+    calls: [{ name: "get_weather", arguments: { city: "Hangzhou", days: 3 }, format: "xml" }],
+    text: "Checking.\n\n",
+  },
+  {
+    name: 'DeepSeek V3.2: string="false" values are JSON, also for parameters the schema does not declare',
+    source: 'DeepSeek-V3.2 encoding_dsv32.py system prompt: "pass the value in JSON format and set string=\\"false\\""',
+    output: `<${DSML}function_calls>\n<${DSML}invoke name="search">\n<${DSML}parameter name="query" string="true">DSML spec</${DSML}parameter>\n<${DSML}parameter name="limit" string="false">10</${DSML}parameter>\n<${DSML}parameter name="filters" string="false">{"lang": ["en", "zh"], "recent": true}</${DSML}parameter>\n</${DSML}invoke>\n</${DSML}function_calls>`,
+    calls: [
+      {
+        name: "search",
+        arguments: { query: "DSML spec", limit: 10, filters: { lang: ["en", "zh"], recent: true } },
+        format: "xml",
+      },
+    ],
+    text: "",
+  },
+  {
+    name: 'DeepSeek V3.2: a string="false" value is typed by the schema where it declares the parameter',
+    source: 'DeepSeek-V3.2 encoding_dsv32.py (string="true" / "false" parameters)',
+    output: `<${DSML}function_calls>\n<${DSML}invoke name="get_weather">\n<${DSML}parameter name="city" string="false">"Hangzhou"</${DSML}parameter>\n<${DSML}parameter name="days" string="false">3</${DSML}parameter>\n</${DSML}invoke>\n</${DSML}function_calls>`,
+    tools: dsmlTools,
+    calls: [{ name: "get_weather", arguments: { city: "Hangzhou", days: 3 }, format: "xml" }],
+    text: "",
+  },
+];
+
+describe("class 7: DeepSeek V3.2's DSML", () => {
+  test.each(dsmlCases.map((given) => [given.name, given] as const))("%s", (_name, given) => {
+    expectCaseReadEveryWay(given);
+  });
+});
+
 const valueCases: ModelOutputCase[] = [
   {
     name: "Seed-OSS: a value written right after its tag keeps its final line break",
