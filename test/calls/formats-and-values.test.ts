@@ -61,6 +61,33 @@ describe("class 7: DeepSeek V3.2's DSML", () => {
   });
 });
 
+const apertusCases: ModelOutputCase[] = [
+  {
+    name: "Apertus: whole JSON at the end of the output is a call without <|tools_suffix|>",
+    source:
+      "swiss-ai/Apertus-8B-Instruct-2509 chat template (<|tools_prefix|>[{name: arguments}]<|tools_suffix|>), the suffix dropped as servers drop the stop token",
+    output: 'Let me look that up.<|tools_prefix|>[{"get_weather": {"city": "Bern", "days": 3}}]',
+    tools: dsmlTools,
+    calls: [{ name: "get_weather", arguments: { city: "Bern", days: 3 }, format: "apertus" }],
+    text: "Let me look that up.",
+  },
+  {
+    name: "Apertus: whole JSON that names no tool, unterminated, is an error, never silence",
+    source: "swiss-ai/Apertus-8B-Instruct-2509 chat template; vLLM's apertus tool parser (one key per call object)",
+    output: '<|tools_prefix|>[{"city": "Bern", "days": 3}]',
+    tools: dsmlTools,
+    calls: [],
+    text: "",
+    errors: [{ code: "PARSE_ERROR" }],
+  },
+];
+
+describe("class 8: Apertus without its closing token", () => {
+  test.each(apertusCases.map((given) => [given.name, given] as const))("%s", (_name, given) => {
+    expectCaseReadEveryWay(given);
+  });
+});
+
 const valueCases: ModelOutputCase[] = [
   {
     name: "Seed-OSS: a value written right after its tag keeps its final line break",
