@@ -88,6 +88,25 @@ describe("class 8: Apertus without its closing token", () => {
   });
 });
 
+const harmonyCases: ModelOutputCase[] = [
+  {
+    name: "gpt-oss fine-tune: spaces after the special tokens and around the recipient",
+    source:
+      "issue 39's measurement of gpt-oss fine-tunes; OpenAI harmony format docs (<|channel|>commentary to=functions.f <|constrain|>json<|message|>)",
+    output:
+      '<|start|> assistant<|channel|> commentary to= functions.get_weather <|constrain|> json<|message|> {"city": "Tokyo"} <|call|>',
+    tools: dsmlTools,
+    calls: [{ name: "get_weather", arguments: { city: "Tokyo" }, format: "harmony" }],
+    text: "",
+  },
+];
+
+describe("class 11: the gpt-oss dialect with spaces", () => {
+  test.each(harmonyCases.map((given) => [given.name, given] as const))("%s", (_name, given) => {
+    expectCaseReadEveryWay(given);
+  });
+});
+
 const valueCases: ModelOutputCase[] = [
   {
     name: "Seed-OSS: a value written right after its tag keeps its final line break",
