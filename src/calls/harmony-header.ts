@@ -2,8 +2,8 @@
 export const HARMONY_MESSAGE = "<|message|>";
 export const HARMONY_CALL_END = "<|call|>";
 
-/** A tool call's recipient in a header: `to=functions.get_weather`. */
-const RECIPIENT = /\bto=functions\.([^\s<]+)/;
+/** A tool call's recipient in a header: `to=functions.get_weather`, or `to= functions.get_weather` as fine-tunes space it. */
+const RECIPIENT = /\bto\s*=\s*functions\s*\.\s*([^\s<]+)/;
 
 /**
  * What a reply read from mid-header starts with when its header names a tool: servers hand over gpt-oss's output after

@@ -13,7 +13,7 @@ import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END } from "./harmony-header.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
-import { isWholeJsonObject } from "./parse-json-arguments.js";
+import { isWholeJsonObject, parseJsonAsWritten } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { FUNCTION_END } from "./scan-function-tag-calls.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -466,12 +466,15 @@ export class RawBodyReader {
   /**
    * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
    * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
-   * MiniMax-M1 may leave out (vLLM reads those blocks to the end). Whole means JSON as written, of call objects.
+   * MiniMax-M1 may leave out (vLLM reads those blocks to the end), or Apertus' `<|tools_suffix|>`. Whole means JSON as
+   * written, of call objects (any JSON for Apertus, whose reader names what it does not hold).
    */
   private endsWhole(): boolean {
     const body = this.body.toString();
-    if (this.open.kind === "harmony") return isWholeJsonObject(body);
-    return this.open.kind === "tool-call" && holdsWholeCallObjects(body);
+    const open = this.open;
+    if (open.kind === "harmony") return isWholeJsonObject(body);
+    if (open.kind === "call-block") return open.format === "apertus" && parseJsonAsWritten(body) !== undefined;
+    return open.kind === "tool-call" && holdsWholeCallObjects(body);
   }
 
   /** Each call announced in the body ends with an error naming it, as each started, after its last text. */

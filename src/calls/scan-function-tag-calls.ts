@@ -1,3 +1,4 @@
+import { trimTrailingLineBreak } from "./coerce-argument.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
@@ -214,7 +215,9 @@ function readFunction(
       const message = `Parameter "${parameter.name}" was not closed by ${syntax.parameterCloser}`;
       reportCallError(call, message, parameter.name);
     }
-    call.parameters.push([parameter.name, body.slice(parameter.next, value.end)]);
+    const raw = body.slice(parameter.next, value.end);
+    // A value cut at the next tag ends with the line break the template writes after a parameter, not with its own.
+    call.parameters.push([parameter.name, value.closed ? raw : trimTrailingLineBreak(raw)]);
     index = value.next;
   }
   call.text = body.slice(start, index);
