@@ -40,7 +40,7 @@ export class BodyCallAnnouncers {
     else if (open.kind !== "call-block") return;
     else if (open.format === "minimax-m3") this.section.open(MINIMAX_M3_CALLS);
     else if (open.format === "gemma") this.gemma.open();
-    else if (open.format === "lfm" || open.format === "olmo") this.pythonic.open(open.format === "olmo");
+    else if (open.format === "lfm" || open.format === "olmo") this.pythonic.open();
     else this.jsonBlock.open(open.format);
   }
 

@@ -44,7 +44,9 @@ export interface MarkedCallObjectsOptions {
  * The call objects of JSON that a marker says holds calls (`<tool_call>`, `[TOOL_CALLS]`, `<|START_ACTION|>`): an
  * object, an array of them, or objects one after another. Broken JSON is repaired, the raw text kept on each call.
  * An empty array as written is no call and no error: Nemotron writes `<TOOLCALL>[]</TOOLCALL>` to call nothing. JSON
- * holding no call object, or ending inside a string, is a `PARSE_ERROR`.
+ * holding no call object, or ending inside a string, is a `PARSE_ERROR`. Where it holds several entries (objects one
+ * per line, as MiniMax-M1 writes them, or the items of an array) and some are no call object (`{invalid json here}`),
+ * each such entry is a `PARSE_ERROR` naming the marker and its index, and the calls of the others are kept.
  */
 export function buildMarkedCallObjects(
   json: string,
@@ -67,6 +69,11 @@ export function buildMarkedCallObjects(
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
   }
   const objects = parsed.success ? readObjects(parsed.value) : undefined;
+  const entries = objects === undefined ? jsonEntries(trimmed) : undefined;
+  if (entries !== undefined) {
+    const built = buildCallObjectEntries(entries, marker, format, firstCallIndex, catalog, readObjects);
+    if (built.calls.length > 0) return built;
+  }
   if (objects === undefined) {
     const message = noCallMessage ?? `${marker} does not hold {"name": ..., "arguments": ...}: ${shortenText(trimmed)}`;
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
@@ -76,6 +83,46 @@ export function buildMarkedCallObjects(
   const repaired = parsed.success && parsed.repaired && !holdsWholeCallObjects(trimmed);
   if (repaired) for (const { call } of built.calls) call.rawArguments = json;
   return built;
+}
+
+/**
+ * The calls of each entry of marked JSON (see {@link jsonEntries}), read (and repaired) on its own; an entry holding no
+ * call object is reported by its index. A repaired entry's text is kept on its calls.
+ */
+function buildCallObjectEntries(
+  entries: readonly string[],
+  marker: string,
+  format: Exclude<CallObjectFormat, "json-text">,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+  readObjects: (value: unknown) => JsonCallObject[] | undefined,
+): BuiltBlockCalls {
+  const built: BuiltBlockCalls = { calls: [], errors: [] };
+  for (const [index, entry] of entries.entries()) {
+    const parsed = parseJsonText(entry);
+    const objects = parsed.success ? readObjects(parsed.value) : undefined;
+    if (objects === undefined) {
+      const message = `${marker}: entry ${index} is no {"name": ..., "arguments": ...}: ${shortenText(entry)}`;
+      built.errors.push({ code: "PARSE_ERROR", message });
+      continue;
+    }
+    const read = buildCallObjects(objects, entry, format, firstCallIndex + built.calls.length, catalog);
+    if (parsed.success && parsed.repaired) for (const { call } of read.calls) call.rawArguments = entry;
+    built.calls.push(...read.calls);
+  }
+  return built;
+}
+
+/**
+ * The entries of marked JSON: the values it holds one after another, or the items of the one array it holds, when
+ * there are two or more, each an object or an array; undefined otherwise.
+ */
+function jsonEntries(text: string): string[] | undefined {
+  const values = splitJsonValues(text);
+  const array = values?.length === 1 && values[0]?.startsWith("[") ? values[0] : undefined;
+  const entries =
+    array === undefined ? values : splitJsonValues(array.slice(1, array.endsWith("]") ? -1 : undefined).trim());
+  return entries !== undefined && entries.length > 1 ? entries : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { MAX_VALUE_DEPTH } from "../openapi/find-deep-nesting.js";
 import { getOwnProperty, isJsonObject, setOwnProperty } from "../openapi/own-properties.js";
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { coerceArgument, schemaTypes } from "./coerce-argument.js";
+import { coerceArgument, schemaOfType, schemaTypes } from "./coerce-argument.js";
 import type { SectionCallMarkers } from "./section-call-announcer.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
@@ -171,10 +171,11 @@ function elementValue(element: M3Element, schema: unknown, report: (message: str
     return element.text;
   }
   if (schemaTypes(schema).has("array")) {
-    const items = isJsonObject(schema) ? schema.items : undefined;
+    const arraySchema = schemaOfType(schema, "array");
+    const items = isJsonObject(arraySchema) ? arraySchema.items : undefined;
     return element.children.map((child) => elementValue(child, items, report));
   }
-  const object = objectOf(element.children, schema, report);
+  const object = objectOf(element.children, schemaOfType(schema, "object"), report);
   if (element.text.trim() !== "") setOwnProperty(object, MIXED_TEXT, element.text);
   return object;
 }

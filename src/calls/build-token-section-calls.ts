@@ -26,7 +26,10 @@ interface SectionCall {
  */
 export interface TokenSectionSyntax {
   format: Extract<ToolCallFormat, "kimi" | "deepseek" | "step3">;
-  /** Each marker that opens a section, with the one that closes it. */
+  /**
+   * Each marker that opens a section, with the one that closes it; a call's begin marker here opens a call standing
+   * alone, to its end marker.
+   */
   sections: ReadonlyMap<string, string>;
   callBegin: string;
   callEnd: string;
@@ -48,13 +51,15 @@ const KIMI_CALL_ID = /^(?:functions\.)?(.+?)(?::\d+)?$/;
 /**
  * Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{...}
  * <|tool_call_end|><|tool_calls_section_end|>` (vLLM also accepts the singular section markers). The call id
- * (`functions.get_weather:0`) is kept: the tool's result must name it.
+ * (`functions.get_weather:0`) is kept: the tool's result must name it. Kimi K2 Thinking may leave out the section
+ * markers, and a call standing alone is read too, as vLLM's Kimi K2 reasoning parser hands it to the tool parser.
  */
 export const KIMI_SECTION: TokenSectionSyntax = {
   format: "kimi",
   sections: new Map([
     ["<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"],
     ["<|tool_call_section_begin|>", "<|tool_call_section_end|>"],
+    ["<|tool_call_begin|>", "<|tool_call_end|>"],
   ]),
   callBegin: "<|tool_call_begin|>",
   callEnd: "<|tool_call_end|>",

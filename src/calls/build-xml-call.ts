@@ -1,7 +1,8 @@
 import { setOwnProperty } from "../openapi/own-properties.js";
-import { coerceArgument } from "./coerce-argument.js";
+import { type CoercionResult, coerceArgument, schemaTypes } from "./coerce-argument.js";
 import { decodeXmlText } from "./decode-xml-text.js";
 import { limitArgumentNesting } from "./limit-argument-nesting.js";
+import { parseJsonAsWritten } from "./parse-json-arguments.js";
 import type { ArgumentError, ToolCall, ToolCallFormat } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import { argumentErrorsOf, checkToolCall, parameterSchema, type ToolCatalog } from "./tool-catalog.js";
@@ -13,7 +14,11 @@ export interface ScannedXmlCall {
   name: string;
   /** `hermes`: a `<tool_call>` body written with tags (Qwen3-Coder, GLM), whose values are raw, not XML-escaped. */
   format: Extract<ToolCallFormat, "xml" | "legacy-xml" | "hermes">;
-  parameters: Array<[parameter: string, raw: string]>;
+  /**
+   * `json`: the raw text is JSON as written, not XML-escaped text (DeepSeek's `string="false"`, an invoke whose body is
+   * a JSON object); it is parsed when the tool's schema does not type the parameter.
+   */
+  parameters: Array<[parameter: string, raw: string, json?: "json"]>;
   /** Problems met while scanning it (a wrong closing tag, a missing `</invoke>`). */
   errors: ToolCallError[];
 }
@@ -43,7 +48,7 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
   const args: Record<string, unknown> = {};
   const argumentErrors: ArgumentError[] = [];
   const errors: ToolCallError[] = [...scanned.errors];
-  for (const [parameter, raw] of scanned.parameters) {
+  for (const [parameter, raw, json] of scanned.parameters) {
     if (Object.hasOwn(args, parameter)) {
       errors.push({
         code: "PARSE_ERROR",
@@ -54,8 +59,9 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
       });
     }
     // Chat templates write `<tool_call>` values as they are: `&amp;` there is what the model meant.
-    const text = scanned.format === "hermes" ? raw : decodeXmlText(raw);
-    const typed = coerceArgument(text, tool === undefined ? undefined : parameterSchema(tool, parameter));
+    const text = scanned.format === "hermes" || json !== undefined ? raw : decodeXmlText(raw);
+    const schema = tool === undefined ? undefined : parameterSchema(tool, parameter);
+    const typed = json === undefined ? coerceArgument(text, schema) : typeJsonValue(text, schema);
     if (typed.success) {
       setOwnProperty(args, parameter, typed.value);
     } else {
@@ -71,4 +77,15 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
     ...argumentErrorsOf(call, scanned.callIndex),
   );
   return { call, errors };
+}
+
+/**
+ * A value written as JSON, typed by `schema` as XML text is (a JSON string by its content), or as written when no
+ * schema types it; text that is no JSON is read as XML text is.
+ */
+function typeJsonValue(text: string, schema: unknown): CoercionResult {
+  const value = parseJsonAsWritten(text.trim());
+  if (value === undefined) return coerceArgument(text, schema);
+  if (schemaTypes(schema).size === 0) return { success: true, value };
+  return coerceArgument(typeof value === "string" ? value : text, schema);
 }

@@ -11,6 +11,7 @@ import { JsonValueEnd } from "./json-value-end.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
+import { isCallMarker } from "./text-call-openers.js";
 import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -297,9 +298,15 @@ export class JsonRunReader {
    */
   private releasePrefix(): void {
     const held = this.prefix;
+    // The wrapper itself is text, not read again: a model's own marker would open the run again.
+    const wrapper = held.startsWith(this.opener) ? this.opener : "";
+    if (!this.hasCall && isCallMarker(wrapper.slice(1))) {
+      this.host.error({ code: "PARSE_ERROR", message: `${wrapper} is followed by no call; it is read as text` });
+    }
     this.startRun();
     this.host.leave(false);
-    this.host.readAgain(held);
+    this.host.appendText(wrapper);
+    this.host.readAgain(held.slice(wrapper.length));
   }
 
   /**

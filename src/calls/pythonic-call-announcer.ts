@@ -9,21 +9,13 @@ import { type PythonicCall, readPythonicCall, readPythonicCallHeader } from "./r
 export class PythonicCallAnnouncer extends BracketedCallAnnouncer<PythonicCall> {
   /** Python's strings, in either quote with backslash escapes, and brackets outside them: a call ends at its `)`. */
   protected readonly lexer = new BracketedValueLexer(true);
-  private jsonWords = false;
-
-  /** Starts following a block that has just opened; `jsonWords` as OLMo's calls are read. */
-  override open(jsonWords = false): void {
-    super.open();
-    this.jsonWords = jsonWords;
-  }
-
   protected readCallHeader(header: string): CallHeader | "pending" | "none" {
     const read = readPythonicCallHeader(header);
     return typeof read === "string" ? read : { ...read, closer: ")" };
   }
 
   protected override readCall(text: string): { read: PythonicCall; length: number } | undefined {
-    const read = readPythonicCall(text, this.jsonWords);
+    const read = readPythonicCall(text);
     return read === undefined ? undefined : { read, length: read.text.length };
   }
 }

@@ -13,7 +13,7 @@ import { ClosingLiteral } from "./closing-literal.js";
 import { HARMONY_CALL_END } from "./harmony-header.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
-import { isWholeJsonObject } from "./parse-json-arguments.js";
+import { isWholeJsonObject, parseJsonAsWritten } from "./parse-json-arguments.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { FUNCTION_END } from "./scan-function-tag-calls.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -147,6 +147,9 @@ export class RawBodyReader {
     this.open = { kind: "section", syntax, marker };
     this.announcers.open(this.open);
     this.openBody(closer);
+    // A call standing alone, without its section: its begin marker is its first text.
+    if (marker === syntax.callBegin)
+      this.announcers.follow(this.open, marker, this.wholeBody, this.host.nextCallIndex());
   }
 
   /** A call written without its `<tool_call>`: `<function=name>` or `<function name="...">`. */
@@ -410,7 +413,12 @@ export class RawBodyReader {
     } else {
       const built =
         open.kind === "section"
-          ? buildTokenSectionCalls(open.syntax, body, host.nextCallIndex(), host.catalog)
+          ? buildTokenSectionCalls(
+              open.syntax,
+              sectionBody(open, body, this.bodyCloser.literal),
+              host.nextCallIndex(),
+              host.catalog,
+            )
           : open.kind === "bare-function"
             ? buildHermesCalls(`${open.tag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog)
             : buildHermesCalls(body, host.nextCallIndex(), host.catalog, this.blockTag());
@@ -458,12 +466,15 @@ export class RawBodyReader {
   /**
    * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
    * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
-   * MiniMax-M1 may leave out (vLLM reads those blocks to the end). Whole means JSON as written, of call objects.
+   * MiniMax-M1 may leave out (vLLM reads those blocks to the end), or Apertus' `<|tools_suffix|>`. Whole means JSON as
+   * written, of call objects (any JSON for Apertus, whose reader names what it does not hold).
    */
   private endsWhole(): boolean {
     const body = this.body.toString();
-    if (this.open.kind === "harmony") return isWholeJsonObject(body);
-    return this.open.kind === "tool-call" && holdsWholeCallObjects(body);
+    const open = this.open;
+    if (open.kind === "harmony") return isWholeJsonObject(body);
+    if (open.kind === "call-block") return open.format === "apertus" && parseJsonAsWritten(body) !== undefined;
+    return open.kind === "tool-call" && holdsWholeCallObjects(body);
   }
 
   /** Each call announced in the body ends with an error naming it, as each started, after its last text. */
@@ -487,4 +498,9 @@ export class RawBodyReader {
     }
     this.open = TOOL_CALL_BODY;
   }
+}
+
+/** The text a section's calls are read from: its body, or a call standing alone with its markers around it. */
+function sectionBody(open: { syntax: TokenSectionSyntax; marker: string }, body: string, closer: string): string {
+  return open.marker === open.syntax.callBegin ? `${open.marker}${body}${closer}` : body;
 }

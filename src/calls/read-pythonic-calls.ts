@@ -7,23 +7,39 @@ export interface PythonicCall {
   text: string;
 }
 
+/**
+ * An entry of a call list that opens a call (`get_weather(`) but is none as written (`get_weather(city=Paris)`): the
+ * tool it names, and its text up to the `)` after which the next call, or the list's end, follows.
+ */
+export interface UnreadablePythonicEntry {
+  name: string;
+  text: string;
+  unreadable: true;
+}
+
+/** An entry of a pythonic call list: a call, or one that could not be read (its siblings are kept). */
+export type PythonicEntry = PythonicCall | UnreadablePythonicEntry;
+
 /** Literals nested deeper than this are not read (the reader recurses). */
 const MAX_NESTING = 100;
 
 /**
  * The calls of a pythonic call list, as Llama 3.2 and 4 write them (vLLM's `pythonic` parsers):
  * `[get_weather(city="Paris", days=3), get_time()]`. Arguments are keywords, and values Python literals: strings
- * (either quote, with escapes), numbers, `True`, `False`, `None`, lists, tuples and dicts. Anything else (a
- * positional argument, a variable, an expression) makes the whole text no call list: undefined, as `ast.literal_eval`
- * would refuse it.
+ * (either quote, with escapes, across lines), numbers, `True`, `False`, `None`, lists, tuples, dicts and sets (read as
+ * arrays); also JSON's `true`, `false` and `null`, which models write because their tools are described in JSON. A
+ * quote of a string's own kind that is not followed by what may follow a value (`,`, `)`, `]`, `}`, `:`) is the
+ * string's text, as vLLM's `olmo3` parser recovers `cmd='sed -n '360,450p' f'`. Anything else (a positional argument,
+ * a variable, an expression) makes that entry unreadable, its siblings kept; a list with no call read is no call
+ * list: undefined, as `ast.literal_eval` would refuse it.
  *
  * Hand-written: no maintained npm package reads Python literals, and a JavaScript parser would accept other things.
  *
  * @example
  * readPythonicCalls('[add(a=1, b=[2, 3])]'); // [{ name: "add", arguments: { a: 1, b: [2, 3] }, text: "add(a=1, b=[2, 3])" }]
  */
-export function readPythonicCalls(text: string, readBefore?: ReadPythonicCalls): PythonicCall[] | undefined {
-  return readWhole(new PythonReader(text, false, readBefore), (reader) => reader.callList());
+export function readPythonicCalls(text: string, readBefore?: ReadPythonicCalls): PythonicEntry[] | undefined {
+  return readWhole(new PythonReader(text, readBefore), (reader) => reader.callList());
 }
 
 /**
@@ -37,14 +53,14 @@ export interface ReadPythonicCalls {
 
 /**
  * The calls of an OLMo 3 `<function_calls>` block, as vLLM's `olmo3` parser reads them: pythonic calls one per line
- * (`get_weather(city="Paris")` then `get_time()`), or separated by commas, or a list in brackets. Values may also be
- * JSON's `true`, `false` and `null`, which the model writes because its tools are described in JSON.
+ * (`get_weather(city="Paris")` then `get_time()`), or separated by commas, or a list in brackets, with values as
+ * {@link readPythonicCalls} reads them.
  *
  * @example
  * readPythonicCallLines('get_weather(city="Paris", hot=true)\nget_time()'); // two calls
  */
-export function readPythonicCallLines(text: string, readBefore?: ReadPythonicCalls): PythonicCall[] | undefined {
-  return readWhole(new PythonReader(text, true, readBefore), (reader) => {
+export function readPythonicCallLines(text: string, readBefore?: ReadPythonicCalls): PythonicEntry[] | undefined {
+  return readWhole(new PythonReader(text, readBefore), (reader) => {
     reader.skipSpace();
     return reader.startsWith("[") ? reader.callList() : reader.callLines();
   });
@@ -52,13 +68,13 @@ export function readPythonicCallLines(text: string, readBefore?: ReadPythonicCal
 
 /**
  * The pythonic call written at the start of `text` (up to its closing parenthesis), when it is whole there as
- * {@link readPythonicCalls} reads it; undefined when it is not (yet). `jsonWords` as OLMo's calls are read.
+ * {@link readPythonicCalls} reads it; undefined when it is not (yet).
  *
  * @example
- * readPythonicCall('get_weather(city="a)b"), get_time()', false)?.text; // 'get_weather(city="a)b")'
+ * readPythonicCall('get_weather(city="a)b"), get_time()')?.text; // 'get_weather(city="a)b")'
  */
-export function readPythonicCall(text: string, jsonWords: boolean): PythonicCall | undefined {
-  const reader = new PythonReader(text, jsonWords);
+export function readPythonicCall(text: string): PythonicCall | undefined {
+  const reader = new PythonReader(text);
   try {
     return reader.call();
   } catch (error) {
@@ -85,11 +101,11 @@ const CALL_HEADER = /^(\s*[[,]?\s*)([A-Za-z_][\w.-]*)\s*\(/;
 const CALL_HEADER_START = /^\s*[[,]?\s*(?:[A-Za-z_][\w.-]*\s*)?$/;
 
 /** What `read` reads from the whole text; undefined when the text is anything else. */
-function readWhole(reader: PythonReader, read: (reader: PythonReader) => PythonicCall[]): PythonicCall[] | undefined {
+function readWhole(reader: PythonReader, read: (reader: PythonReader) => PythonicEntry[]): PythonicEntry[] | undefined {
   try {
-    const calls = read(reader);
+    const entries = read(reader);
     reader.skipSpace();
-    return reader.atEnd() ? calls : undefined;
+    return reader.atEnd() && entries.some((entry) => !("unreadable" in entry)) ? entries : undefined;
   } catch (error) {
     if (error instanceof NotPython) return undefined;
     throw error;
@@ -100,16 +116,24 @@ function readWhole(reader: PythonReader, read: (reader: PythonReader) => Pythoni
 class NotPython extends Error {}
 
 const IDENTIFIER = /[A-Za-z_][\w.-]*/y;
+/** The name an entry opens a call with. */
+const ENTRY_NAME = /([A-Za-z_][\w.-]*)\s*\(/y;
+/** The `)` an unreadable entry ends at: the list's end, or the next call (after a comma or a line break), follows. */
+const ENTRY_END = /\)(?=\s*(?:\]?\s*$|[,\n]\s*[A-Za-z_][\w.-]*\s*\())/g;
 const SPACE = /\s*/y;
-const DOUBLE_QUOTED_SPECIAL = /["\\\n]/g;
-const SINGLE_QUOTED_SPECIAL = /['\\\n]/g;
+const DOUBLE_QUOTED_SPECIAL = /["\\]/g;
+const SINGLE_QUOTED_SPECIAL = /['\\]/g;
+/** What may follow a string's closing quote (after spaces): the end of its value, or of the text. */
+const AFTER_STRING = /\s*(?:[,)\]}:]|$)/y;
 const NUMBER = /-?(?:\d[\d_]*)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?/y;
-const PYTHON_WORDS = [
+const WORDS = [
   ["True", true],
   ["False", false],
   ["None", null],
+  ["true", true],
+  ["false", false],
+  ["null", null],
 ] as const;
-const PYTHON_AND_JSON_WORDS = [...PYTHON_WORDS, ["true", true], ["false", false], ["null", null]] as const;
 const ESCAPES: Readonly<Record<string, string>> = {
   n: "\n",
   t: "\t",
@@ -123,16 +147,11 @@ const ESCAPES: Readonly<Record<string, string>> = {
 class PythonReader {
   private index = 0;
   private depth = 0;
-  private readonly words: readonly (readonly [string, boolean | null])[];
 
-  /** `jsonWords`: JSON's `true`, `false` and `null` are read as Python's `True`, `False` and `None` are. */
   constructor(
     private readonly text: string,
-    jsonWords: boolean,
     private readonly readBefore?: ReadPythonicCalls,
-  ) {
-    this.words = jsonWords ? PYTHON_AND_JSON_WORDS : PYTHON_WORDS;
-  }
+  ) {}
 
   startsWith(literal: string): boolean {
     return this.text.startsWith(literal, this.index);
@@ -148,12 +167,12 @@ class PythonReader {
     this.index = SPACE.lastIndex;
   }
 
-  callList(): PythonicCall[] {
+  callList(): PythonicEntry[] {
     this.expect("[");
-    const calls: PythonicCall[] = [];
+    const calls: PythonicEntry[] = [];
     this.skipSpace();
     while (!this.take("]")) {
-      calls.push(this.call());
+      calls.push(this.entry());
       this.skipSpace();
       if (!this.take(",")) {
         this.expect("]");
@@ -166,15 +185,33 @@ class PythonReader {
   }
 
   /** Calls one after another, each on its own line or after a comma. */
-  callLines(): PythonicCall[] {
-    const calls = [this.call()];
+  callLines(): PythonicEntry[] {
+    const calls = [this.entry()];
     for (;;) {
       const end = this.index;
       this.skipSpace();
       if (this.atEnd()) return calls;
       if (!this.take(",") && !this.text.slice(end, this.index).includes("\n")) throw new NotPython();
       this.skipSpace();
-      calls.push(this.call());
+      calls.push(this.entry());
+    }
+  }
+
+  /** A call of a list, or, when it opens one that is no call as written, the entry to the `)` the next call follows. */
+  private entry(): PythonicEntry {
+    const start = this.index;
+    try {
+      return this.call();
+    } catch (error) {
+      if (!(error instanceof NotPython)) throw error;
+      ENTRY_NAME.lastIndex = start;
+      const name = ENTRY_NAME.exec(this.text)?.[1];
+      ENTRY_END.lastIndex = start;
+      const end = ENTRY_END.exec(this.text);
+      if (name === undefined || end === null) throw error;
+      this.index = end.index + 1;
+      this.depth = 0;
+      return { name, text: this.text.slice(start, this.index), unreadable: true };
     }
   }
 
@@ -210,8 +247,8 @@ class PythonReader {
     const character = this.text.charAt(this.index);
     if (character === '"' || character === "'") return this.string(character);
     if (character === "[" || character === "(") return this.sequence(character === "[" ? "]" : ")");
-    if (character === "{") return this.dict();
-    for (const [word, value] of this.words) {
+    if (character === "{") return this.braces();
+    for (const [word, value] of WORDS) {
       if (this.text.startsWith(word, this.index) && !/\w/.test(this.text.charAt(this.index + word.length))) {
         this.index += word.length;
         return value;
@@ -221,7 +258,7 @@ class PythonReader {
   }
 
   private string(quote: string): string {
-    // A triple-quoted string runs to its triple quote; a single-quoted one may not span lines.
+    // A triple-quoted string runs to its triple quote; a single-quoted one to a quote that ends its value.
     const closer = this.text.startsWith(quote.repeat(3), this.index) ? quote.repeat(3) : quote;
     this.index += closer.length;
     const special = quote === '"' ? DOUBLE_QUOTED_SPECIAL : SINGLE_QUOTED_SPECIAL;
@@ -236,16 +273,21 @@ class PythonReader {
       const character = found[0];
       if (character === "\\") {
         value += this.escape();
-      } else if (character === quote && this.text.startsWith(closer, this.index)) {
+      } else if (character === quote && this.text.startsWith(closer, this.index) && this.endsValue(closer)) {
         this.index += closer.length;
         return value;
-      } else if (character === "\n" && closer.length === 1) {
-        throw new NotPython();
       } else {
         value += character;
         this.index += 1;
       }
     }
+  }
+
+  /** Whether the string's `closer`, at the reader's place, is followed by what may follow a value. */
+  private endsValue(closer: string): boolean {
+    if (closer.length > 1) return true;
+    AFTER_STRING.lastIndex = this.index + 1;
+    return AFTER_STRING.test(this.text);
   }
 
   private escape(): string {
@@ -266,28 +308,47 @@ class PythonReader {
   private sequence(closer: string): unknown[] {
     this.enter();
     this.index += 1;
-    const items: unknown[] = [];
     this.skipSpace();
-    while (!this.take(closer)) {
-      items.push(this.literal());
-      this.skipSpace();
-      if (!this.take(",")) {
-        this.expect(closer);
-        break;
-      }
-      this.skipSpace();
-    }
+    const items = this.take(closer) ? [] : this.itemsAfter(this.literal(), closer);
     this.depth -= 1;
     return items;
   }
 
-  private dict(): Record<string, unknown> {
+  /** A dict, or a set (`{1, 2}`, read as an array): what follows its first item tells which. */
+  private braces(): Record<string, unknown> | unknown[] {
     this.enter();
     this.index += 1;
-    const entries: Record<string, unknown> = {};
     this.skipSpace();
-    while (!this.take("}")) {
-      const key = this.literal();
+    let read: Record<string, unknown> | unknown[] = {};
+    if (!this.take("}")) {
+      const first = this.literal();
+      this.skipSpace();
+      read = this.startsWith(":") ? this.entriesAfter(first) : this.itemsAfter(first, "}");
+    }
+    this.depth -= 1;
+    return read;
+  }
+
+  /** The items of a sequence whose first item was just read, to its `closer`. */
+  private itemsAfter(first: unknown, closer: string): unknown[] {
+    const items = [first];
+    for (;;) {
+      this.skipSpace();
+      if (!this.take(",")) {
+        this.expect(closer);
+        return items;
+      }
+      this.skipSpace();
+      if (this.take(closer)) return items;
+      items.push(this.literal());
+    }
+  }
+
+  /** The entries of a dict whose first key was just read, to its `}`. */
+  private entriesAfter(firstKey: unknown): Record<string, unknown> {
+    const entries: Record<string, unknown> = {};
+    let key = firstKey;
+    for (;;) {
       if (typeof key !== "string" && typeof key !== "number") throw new NotPython();
       this.skipSpace();
       this.expect(":");
@@ -295,12 +356,12 @@ class PythonReader {
       this.skipSpace();
       if (!this.take(",")) {
         this.expect("}");
-        break;
+        return entries;
       }
       this.skipSpace();
+      if (this.take("}")) return entries;
+      key = this.literal();
     }
-    this.depth -= 1;
-    return entries;
   }
 
   private number(): number {

@@ -1,3 +1,4 @@
+import { trimTrailingLineBreak } from "./coerce-argument.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
@@ -209,12 +210,14 @@ function readFunction(
     }
     const parameter = syntax.readParameter(reader, index, tag);
     for (const problem of parameter.problems) reportCallError(call, problem.message, problem.parameter);
-    const value = reader.valueEnd(parameter.next, syntax.parameterCloser, afterValue);
+    const value = reader.valueEnd(parameter.next, syntax.parameterCloser, afterValue, syntax.parameterOpener);
     if (!value.closed) {
       const message = `Parameter "${parameter.name}" was not closed by ${syntax.parameterCloser}`;
       reportCallError(call, message, parameter.name);
     }
-    call.parameters.push([parameter.name, body.slice(parameter.next, value.end)]);
+    const raw = body.slice(parameter.next, value.end);
+    // A value cut at the next tag ends with the line break the template writes after a parameter, not with its own.
+    call.parameters.push([parameter.name, value.closed ? raw : trimTrailingLineBreak(raw)]);
     index = value.next;
   }
   call.text = body.slice(start, index);

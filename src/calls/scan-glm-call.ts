@@ -1,3 +1,4 @@
+import { trimTrailingLineBreak } from "./coerce-argument.js";
 import { reportCallError, type ScannedTagCall } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
@@ -70,9 +71,11 @@ export function scanGlmCall(body: string, callIndex: number): ScannedTagCall {
       continue;
     }
     const valueStart = index + ARG_VALUE.length;
-    const value = reader.valueEnd(valueStart, ARG_VALUE_END, AFTER_VALUE);
+    const value = reader.valueEnd(valueStart, ARG_VALUE_END, AFTER_VALUE, ARG_KEY);
     if (!value.closed) reportCallError(call, `The value of "${key}" was not closed by </arg_value>`, key);
-    call.parameters.push([key, body.slice(valueStart, value.end)]);
+    const raw = body.slice(valueStart, value.end);
+    // A value cut at the next tag ends with the line break the template writes after a value, not with its own.
+    call.parameters.push([key, value.closed ? raw : trimTrailingLineBreak(raw)]);
     index = reader.skipSpace(value.next);
   }
   return call;

@@ -1,12 +1,14 @@
 import { CALL_BLOCKS } from "./build-call-block.js";
 import type { TokenSectionSyntax } from "./build-token-section-calls.js";
 import type { CallableTool } from "./callable-tool.js";
+import { HARMONY_RETURN } from "./harmony-header.js";
 import { splitHunyuanSuffix } from "./hunyuan-tags.js";
 import { XTML_OPEN } from "./kimi-xtml-section.js";
 import {
   CALL_WRAPPERS,
   DOTS_BLOCK,
   HARMONY_OPENERS,
+  isCallMarker,
   MESSAGE_SEPARATOR,
   MINIMAX_BLOCK,
   OLMO_BLOCK,
@@ -80,9 +82,10 @@ export class TagOpeners {
     if (name === "function" && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
     if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
+    if (name === HARMONY_RETURN && this.formats.has("harmony")) return "dropped";
     if (`<${name}>` === XTML_OPEN && this.formats.has("kimi")) return "xtml";
     if (this.isCallWrapper(name, atStart)) return "call-wrapper";
-    if (name === MESSAGE_SEPARATOR && this.readsReplyStartCalls) return "message-separator";
+    if (name === MESSAGE_SEPARATOR && this.formats.has("json-text")) return "message-separator";
     const callBlock = CALL_BLOCKS.get(name);
     if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
@@ -109,9 +112,12 @@ export class TagOpeners {
     return this.isCallWrapper("function", atStart) ? "call-wrapper" : undefined;
   }
 
-  /** Whether a tag named `name` may stand before the JSON calls a reply starts with. */
+  /**
+   * Whether a tag named `name` may stand before JSON calls: a model's own marker anywhere, other wrappers where a reply
+   * starts (see {@link isCallMarker}).
+   */
   private isCallWrapper(name: string, atStart: boolean): boolean {
-    return CALL_WRAPPERS.has(name) && atStart && this.readsReplyStartCalls;
+    return CALL_WRAPPERS.has(name) && (atStart || isCallMarker(name)) && this.readsReplyStartCalls;
   }
 
   /** The syntax of the section `marker` opens, when its format is read. */

@@ -57,13 +57,16 @@ export class TaggedBodyReader {
   /**
    * Where the value starting at `start` ends. As in `<function_calls>`, a `closer` ends it only when what follows
    * (after whitespace) is one of `followers` or the end of the body, so a literal `</parameter>` inside code stays in
-   * the value. Without such a close, the value was left unclosed: it is cut at the first follower.
+   * the value. Without such a close, the value was left unclosed: it is cut at the first follower. An `opener` (the
+   * next value's tag, as vLLM's `qwen3_coder` parser reads `<parameter=`) written before that close cuts it there too.
    */
-  valueEnd(start: number, closer: string, followers: readonly string[]): TaggedValueEnd {
+  valueEnd(start: number, closer: string, followers: readonly string[], opener?: string): TaggedValueEnd {
     const key = `${closer} ${followers.join(" ")}`;
     const close = remembered(this.#valueEnds, key, start, () => this.#endingClose(start, closer, followers));
-    if (close !== -1) return { end: close, next: close + closer.length, closed: true };
-    const cut = this.firstOf(followers, start);
+    const reopened = opener === undefined ? -1 : this.indexOf(opener, start);
+    const cutByOpener = close !== -1 && reopened !== -1 && reopened < close;
+    if (close !== -1 && !cutByOpener) return { end: close, next: close + closer.length, closed: true };
+    const cut = cutByOpener ? reopened : this.firstOf(followers, start);
     return { end: cut, next: cut, closed: false };
   }
 

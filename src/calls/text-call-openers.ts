@@ -22,8 +22,19 @@ export const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * Whether the wrapper named `name` is a model's own special token (`<|python_tag|>`, `<|tool_call|>`,
+ * `<|python_start|>`, `<|function_call|>`): it opens calls wherever it stands, and one followed by no call is reported.
+ * The tags Qwen2.5-Coder wraps its calls in (`<tools>`) are words it may write in prose: they open calls only where a
+ * reply starts.
+ */
+export function isCallMarker(name: string): boolean {
+  return name.startsWith("|");
+}
+
+/**
  * GigaChat 3's token between the messages of one reply (`Sure.<|message_sep|>\n\nfunction call<|role_sep|>\n{...}`):
- * the next message is a reply's start, where its calls may be.
+ * the next message is a reply's start, where its calls may be. The token is dropped from the text, as GigaChat's
+ * template writes it between messages and never in one.
  */
 export const MESSAGE_SEPARATOR = "|message_sep|";
 

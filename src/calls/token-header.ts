@@ -1,4 +1,4 @@
-import { HARMONY_MESSAGE, harmonyRecipient } from "./harmony-header.js";
+import { HARMONY_MESSAGE, harmonyRecipient, isHarmonyAnswer } from "./harmony-header.js";
 import { XTML_CHANNEL_LIMIT, XTML_SEPARATOR, xtmlChannel, xtmlChannelEnd } from "./kimi-xtml-section.js";
 
 /** A Harmony message's header is never longer than this, nor spans lines. */
@@ -10,6 +10,8 @@ export type TokenHeaderEnd =
   | { opens: "text" }
   /** A Harmony message to a tool (`to=functions.get_weather`): a call, whose body runs to `<|call|>`. */
   | { opens: "harmony-call"; tool: string }
+  /** A Harmony message of the `final` channel: the answer, which is text, its header not. */
+  | { opens: "answer" }
   /** Kimi K3's `tools` channel: a section of calls, to `closer`. */
   | { opens: "kimi-tools"; closer: string }
   /** Kimi K3's `think` channel opening the output: reasoning, to `closer`. */
@@ -54,10 +56,14 @@ export class TokenHeader {
     return chunk.length;
   }
 
-  /** A message to a tool is a call; any other message (reasoning, the answer) is text. */
+  /**
+   * A message to a tool is a call; the answer is text without its header; any other message (reasoning) is text,
+   * header and all, as a `<think>` block is.
+   */
   private harmonyMessage(): TokenHeaderEnd {
     const tool = harmonyRecipient(this.text);
-    return tool === undefined ? { opens: "text" } : { opens: "harmony-call", tool };
+    if (tool !== undefined) return { opens: "harmony-call", tool };
+    return isHarmonyAnswer(this.text) ? { opens: "answer" } : { opens: "text" };
   }
 
   /** The `tools` channel is calls, the `think` channel opening the output reasoning, any other (`response`) text. */

@@ -1,10 +1,12 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { MINIMAX_M3_OPENING } from "./build-minimax-m3-calls.js";
 import { MISTRAL_MARKER } from "./build-mistral-calls.js";
+import { KIMI_SECTION } from "./build-token-section-calls.js";
 import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
+import { HARMONY_RECIPIENT_START } from "./harmony-header.js";
 import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
 import { KIMI_XTML_SECTION } from "./kimi-xtml-section.js";
 import { NextOccurrence } from "./next-occurrence.js";
@@ -75,6 +77,11 @@ const MISTRAL_REASONING_END = "[/THINK]";
 const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
 const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
 const CLOSING_BRACKET_MARKERS: readonly string[] = [MINIMAX_M3_OPENING];
+/** What ends Kimi K2 Thinking's reasoning: its closing tag, or its calls (see `scanReasoningToCalls`). */
+const THINK_END = "</think>";
+const KIMI_REASONING_ENDS: readonly string[] = [THINK_END, ...KIMI_SECTION.sections.keys()];
+/** What a reply read from mid-header may start with (see {@link HARMONY_RECIPIENT_START}). */
+const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
 
 /**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
@@ -122,14 +129,18 @@ export class ToolCallScanner implements ToolCallEventSource {
   });
   /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
   private atStart = true;
-  private reasoningCloser = new ClosingLiteral("</think>");
+  private reasoningCloser = new ClosingLiteral(THINK_END);
   /**
    * Whether what a reply starts with may be calls, as JSON or a pythonic list, and which: only when the tools are
    * known, since nothing marks such calls.
    */
   private readonly readsReplyStartCalls: boolean;
+  /** Whether what a reply starts with may be calls or a Harmony header begun in the prompt (see `scanText`). */
+  private readonly readsReplyStartHeader: boolean;
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   private readonly readsMistral: boolean;
+  /** Whether Kimi K2's calls are read, which may end its reasoning. */
+  private readonly readsKimi: boolean;
   /** Whether a `]` in prose may open MiniMax M3's calls (format `xml`). */
   private readonly readsMinimaxM3: boolean;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
@@ -154,9 +165,11 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
+    this.readsReplyStartHeader = this.readsReplyStartCalls || options.formats.has("harmony");
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
+    this.readsKimi = options.formats.has("kimi");
     this.readsMinimaxM3 = options.formats.has("xml");
     const host = this.readerHost();
     this.rawBody = new RawBodyReader(host, this.calls);
@@ -165,7 +178,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
       this.state = REASONING;
       this.atStart = false;
-      const closer = options.startsInReasoning === true ? "</think>" : options.startsInReasoning;
+      const closer = options.startsInReasoning === true ? THINK_END : options.startsInReasoning;
       this.reasoningCloser = new ClosingLiteral(closer);
     }
   }
@@ -219,7 +232,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     return (
       (this.readsMistral && chunk.includes("[")) ||
       (this.readsMinimaxM3 && chunk.includes("]")) ||
-      (this.atStart && this.readsReplyStartCalls && !isBlank(chunk))
+      (this.atStart && this.readsReplyStartHeader && !isBlank(chunk))
     );
   }
 
@@ -289,6 +302,10 @@ export class ToolCallScanner implements ToolCallEventSource {
           index = this.xmlBlock.scan(chunk, index);
           break;
         case REASONING:
+          if (this.readsKimi && this.reasoningCloser.literal === THINK_END) {
+            index = this.scanReasoningToCalls(chunk, index);
+            break;
+          }
           index = this.reasoningCloser.scan(chunk, index, this.appendReasoning);
           if (this.reasoningCloser.found) {
             this.outbox.text += this.reasoningCloser.literal;
@@ -317,16 +334,25 @@ export class ToolCallScanner implements ToolCallEventSource {
   // Prose -------------------------------------------------------------------------------------------------------
 
   private scanText(chunk: string, index: number, chunkNumber: number): number {
-    if (this.atStart && this.readsReplyStartCalls) {
+    if (this.atStart && this.readsReplyStartHeader) {
       const first = index + chunk.slice(index).search(/\S/);
       const character = first < index ? "" : chunk.charAt(first);
+      const isReplyStart =
+        character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f";
       // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
-      if (character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f") {
+      if (isReplyStart && this.readsReplyStartCalls) {
         this.outbox.text += chunk.slice(index, first);
         this.enterJsonRun();
         if (character === "{" || character === "[") this.jsonRun.startReplyValue();
         else this.jsonRun.startOpeningFence();
         return first;
+      }
+      // gpt-oss read from mid-header: its recipient comes first.
+      if (character === "t" && this.formats.has("harmony")) {
+        this.outbox.text += chunk.slice(index, first);
+        this.marker.start(character, HARMONY_AT_START);
+        this.state = MARKER;
+        return first + 1;
       }
     }
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
@@ -384,8 +410,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "message-separator") {
-      // A message starts: it may be calls, as a reply may.
-      this.outbox.text += tag;
+      // A message starts: it may be calls, as a reply may. The token only frames the messages: it is no text.
       this.state = TEXT;
       this.atStart = true;
       return;
@@ -456,10 +481,25 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.state = RAW_BODY;
       this.rawBody.openSection(KIMI_XTML_SECTION, header, ended.closer);
     } else {
-      this.outbox.text += header;
+      if (ended.opens !== "answer") this.outbox.text += header;
       this.state = ended.opens === "reasoning" ? REASONING : TEXT;
       if (ended.opens === "reasoning") this.reasoningCloser = new ClosingLiteral(ended.closer);
     }
+  }
+
+  /**
+   * Reasoning in `<think>` that Kimi K2 Thinking's calls may end: it makes them without closing its reasoning, and the
+   * reasoning ends at `</think>` or at a call section, or a call, standing alone (vLLM's Kimi K2 reasoning parser).
+   * Each `<` is read as a marker that may be one of those.
+   */
+  private scanReasoningToCalls(chunk: string, index: number): number {
+    const lessThan = chunk.indexOf("<", index);
+    const end = lessThan === -1 ? chunk.length : lessThan;
+    this.appendReasoning(index === 0 && end === chunk.length ? chunk : chunk.slice(index, end));
+    if (lessThan === -1) return chunk.length;
+    this.marker.start("<", KIMI_REASONING_ENDS);
+    this.state = MARKER;
+    return lessThan + 1;
   }
 
   /** Text of a reasoning block: text like prose, read for no call (an arrow: passed to {@link ClosingLiteral.scan}). */
@@ -470,7 +510,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   // Mistral's calls and JSON calls --------------------------------------------------------------------------------
 
   /**
-   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning or MiniMax M3's block. Any other `[`
+   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning, MiniMax M3's block, or a Harmony
+   * header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
    * is text (or, starting a reply, JSON that may be calls); any other `]` is text, and what was held after it is read
    * again (it may open a tag).
    */
@@ -484,6 +525,21 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.atStart = false;
       this.state = REASONING;
       this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
+    } else if (ended === THINK_END) {
+      this.outbox.text += text;
+      this.state = TEXT;
+      this.atStart = true;
+    } else if (ended !== undefined && KIMI_SECTION.sections.has(ended)) {
+      this.state = RAW_BODY;
+      this.rawBody.openSection(KIMI_SECTION, text, KIMI_SECTION.sections.get(ended) ?? "");
+    } else if (text.startsWith("<")) {
+      // In Kimi K2's reasoning, and none of what ends it.
+      this.outbox.text += text;
+      this.state = REASONING;
+    } else if (ended === HARMONY_RECIPIENT_START) {
+      this.atStart = false;
+      this.tokenHeader.start(text, "harmony", true);
+      this.state = TOKEN_HEADER;
     } else if (ended === MINIMAX_M3_OPENING) {
       this.atStart = false;
       this.state = RAW_BODY;
@@ -492,7 +548,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.outbox.text += "]";
       this.state = TEXT;
       this.consume(text.slice(1));
-    } else if (this.atStart && this.readsReplyStartCalls) {
+    } else if (this.atStart && this.readsReplyStartCalls && text.startsWith("[")) {
       // Not `[TOOL_CALLS]`: a JSON array or a pythonic call list (`[Translate(...)]`) may start so.
       this.enterJsonRun();
       this.jsonRun.startReplyValue(text);

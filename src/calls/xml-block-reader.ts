@@ -1,5 +1,7 @@
+import { isJsonObject } from "../openapi/own-properties.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { ParameterValueScanner, ValueEnding } from "./parameter-value-scanner.js";
+import { parseJsonAsWritten } from "./parse-json-arguments.js";
 import { shortenText } from "./shorten-text.js";
 import { generatedCallId } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
@@ -59,6 +61,8 @@ export class XmlBlockReader {
   valueInvoke: ScannedXmlCall | undefined;
   /** The name of the parameter whose value is being read. */
   parameter = "";
+  /** Whether that value is JSON: DeepSeek marks such values `string="false"`. */
+  private parameterJson = false;
 
   /** `value` reads parameter values; the scanner shares it, for its fast path. */
   constructor(
@@ -130,7 +134,8 @@ export class XmlBlockReader {
     const end = lessThan === -1 ? chunk.length : lessThan;
     if (end > index) this.stray += chunk.slice(index, end);
     if (lessThan === -1) return chunk.length;
-    this.reportStray();
+    // Text inside an invoke may be its arguments as one JSON object, known at `</invoke>`.
+    if (this.state === "block") this.reportStray();
     this.tagContext = this.state === "invoke" ? "invoke" : "block";
     this.startTag();
     return lessThan + 1;
@@ -179,6 +184,7 @@ export class XmlBlockReader {
       else if (closesBlock) this.host.leave();
       else this.host.error({ code: "PARSE_ERROR", message: `Unexpected ${tag} inside <${this.blockName}>` });
     } else if (name === "parameter") {
+      this.reportStray();
       this.openParameter(tag);
     } else if (name === "/invoke") {
       this.closeInvoke();
@@ -190,6 +196,7 @@ export class XmlBlockReader {
       if (name === "invoke") this.openInvokeTag(tag);
       else this.host.leave();
     } else {
+      this.reportStray();
       this.host.error({
         code: "PARSE_ERROR",
         message: `Unexpected ${tag} inside <invoke name="${this.invoke?.name ?? ""}">`,
@@ -211,10 +218,25 @@ export class XmlBlockReader {
   private closeInvoke(): void {
     const invoke = this.invoke;
     if (invoke === undefined) return;
+    this.readJsonBody(invoke);
     this.reportStray();
     this.invoke = undefined;
     this.state = "block";
     this.host.emitCall(buildXmlCall(invoke, this.host.catalog));
+  }
+
+  /**
+   * An invoke without parameters whose text is one JSON object (DeepSeek V3.2 writes its arguments so): the object's
+   * members are its parameters, each written as JSON.
+   */
+  private readJsonBody(invoke: ScannedXmlCall): void {
+    const body = this.stray.trim();
+    if (invoke.parameters.length > 0 || !body.startsWith("{")) return;
+    const object = parseJsonAsWritten(body);
+    if (!isJsonObject(object)) return;
+    for (const [parameter, value] of Object.entries(object))
+      invoke.parameters.push([parameter, JSON.stringify(value), "json"]);
+    this.stray = "";
   }
 
   /** A problem with the open invoke, reported after its call (with the parameter it concerns, if any). */
@@ -231,7 +253,9 @@ export class XmlBlockReader {
   }
 
   private openParameter(tag: string): void {
-    this.parameter = parseXmlAttributes(tag).get("name") ?? "";
+    const attributes = parseXmlAttributes(tag);
+    this.parameter = attributes.get("name") ?? "";
+    this.parameterJson = attributes.get("string") === "false";
     if (this.parameter === "") this.invokeError(`${tag} has no name attribute`);
     this.value.start();
     this.state = "value";
@@ -241,7 +265,8 @@ export class XmlBlockReader {
 
   private closeParameter(): void {
     this.host.flushDelta();
-    this.invoke?.parameters.push([this.parameter, this.value.text.toString()]);
+    const raw = this.value.text.toString();
+    this.invoke?.parameters.push(this.parameterJson ? [this.parameter, raw, "json"] : [this.parameter, raw]);
     this.value.text.reset();
     this.state = "invoke";
     this.valueInvoke = undefined;

@@ -75,11 +75,11 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
       text: " Ok.",
     },
     {
-      name: "GigaChat 3's call in the message after its <|message_sep|>: the separator stays in the text",
+      name: "GigaChat 3's call in the message after its <|message_sep|>: the separator is no text",
       given:
         'Checking.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "A"}}',
       calls: [weather("call_0", "A", "json-text")],
-      text: "Checking.<|message_sep|>\n\n",
+      text: "Checking.\n\n",
     },
     {
       name: "GigaChat 3.1's <|function_call|> before its call goes with it",
@@ -176,7 +176,6 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
     ["JSON that does not parse", '{"name": "get_weather", "arguments": {"city": "A",}}'],
     ["a fence holding other JSON", '```json\n{"city": "A"}\n```'],
     ["a fence holding code", "```python\nprint(1)\n```"],
-    ["Llama's built-in tool calls, which are not JSON", '<|python_tag|>brave_search.call(query="x")'],
     ["a wrapper holding prose", "<tools>get_weather for Paris</tools>"],
     ["functools as a word", "functools is a Python module: functools[0]"],
     ["functools before other JSON", "functools[1, 2]"],
@@ -189,6 +188,15 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
     ["an empty array", "[]"],
   ])("%s is text, as written", (_, given) => {
     expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
+  });
+
+  test("a model's own marker followed by no call (Llama's built-in tool calls, not JSON) is text, and reported", () => {
+    const given = '<|python_tag|>brave_search.call(query="x")';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [],
+      text: given,
+      errors: [{ code: "PARSE_ERROR", message: "<|python_tag|> is followed by no call; it is read as text" }],
+    });
   });
 
   test("without tools, nothing but a marker says JSON is a call: it stays text", () => {

@@ -227,7 +227,7 @@ describe("gpt-oss's Harmony messages to tools, as they leak into text", () => {
     ]);
   });
 
-  test("arguments cut off before <|call|> are UNTERMINATED_CALL; the answer's channel and broken headers are text", () => {
+  test("arguments cut off before <|call|> are UNTERMINATED_CALL; the answer is text, broken headers too", () => {
     expect(
       parseToolCalls('<|channel|>commentary to=functions.get_weather<|message|>{"city": "Ro', { tools }).errors,
     ).toEqual([
@@ -239,8 +239,12 @@ describe("gpt-oss's Harmony messages to tools, as they leak into text", () => {
         callId: "call_0",
       },
     ]);
-    for (const text of ["<|channel|>final<|message|>Four.<|return|>", "a <|channel|> b\nc to=functions.x<|message|>"]) {
-      expect(parseToolCalls(text, { tools })).toEqual({ calls: [], text, errors: [] });
-    }
+    expect(parseToolCalls("<|channel|>final<|message|>Four.<|return|>", { tools })).toEqual({
+      calls: [],
+      text: "Four.",
+      errors: [],
+    });
+    const broken = "a <|channel|> b\nc to=functions.x<|message|>";
+    expect(parseToolCalls(broken, { tools })).toEqual({ calls: [], text: broken, errors: [] });
   });
 });

@@ -13,6 +13,13 @@ describe("coerceArgument", () => {
       schema: { type: "string" },
       want: "\n  a\n",
     },
+    {
+      name: "string written right after its tag keeps its final line break",
+      raw: "a\n",
+      schema: { type: "string" },
+      want: "a\n",
+    },
+    { name: "float is a number", raw: "\n3.14\n", schema: { type: "float" }, want: 3.14 },
     { name: "string keeps CRLF content", raw: "\r\na\r\nb\r\n", schema: { type: "string" }, want: "a\r\nb" },
     { name: "integer", raw: " 5 ", schema: { type: "integer" }, want: 5 },
     { name: "integer with leading zeros", raw: "0123", schema: { type: "integer" }, want: 123 },
