@@ -5,6 +5,7 @@ import { buildServer } from "../server/build-server.js";
 import { closeWithDeadline } from "../server/close-with-deadline.js";
 import { type OrdersApi, startOrdersApi } from "../server/example-orders-api.js";
 import { loadServiceConfig } from "../server/service-config.js";
+import { startTelemetry, type Telemetry } from "../server/start-telemetry.js";
 import type { CliIo } from "./cli-io.js";
 
 const USAGE = `Usage: action-recall serve [--port N] [--host H] [--catalog file]
@@ -13,7 +14,8 @@ Runs the action-recall service. Settings come from the environment (PORT, HOST, 
 OPERATOR_INTEGRATION_URL, CATALOG_FILE, UPSTREAM_TIMEOUT_MS, PROXY_TIMEOUT_MS, CACHE_TTL_MS, MAX_BODY_BYTES,
 MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);
 the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file; with the example catalog it
-also starts the example orders API on 127.0.0.1:3101. On SIGTERM or SIGINT it drains in-flight requests for up to
+also starts the example orders API on 127.0.0.1:3101. OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER turns on
+OpenTelemetry tracing. On SIGTERM or SIGINT it drains in-flight requests for up to
 SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection still open and exits.
 `;
 
@@ -75,11 +77,15 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
     ...(options.catalog === undefined ? {} : { CATALOG_FILE: options.catalog }),
   };
   let ordersApi: OrdersApi | undefined;
+  let telemetry: Telemetry | undefined;
   try {
     const config = loadServiceConfig(env);
     const catalogMode = config.ontologyQueryUrl === undefined;
     if (catalogMode && isExampleCatalog(config.catalogFile)) ordersApi = await startOrdersApi();
+    telemetry = await startTelemetry(env);
     const app = await buildServer(config);
+    // The SDK flushes its last spans once every request has drained.
+    app.addHook("onClose", async () => telemetry?.shutdown());
     const url = await app.listen({ port: config.port, host: config.host });
     io.stdout(`action-recall listening on ${url}\n`);
     io.stdout(
@@ -100,6 +106,7 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
     return 0;
   } catch (error) {
     await ordersApi?.close();
+    await telemetry?.shutdown();
     const message = isActionRecallError(error) ? `${error.code}: ${error.message}` : String(error);
     io.stderr(`action-recall serve: ${message}\n`);
     return 1;

@@ -23,6 +23,7 @@ import {
 import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
+import { withSpan } from "../telemetry/with-span.js";
 import { registerAuthentication } from "./auth/register-authentication.js";
 import { CATALOG_PROXY_ORIGIN, createCatalogProxy } from "./catalog-proxy.js";
 import { egressHostsOf } from "./egress-hosts.js";
@@ -40,6 +41,7 @@ import { serializeRequest } from "./serialize-request.js";
 import type { McpActionBinding, ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
 import { createToolExecutions, type ExecutionTarget } from "./tool-executions.js";
+import { registerRequestTracing } from "./trace-requests.js";
 import { upstreamNames } from "./upstream-names.js";
 
 /** What {@link buildServer} can be given instead of building it from the config (tests, embedding). */
@@ -141,6 +143,7 @@ export async function buildServer(
     requestIdHeader: false,
     genReqId: readRequestId,
   });
+  registerRequestTracing(app);
   registerJsonParser(app);
 
   const catalog =
@@ -334,10 +337,12 @@ export async function buildServer(
     { schema: ROUTE_SCHEMAS.convert, bodyLimit: cpuHeavyBodyLimit, config: { scope: "recall" } },
     async (request) => {
       const { document, ...options } = request.body;
-      return convertOperations(document, {
-        ...(config.maxSchemaDepth === undefined ? {} : { maxDepth: config.maxSchemaDepth }),
-        ...options,
-      });
+      return withSpan("convert", {}, async () =>
+        convertOperations(document, {
+          ...(config.maxSchemaDepth === undefined ? {} : { maxDepth: config.maxSchemaDepth }),
+          ...options,
+        }),
+      );
     },
   );
 
