@@ -1,4 +1,5 @@
 import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { callableToolsFromDialect } from "../calls/callable-tool-from-dialect.js";
 import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
@@ -36,7 +37,7 @@ import { readRequestId } from "./read-request-id.js";
 import { REDACTED, redactUrl } from "./redact-url.js";
 import { registerJsonParser } from "./register-json-parser.js";
 import { registerRateLimit } from "./register-rate-limit.js";
-import { ROUTE_SCHEMAS } from "./route-schemas.js";
+import { ROUTE_SCHEMAS, SECURITY_SCHEMES } from "./route-schemas.js";
 import { serializeRequest } from "./serialize-request.js";
 import type { McpActionBinding, ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
@@ -113,7 +114,8 @@ async function sendEvents(reply: FastifyReply, events: AsyncIterable<string>): P
 
 /**
  * Builds the action-recall service (seed 003) as a Fastify instance, without listening: recall, execution, the
- * schema engine, the parser and slot filling over HTTP, `/mcp`, health, metrics and its own OpenAPI at `/docs`.
+ * schema engine, the parser and slot filling over HTTP, `/mcp`, health, metrics, and its own OpenAPI document at
+ * `/docs/json` with Swagger UI at `/docs`.
  * Request bodies are validated by the route schemas; unknown top-level fields are ignored (removed before the
  * handler runs), and a body over `config.maxBodyBytes` (over `config.maxConvertBodyBytes` on the convert, parse and
  * slot-fill routes) is a 413.
@@ -234,10 +236,16 @@ export async function buildServer(
       info: {
         title: "action-recall",
         version: SERVICE_VERSION,
-        description: "Knowledge-network actions as ready-to-call LLM tools, and their calls carried to the API.",
+        description:
+          "Knowledge-network actions as ready-to-call LLM tools, and their calls carried to the API. Every route but the health probes needs a credential: a bearer token (an API key or a JWT, per AUTH_MODE) or X-API-Key; behind a gateway, the gateway's headers.",
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] })),
     },
   });
+  // The UI and its document need a credential like every other route (fail closed): the document maps the whole
+  // service, and a browser reaches it with AUTH_MODE=none on loopback, or through the gateway that authenticates.
+  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 
   app.setNotFoundHandler((request, reply) => {
     request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
@@ -274,13 +282,11 @@ export async function buildServer(
 
   app.get(
     "/metrics",
-    { schema: { hide: true }, config: { auth: "metrics-token", scope: "admin" } },
+    { schema: ROUTE_SCHEMAS.metrics, config: { auth: "metrics-token", scope: "admin" } },
     async (_request, reply) => {
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     },
   );
-
-  app.get("/docs", { schema: { hide: true } }, async () => app.swagger());
 
   app.post<{
     Params: { kn_id: string; action_type_id: string };

@@ -11,6 +11,7 @@ import { ActionRecallError } from "../errors/index.js";
 import { type DynamicTool, executeDynamicTool, type RecallContext, recallActions } from "../recall/index.js";
 import { type McpTool, toDialect } from "../schema/dialects/index.js";
 import type { ExecutionSlots } from "./execution-slots.js";
+import { ROUTE_SCHEMAS } from "./route-schemas.js";
 import type { McpActionBinding, McpRequestSettings } from "./service-config.js";
 import type { ToolExecutions } from "./tool-executions.js";
 
@@ -137,7 +138,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
   app.route({
     method: ["GET", "POST", "DELETE"],
     url: "/mcp",
-    schema: { hide: true },
+    schema: ROUTE_SCHEMAS.mcp,
     config: { scope: "mcp" },
     async handler(request, reply) {
       checkMcpRequestOrigin(request.headers, options.requests);
