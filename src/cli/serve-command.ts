@@ -1,11 +1,12 @@
-import { basename, dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { isActionRecallError } from "../errors/index.js";
 import { buildServer } from "../server/build-server.js";
 import { closeWithDeadline } from "../server/close-with-deadline.js";
-import { type OrdersApi, startOrdersApi } from "../server/example-orders-api.js";
+import type { OrdersApi } from "../server/example-orders-api.js";
 import { loadServiceConfig } from "../server/service-config.js";
 import type { CliIo } from "./cli-io.js";
+import { nextSignal } from "./next-signal.js";
+import { startExample } from "./start-example.js";
 
 const USAGE = `Usage: action-recall serve [--port N] [--host H] [--catalog file]
 
@@ -19,24 +20,6 @@ SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection still open an
 
 /** How long a closed service may take to let its process end by itself. */
 const EXIT_GRACE_MS = 200;
-
-/** The next SIGTERM or SIGINT. */
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      process.off("SIGTERM", stop);
-      process.off("SIGINT", stop);
-      resolve(signal);
-    };
-    process.on("SIGTERM", stop);
-    process.on("SIGINT", stop);
-  });
-}
-
-/** True when the catalog is the shipped example, whose tools call the example orders API. */
-function isExampleCatalog(file: string): boolean {
-  return basename(file) === "action-recall.yaml" && basename(dirname(file)) === "examples";
-}
 
 /**
  * `action-recall serve [--port N] [--host H] [--catalog file]`: listens, prints the URL, and on SIGTERM or SIGINT
@@ -78,7 +61,7 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
   try {
     const config = loadServiceConfig(env);
     const catalogMode = config.ontologyQueryUrl === undefined;
-    if (catalogMode && isExampleCatalog(config.catalogFile)) ordersApi = await startOrdersApi();
+    ordersApi = await startExample(config);
     const app = await buildServer(config);
     const url = await app.listen({ port: config.port, host: config.host });
     io.stdout(`action-recall listening on ${url}\n`);

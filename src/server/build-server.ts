@@ -31,6 +31,7 @@ import { ROUTE_SCHEMAS } from "./route-schemas.js";
 import { serializeRequest } from "./serialize-request.js";
 import type { ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
+import { SERVICE_VERSION } from "./service-version.js";
 import type { ExecutionTarget } from "./tool-executions.js";
 import { upstreamNames } from "./upstream-names.js";
 
@@ -44,7 +45,6 @@ export interface ServerDependencies {
   logger?: false | { stream: { write(line: string): void } };
 }
 
-const SERVICE_VERSION = "0.1.0";
 const API = "/api/action-recall/v1";
 
 /** Secrets never reach the logs: pino replaces these paths. */
