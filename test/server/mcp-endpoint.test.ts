@@ -86,9 +86,9 @@ describe("the example catalog on /mcp", () => {
     await catalog?.close();
   });
 
-  async function connectToCatalog(): Promise<Client> {
+  async function connectToCatalog(env: Record<string, string> = {}): Promise<Client> {
     catalog = await startExampleCatalog();
-    app = await buildServer(loadServiceConfig({ CATALOG_FILE: catalog.file }), { logger: false });
+    app = await buildServer(loadServiceConfig({ CATALOG_FILE: catalog.file, ...env }), { logger: false });
     const url = await app.listen({ port: 0, host: "127.0.0.1" });
     client = new Client({ name: "catalog-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
@@ -108,6 +108,17 @@ describe("the example catalog on /mcp", () => {
       type: "string",
       description: "The order_id of the object the action applies to (its unique_identity.order_id).",
     });
+  });
+
+  test("a binding that fixes the identity lists the tool without the argument, and calls it for that object", async () => {
+    const bindings = [{ kn_id: "kn_orders", action_type_id: "view_order", unique_identity: { order_id: "ord_1003" } }];
+    const connected = await connectToCatalog({ MCP_ACTION_BINDINGS: JSON.stringify(bindings) });
+    const { tools } = await connected.listTools();
+    expect(tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties ?? {})])).toEqual([
+      ["getOrder", ["query"]],
+    ]);
+    const result = await connected.callTool({ name: "getOrder", arguments: {} });
+    expect(result.structuredContent).toMatchObject({ success: true, output: { body: { id: "ord_1003" } } });
   });
 
   test("a call fills the identity from its argument: the note reaches that order", async () => {
