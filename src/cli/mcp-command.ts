@@ -4,15 +4,14 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { pino } from "pino";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
 import { createActionRuntime } from "../server/action-runtime.js";
-import type { OrdersApi } from "../server/example-orders-api.js";
 import { createMcpToolServer } from "../server/mcp-tool-server.js";
 import { readText } from "../server/read-text.js";
 import { loadServiceConfig } from "../server/service-config.js";
 import { SERVICE_VERSION } from "../server/service-version.js";
+import { type RunningExample, startExample } from "../server/start-example.js";
 import type { ServiceCaller } from "../server/tool-executions.js";
 import type { CliIo } from "./cli-io.js";
 import { nextSignal } from "./next-signal.js";
-import { startExample } from "./start-example.js";
 
 const USAGE = `Usage: action-recall mcp [--catalog file]
 
@@ -21,8 +20,8 @@ Desktop, Claude Code, Cursor). Settings come from the environment, as for serve 
 OPERATOR_INTEGRATION_URL, MCP_ACTION_BINDINGS, MCP_SERVERS, UPSTREAM_TIMEOUT_MS, ...); the tools run as the account
 ACTION_RECALL_ACCOUNT_ID of type ACTION_RECALL_ACCOUNT_TYPE (both required). AUTH_MODE must be none: the client is
 the local user who started the process. Standard output carries the protocol; logs go to standard error. With the
-example catalog it also starts the example orders API on 127.0.0.1:3101. It ends when its input closes, or on
-SIGTERM or SIGINT.
+example catalog it also starts the example orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free
+port; off not started). It ends when its input closes, or on SIGTERM or SIGINT.
 `;
 
 /** How long a closed server may take to let its process end by itself. */
@@ -83,15 +82,15 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
     return 0;
   }
   const env = { ...process.env, ...(options.catalog === undefined ? {} : { CATALOG_FILE: options.catalog }) };
-  let ordersApi: OrdersApi | undefined;
+  let example: RunningExample | undefined;
   try {
     refuseAuthMode(env);
     const config = loadServiceConfig(env);
     const account = readStdioAccount(env);
     // Standard output is the protocol: every log line goes to standard error.
     const log = pino({ name: "action-recall", level: config.logLevel }, pino.destination(2));
-    ordersApi = await startExample(config);
-    const runtime = await createActionRuntime(config);
+    example = await startExample(config);
+    const runtime = await createActionRuntime(config, example === undefined ? {} : { catalog: example.catalog });
     const server = createMcpToolServer({
       ...runtime,
       actions: runtime.mcpActions,
@@ -105,18 +104,18 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
       {
         actions: runtime.mcpActions.length,
         source: config.ontologyQueryUrl ?? config.catalogFile,
-        ...(ordersApi === undefined ? {} : { exampleOrdersApi: ordersApi.url }),
+        ...(example === undefined ? {} : { exampleOrdersApi: example.url }),
       },
       "action-recall mcp serving on stdio",
     );
     await ended;
     await server.close();
-    await ordersApi?.close();
+    await example?.close();
     // An execution cut by the close may still wait on its upstream: once the event loop had its chance, exit anyway.
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
     return 0;
   } catch (error) {
-    await ordersApi?.close();
+    await example?.close();
     const message = isActionRecallError(error) ? `${error.code}: ${error.message}` : String(error);
     io.stderr(`action-recall mcp: ${message}\n`);
     return 1;

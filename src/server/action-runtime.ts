@@ -57,21 +57,29 @@ function toMcpAction(binding: McpActionBinding, catalog: ActionCatalog | undefin
   return { ...binding, identity_arguments: keys.filter((key) => !Object.hasOwn(binding.unique_identity, key)) };
 }
 
+/** What {@link createActionRuntime} can be given instead of building it from the settings. */
+export interface ActionRuntimeParts {
+  /** Replaces the recall context the settings describe (tests, embedding). */
+  recallContext?: ServiceRecallContext | undefined;
+  /** The catalog, already read (see `startExample`); default: read from `config.catalogFile` in catalog mode. */
+  catalog?: ActionCatalog | undefined;
+}
+
 /**
  * Builds what recall and execution run on from the service's settings: the catalog (read once) or the KWeaver
  * upstreams, the proxy (in process in catalog mode without a tool box), the egress hosts and the execution cap.
- * `recallContext` replaces the one the settings describe (tests, embedding).
  *
  * @example
  * const runtime = await createActionRuntime(loadServiceConfig(process.env));
  */
 export async function createActionRuntime(
   config: ServiceConfig,
-  recallContext?: ServiceRecallContext,
+  given: ActionRuntimeParts = {},
 ): Promise<ActionRuntime> {
+  const { recallContext } = given;
   const catalog =
     recallContext === undefined && config.ontologyQueryUrl === undefined
-      ? await loadActionCatalog(config.catalogFile)
+      ? (given.catalog ?? (await loadActionCatalog(config.catalogFile)))
       : undefined;
   const egressHosts = egressHostsOf(config, catalog);
   // In catalog mode without a tool box the service is its own proxy, in process (see createCatalogProxy).

@@ -7,6 +7,7 @@ import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { HTTP_PROXY_TRANSPORT, toProxyBody } from "../http/index.js";
 import { createLlmClient, type LlmClient } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
+import type { ActionCatalog } from "../recall/index.js";
 import {
   executeDynamicTool,
   prepareDynamicToolCall,
@@ -39,6 +40,8 @@ import { upstreamNames } from "./upstream-names.js";
 export interface ServerDependencies {
   /** The recall context; default: the KWeaver upstreams, or the catalog file, per the config. */
   recallContext?: ServiceRecallContext;
+  /** The catalog, already read (see `startExample`); default: read from `config.catalogFile` in catalog mode. */
+  catalog?: ActionCatalog;
   /** The model for slot filling; default: one built from `config.llm`, or none. */
   llm?: LlmClient;
   /** False for no logs, or where the JSON log lines go. Default: standard output, at `config.logLevel`. */
@@ -123,7 +126,7 @@ export async function buildServer(
   });
   registerJsonParser(app);
 
-  const runtime = await createActionRuntime(config, dependencies.recallContext);
+  const runtime = await createActionRuntime(config, dependencies);
   const { catalog, recallContext, executions, executionSlots } = runtime;
   /** Converting, parsing and filling cost CPU by the size of the body: their bodies are capped lower. */
   const cpuHeavyBodyLimit = Math.min(config.maxConvertBodyBytes, config.maxBodyBytes);
