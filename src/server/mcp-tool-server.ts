@@ -6,7 +6,14 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
-import { type DynamicTool, executeDynamicTool, type RecallContext, recallActions } from "../recall/index.js";
+import { setOwnProperty } from "../openapi/own-properties.js";
+import {
+  type DynamicTool,
+  executeDynamicTool,
+  type RecallContext,
+  type RecallResult,
+  recallActions,
+} from "../recall/index.js";
 import { type McpTool, toDialect } from "../schema/dialects/index.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { McpAction } from "./action-runtime.js";
@@ -32,7 +39,7 @@ export interface McpToolServerOptions {
   executions: ToolExecutions;
   /** The cap on executions in flight, shared with the other transports. */
   executionSlots: ExecutionSlots;
-  /** Who each MCP request runs as: the HTTP request's account, or the stdio process's. */
+  /** Who an MCP request runs as (asked once per request): the HTTP request's account, or the stdio process's. */
   callerOf(): ServiceCaller;
   log: McpLog;
   version: string;
@@ -52,20 +59,19 @@ interface ListedTool {
  */
 function placeholderIdentity(action: McpAction): Record<string, unknown> {
   const identity = { ...action.unique_identity };
-  for (const key of action.identity_arguments) identity[key] = `{unique_identity.${key}}`;
+  for (const key of action.identity_arguments) setOwnProperty(identity, key, `{unique_identity.${key}}`);
   return identity;
 }
 
-function recallFor(action: McpAction, identity: Record<string, unknown>, options: McpToolServerOptions) {
-  return recallActions(
-    {
-      knId: action.kn_id,
-      actionTypeId: action.action_type_id,
-      uniqueIdentity: identity,
-      ...options.callerOf(),
-    },
-    options.recallContext,
-  );
+/** Recalls one action for one object, as the caller. */
+function recallFor(
+  action: McpAction,
+  identity: Record<string, unknown>,
+  caller: ServiceCaller,
+  context: RecallContext,
+): Promise<RecallResult> {
+  const request = { knId: action.kn_id, actionTypeId: action.action_type_id, uniqueIdentity: identity, ...caller };
+  return recallActions(request, context);
 }
 
 /** The tool's schema written in the `mcp` dialect, without identity arguments. */
@@ -74,10 +80,10 @@ function mcpInputSchema(tool: DynamicTool): Record<string, unknown> {
 }
 
 /** Recalls every action as the caller; one that fails to recall is logged and left out, never fatal. */
-async function listTools(options: McpToolServerOptions): Promise<Map<string, ListedTool>> {
+async function listTools(options: McpToolServerOptions, caller: ServiceCaller): Promise<Map<string, ListedTool>> {
   const listed = new Map<string, ListedTool>();
   const recalled = await Promise.allSettled(
-    options.actions.map((action) => recallFor(action, placeholderIdentity(action), options)),
+    options.actions.map((action) => recallFor(action, placeholderIdentity(action), caller, options.recallContext)),
   );
   recalled.forEach((outcome, index) => {
     const action = options.actions[index] as McpAction;
@@ -119,11 +125,13 @@ function toCallToolResult(result: ToolResult): CallToolResult {
 async function toolForCall(
   listed: ListedTool,
   args: Record<string, unknown>,
-  options: McpToolServerOptions,
+  caller: ServiceCaller,
+  context: RecallContext,
 ): Promise<{ tool: DynamicTool; args: Record<string, unknown> }> {
   if (listed.identityNames.size === 0) return { tool: listed.tool, args };
   const taken = takeIdentityArguments(args, listed.identityNames);
-  const recalled = await recallFor(listed.action, { ...listed.action.unique_identity, ...taken.identity }, options);
+  const identity = { ...listed.action.unique_identity, ...taken.identity };
+  const recalled = await recallFor(listed.action, identity, caller, context);
   const tool = recalled._dynamic_tools.find((candidate) => candidate.name === listed.tool.name);
   if (tool === undefined) {
     throw new ActionRecallError("NOT_FOUND", recalled.reason ?? "The action does not apply to this object", {
@@ -146,19 +154,20 @@ async function toolForCall(
 export function createMcpToolServer(options: McpToolServerOptions): Server {
   const server = new Server({ name: "action-recall", version: options.version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const listed = await listTools(options);
+    const listed = await listTools(options, options.callerOf());
     return { tools: [...listed.values()].map(toMcpTool) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const name = request.params.name;
-    const listed = (await listTools(options)).get(name);
+    // One caller, one request id, for the recalls and the execution of this call.
+    const caller = options.callerOf();
+    const listed = (await listTools(options, caller)).get(name);
     if (listed === undefined) {
       return { isError: true, content: [{ type: "text", text: `Unknown tool "${name}": tools/list names the tools` }] };
     }
-    const caller = options.callerOf();
     let target: { tool: DynamicTool; args: Record<string, unknown> };
     try {
-      target = await toolForCall(listed, request.params.arguments ?? {}, options);
+      target = await toolForCall(listed, request.params.arguments ?? {}, caller, options.recallContext);
     } catch (error) {
       if (!isActionRecallError(error)) throw error;
       options.log.warn({ code: error.code, tool: name }, "mcp: call refused");
