@@ -1,4 +1,4 @@
-import { type Attributes, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { type Attributes, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
 
 /**
  * The library's tracer. Through `@opentelemetry/api` alone it is a no-op until the application registers an
@@ -17,13 +17,8 @@ export function markSpanFailed(span: Span, code: string, message: string): void 
  * it. A throw marks the span failed with the error's code (or its class name) before it propagates; the span ends
  * either way.
  */
-export function withSpan<T>(
-  name: string,
-  attributes: Attributes,
-  run: (span: Span) => Promise<T>,
-  kind: SpanKind = SpanKind.INTERNAL,
-): Promise<T> {
-  return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
+export function withSpan<T>(name: string, attributes: Attributes, run: (span: Span) => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await run(span);
     } catch (error) {
