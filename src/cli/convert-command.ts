@@ -192,7 +192,8 @@ function assertFixedNamesPlaced(result: ConversionResult, inputName: string): vo
   const [name] = nowhere;
   if (name === undefined) return;
   const suggestion = closestName(name, new Set(result.tools.flatMap(argumentNames)));
-  const where = result.tools.length === 1 ? `operation ${result.tools[0]?.operation}` : `any operation of ${inputName}`;
+  const where =
+    result.tools.length === 1 ? `operation ${result.tools[0]?.operation}` : `any operation converted from ${inputName}`;
   throw new ActionRecallError(
     "UNKNOWN_PARAMETER",
     `--fixed names ${nowhere.map((each) => `"${each}"`).join(", ")}, not a parameter of ${where}${suggestion === undefined ? "" : `; did you mean "${suggestion}"?`}`,

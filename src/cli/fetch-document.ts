@@ -1,5 +1,6 @@
 import { ActionRecallError, isActionRecallError } from "../errors/action-recall-error.js";
 import { UpstreamError } from "../errors/upstream-error.js";
+import { bodyExcerpt } from "../http/body-excerpt.js";
 import { openUpstreamResponse } from "../http/open-upstream-response.js";
 import { readResponseBody } from "../http/read-response-body.js";
 import { isLoopbackHost } from "../server/is-loopback-host.js";
@@ -80,6 +81,7 @@ async function fetchFollowingRedirects(url: string, options: FetchDocumentOption
         throw new UpstreamError("UPSTREAM_ERROR", `${current.href} answered ${statusCode}`, {
           upstream: current.href,
           status: statusCode,
+          bodyExcerpt: bodyExcerpt(body ?? ""),
         });
       return typeof body === "string" ? body : "";
     } catch (error) {

@@ -124,7 +124,7 @@ describe("action-recall convert", () => {
     {
       name: "a name no operation of the document has",
       given: ["--fixed", '{"tenant": "acme", "X-Trace": "t"}'],
-      want: `--fixed names "tenant", not a parameter of any operation of ${PETSTORE}`,
+      want: `--fixed names "tenant", not a parameter of any operation converted from ${PETSTORE}`,
     },
   ])("--fixed naming no parameter is UNKNOWN_PARAMETER naming it: $name", async ({ given, want }) => {
     const { code, out, err } = await runConvert([PETSTORE, ...given]);
