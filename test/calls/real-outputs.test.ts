@@ -1,0 +1,32 @@
+// Issue 39: real outputs of every model family the parser reads, one-shot and streamed, in one given/want table.
+import { describe, test } from "vitest";
+import { deepseekCases } from "./corpus/deepseek.js";
+import { functionCallsCases } from "./corpus/function-calls.js";
+import { glmCases } from "./corpus/glm.js";
+import { hermesCases } from "./corpus/hermes.js";
+import { kimiCases } from "./corpus/kimi.js";
+import { minicpmCases } from "./corpus/minicpm.js";
+import { minimaxCases } from "./corpus/minimax.js";
+import { qwen3CoderCases } from "./corpus/qwen3-coder.js";
+import { step3Cases } from "./corpus/step3.js";
+import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
+
+const families: Record<string, ModelOutputCase[]> = {
+  "Hermes / Qwen2.5 / Qwen3": hermesCases,
+  "Qwen3-Coder": qwen3CoderCases,
+  "GLM 4.5+": glmCases,
+  "<function_calls> / MiniMax-M2 / DSML / dots": functionCallsCases,
+  "MiniMax M1 / M3": minimaxCases,
+  MiniCPM5: minicpmCases,
+  "Kimi K2": kimiCases,
+  "DeepSeek V3 / V3.1": deepseekCases,
+  Step3: step3Cases,
+};
+
+for (const [family, cases] of Object.entries(families)) {
+  describe(family, () => {
+    test.each(cases.map((given) => [given.name, given] as const))("%s", (_, given) => {
+      expectCaseReadEveryWay(given);
+    });
+  });
+}
