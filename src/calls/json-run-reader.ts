@@ -271,10 +271,9 @@ export class JsonRunReader {
       host.emitBlockCalls(built, host.confirmCalls(announced, built));
       return;
     }
-    const built =
-      host.catalog === undefined
-        ? undefined
-        : readReplyStartCalls(json, host.replyStartFormats, host.nextCallIndex(), host.catalog);
+    // After a model's own marker the JSON is calls, tools known or not; elsewhere only calls of known tools are.
+    const afterMarker = isCallMarker(this.opener.slice(1));
+    const built = readReplyStartCalls(json, host.replyStartFormats, host.nextCallIndex(), host.catalog, afterMarker);
     if (built === undefined) {
       this.releaseValue();
       return;
