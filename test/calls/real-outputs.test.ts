@@ -3,10 +3,13 @@ import { describe, test } from "vitest";
 import { deepseekCases } from "./corpus/deepseek.js";
 import { functionCallsCases } from "./corpus/function-calls.js";
 import { glmCases } from "./corpus/glm.js";
+import { harmonyCases } from "./corpus/harmony.js";
 import { hermesCases } from "./corpus/hermes.js";
 import { kimiCases } from "./corpus/kimi.js";
+import { llama3Cases } from "./corpus/llama3.js";
 import { minicpmCases } from "./corpus/minicpm.js";
 import { minimaxCases } from "./corpus/minimax.js";
+import { mistralCases } from "./corpus/mistral.js";
 import { qwen3CoderCases } from "./corpus/qwen3-coder.js";
 import { step3Cases } from "./corpus/step3.js";
 import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
@@ -21,6 +24,9 @@ const families: Record<string, ModelOutputCase[]> = {
   "Kimi K2": kimiCases,
   "DeepSeek V3 / V3.1": deepseekCases,
   Step3: step3Cases,
+  "gpt-oss (Harmony)": harmonyCases,
+  Mistral: mistralCases,
+  "Llama 3.x JSON": llama3Cases,
 };
 
 for (const [family, cases] of Object.entries(families)) {
