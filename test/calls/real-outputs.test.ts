@@ -2,14 +2,18 @@
 import { describe, test } from "vitest";
 import { deepseekCases } from "./corpus/deepseek.js";
 import { functionCallsCases } from "./corpus/function-calls.js";
+import { gemmaCases } from "./corpus/gemma.js";
 import { glmCases } from "./corpus/glm.js";
 import { harmonyCases } from "./corpus/harmony.js";
 import { hermesCases } from "./corpus/hermes.js";
 import { kimiCases } from "./corpus/kimi.js";
+import { lfmCases } from "./corpus/lfm.js";
 import { llama3Cases } from "./corpus/llama3.js";
+import { llama4Cases } from "./corpus/llama4.js";
 import { minicpmCases } from "./corpus/minicpm.js";
 import { minimaxCases } from "./corpus/minimax.js";
 import { mistralCases } from "./corpus/mistral.js";
+import { olmoCases } from "./corpus/olmo.js";
 import { qwen3CoderCases } from "./corpus/qwen3-coder.js";
 import { step3Cases } from "./corpus/step3.js";
 import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
@@ -27,6 +31,10 @@ const families: Record<string, ModelOutputCase[]> = {
   "gpt-oss (Harmony)": harmonyCases,
   Mistral: mistralCases,
   "Llama 3.x JSON": llama3Cases,
+  "Llama 3.2 / 4 pythonic": llama4Cases,
+  "Gemma 4 / FunctionGemma": gemmaCases,
+  "LFM2 / LFM2.5": lfmCases,
+  "OLMo 3": olmoCases,
 };
 
 for (const [family, cases] of Object.entries(families)) {
