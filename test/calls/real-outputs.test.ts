@@ -1,11 +1,14 @@
 // Issue 39: real outputs of every model family the parser reads, one-shot and streamed, in one given/want table.
 import { describe, test } from "vitest";
+import { apertusCases } from "./corpus/apertus.js";
+import { cohereCases } from "./corpus/cohere.js";
 import { deepseekCases } from "./corpus/deepseek.js";
 import { functionCallsCases } from "./corpus/function-calls.js";
 import { gemmaCases } from "./corpus/gemma.js";
 import { glmCases } from "./corpus/glm.js";
 import { harmonyCases } from "./corpus/harmony.js";
 import { hermesCases } from "./corpus/hermes.js";
+import { internlmCases } from "./corpus/internlm.js";
 import { kimiCases } from "./corpus/kimi.js";
 import { lfmCases } from "./corpus/lfm.js";
 import { llama3Cases } from "./corpus/llama3.js";
@@ -35,6 +38,9 @@ const families: Record<string, ModelOutputCase[]> = {
   "Gemma 4 / FunctionGemma": gemmaCases,
   "LFM2 / LFM2.5": lfmCases,
   "OLMo 3": olmoCases,
+  "Cohere R7B / A": cohereCases,
+  InternLM: internlmCases,
+  Apertus: apertusCases,
 };
 
 for (const [family, cases] of Object.entries(families)) {
