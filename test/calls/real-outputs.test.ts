@@ -11,6 +11,7 @@ import { graniteCases } from "./corpus/granite.js";
 import { harmonyCases } from "./corpus/harmony.js";
 import { hermesCases } from "./corpus/hermes.js";
 import { internlmCases } from "./corpus/internlm.js";
+import { hunyuanCases, jambaCases, longcatCases, nemotronCases } from "./corpus/json-blocks.js";
 import { kimiCases } from "./corpus/kimi.js";
 import { lfmCases } from "./corpus/lfm.js";
 import { llama3Cases } from "./corpus/llama3.js";
@@ -21,7 +22,10 @@ import { mistralCases } from "./corpus/mistral.js";
 import { olmoCases } from "./corpus/olmo.js";
 import { phi4MiniCases, phi4MiniMisreads } from "./corpus/phi4-mini.js";
 import { qwen3CoderCases } from "./corpus/qwen3-coder.js";
+import { seedOssCases } from "./corpus/seed-oss.js";
 import { step3Cases } from "./corpus/step3.js";
+import { unreadFormatCases } from "./corpus/unread-formats.js";
+import { xlamCases } from "./corpus/xlam.js";
 import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
 
 const families: Record<string, ModelOutputCase[]> = {
@@ -47,6 +51,12 @@ const families: Record<string, ModelOutputCase[]> = {
   "GigaChat 3 / 3.1": gigachatCases,
   "Phi-4-mini": phi4MiniCases,
   Granite: graniteCases,
+  "Hunyuan-A13B": hunyuanCases,
+  Jamba: jambaCases,
+  Nemotron: nemotronCases,
+  LongCat: longcatCases,
+  "Seed-OSS": seedOssCases,
+  xLAM: xlamCases,
 };
 
 for (const [family, cases] of Object.entries(families)) {
@@ -59,7 +69,7 @@ for (const [family, cases] of Object.entries(families)) {
 
 // Outputs read wrong today, each listed in the issue: a test that fails until the misread is fixed, then must be moved
 // to its family's cases.
-const misreads: ModelOutputCase[] = [...phi4MiniMisreads];
+const misreads: ModelOutputCase[] = [...phi4MiniMisreads, ...unreadFormatCases];
 
 describe("misreads still open", () => {
   test.fails.each(misreads.map((given) => [given.name, given] as const))("%s", (_, given) => {
