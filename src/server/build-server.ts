@@ -46,6 +46,8 @@ import { upstreamNames } from "./upstream-names.js";
 export interface ServerDependencies {
   /** The recall context; default: the KWeaver upstreams, or the catalog file, per the config. */
   recallContext?: RecallContext & { cacheStats?: Record<string, TtlCacheStats | undefined> };
+  /** The catalog, already read (see `startExample`); default: read from `config.catalogFile` in catalog mode. */
+  catalog?: ActionCatalog;
   /** The model for slot filling; default: one built from `config.llm`, or none. */
   llm?: LlmClient;
   /** False for no logs, or where the JSON log lines go. Default: standard output, at `config.logLevel`. */
@@ -145,7 +147,7 @@ export async function buildServer(
 
   const catalog =
     dependencies.recallContext === undefined && config.ontologyQueryUrl === undefined
-      ? await loadActionCatalog(config.catalogFile)
+      ? (dependencies.catalog ?? (await loadActionCatalog(config.catalogFile)))
       : undefined;
   const egressHosts = egressHostsOf(config, catalog);
   // In catalog mode without a tool box the service is its own proxy, in process (see createCatalogProxy).
