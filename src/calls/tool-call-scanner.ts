@@ -170,7 +170,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
-    this.readsReplyStartHeader = this.readsReplyStartCalls || options.formats.has("harmony");
+    // Phi-4-mini's `functools` and GigaChat's `function call<|role_sep|>` mark calls at a reply's start, tools known or not.
+    this.readsReplyStartHeader =
+      this.readsReplyStartCalls || options.formats.has("harmony") || this.replyStartFormats.json;
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
@@ -357,7 +359,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       const isReplyStart =
         character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f";
       // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
-      if (isReplyStart && this.readsReplyStartCalls) {
+      if (isReplyStart && (this.readsReplyStartCalls || (character === "f" && this.replyStartFormats.json))) {
         this.outbox.text += this.takeLeadingSpace() + chunk.slice(index, first);
         this.enterJsonRun();
         if (character === "{" || character === "[") this.jsonRun.startReplyValue();
