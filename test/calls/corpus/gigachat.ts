@@ -67,6 +67,13 @@ export const gigachatCases: ModelOutputCase[] = [
     text: "Сейчас узнаю.",
   },
   {
+    name: "GigaChat 3: function call<|role_sep|> at the start, no tools given (misread a)",
+    source: G3,
+    output: 'function call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "Тула"}}',
+    calls: [call("get_weather", { city: "Тула" }, "json-text")],
+    text: "",
+  },
+  {
     name: "GigaChat 3.1: empty arguments",
     source: G31,
     output: '<|function_call|>{"name": "get_time", "arguments": {}}',

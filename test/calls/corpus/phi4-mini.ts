@@ -8,6 +8,13 @@ const CARD = "microsoft/Phi-4-mini-instruct model card: <|tool_call|>[...]<|/too
 
 export const phi4MiniCases: ModelOutputCase[] = [
   {
+    name: "Phi-4-mini: functools[ at the start, no tools given (misread a)",
+    source: VLLM,
+    output: 'functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
+    calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
+    text: "",
+  },
+  {
     name: "Phi-4-mini: functools[...] the reply starts with",
     source: VLLM,
     output: 'functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
@@ -91,7 +98,7 @@ export const phi4MiniCases: ModelOutputCase[] = [
   },
 ];
 
-/** Phi-4-mini outputs read wrong today (misreads a and b): `functools[` without tools, or after prose. */
+/** Phi-4-mini outputs read wrong today (misread b): `functools[` after prose. */
 export const phi4MiniMisreads: ModelOutputCase[] = [
   {
     name: "Phi-4-mini: functools[ after prose, with tools (misread b)",
@@ -100,12 +107,5 @@ export const phi4MiniMisreads: ModelOutputCase[] = [
     calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
     text: "Let me check. ",
     tools,
-  },
-  {
-    name: "Phi-4-mini: functools[ at the start, no tools given (misread a)",
-    source: VLLM,
-    output: 'functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
-    calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
-    text: "",
   },
 ];
