@@ -1,7 +1,7 @@
 // Hermes 2 Pro / Qwen2.5 / Qwen3: `<tool_call>\n{"name": ..., "arguments": ...}\n</tool_call>`, as their chat
 // templates write a call and vLLM's `hermes` parser reads it.
 import type { ModelOutputCase } from "../model-output-corpus.js";
-import { call, corpusTools as tools } from "./tools.js";
+import { call, corpusToolsAsOpenAI, corpusTools as tools } from "./tools.js";
 
 const QWEN3_TEMPLATE = "Qwen/Qwen3-8B tokenizer_config.json chat_template (tool_call block)";
 const QWEN25_TEMPLATE = "Qwen/Qwen2.5-7B-Instruct tokenizer_config.json chat_template (tool_call block)";
@@ -106,5 +106,13 @@ export const hermesCases: ModelOutputCase[] = [
     text: "\n\n",
     errors: [{ code: "PARSE_ERROR" }],
     tools,
+  },
+  {
+    name: "Qwen3: tools given as OpenAI function tools, values typed by their schema (issue 39 class 12)",
+    source: QWEN3_TEMPLATE,
+    output: '<tool_call>\n{"name": "add", "arguments": {"a": "2", "b": 3}}\n</tool_call>',
+    calls: [call("add", { a: 2, b: 3 }, "hermes")],
+    text: "",
+    tools: corpusToolsAsOpenAI,
   },
 ];

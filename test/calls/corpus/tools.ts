@@ -45,6 +45,9 @@ export const corpusTools: CallableTool[] = [
   tool("get_time", { timezone: string }),
 ];
 
+/** The same tools as users hold them for OpenAI's Chat Completions: `{type: "function", function: {...}}`. */
+export const corpusToolsAsOpenAI = corpusTools.map((tool) => ({ type: "function" as const, function: tool }));
+
 /** A call as a case expects it: its name, arguments and format (and its id, where the format writes one). */
 export function call(
   name: string,
