@@ -5,6 +5,7 @@ import { closeWithDeadline } from "../server/close-with-deadline.js";
 import { loadServiceConfig } from "../server/service-config.js";
 import { type RunningExample, startExample } from "../server/start-example.js";
 import type { CliIo } from "./cli-io.js";
+import { nextSignal } from "./next-signal.js";
 
 const USAGE = `Usage: action-recall serve [--port N] [--host H] [--catalog file]
 
@@ -19,19 +20,6 @@ SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection still open an
 
 /** How long a closed service may take to let its process end by itself. */
 const EXIT_GRACE_MS = 200;
-
-/** The next SIGTERM or SIGINT. */
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      process.off("SIGTERM", stop);
-      process.off("SIGINT", stop);
-      resolve(signal);
-    };
-    process.on("SIGTERM", stop);
-    process.on("SIGINT", stop);
-  });
-}
 
 /**
  * `action-recall serve [--port N] [--host H] [--catalog file]`: listens, prints the URL, and on SIGTERM or SIGINT

@@ -10,8 +10,9 @@ import { EXAMPLE_ORDERS_API_PORT } from "./example-orders-api.js";
 import { invalid, readText } from "./read-text.js";
 
 /**
- * One action the `/mcp` endpoint exposes as a tool: which action of which knowledge network, for which object. The
- * account is the MCP caller's own, from its credential.
+ * One action MCP (`/mcp`, `action-recall mcp`) exposes as a tool: which action of which knowledge network, for which
+ * object (identity keys left out are the tool's arguments, in catalog mode). The account is the MCP caller's own, from
+ * its credential (over stdio, `ACTION_RECALL_ACCOUNT_ID`).
  */
 export interface McpActionBinding {
   kn_id: string;
@@ -63,7 +64,7 @@ export interface ServiceConfig {
   mcpUrlTemplate?: string;
   /** `MCP_SERVERS`: JSON object `mcp_id` → MCP endpoint URL. */
   mcpServers: Record<string, string>;
-  /** `MCP_ACTION_BINDINGS`: JSON array of actions `/mcp` lists; default every catalog action (catalog mode). */
+  /** `MCP_ACTION_BINDINGS`: JSON array of actions MCP lists; default every catalog action (catalog mode). */
   mcpBindings?: McpActionBinding[];
   /** `UPSTREAM_TIMEOUT_MS`: each ontology-query, tool-box and MCP call. Default 10,000. */
   upstreamTimeoutMs: number;

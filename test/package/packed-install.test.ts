@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 // The package as its users get it: `npm pack` in a clone without dist/ (prepack builds it), the tarball installed into
@@ -258,6 +260,32 @@ describe("the package installed into an empty project", () => {
         expect(await exited).toBe(0);
       } finally {
         child.kill("SIGKILL");
+      }
+    },
+    COMMAND_TIMEOUT_MS,
+  );
+
+  test(
+    "mcp over stdio starts from the project folder on the package's example catalog, and lists and calls its tools",
+    async () => {
+      const transport = new StdioClientTransport({
+        ...installedCli(["mcp"], {
+          EXAMPLE_API_PORT: "0",
+          ACTION_RECALL_ACCOUNT_ID: "u1",
+          ACTION_RECALL_ACCOUNT_TYPE: "user",
+        }),
+        stderr: "pipe",
+      });
+      const client = new Client({ name: "packed-install", version: "1.0.0" });
+      await client.connect(transport);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toEqual(["getOrder", "addOrderNote", "listOrders"]);
+        const result = await client.callTool({ name: "getOrder", arguments: { order_id: "ord_1001" } });
+        expect(result.structuredContent).toMatchObject({ success: true, output: { body: { id: "ord_1001" } } });
+      } finally {
+        // Closing the client closes the command's input, which ends it.
+        await client.close();
       }
     },
     COMMAND_TIMEOUT_MS,
