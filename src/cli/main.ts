@@ -17,6 +17,7 @@ const HELP = formatHelp({
         ["parse", "parse model output into tool calls"],
         ["fill", "fill a schema's slots from data, context and an LLM"],
         ["serve", "run the action-recall HTTP service"],
+        ["mcp", "serve the actions as MCP tools over stdio"],
         ["help <command>", "show a command's help (as <command> --help does)"],
       ],
     },
@@ -28,6 +29,7 @@ const HELP = formatHelp({
 /** Each command lives in its own module, loaded only when it runs so `parse` does not pay for Fastify. */
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   serve: async () => (await import("./serve-command.js")).runServeCommand,
+  mcp: async () => (await import("./mcp-command.js")).runMcpCommand,
   convert: async () => (await import("./convert-command.js")).runConvertCommand,
   parse: async () => (await import("./parse-command.js")).runParseCommand,
   fill: async () => (await import("./fill-command.js")).runFillCommand,

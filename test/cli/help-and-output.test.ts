@@ -38,7 +38,7 @@ describe("action-recall -v / --version", () => {
 });
 
 describe("every command's help, in one style", () => {
-  test.each(["convert", "parse", "fill", "serve"])(
+  test.each(["convert", "parse", "fill", "serve", "mcp"])(
     '"help %s" and "%s --help" print the same text: usage, description, options, examples',
     async (command) => {
       const byHelp = await run(["help", command]);
@@ -49,7 +49,7 @@ describe("every command's help, in one style", () => {
       expect(out).toMatch(new RegExp(`^Usage: action-recall ${command} `));
       expect(out).toMatch(/\n\nOptions:\n {2}--/);
       expect(out).toContain("\n  -h, --help ");
-      expect(out).toMatch(new RegExp(`\\n\\nExamples:\\n {2}(.*\\| )?action-recall ${command} `));
+      expect(out).toMatch(new RegExp(`\\n\\nExamples:\\n {2}(.* )?action-recall ${command} `));
     },
   );
 
