@@ -12,19 +12,33 @@ import { type RunningExample, startExample } from "../server/start-example.js";
 import { startTelemetry, type Telemetry } from "../server/start-telemetry.js";
 import type { ServiceCaller } from "../server/tool-executions.js";
 import type { CliIo } from "./cli-io.js";
+import { formatHelp, HELP_OPTION } from "./command-help.js";
 import { nextSignal } from "./next-signal.js";
 
-const USAGE = `Usage: action-recall mcp [--catalog file]
-
-Serves the actions as MCP tools over standard input and output, for MCP clients that start a command (Claude
-Desktop, Claude Code, Cursor). Settings come from the environment, as for serve (CATALOG_FILE, ONTOLOGY_QUERY_URL,
-OPERATOR_INTEGRATION_URL, MCP_ACTION_BINDINGS, MCP_SERVERS, UPSTREAM_TIMEOUT_MS, ...); the tools run as the account
-ACTION_RECALL_ACCOUNT_ID of type ACTION_RECALL_ACCOUNT_TYPE (both required). AUTH_MODE must be none: the client is
-the local user who started the process. Standard output carries the protocol; logs go to standard error. With the
-example catalog it also starts the example orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free
-port; off not started). OTEL_EXPORTER_OTLP_ENDPOINT turns on OpenTelemetry tracing (not the console exporter, which
-would write to standard output). It ends when its input closes, or on SIGTERM or SIGINT.
-`;
+const HELP = formatHelp({
+  usage: "action-recall mcp [options]",
+  description:
+    "Serves the actions as MCP tools over standard input and output, for MCP clients that start a command (Claude\n" +
+    "Desktop, Claude Code, Cursor). Settings come from the environment, as for serve (CATALOG_FILE, ONTOLOGY_QUERY_URL,\n" +
+    "OPERATOR_INTEGRATION_URL, MCP_ACTION_BINDINGS, MCP_SERVERS, UPSTREAM_TIMEOUT_MS, ...); the tools run as the account\n" +
+    "ACTION_RECALL_ACCOUNT_ID of type ACTION_RECALL_ACCOUNT_TYPE (both required). AUTH_MODE must be none: the client is\n" +
+    "the local user who started the process. Standard output carries the protocol; logs go to standard error. With the\n" +
+    "example catalog it also starts the example orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free\n" +
+    "port; off not started). OTEL_EXPORTER_OTLP_ENDPOINT turns on OpenTelemetry tracing (not the console exporter,\n" +
+    "which would write to standard output). It ends when its input closes, or on SIGTERM or SIGINT.",
+  sections: [
+    {
+      heading: "Options",
+      rows: [
+        ["--catalog <file>", "the action catalog recalled from without ONTOLOGY_QUERY_URL (CATALOG_FILE)"],
+        HELP_OPTION,
+      ],
+    },
+  ],
+  examples: [
+    "ACTION_RECALL_ACCOUNT_ID=u1 ACTION_RECALL_ACCOUNT_TYPE=user action-recall mcp --catalog action-recall.yaml",
+  ],
+});
 
 /**
  * The console exporter writes spans to standard output, which carries the protocol here: the client would read them
@@ -91,11 +105,11 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
       options: { catalog: { type: "string" }, help: { type: "boolean", short: "h" } },
     }).values;
   } catch (error) {
-    io.stderr(`action-recall mcp: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    io.stderr(`action-recall mcp: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;
   }
   if (options.help === true) {
-    io.stdout(USAGE);
+    io.stdout(HELP);
     return 0;
   }
   const env = { ...process.env, ...(options.catalog === undefined ? {} : { CATALOG_FILE: options.catalog }) };
