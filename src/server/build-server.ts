@@ -19,6 +19,7 @@ import {
 import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
+import { fetchWithTraceContext } from "../telemetry/fetch-with-trace-context.js";
 import { withSpan } from "../telemetry/with-span.js";
 import { createActionRuntime, type ServiceRecallContext } from "./action-runtime.js";
 import { registerAuthentication } from "./auth/register-authentication.js";
@@ -211,7 +212,10 @@ export async function buildServer(
       upstreams.map(async ([name, url]) => {
         try {
           // Any HTTP answer proves the upstream reachable; only a transport failure or a timeout does not.
-          const response = await fetch(url, { method: "GET", signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
+          const response = await fetchWithTraceContext(url, {
+            method: "GET",
+            signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+          });
           await response.body?.cancel();
           return { name, reachable: true };
         } catch (error) {
@@ -270,10 +274,16 @@ export async function buildServer(
             `MCP tool ${tool.name} does not stream: call it without ?stream`,
           );
         }
-        const args = prepareDynamicToolCall(tool, call);
-        const body = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
-        const proxy = options.proxy ?? HTTP_PROXY_TRANSPORT;
-        return executionSlots.run(() => sendEvents(reply, proxy.stream(tool.api_url, body, options)));
+        // Traced as executeDynamicTool traces a whole call: execute > proxy call > the request.
+        const attributes = { "action_recall.tool": tool.name };
+        return withSpan("execute", attributes, async () => {
+          const args = prepareDynamicToolCall(tool, call);
+          const body = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
+          const proxy = options.proxy ?? HTTP_PROXY_TRANSPORT;
+          return withSpan("proxy call", attributes, () =>
+            executionSlots.run(() => sendEvents(reply, proxy.stream(tool.api_url, body, options))),
+          );
+        });
       }
       const result = await executionSlots.run(() => executeDynamicTool(tool, call, options));
       if (!result.success) request.log.warn({ code: result.error?.code, tool: tool.name }, "execution failed");

@@ -104,3 +104,43 @@ test("the proxy receives a traceparent naming the trace and the client span that
   expect(proxied[0]?.headers.traceparent).toBe(`00-${CALLER_TRACE_ID}-${clientSpan?.spanContext().spanId}-01`);
   expect(proxied[0]?.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
 });
+
+test("a streamed execution is traced as a whole one: execute > proxy call > POST", async () => {
+  service = await startKweaverService();
+  await service.app.listen({ port: 0, host: "127.0.0.1" });
+  const response = await request(`${service.app.listeningOrigin}/api/action-recall/v1/tool-calls?stream=true`, {
+    method: "POST",
+    headers: { ...ACCOUNT_HEADERS, "content-type": "application/json", traceparent: CALLER_TRACEPARENT },
+    body: JSON.stringify(SEED_CALL),
+  });
+  expect(response.statusCode).toBe(200);
+  expect(await response.body.text()).toContain("data: [DONE]");
+  await vi.waitFor(() =>
+    expect(exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER)).toHaveLength(1),
+  );
+
+  expect(tree(exporter.getFinishedSpans(), CALLER_SPAN_ID)).toEqual([
+    TOOL_CALLS_ROUTE,
+    "  recall",
+    "    POST",
+    "    fetch tool detail",
+    "      GET",
+    "    convert",
+    "  execute",
+    "    proxy call",
+    "      POST",
+  ]);
+});
+
+test("a readiness probe carries the trace context to each upstream", async () => {
+  service = await startKweaverService();
+  await service.app.listen({ port: 0, host: "127.0.0.1" });
+  const response = await request(`${service.app.listeningOrigin}/readyz`, {
+    headers: { traceparent: CALLER_TRACEPARENT },
+  });
+  expect(response.statusCode).toBe(200);
+  await response.body.dump();
+  const probes = [...service.upstreams.ontologyQuery.requests, ...service.upstreams.operatorIntegration.requests];
+  expect(probes).toHaveLength(2);
+  for (const probe of probes) expect(String(probe.headers.traceparent)).toMatch(new RegExp(`^00-${CALLER_TRACE_ID}-`));
+});
