@@ -84,6 +84,31 @@ describe("toDialect shapes", () => {
         },
       },
     },
+    {
+      dialect: "openai-responses" as const,
+      want: {
+        type: "function",
+        name: "listPets",
+        description: "List pets",
+        parameters: {
+          type: "object",
+          properties: {
+            query: {
+              type: ["object", "null"],
+              description: "Query parameters",
+              properties: {
+                limit: { type: ["integer", "null"], minimum: 1, description: "Constraints: default: 20." },
+              },
+              required: ["limit"],
+              additionalProperties: false,
+            },
+          },
+          required: ["query"],
+          additionalProperties: false,
+        },
+        strict: true,
+      },
+    },
   ])("$dialect", ({ dialect, want }) => {
     const { tool } = toDialect(layered, dialect);
     expect(tool).toEqual(want);
@@ -1155,6 +1180,22 @@ describe("checkDialectRules", () => {
       want: [
         "#/function/parameters/anyOf: not allowed at the top",
         "#/function/parameters/anyOf/0/properties/b: refused by the object's additionalProperties: false",
+      ],
+    },
+    {
+      // A Chat Completions tool is not a Responses tool: the Responses API answers 400 "Missing required parameter".
+      dialect: "openai-responses" as const,
+      given: { type: "function", function: { name: "a", parameters: { type: "object", properties: {} } } },
+      want: ['#: not {type: "function", name, description, parameters, strict}'],
+    },
+    {
+      dialect: "openai-responses" as const,
+      given: { type: "function", name: "a b", parameters: { type: "object", properties: { s: { type: "string" } } } },
+      want: [
+        '#/name: "a b" does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$',
+        "#/strict: not true",
+        "#/parameters/additionalProperties: not false",
+        '#/parameters/required: misses ["s"]',
       ],
     },
   ])("$dialect", ({ dialect, given, want }) => {

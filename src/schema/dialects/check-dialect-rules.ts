@@ -29,6 +29,7 @@ type SchemaVisitor = (schema: JsonSchema, pointer: string, nesting: number) => v
 const CHECKERS: Record<Dialect, (tool: unknown, violations: string[]) => void> = {
   openai: (tool, violations) => checkOpenAiTool(tool, violations),
   "openai-strict": checkOpenAiStrictTool,
+  "openai-responses": checkOpenAiResponsesTool,
   anthropic: checkAnthropicTool,
   gemini: checkGeminiTool,
   mcp: checkMcpTool,
@@ -111,6 +112,21 @@ function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
     violations.push(`#/function/parameters: more than ${OPENAI_STRICT_LIMITS.maxProperties} properties`);
   }
   for (const oversize of strictSizeViolations(parameters)) violations.push(`#/function/parameters: ${oversize}`);
+}
+
+/**
+ * A Responses API tool holds the Chat Completions function's keys flat beside `type`: it is checked as that function,
+ * at its own pointers (`#/parameters`, not `#/function/parameters`).
+ */
+function checkOpenAiResponsesTool(tool: unknown, violations: string[]): void {
+  if (!isJsonObject(tool) || tool.type !== "function" || "function" in tool) {
+    violations.push('#: not {type: "function", name, description, parameters, strict}');
+    return;
+  }
+  const { type, ...flat } = tool;
+  const found: string[] = [];
+  checkOpenAiStrictTool({ type, function: flat }, found);
+  for (const violation of found) violations.push(violation.replace(/^#\/function/, "#"));
 }
 
 /**
