@@ -7,6 +7,7 @@ const USAGE = `Usage: action-recall <command> [options]
 
 Commands:
   serve     run the action-recall HTTP service
+  mcp       serve the actions as MCP tools over stdio
   convert   convert OpenAPI operations into LLM tools
   parse     parse model output into tool calls
   fill      fill a schema's slots from data, context and an LLM
@@ -17,6 +18,7 @@ Run "action-recall <command> --help" for a command's options.
 /** Each command lives in its own module, loaded only when it runs so `parse` does not pay for Fastify. */
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   serve: async () => (await import("./serve-command.js")).runServeCommand,
+  mcp: async () => (await import("./mcp-command.js")).runMcpCommand,
   convert: async () => (await import("./convert-command.js")).runConvertCommand,
   parse: async () => (await import("./parse-command.js")).runParseCommand,
   fill: async () => (await import("./fill-command.js")).runFillCommand,
