@@ -11,18 +11,32 @@ import { SERVICE_VERSION } from "../server/service-version.js";
 import { type RunningExample, startExample } from "../server/start-example.js";
 import type { ServiceCaller } from "../server/tool-executions.js";
 import type { CliIo } from "./cli-io.js";
+import { formatHelp, HELP_OPTION } from "./command-help.js";
 import { nextSignal } from "./next-signal.js";
 
-const USAGE = `Usage: action-recall mcp [--catalog file]
-
-Serves the actions as MCP tools over standard input and output, for MCP clients that start a command (Claude
-Desktop, Claude Code, Cursor). Settings come from the environment, as for serve (CATALOG_FILE, ONTOLOGY_QUERY_URL,
-OPERATOR_INTEGRATION_URL, MCP_ACTION_BINDINGS, MCP_SERVERS, UPSTREAM_TIMEOUT_MS, ...); the tools run as the account
-ACTION_RECALL_ACCOUNT_ID of type ACTION_RECALL_ACCOUNT_TYPE (both required). AUTH_MODE must be none: the client is
-the local user who started the process. Standard output carries the protocol; logs go to standard error. With the
-example catalog it also starts the example orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free
-port; off not started). It ends when its input closes, or on SIGTERM or SIGINT.
-`;
+const HELP = formatHelp({
+  usage: "action-recall mcp [options]",
+  description:
+    "Serves the actions as MCP tools over standard input and output, for MCP clients that start a command (Claude\n" +
+    "Desktop, Claude Code, Cursor). Settings come from the environment, as for serve (CATALOG_FILE, ONTOLOGY_QUERY_URL,\n" +
+    "OPERATOR_INTEGRATION_URL, MCP_ACTION_BINDINGS, MCP_SERVERS, UPSTREAM_TIMEOUT_MS, ...); the tools run as the account\n" +
+    "ACTION_RECALL_ACCOUNT_ID of type ACTION_RECALL_ACCOUNT_TYPE (both required). AUTH_MODE must be none: the client is\n" +
+    "the local user who started the process. Standard output carries the protocol; logs go to standard error. With the\n" +
+    "example catalog it also starts the example orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free\n" +
+    "port; off not started). It ends when its input closes, or on SIGTERM or SIGINT.",
+  sections: [
+    {
+      heading: "Options",
+      rows: [
+        ["--catalog <file>", "the action catalog recalled from without ONTOLOGY_QUERY_URL (CATALOG_FILE)"],
+        HELP_OPTION,
+      ],
+    },
+  ],
+  examples: [
+    "ACTION_RECALL_ACCOUNT_ID=u1 ACTION_RECALL_ACCOUNT_TYPE=user action-recall mcp --catalog action-recall.yaml",
+  ],
+});
 
 /** How long a closed server may take to let its process end by itself. */
 const EXIT_GRACE_MS = 200;
@@ -74,11 +88,11 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
       options: { catalog: { type: "string" }, help: { type: "boolean", short: "h" } },
     }).values;
   } catch (error) {
-    io.stderr(`action-recall mcp: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    io.stderr(`action-recall mcp: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;
   }
   if (options.help === true) {
-    io.stdout(USAGE);
+    io.stdout(HELP);
     return 0;
   }
   const env = { ...process.env, ...(options.catalog === undefined ? {} : { CATALOG_FILE: options.catalog }) };

@@ -5,18 +5,33 @@ import { closeWithDeadline } from "../server/close-with-deadline.js";
 import { loadServiceConfig } from "../server/service-config.js";
 import { type RunningExample, startExample } from "../server/start-example.js";
 import type { CliIo } from "./cli-io.js";
+import { formatHelp, HELP_OPTION } from "./command-help.js";
 import { nextSignal } from "./next-signal.js";
 
-const USAGE = `Usage: action-recall serve [--port N] [--host H] [--catalog file]
-
-Runs the action-recall service. Settings come from the environment (PORT, HOST, ONTOLOGY_QUERY_URL,
-OPERATOR_INTEGRATION_URL, CATALOG_FILE, UPSTREAM_TIMEOUT_MS, PROXY_TIMEOUT_MS, CACHE_TTL_MS, MAX_BODY_BYTES,
-MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);
-the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file (default ./action-recall.yaml,
-else the package's example catalog); with the example catalog it also starts the example orders API on 127.0.0.1, port
-EXAMPLE_API_PORT (default 3101; 0 any free port; off not started). On SIGTERM or SIGINT it drains in-flight requests for up to
-SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection still open and exits.
-`;
+const HELP = formatHelp({
+  usage: "action-recall serve [options]",
+  description:
+    "Runs the action-recall service. Settings come from the environment (PORT, HOST, ONTOLOGY_QUERY_URL,\n" +
+    "OPERATOR_INTEGRATION_URL, CATALOG_FILE, UPSTREAM_TIMEOUT_MS, PROXY_TIMEOUT_MS, CACHE_TTL_MS, MAX_BODY_BYTES,\n" +
+    "MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);\n" +
+    "the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file (default\n" +
+    "./action-recall.yaml, else the package's example catalog); with the example catalog it also starts the example\n" +
+    "orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free port; off not started). On SIGTERM or\n" +
+    "SIGINT it drains in-flight requests for up to SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection\n" +
+    "still open and exits.",
+  sections: [
+    {
+      heading: "Options",
+      rows: [
+        ["--port <n>", "port to listen on (PORT, default 8080)"],
+        ["--host <host>", "address to listen on (HOST, default 127.0.0.1)"],
+        ["--catalog <file>", "the action catalog recalled from without ONTOLOGY_QUERY_URL (CATALOG_FILE)"],
+        HELP_OPTION,
+      ],
+    },
+  ],
+  examples: ["action-recall serve --port 8080", "ONTOLOGY_QUERY_URL=http://127.0.0.1:9000 action-recall serve"],
+});
 
 /** How long a closed service may take to let its process end by itself. */
 const EXIT_GRACE_MS = 200;
@@ -44,11 +59,11 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
       },
     }).values;
   } catch (error) {
-    io.stderr(`action-recall serve: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    io.stderr(`action-recall serve: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;
   }
   if (options.help === true) {
-    io.stdout(USAGE);
+    io.stdout(HELP);
     return 0;
   }
   const env = {
