@@ -3,6 +3,7 @@
 // the free-form objects (`unique_identity`, `tool.parameters`, `schema`) are passed on untouched.
 
 import { TOOL_CALL_FORMATS } from "../calls/tool-call.js";
+import { DIALECTS } from "../schema/tool-definition.js";
 
 const ERROR_BODY = {
   type: "object",
@@ -123,7 +124,7 @@ export const ROUTE_SCHEMAS = {
       properties: {
         dialect: {
           type: "string",
-          enum: ["openai", "openai-strict", "anthropic", "gemini", "mcp"],
+          enum: [...DIALECTS],
           description: "Also answer each tool in this provider's dialect, as `dialect_tool`.",
         },
       },
@@ -174,7 +175,7 @@ export const ROUTE_SCHEMAS = {
             { type: "object", additionalProperties: true },
           ],
         },
-        dialect: { type: "string", enum: ["openai", "openai-strict", "anthropic", "gemini", "mcp"] },
+        dialect: { type: "string", enum: [...DIALECTS] },
         maxDepth: { type: "integer", minimum: 0, maximum: 32 },
         maxTokens: { type: "integer", minimum: 1 },
         fixed: { type: "object", additionalProperties: true },
