@@ -1,10 +1,10 @@
 import { checkObjectArgument, invalidOptionError } from "../errors/invalid-option-error.js";
-import { callableToolsFromDialect, type ToolInAnyDialect } from "./callable-tool-from-dialect.js";
+import { type ToolCallEventSource, ToolCallScanner } from "./engine/tool-call-scanner.js";
+import { createToolCatalog } from "./engine/tool-catalog.js";
 import { textFormatsFor } from "./parse-tool-calls.js";
+import { callableToolsFromDialect, type ToolInAnyDialect } from "./providers/callable-tool-from-dialect.js";
 import { FORMAT_CHOICES, isFormatOption, type ToolCallFormat } from "./tool-call.js";
-import { type ToolCallEventSource, ToolCallScanner } from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
-import { createToolCatalog } from "./tool-catalog.js";
 
 /** Options of {@link createToolCallStream}. */
 export interface ToolCallStreamOptions {

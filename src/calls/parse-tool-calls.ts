@@ -1,14 +1,16 @@
 import { invalidArgumentError, invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
-import { buildJsonCall, type JsonCall } from "./build-json-call.js";
-import type { BuiltCall } from "./build-xml-call.js";
-import { CallIds } from "./call-ids.js";
-import { readToolsFromDialects, type ToolInAnyDialect } from "./callable-tool-from-dialect.js";
-import { jsonCallObjects } from "./json-call-objects.js";
-import { endsBeforeItsValue } from "./json-value-end.js";
-import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
-import { shortenText } from "./shorten-text.js";
-import { closesUnopenedReasoning } from "./text-call-openers.js";
+import { buildJsonCall, type JsonCall } from "./engine/build-json-call.js";
+import type { BuiltCall } from "./engine/build-xml-call.js";
+import { CallIds } from "./engine/call-ids.js";
+import { jsonCallObjects } from "./engine/json-call-objects.js";
+import { endsBeforeItsValue } from "./engine/json-value-end.js";
+import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./engine/repair-budget.js";
+import { shortenText } from "./engine/shorten-text.js";
+import { ToolCallScanner } from "./engine/tool-call-scanner.js";
+import { createToolCatalog, type ToolCatalog } from "./engine/tool-catalog.js";
+import { closesUnopenedReasoning } from "./formats/markers.js";
+import { readToolsFromDialects, type ToolInAnyDialect } from "./providers/callable-tool-from-dialect.js";
 import {
   FORMAT_CHOICES,
   isFormatOption,
@@ -19,9 +21,7 @@ import {
   type ToolCallFormat,
 } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
-import { ToolCallScanner } from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
-import { createToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 
 /** Options of {@link parseToolCalls}. */
 export interface ParseToolCallsOptions {
