@@ -65,6 +65,15 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     return !(this.syntax === "json" ? this.objectEnd.mayEndWith(chunk) : holdsClosingBracket(chunk));
   }
 
+  override takesQuietText(): boolean {
+    return this.streaming && this.functionEnd.held === "";
+  }
+
+  override readQuietText(chunk: string): string {
+    if (this.syntax === "json") this.objectEnd.passQuiet();
+    return super.readQuietText(chunk);
+  }
+
   override readPlainText(chunk: string): string {
     if (this.syntax === "json") this.objectEnd.scan(chunk, 0);
     return super.readPlainText(chunk);

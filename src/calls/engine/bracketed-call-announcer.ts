@@ -31,6 +31,8 @@ export interface ArgumentsLexer {
   next(text: string, from: number): number;
   /** Whether `chunk`, text without `<`, cannot hold such a closer nor complete anything held. */
   takesPlain(chunk: string): boolean;
+  /** Reads a quiet character (see `isQuietCharacter`), which the lexer takes as plain text whatever its state. */
+  passQuiet(): void;
 }
 
 /**
@@ -50,6 +52,10 @@ export class BracketedValueLexer implements ArgumentsLexer {
 
   takesPlain(chunk: string): boolean {
     return !this.value.mayEndWith(chunk);
+  }
+
+  passQuiet(): void {
+    this.value.passQuiet();
   }
 
   next(text: string, from: number): number {
@@ -128,6 +134,18 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
 
   takesPlainText(chunk: string): boolean {
     return this.reading === "arguments" && (this.checks === END_CHECKS || this.lexer.takesPlain(chunk));
+  }
+
+  override takesQuietText(): boolean {
+    // Every lexer takes every quiet character alike: a space stands for them all.
+    return this.takesPlainText(" ");
+  }
+
+  override readQuietText(chunk: string): string {
+    this.bodyLength += 1;
+    if (this.readCall !== undefined) this.callText.append(chunk);
+    if (this.checks < END_CHECKS) this.lexer.passQuiet();
+    return super.readQuietText(chunk);
   }
 
   override readPlainText(chunk: string): string {

@@ -54,6 +54,19 @@ export abstract class CallAnnouncer {
    */
   abstract takesPlainText(chunk: string): boolean;
 
+  /**
+   * Whether every quiet character (see `isQuietCharacter`) would only add to the text of the call announced last, until
+   * text other than such characters is read: the fast path then hands them to {@link readQuietText} without asking.
+   */
+  takesQuietText(): boolean {
+    return false;
+  }
+
+  /** Reads a quiet character the fast path takes; returns the id of the call it adds to. */
+  readQuietText(_chunk: string): string {
+    return this.current?.id ?? "";
+  }
+
   /** Reads text the fast path takes; returns the id of the call it adds to. */
   readPlainText(_chunk: string): string {
     return this.current?.id ?? "";

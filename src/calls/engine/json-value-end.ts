@@ -34,6 +34,11 @@ export class JsonValueEnd {
     return holdsClosingBracket(chunk, this.parentheses);
   }
 
+  /** Reads a character that is no quote, bracket nor backslash: it only ends an escape. */
+  passQuiet(): void {
+    this.escaped = false;
+  }
+
   /** Starts a new value. */
   reset(): void {
     this.found = false;

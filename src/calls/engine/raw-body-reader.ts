@@ -13,11 +13,12 @@ import type { ToolCallError } from "../tool-call-error.js";
 import { BodyCallAnnouncers } from "./body-call-announcers.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
-import type { AnnouncedCall, AnnouncedCallSink } from "./call-announcer.js";
+import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import { ClosersInValues, followsBlockStrings } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
+import { isQuietCharacter } from "./quiet-character.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { FUNCTION_END } from "./scan-function-tag-calls.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -96,6 +97,11 @@ export class RawBodyReader {
   private jsonBlockOpener = "";
   /** Announce the calls of the body while it arrives; at its close only the calls are left to report. */
   private readonly announcers: BodyCallAnnouncers;
+  /**
+   * The announcer that took the last plain text on the stream's fast path, while it takes every quiet character (see
+   * {@link takePlainText}); forgotten as soon as the reader reads anything else.
+   */
+  private quietTaker: CallAnnouncer | undefined;
 
   /** `announced`: where every announcer sends the calls it announces, and their text. */
   constructor(
@@ -175,6 +181,7 @@ export class RawBodyReader {
   }
 
   private openBody(closer: string): void {
+    this.quietTaker = undefined;
     this.state = "body";
     this.body.reset();
     this.bodyCloser = new ClosingLiteral(closer);
@@ -185,6 +192,7 @@ export class RawBodyReader {
 
   /** The id of the call whose text is arriving, if one's is. */
   get currentCallId(): string | undefined {
+    this.quietTaker = undefined;
     const open = this.open;
     if (open.kind === "legacy" || open.kind === "harmony") return open.id;
     return this.announcers.currentId(open);
@@ -195,16 +203,28 @@ export class RawBodyReader {
    * can only add to it (no closing tag half read), and returns the call's id; undefined, adding nothing, otherwise.
    */
   takePlainText(chunk: string): string | undefined {
+    // A quiet character after plain text the same announcer took: nothing it could be but the call's text, so none
+    // of the checks below is made again. A stream of one character a chunk is mostly such characters.
+    const quietTaker = this.quietTaker;
+    if (quietTaker !== undefined && isQuietCharacter(chunk)) {
+      this.body.append(chunk);
+      return quietTaker.readQuietText(chunk);
+    }
+    this.quietTaker = undefined;
     if (this.state !== "body" || this.bodyCloser.held !== "") return undefined;
     const announcer = this.announcers.taking(this.open, chunk);
     if (announcer === undefined) return undefined;
     this.body.append(chunk);
     this.closersInValues.follow(chunk);
-    return announcer.readPlainText(chunk);
+    const id = announcer.readPlainText(chunk);
+    // Text after a closing tag read inside a value is kept apart (see `ClosersInValues`): quiet characters then too.
+    if (this.closersInValues.at === undefined && announcer.takesQuietText()) this.quietTaker = announcer;
+    return id;
   }
 
   /** Reads `chunk` from `start` where the reader is, and returns where it stopped. */
   scan(chunk: string, start: number): number {
+    this.quietTaker = undefined;
     switch (this.state) {
       case "body": {
         const end = this.bodyCloser.scan(chunk, start, this.appendBody);
@@ -223,6 +243,7 @@ export class RawBodyReader {
    * read again after the cut (returns true: the scanner's state must then be ended in turn); any other body ends.
    */
   end(): boolean {
+    this.quietTaker = undefined;
     if (this.state === "after-bare-function") {
       this.host.appendText(this.afterBareFunction);
       this.afterBareFunction = "";

@@ -2,6 +2,7 @@ import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import { generatedCallId } from "../tool-call.js";
 import { CallAnnouncer } from "./call-announcer.js";
 import { ClosingLiteral } from "./closing-literal.js";
+import { isQuietCharacter } from "./quiet-character.js";
 
 /** What marks each call of a section: its begin and end markers, and the opening that names it. */
 export type SectionCallMarkers = Pick<TokenSectionSyntax, "callBegin" | "callEnd" | "readOpening">;
@@ -63,6 +64,12 @@ export class SectionCallAnnouncer extends CallAnnouncer {
    * Plain text (no `<`) cannot hold the current call's end marker, none being half read, unless the marker starts with
    * another character (MiniMax M3's `]<]minimax[>[</invoke>`) that the text holds.
    */
+  override takesQuietText(): boolean {
+    return (
+      this.reading === "arguments" && this.callEnd.held === "" && !isQuietCharacter(this.callEnd.literal.charAt(0))
+    );
+  }
+
   takesPlainText(chunk: string): boolean {
     if (this.reading !== "arguments" || this.callEnd.held !== "") return false;
     const first = this.callEnd.literal.charAt(0);

@@ -44,6 +44,9 @@ class GemmaLexer implements ArgumentsLexer {
     return this.pending === "" && !chunk.includes(this.closer);
   }
 
+  /** A quiet character is no string's delimiter (they start with `<`) and no bracket: the state stays. */
+  passQuiet(): void {}
+
   next(text: string, from: number): number {
     let index = from === 0 ? this.readPending(text) : from;
     if (index === undefined) return -1;
