@@ -1,23 +1,25 @@
-import type { CallBlockFormat } from "../formats/call-blocks.js";
-import { GEMMA_STRING_TOKENS } from "../formats/gemma-values.js";
 import { valueTagsOf } from "../formats/hermes.js";
+import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
 
 /**
  * The closing tags a body of calls reads inside one of its values (a file's content that mentions `</tool_call>`),
  * which are that value's text: where the first came, and whether the body ends inside a value at each, told by the
- * strings of its JSON (Hermes', Cohere's, InternLM's, Apertus'), by Gemma's string tokens, or by the tags around its
- * values when it is written with tags (Qwen3-Coder's, GLM's).
+ * strings of its JSON, by the tokens a call block's syntax writes its strings between, or by the tags around its values
+ * when it is written with tags.
  */
 export class ClosersInValues {
   /** Where the body was when its first closing tag came inside a value; undefined while none has. */
   at: number | undefined;
   private valueTags: readonly [opener: string, closer: string] | undefined;
   private bodyStrings: JsonValueEnd | JsonStrings | undefined;
-  /** For a Gemma block: true once its string tokens are followed; the token of the string the body is in, if any. */
-  private followsGemma = false;
-  private gemmaString: string | undefined;
+  /**
+   * For a block whose strings are written between tokens: those tokens, and the token of the string the body is in,
+   * if any.
+   */
+  private stringTokens: readonly string[] | undefined;
+  private tokenString: string | undefined;
   private insideValue = false;
   /** The body's text since the last closing tag, once one came inside a value. */
   private readonly textSince = new TextAccumulator();
@@ -36,27 +38,30 @@ export class ClosersInValues {
   /**
    * Whether the body ends inside a value at the closing tag just read: the whole `body` is looked at only at its first
    * closing tag; after one inside a value, only the text since. `functionTag` opened a bare function call (its value
-   * tags are looked for with it); `blockTag` opened the block; `blockFormat` is the syntax of a model's call block.
+   * tags are looked for with it); `blockTag` opened the block; `blockSyntax` is the syntax of a model's call block.
    */
   endsInValue(
     body: () => string,
     functionTag: string | undefined,
     blockTag: string,
-    blockFormat?: CallBlockFormat,
+    blockSyntax?: CallBlockSyntax,
   ): boolean {
     if (this.at === undefined) {
       const text = body();
       // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
       // not Qwen3-Coder's value tags. InternLM's JSON follows its `<|plugin|>`.
       const isJson =
-        blockFormat === undefined ? /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text) : JSON_BLOCKS.has(blockFormat);
-      this.followsGemma = blockFormat === "gemma";
-      this.gemmaString = undefined;
+        blockSyntax === undefined
+          ? /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text)
+          : blockSyntax.valueStrings === "json";
+      const strings = blockSyntax?.valueStrings;
+      this.stringTokens = typeof strings === "object" ? strings : undefined;
+      this.tokenString = undefined;
       this.valueTags =
-        isJson || blockFormat !== undefined ? undefined : valueTagsOf(`${functionTag ?? ""}${text}`, blockTag);
+        isJson || blockSyntax !== undefined ? undefined : valueTagsOf(`${functionTag ?? ""}${text}`, blockTag);
       // A call block's strings are followed by their quotes alone: it may be long (a thousand calls), and only
       // whether it ends in a string is asked.
-      this.bodyStrings = !isJson ? undefined : blockFormat === undefined ? new JsonValueEnd() : new JsonStrings();
+      this.bodyStrings = !isJson ? undefined : blockSyntax === undefined ? new JsonValueEnd() : new JsonStrings();
       this.insideValue = this.endsInsideValue(text, false);
     } else {
       const text = this.textSince.toString();
@@ -69,9 +74,9 @@ export class ClosersInValues {
   /** Whether the body ends inside a value, after its next `text`; `before`: whether it did before that text. */
   private endsInsideValue(text: string, before: boolean): boolean {
     if (this.valueTags !== undefined) return endsInsideTaggedValue(text, this.valueTags) ?? before;
-    if (this.followsGemma) {
-      this.gemmaString = gemmaStringAtEnd(text, this.gemmaString);
-      return this.gemmaString !== undefined;
+    if (this.stringTokens !== undefined) {
+      this.tokenString = tokenStringAtEnd(text, this.tokenString, this.stringTokens);
+      return this.tokenString !== undefined;
     }
     const strings = this.bodyStrings;
     if (strings === undefined) return false;
@@ -79,14 +84,6 @@ export class ClosersInValues {
     else for (let index = 0; index < text.length; ) index = strings.scan(text, index);
     return strings.inString;
   }
-}
-
-/** Call blocks whose body is JSON: its strings are followed. */
-const JSON_BLOCKS: ReadonlySet<CallBlockFormat> = new Set(["cohere", "internlm", "apertus"]);
-
-/** Whether a closing token may come inside a value of a call block of `format`: its strings are told apart. */
-export function followsBlockStrings(format: CallBlockFormat | undefined): boolean {
-  return format === "gemma" || (format !== undefined && JSON_BLOCKS.has(format));
 }
 
 /**
@@ -99,10 +96,10 @@ function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string,
 }
 
 /**
- * The token of the Gemma string `text` ends in, when it ends in one (a string ends at the token it opened with);
- * `open`: the string it started in, if any.
+ * The token of the string `text` ends in, when it ends in one, of strings written between `tokens` (a string ends at
+ * the token it opened with); `open`: the string it started in, if any.
  */
-function gemmaStringAtEnd(text: string, open: string | undefined): string | undefined {
+function tokenStringAtEnd(text: string, open: string | undefined, tokens: readonly string[]): string | undefined {
   let inString = open;
   let index = 0;
   for (;;) {
@@ -113,7 +110,7 @@ function gemmaStringAtEnd(text: string, open: string | undefined): string | unde
       inString = undefined;
     }
     let next = -1;
-    for (const token of GEMMA_STRING_TOKENS) {
+    for (const token of tokens) {
       const at = text.indexOf(token, index);
       if (at !== -1 && (next === -1 || at < next)) [next, inString] = [at, token];
     }

@@ -1,77 +1,60 @@
 import { BracketedCallAnnouncer, BracketedValueLexer, type CallHeader } from "./bracketed-call-announcer.js";
+import type { AnnouncedCallSink } from "./call-announcer.js";
 import { jsonString } from "./tool-call-body-opening.js";
-
-/** The blocks of JSON call objects whose calls are announced: Cohere's, InternLM's and Apertus'. */
-export type JsonCallBlockFormat = "cohere" | "internlm" | "apertus";
 
 /** The characters at which a call object's opening may become whole, or be ruled out. */
 const DECISIVE = /[:{}[\],]/;
 /** A JSON string literal, on one line. */
-const STRING = String.raw`"(?:[^"\\\n]|\\.)*"`;
+export const JSON_STRING = String.raw`"(?:[^"\\\n]|\\.)*"`;
 /** What comes before a call object in a list: the `[` opening it, or the `,` after the call before. */
-const LIST_LEAD = String.raw`^(?<lead>\s*(?:[[,]\s*)?)\{\s*`;
-/** InternLM's one call follows the token that says a plugin (not its code interpreter) is called. */
-const PLUGIN = "<|plugin|>";
-const PLUGIN_LEAD = String.raw`^(?<lead>\s*<\|plugin\|>\s*)\{\s*`;
+export const LIST_LEAD = String.raw`^(?<lead>\s*(?:[[,]\s*)?)\{\s*`;
 
 /** A call object opening up to its arguments; `decided` tells that text which does not open so never will. */
-interface CallObjectForm {
+export interface CallObjectForm {
   opening: RegExp;
   decided: RegExp;
 }
 
-/** `{"name": "f", "arguments": ` (or `"parameters"`), perhaps after an `"id"`: as Hermes' and InternLM's calls open. */
-function namedCallForm(lead: string): CallObjectForm {
+/** `{"name": "f", "arguments": ` (or `"parameters"`), perhaps after an `"id"`, after `lead`. */
+export function namedCallForm(lead: string): CallObjectForm {
   return {
     opening: new RegExp(
-      `${lead}(?:"id"\\s*:\\s*(?<id>${STRING})\\s*,\\s*)?"name"\\s*:\\s*(?<name>${STRING})\\s*,\\s*"(?:arguments|parameters)"\\s*:`,
+      `${lead}(?:"id"\\s*:\\s*(?<id>${JSON_STRING})\\s*,\\s*)?"name"\\s*:\\s*(?<name>${JSON_STRING})\\s*,\\s*"(?:arguments|parameters)"\\s*:`,
     ),
     decided: /"(?:arguments|parameters)"\s*:/,
   };
 }
 
-/**
- * How each block's calls open, as its reader reads them (`build-call-block.ts`): Cohere's `{"tool_call_id": "0",
- * "tool_name": "f", "parameters": `, InternLM's `<|plugin|>{"name": "f", "parameters": `, and Apertus' `{"f": {`
- * or a named call. Calls written otherwise (keys in another order) come whole when their block closes.
- */
-const FORMS: Record<JsonCallBlockFormat, readonly CallObjectForm[]> = {
-  cohere: [
-    {
-      opening: new RegExp(
-        `${LIST_LEAD}"tool_call_id"\\s*:\\s*(?<id>${STRING}|-?\\d+)\\s*,\\s*"tool_name"\\s*:\\s*(?<name>${STRING})\\s*,\\s*"parameters"\\s*:`,
-      ),
-      decided: /"parameters"\s*:/,
-    },
-  ],
-  internlm: [namedCallForm(PLUGIN_LEAD)],
-  apertus: [
-    {
-      opening: new RegExp(`${LIST_LEAD}(?<name>${STRING})\\s*:\\s*\\{`),
-      decided: new RegExp(`${LIST_LEAD}${STRING}\\s*:\\s*\\S`),
-    },
-    namedCallForm(LIST_LEAD),
-  ],
-};
+/** Where a block's call objects differ from a plain list of them. */
+export interface CallObjectBlockOptions {
+  /** A token the block's one call follows (an object before it is no call). */
+  lead?: string;
+  /** Names that are no tool's when an object opens with them (`{"function": {...}}` is an OpenAI-shaped call). */
+  notNames?: ReadonlySet<string>;
+}
 
 /**
- * Announces the calls of a block of JSON call objects while it arrives (Cohere's `<|START_ACTION|>`, InternLM's
- * `<|action_start|><|plugin|>`, Apertus' `<|tools_prefix|>`): a call starts once its object names it before its
- * arguments, and its object streams to its closing brace (see {@link BracketedCallAnnouncer}).
+ * Announces the calls of a block of JSON call objects while it arrives: a call starts once its object, opening as one
+ * of the block's `forms`, names it before its arguments, and its object streams to its closing brace (see
+ * {@link BracketedCallAnnouncer}). Calls written otherwise (keys in another order) come whole when the block closes.
  */
 export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
   /** JSON's strings and brackets: a call object ends at its closing brace outside strings. */
   protected readonly lexer = new BracketedValueLexer();
-  private forms: readonly CallObjectForm[] = [];
-  private format: JsonCallBlockFormat = "cohere";
   /** The length of the header last read when it was pending; -1 when it was not. */
   private pendingLength = -1;
 
-  /** Starts following a block of `format` that has just opened. */
-  override open(format: JsonCallBlockFormat = "cohere"): void {
+  constructor(
+    deltas: boolean,
+    sink: AnnouncedCallSink,
+    private readonly forms: readonly CallObjectForm[],
+    private readonly options: CallObjectBlockOptions = {},
+  ) {
+    super(deltas, sink);
+  }
+
+  override open(): void {
     super.open();
-    this.format = format;
-    this.forms = FORMS[format];
     this.pendingLength = -1;
   }
 
@@ -94,13 +77,7 @@ export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
     for (const form of this.forms) {
       const groups = form.opening.exec(header)?.groups;
       const name = groups === undefined ? undefined : jsonString(groups.name);
-      // `{"function": {"name": ...}}` is an OpenAI-shaped call, which Apertus' reader reads as such.
-      if (
-        groups === undefined ||
-        name === undefined ||
-        name === "" ||
-        (this.format === "apertus" && name === "function")
-      ) {
+      if (groups === undefined || name === undefined || name === "" || this.options.notNames?.has(name) === true) {
         continue;
       }
       const id = jsonString(groups.id);
@@ -114,10 +91,11 @@ export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
   /** Whether `header` may still open a call object: nothing closed yet, and only what may lead to one before it. */
   private mayStillOpen(header: string): boolean {
     if (header.includes("}")) return false;
-    if (this.format !== "internlm") return startsObject(header.replace(/^\s*[[,]/, ""));
+    const { lead } = this.options;
+    if (lead === undefined) return startsObject(header.replace(/^\s*[[,]/, ""));
     const trimmed = header.trimStart();
-    if (PLUGIN.startsWith(trimmed)) return true;
-    return trimmed.startsWith(PLUGIN) && startsObject(trimmed.slice(PLUGIN.length));
+    if (lead.startsWith(trimmed)) return true;
+    return trimmed.startsWith(lead) && startsObject(trimmed.slice(lead.length));
   }
 }
 

@@ -1,6 +1,6 @@
 import type { CallableTool } from "../callable-tool.js";
-import { type CallBlockFormat, firstBlockCallName } from "../formats/call-blocks.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
+import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
 import { parseXmlAttributes } from "./xml-attributes.js";
 
@@ -10,8 +10,8 @@ export type OpenBody =
   | { kind: "tool-call" }
   /** A call written without its `<tool_call>`: Qwen3-Coder's `<function=name>`, MiniCPM5's `<function name="...">`. */
   | { kind: "bare-function"; tag: string }
-  /** A model's own call block (see `CALL_BLOCKS`), opened by `opener`. */
-  | { kind: "call-block"; opener: string; format: CallBlockFormat }
+  /** A model's own call block (see `CallBlockSyntax`), opened by `opener`. */
+  | { kind: "call-block"; opener: string; syntax: CallBlockSyntax }
   /** A section of special tokens, opened by `marker`. */
   | { kind: "section"; syntax: TokenSectionSyntax; marker: string }
   /** A Harmony message to a tool: its call, started once its header (kept) was read. */
@@ -50,7 +50,7 @@ export function calledToolName(open: OpenBody, body: string): string | undefined
     case "harmony":
       return open.name;
     case "call-block":
-      return firstBlockCallName(open.format, body);
+      return open.syntax.firstCallName(body);
     default:
       return undefined;
   }

@@ -1,10 +1,7 @@
 import type { CallableTool } from "../callable-tool.js";
-import { buildCallBlock, CALL_BLOCKS, holdsWholeBlockCallsPast, isCallBody } from "../formats/call-blocks.js";
 import { HARMONY_CALL_END } from "../formats/harmony.js";
 import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast } from "../formats/hermes.js";
-import { JSON_ONLY_BLOCKS, OLMO_BLOCK } from "../formats/markers.js";
-import { MINIMAX_M3_CLOSING } from "../formats/minimax-m3.js";
-import { notOlmoCallsError } from "../formats/olmo.js";
+import { JSON_ONLY_BLOCKS } from "../formats/markers.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "../formats/token-sections.js";
 import { isWholeJsonObject, parseJsonAsWritten } from "../parse-json-arguments.js";
 import type { TextToolCallFormat } from "../tool-call.js";
@@ -14,7 +11,8 @@ import { BodyCallAnnouncers } from "./body-call-announcers.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
-import { ClosersInValues, followsBlockStrings } from "./closers-in-values.js";
+import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syntax.js";
+import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
@@ -125,26 +123,10 @@ export class RawBodyReader {
     this.announcers.open(this.open);
   }
 
-  /** A model's own call block, opened by `tag`. */
-  openCallBlock(tag: string): void {
-    const block = CALL_BLOCKS.get(tagName(tag));
-    if (block === undefined) return;
-    this.open = { kind: "call-block", opener: tag, format: block.format };
-    this.openBody(block.closer);
-    this.announcers.open(this.open);
-  }
-
-  /** OLMo 3's `<function_calls>` of pythonic calls. */
-  openOlmoBlock(): void {
-    this.open = { kind: "call-block", opener: `<${OLMO_BLOCK}>`, format: "olmo" };
-    this.openBody(`</${OLMO_BLOCK}>`);
-    this.announcers.open(this.open);
-  }
-
-  /** MiniMax M3's block, opened by `opener`: its invokes are announced as a section's calls are. */
-  openMinimaxM3(opener: string): void {
-    this.open = { kind: "call-block", opener, format: "minimax-m3" };
-    this.openBody(MINIMAX_M3_CLOSING);
+  /** A model's own call block in `syntax`, opened by `opener` (a tag, or a marker) and closed by `closer`. */
+  openCallBlock(syntax: CallBlockSyntax, opener: string, closer: string): void {
+    this.open = { kind: "call-block", opener, syntax };
+    this.openBody(closer);
     this.announcers.open(this.open);
   }
 
@@ -195,7 +177,7 @@ export class RawBodyReader {
     this.quietTaker = undefined;
     const open = this.open;
     if (open.kind === "legacy" || open.kind === "harmony") return open.id;
-    return this.announcers.currentId(open);
+    return this.announcers.currentId();
   }
 
   /**
@@ -212,7 +194,7 @@ export class RawBodyReader {
     }
     this.quietTaker = undefined;
     if (this.state !== "body" || this.bodyCloser.held !== "") return undefined;
-    const announcer = this.announcers.taking(this.open, chunk);
+    const announcer = this.announcers.taking(chunk);
     if (announcer === undefined) return undefined;
     this.body.append(chunk);
     this.closersInValues.follow(chunk);
@@ -362,14 +344,14 @@ export class RawBodyReader {
   private holdsWholeCallsPast(from: number): boolean {
     const body = this.body.toString();
     const open = this.open;
-    if (open.kind === "call-block") return holdsWholeBlockCallsPast(open.format, open.opener, body, from);
+    if (open.kind === "call-block") return holdsWholeBlockCallsPast(open.syntax, open.opener, body, from);
     if (open.kind !== "bare-function") return holdsWholeCallsPast(body, from, this.blockTag());
     return holdsWholeFunctionPast(open.tag, body, from);
   }
 
   /**
    * Whether the closing tag just read is inside a value of a `<tool_call>`'s call, a bare `<function=...>`'s or a string
-   * of a Gemma, Cohere, InternLM or Apertus block: a string of its JSON (which the announcer follows), or a value (see
+   * of a call block whose syntax tells its strings: a string of its JSON (which the announcer follows), or a value (see
    * {@link ClosersInValues}).
    */
   private closesInsideValue(): boolean {
@@ -377,12 +359,12 @@ export class RawBodyReader {
     if (toolCall.followsJson) return toolCall.endsInsideString;
     const closers = this.closersInValues;
     const open = this.open;
-    const blockFormat = open.kind === "call-block" ? open.format : undefined;
+    const blockSyntax = open.kind === "call-block" ? open.syntax : undefined;
     const bareFunctionTag = open.kind === "bare-function" ? open.tag : undefined;
     const mayHoldCloser =
-      open.kind === "tool-call" || bareFunctionTag !== undefined || followsBlockStrings(blockFormat);
+      open.kind === "tool-call" || bareFunctionTag !== undefined || blockSyntax?.valueStrings !== undefined;
     if (closers.at === undefined && !mayHoldCloser) return false;
-    return closers.endsInValue(this.wholeBody, bareFunctionTag, this.blockTag(), blockFormat);
+    return closers.endsInValue(this.wholeBody, bareFunctionTag, this.blockTag(), blockSyntax);
   }
 
   /** The tag that opened the body: the closing tag's name, `<tool_call>` for `</tool_call>`. */
@@ -422,11 +404,10 @@ export class RawBodyReader {
       const given = { id: open.id, name: open.name, arguments: body, format: "harmony" } as const;
       host.emitCall(buildJsonCall(given, host.takeCallIndex(), host.catalog));
     } else if (open.kind === "call-block") {
-      const built = buildCallBlock(open.format, open.opener, body, host.nextCallIndex(), host.catalog, readBefore);
-      // MiniMax M3's, Gemma's, LFM2's, OLMo's and JSON blocks announce their calls; one holding none of its syntax
-      // withdraws them.
+      const built = open.syntax.build(open.opener, body, host.nextCallIndex(), host.catalog, readBefore);
+      // A block holding no calls of its syntax withdraws those it announced.
       const confirmed = host.confirmCalls(announcedCalls, built ?? { calls: [], errors: [] });
-      if (built === undefined) this.readBlockAgain(open.opener, body);
+      if (built === undefined) this.readBlockAgain(open.syntax, open.opener, body);
       else host.emitBlockCalls(built, confirmed);
     } else if (open.kind === "legacy") {
       const { id, callIndex, tool, openingTag } = open;
@@ -456,14 +437,15 @@ export class RawBodyReader {
    * is read again as invokes from its start, when the xml format is read, else reported; any other block (InternLM's
    * code interpreter) is text.
    */
-  private readBlockAgain(opener: string, body: string): void {
+  private readBlockAgain(syntax: CallBlockSyntax, opener: string, body: string): void {
     const closer = this.bodyCloser.literal;
-    if (opener !== `<${OLMO_BLOCK}>`) {
+    const { otherwise } = syntax;
+    if (otherwise === undefined) {
       this.host.appendText(`${opener}${body}${closer}`);
     } else if (this.host.formats.has("xml")) {
-      this.host.readAsXmlBlock(OLMO_BLOCK, `${body}${closer}`);
+      this.host.readAsXmlBlock(otherwise.xmlBlock, `${body}${closer}`);
     } else {
-      this.host.error(notOlmoCallsError(body));
+      this.host.error(otherwise.error(body));
     }
   }
 
@@ -474,7 +456,7 @@ export class RawBodyReader {
   private endInBody(): void {
     const body = this.body.toString();
     const open = this.open;
-    if (open.kind === "call-block" && !isCallBody(open.format, body)) {
+    if (open.kind === "call-block" && open.syntax.isCallBody?.(body) === false) {
       this.host.appendText(`${open.opener}${body}`);
       this.open = TOOL_CALL_BODY;
     } else if (this.endsWhole()) {
@@ -494,7 +476,9 @@ export class RawBodyReader {
     const body = this.body.toString();
     const open = this.open;
     if (open.kind === "harmony") return isWholeJsonObject(body);
-    if (open.kind === "call-block") return open.format === "apertus" && parseJsonAsWritten(body) !== undefined;
+    if (open.kind === "call-block") {
+      return open.syntax.closesWithWholeJson === true && parseJsonAsWritten(body) !== undefined;
+    }
     return open.kind === "tool-call" && holdsWholeCallObjects(body);
   }
 

@@ -1,6 +1,6 @@
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import { generatedCallId } from "../tool-call.js";
-import { CallAnnouncer } from "./call-announcer.js";
+import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { isQuietCharacter } from "./quiet-character.js";
 
@@ -24,8 +24,17 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   private held = "";
   private callEnd = new ClosingLiteral("");
 
-  /** Starts following a section that has just opened. */
-  open(syntax: SectionCallMarkers): void {
+  /** `markers`: those of every section this announcer follows, when it follows one syntax only (a call block's). */
+  constructor(
+    deltas: boolean,
+    sink: AnnouncedCallSink,
+    private readonly markers?: SectionCallMarkers,
+  ) {
+    super(deltas, sink);
+  }
+
+  /** Starts following a section that has just opened, written in `syntax`. */
+  open(syntax: SectionCallMarkers | undefined = this.markers): void {
     this.forget();
     this.syntax = syntax;
     this.reading = "between";

@@ -1,7 +1,7 @@
 import type { CallableTool } from "../callable-tool.js";
-import { CALL_BLOCKS } from "../formats/call-blocks.js";
 import { HARMONY_RETURN } from "../formats/harmony.js";
 import { splitHunyuanSuffix } from "../formats/hunyuan.js";
+import { CALL_BLOCK_TAGS } from "../formats/index.js";
 import { XTML_OPEN } from "../formats/kimi-k3.js";
 import {
   CALL_WRAPPERS,
@@ -10,12 +10,12 @@ import {
   isCallMarker,
   MESSAGE_SEPARATOR,
   MINIMAX_BLOCK,
-  OLMO_BLOCK,
   REASONING_TAGS,
   STEPTML_BLOCK,
   TOKEN_SECTIONS,
   TOOL_CALL_BLOCKS,
 } from "../formats/markers.js";
+import { OLMO_BLOCK } from "../formats/olmo.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -86,8 +86,8 @@ export class TagOpeners {
     if (`<${name}>` === XTML_OPEN && this.formats.has("kimi")) return "xtml";
     if (this.isCallWrapper(name, atStart)) return "call-wrapper";
     if (name === MESSAGE_SEPARATOR && this.formats.has("json-text")) return "message-separator";
-    const callBlock = CALL_BLOCKS.get(name);
-    if (callBlock !== undefined && this.formats.has(callBlock.format)) return "call-block";
+    const callBlock = CALL_BLOCK_TAGS.get(name);
+    if (callBlock !== undefined && this.formats.has(callBlock.syntax.format)) return "call-block";
     return this.formats.has("legacy-xml") ? this.catalog?.byTag.get(name) : undefined;
   }
 

@@ -1,9 +1,11 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { HARMONY_RECIPIENT_START } from "../formats/harmony.js";
+import { CALL_BLOCK_TAGS } from "../formats/index.js";
 import { KIMI_XTML_SECTION } from "../formats/kimi-k3.js";
-import { CALL_WRAPPERS, OLMO_BLOCK, reasoningCloserOf } from "../formats/markers.js";
-import { MINIMAX_M3_OPENING } from "../formats/minimax-m3.js";
+import { CALL_WRAPPERS, reasoningCloserOf } from "../formats/markers.js";
+import { MINIMAX_M3, MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "../formats/minimax-m3.js";
 import { MISTRAL_MARKER } from "../formats/mistral.js";
+import { OLMO, OLMO_BLOCK } from "../formats/olmo.js";
 import { KIMI_SECTION } from "../formats/token-sections.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
@@ -85,7 +87,7 @@ const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
 
 /**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
- * (what opens each is in `text-call-openers.ts` and `build-call-block.ts`). Chunks may split anywhere; every
+ * (what opens each is in `formats/`: its table and `markers.ts`). Chunks may split anywhere; every
  * character is looked at a bounded number of times (text held and found to be prose is read once more), so scanning
  * is linear. Both the one-shot parser and the stream use it.
  *
@@ -420,7 +422,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       const mayHoldPythonic = blockName === OLMO_BLOCK && this.formats.has("olmo");
       if (mayHoldPythonic && !this.formats.has("xml")) {
         this.state = RAW_BODY;
-        this.rawBody.openOlmoBlock();
+        this.rawBody.openCallBlock(OLMO, `<${OLMO_BLOCK}>`, `</${OLMO_BLOCK}>`);
         return;
       }
       this.state = XML_BLOCK;
@@ -438,8 +440,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "call-block") {
+      const block = CALL_BLOCK_TAGS.get(tagName(tag));
+      if (block === undefined) return;
       this.state = RAW_BODY;
-      this.rawBody.openCallBlock(tag);
+      this.rawBody.openCallBlock(block.syntax, tag, block.closer);
       return;
     }
     if (opener === "call-wrapper") {
@@ -543,7 +547,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     } else if (ended === MINIMAX_M3_OPENING) {
       this.atStart = false;
       this.state = RAW_BODY;
-      this.rawBody.openMinimaxM3(text);
+      this.rawBody.openCallBlock(MINIMAX_M3, text, MINIMAX_M3_CLOSING);
     } else if (text.startsWith("]")) {
       this.outbox.text += "]";
       this.state = TEXT;
@@ -606,7 +610,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       },
       openOlmoBlock: () => {
         this.state = RAW_BODY;
-        this.rawBody.openOlmoBlock();
+        this.rawBody.openCallBlock(OLMO, `<${OLMO_BLOCK}>`, `</${OLMO_BLOCK}>`);
       },
     };
   }

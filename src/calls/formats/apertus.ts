@@ -1,7 +1,10 @@
 import { isJsonObject } from "../../openapi/own-properties.js";
 import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
+import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
+import { JSON_STRING, JsonBlockCallAnnouncer, LIST_LEAD, namedCallForm } from "../engine/json-block-call-announcer.js";
 import { type JsonCallObject, jsonCallObjects } from "../engine/json-call-objects.js";
+import { firstCallName } from "../engine/read-reply-start-calls.js";
 import { shortenText } from "../engine/shorten-text.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 
@@ -47,3 +50,30 @@ function apertusCallObjects(value: unknown): JsonCallObject[] | undefined {
 export function firstApertusCallName(body: string): string | undefined {
   return /^\s*\[?\s*\{\s*"([^"\\]*)"\s*:/.exec(body)?.[1];
 }
+
+/**
+ * How Apertus' calls open while they arrive: `{"f": {`, or a named call; `{"function": {...}}` is an OpenAI-shaped
+ * call, which its reader reads as such.
+ */
+const APERTUS_FORMS = [
+  {
+    opening: new RegExp(`${LIST_LEAD}(?<name>${JSON_STRING})\\s*:\\s*\\{`),
+    decided: new RegExp(`${LIST_LEAD}${JSON_STRING}\\s*:\\s*\\S`),
+  },
+  namedCallForm(LIST_LEAD),
+];
+
+/**
+ * Apertus' `<|tools_prefix|>[{"f": {...}}]<|tools_suffix|>` (see {@link buildApertusCalls}). It often leaves out its
+ * closing token: a body of whole JSON is then its calls.
+ */
+export const APERTUS: CallBlockSyntax = {
+  format: "apertus",
+  tags: new Map([[APERTUS_CALLS_START.slice(1, -1), APERTUS_CALLS_END]]),
+  valueStrings: "json",
+  closesWithWholeJson: true,
+  build: (_opener, body, firstCallIndex, catalog) => buildApertusCalls(body, firstCallIndex, catalog),
+  firstCallName: (body) => firstCallName(body) ?? firstApertusCallName(body),
+  announcer: (deltas, sink) =>
+    new JsonBlockCallAnnouncer(deltas, sink, APERTUS_FORMS, { notNames: new Set(["function"]) }),
+};

@@ -1,7 +1,9 @@
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
+import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
-import { type GemmaArguments, readGemmaCalls } from "./gemma-values.js";
+import { GemmaCallAnnouncer } from "./gemma-announcer.js";
+import { firstGemmaCallName, GEMMA_STRING_TOKENS, type GemmaArguments, readGemmaCalls } from "./gemma-values.js";
 
 /**
  * The calls of a Gemma call block (see {@link readGemmaCalls}) opened by `opener` (`<|tool_call>`,
@@ -34,3 +36,20 @@ export function buildGemmaCalls(
     block.problem === undefined ? [] : [{ code: "PARSE_ERROR" as const, message: `${opener}: ${block.problem}` }];
   return { calls, errors };
 }
+
+/**
+ * Gemma 4's `<|tool_call>call:f{city:<|"|>Paris<|"|>}<tool_call|>` and FunctionGemma's `<start_function_call>`: its
+ * strings are written between special tokens, so a closing token inside one is its text.
+ */
+export const GEMMA: CallBlockSyntax<GemmaArguments> = {
+  format: "gemma",
+  tags: new Map([
+    ["|tool_call", "<tool_call|>"],
+    ["start_function_call", "<end_function_call>"],
+  ]),
+  valueStrings: GEMMA_STRING_TOKENS,
+  build: (opener, body, firstCallIndex, catalog, readBefore) =>
+    buildGemmaCalls(opener, body, firstCallIndex, catalog, readBefore),
+  firstCallName: firstGemmaCallName,
+  announcer: (deltas, sink) => new GemmaCallAnnouncer(deltas, sink),
+};

@@ -1,6 +1,9 @@
 import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
+import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
+import { PythonicCallAnnouncer } from "../engine/pythonic-call-announcer.js";
 import { type PythonicCall, readPythonicCalls } from "../engine/read-pythonic-calls.js";
+import { firstCallName } from "../engine/read-reply-start-calls.js";
 import { shortenText } from "../engine/shorten-text.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { buildPythonicCalls } from "./pythonic.js";
@@ -28,3 +31,13 @@ export function buildLfmCalls(
   const noCall = `${LFM_CALL_START} holds neither a pythonic call list nor call objects: ${shortenText(trimmed)}`;
   return buildMarkedCallObjects(trimmed, LFM_CALL_START, "lfm", firstCallIndex, catalog, { noCallMessage: noCall });
 }
+
+/** Liquid AI's LFM2 and LFM2.5: `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>`. */
+export const LFM: CallBlockSyntax<PythonicCall> = {
+  format: "lfm",
+  tags: new Map([[LFM_CALL_START.slice(1, -1), LFM_CALL_END]]),
+  build: (_opener, body, firstCallIndex, catalog, readBefore) =>
+    buildLfmCalls(body, firstCallIndex, catalog, readBefore),
+  firstCallName: (body) => firstCallName(body.trimStart()),
+  announcer: (deltas, sink) => new PythonicCallAnnouncer(deltas, sink),
+};

@@ -74,9 +74,6 @@ export const DOTS_BLOCK = "dots_function_call";
 /** Tool-call sections written with special tokens, read when their format is. */
 export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION, STEP3_SECTION];
 
-/** OLMo 3's block: `<function_calls>`, holding pythonic calls instead of invokes. */
-export const OLMO_BLOCK = "function_calls";
-
 /**
  * Tags reasoning models open their output with, by name, with the tag that closes them (Gemma 4's is
  * `<|channel>thought ...<channel|>`, Apertus' `<|inner_prefix|>`); a call written inside is one they considered, not

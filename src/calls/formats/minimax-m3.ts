@@ -3,7 +3,9 @@ import { getOwnProperty, isJsonObject, setOwnProperty } from "../../openapi/own-
 import { coerceArgument, schemaOfType, schemaTypes } from "../coerce-argument.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
+import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
 import type { SectionCallMarkers } from "../engine/section-call-announcer.js";
+import { SectionCallAnnouncer } from "../engine/section-call-announcer.js";
 import { shortenText } from "../engine/shorten-text.js";
 import { TaggedBodyReader } from "../engine/tagged-body-reader.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
@@ -187,3 +189,15 @@ export function firstMinimaxM3CallName(body: string): string | undefined {
     ?.slice(1)
     .find((name) => name !== undefined);
 }
+
+/**
+ * MiniMax M3's `]<]minimax[>[<tool_call>` block, whose calls are MiniMax's XML (format `xml`): opened by a marker that
+ * starts with `]`, not by a tag, and its invokes announced as a section's calls are.
+ */
+export const MINIMAX_M3: CallBlockSyntax = {
+  format: "xml",
+  tags: new Map(),
+  build: (_opener, body, firstCallIndex, catalog) => buildMinimaxM3Calls(body, firstCallIndex, catalog),
+  firstCallName: firstMinimaxM3CallName,
+  announcer: (deltas, sink) => new SectionCallAnnouncer(deltas, sink, MINIMAX_M3_CALLS),
+};

@@ -1,4 +1,6 @@
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
+import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
+import { PythonicCallAnnouncer } from "../engine/pythonic-call-announcer.js";
 import { type PythonicCall, readPythonicCallLines } from "../engine/read-pythonic-calls.js";
 import { shortenText } from "../engine/shorten-text.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
@@ -29,3 +31,21 @@ export function notOlmoCallsError(body: string): ToolCallError {
     message: `<function_calls> holds neither invokes nor pythonic calls: ${shortenText(body.trim())}`,
   };
 }
+
+/** OLMo 3's block: `<function_calls>`, holding pythonic calls instead of invokes. */
+export const OLMO_BLOCK = "function_calls";
+
+/**
+ * OLMo 3's `<function_calls>` holding pythonic calls, one per line. The tag is the XML block's too: the scanner tells
+ * them apart by the body's first character, and a body that is no pythonic calls is read again as invokes.
+ */
+export const OLMO: CallBlockSyntax<PythonicCall> = {
+  format: "olmo",
+  // Opened by the scanner, which tells it from an XML block (see above), not by its tag alone.
+  tags: new Map(),
+  build: (_opener, body, firstCallIndex, catalog, readBefore) =>
+    buildOlmoCalls(body, firstCallIndex, catalog, readBefore),
+  firstCallName: (body) => /^\s*\[?\s*([A-Za-z_][\w.-]*)\s*\(/.exec(body)?.[1],
+  otherwise: { xmlBlock: OLMO_BLOCK, error: notOlmoCallsError },
+  announcer: (deltas, sink) => new PythonicCallAnnouncer(deltas, sink),
+};
