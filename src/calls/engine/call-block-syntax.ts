@@ -26,6 +26,13 @@ export interface CallBlockSyntax<Read = unknown> {
   readonly format: TextToolCallFormat;
   /** The tags (their names, inside `<...>`) that open the block, each with what closes it; none if a marker opens it. */
   readonly tags: ReadonlyMap<string, string>;
+  /** A marker, not a tag, that opens the block in prose (it starts with `]`), and what closes it. */
+  readonly marker?: { opening: string; closing: string };
+  /**
+   * The name of an XML block's tag (`function_calls`) that holds this syntax's calls instead of invokes when its body
+   * does not start with `<`: the block is read as this syntax's from there.
+   */
+  readonly insideXmlBlock?: string;
   /**
    * Whether a closing token inside one of its values is that value's text: its values are JSON strings (`json`), or
    * strings between these tokens; undefined when a closing token always closes.

@@ -1,7 +1,7 @@
 import type { CallableTool } from "../callable-tool.js";
 import { HARMONY_RETURN } from "../formats/harmony.js";
 import { splitHunyuanSuffix } from "../formats/hunyuan.js";
-import { CALL_BLOCK_TAGS } from "../formats/index.js";
+import { CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
 import { XTML_OPEN } from "../formats/kimi-k3.js";
 import {
   CALL_WRAPPERS,
@@ -15,7 +15,6 @@ import {
   TOKEN_SECTIONS,
   TOOL_CALL_BLOCKS,
 } from "../formats/markers.js";
-import { OLMO_BLOCK } from "../formats/olmo.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -71,7 +70,7 @@ export class TagOpeners {
       name === MINIMAX_BLOCK ||
       name === STEPTML_BLOCK ||
       name === DOTS_BLOCK;
-    if (isBlock && (this.formats.has("xml") || (name === OLMO_BLOCK && this.formats.has("olmo")))) {
+    if (isBlock && (this.formats.has("xml") || this.readsCallsInside(name))) {
       return "function_calls";
     }
     if (TOOL_CALL_BLOCKS.has(name) && this.formats.has("hermes")) return "tool_call";
@@ -118,6 +117,12 @@ export class TagOpeners {
    */
   private isCallWrapper(name: string, atStart: boolean): boolean {
     return CALL_WRAPPERS.has(name) && (atStart || isCallMarker(name)) && this.readsReplyStartCalls;
+  }
+
+  /** Whether the XML block named `name` may hold another syntax's calls (see `CALLS_INSIDE_XML_BLOCKS`) that are read. */
+  readsCallsInside(name: string): boolean {
+    const inside = CALLS_INSIDE_XML_BLOCKS.get(name);
+    return inside !== undefined && this.formats.has(inside.format);
   }
 
   /** The syntax of the section `marker` opens, when its format is read. */

@@ -1,11 +1,9 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { HARMONY_RECIPIENT_START } from "../formats/harmony.js";
-import { CALL_BLOCK_TAGS } from "../formats/index.js";
+import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
 import { KIMI_XTML_SECTION } from "../formats/kimi-k3.js";
 import { CALL_WRAPPERS, reasoningCloserOf } from "../formats/markers.js";
-import { MINIMAX_M3, MINIMAX_M3_CLOSING, MINIMAX_M3_OPENING } from "../formats/minimax-m3.js";
 import { MISTRAL_MARKER } from "../formats/mistral.js";
-import { OLMO, OLMO_BLOCK } from "../formats/olmo.js";
 import { KIMI_SECTION } from "../formats/token-sections.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
@@ -78,7 +76,7 @@ const MISTRAL_REASONING_END = "[/THINK]";
 /** What a `[` in prose may open, and at the output's start; what a `]` may. */
 const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
 const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
-const CLOSING_BRACKET_MARKERS: readonly string[] = [MINIMAX_M3_OPENING];
+const CLOSING_BRACKET_MARKERS: readonly string[] = [...CALL_BLOCK_MARKERS.keys()];
 /** What ends Kimi K2 Thinking's reasoning: its closing tag, or its calls (see `scanReasoningToCalls`). */
 const THINK_END = "</think>";
 const KIMI_REASONING_ENDS: readonly string[] = [THINK_END, ...KIMI_SECTION.sections.keys()];
@@ -143,8 +141,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly readsMistral: boolean;
   /** Whether Kimi K2's calls are read, which may end its reasoning. */
   private readonly readsKimi: boolean;
-  /** Whether a `]` in prose may open MiniMax M3's calls (format `xml`). */
-  private readonly readsMinimaxM3: boolean;
+  /** Whether a `]` in prose may open a call block (see `CALL_BLOCK_MARKERS`). */
+  private readonly readsClosingBracketMarkers: boolean;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
   private chunksConsumed = 0;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
@@ -172,7 +170,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
     this.readsKimi = options.formats.has("kimi");
-    this.readsMinimaxM3 = options.formats.has("xml");
+    this.readsClosingBracketMarkers = [...CALL_BLOCK_MARKERS.values()].some((syntax) =>
+      options.formats.has(syntax.format),
+    );
     const host = this.readerHost();
     this.rawBody = new RawBodyReader(host, this.calls);
     this.jsonRun = new JsonRunReader(host);
@@ -233,7 +233,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private mayOpenWithoutTag(chunk: string): boolean {
     return (
       (this.readsMistral && chunk.includes("[")) ||
-      (this.readsMinimaxM3 && chunk.includes("]")) ||
+      (this.readsClosingBracketMarkers && chunk.includes("]")) ||
       (this.atStart && this.readsReplyStartHeader && !isBlank(chunk))
     );
   }
@@ -359,7 +359,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
     const bracket = this.readsMistral ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
-    const closingBracket = this.readsMinimaxM3 ? this.nextClosingBracket.in(chunk, chunkNumber, index) : -1;
+    const closingBracket = this.readsClosingBracketMarkers ? this.nextClosingBracket.in(chunk, chunkNumber, index) : -1;
     const opening = [lessThan, bracket, closingBracket].reduce(
       (first, at) => (at !== -1 && (first === -1 || at < first) ? at : first),
       -1,
@@ -419,14 +419,13 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opener === "function_calls") {
       const blockName = tagName(tag);
-      const mayHoldPythonic = blockName === OLMO_BLOCK && this.formats.has("olmo");
-      if (mayHoldPythonic && !this.formats.has("xml")) {
-        this.state = RAW_BODY;
-        this.rawBody.openCallBlock(OLMO, `<${OLMO_BLOCK}>`, `</${OLMO_BLOCK}>`);
+      const mayHoldOtherCalls = this.openers.readsCallsInside(blockName);
+      if (mayHoldOtherCalls && !this.formats.has("xml")) {
+        this.openCallsInside(blockName);
         return;
       }
       this.state = XML_BLOCK;
-      this.xmlBlock.open(blockName, mayHoldPythonic);
+      this.xmlBlock.open(blockName, mayHoldOtherCalls);
       return;
     }
     if (opener === "tool_call") {
@@ -513,14 +512,23 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   // Mistral's calls and JSON calls --------------------------------------------------------------------------------
 
+  /** Reads the XML block named `blockName` as the other syntax's calls it holds (see `CALLS_INSIDE_XML_BLOCKS`). */
+  private openCallsInside(blockName: string): void {
+    const syntax = CALLS_INSIDE_XML_BLOCKS.get(blockName);
+    if (syntax === undefined) return;
+    this.state = RAW_BODY;
+    this.rawBody.openCallBlock(syntax, `<${blockName}>`, `</${blockName}>`);
+  }
+
   /**
-   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning, MiniMax M3's block, or a Harmony
-   * header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
+   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning, a call block its marker opens, or a
+   * Harmony header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
    * is text (or, starting a reply, JSON that may be calls); any other `]` is text, and what was held after it is read
    * again (it may open a tag).
    */
   private openFromMarker(): void {
     const { ended, text } = this.marker;
+    const markedBlock = ended === undefined ? undefined : CALL_BLOCK_MARKERS.get(ended);
     if (ended === MISTRAL_MARKER) {
       this.enterJsonRun();
       this.jsonRun.startMistral();
@@ -544,10 +552,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.atStart = false;
       this.tokenHeader.start(text, "harmony", true);
       this.state = TOKEN_HEADER;
-    } else if (ended === MINIMAX_M3_OPENING) {
+    } else if (markedBlock?.marker !== undefined) {
       this.atStart = false;
       this.state = RAW_BODY;
-      this.rawBody.openCallBlock(MINIMAX_M3, text, MINIMAX_M3_CLOSING);
+      this.rawBody.openCallBlock(markedBlock, text, markedBlock.marker.closing);
     } else if (text.startsWith("]")) {
       this.outbox.text += "]";
       this.state = TEXT;
@@ -608,10 +616,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         this.xmlBlock.open(blockName, false);
         this.consume(body);
       },
-      openOlmoBlock: () => {
-        this.state = RAW_BODY;
-        this.rawBody.openCallBlock(OLMO, `<${OLMO_BLOCK}>`, `</${OLMO_BLOCK}>`);
-      },
+      openCallsInside: (blockName) => this.openCallsInside(blockName),
     };
   }
 

@@ -23,8 +23,8 @@ export interface XmlBlockHost {
   error(error: ToolCallError): void;
   /** The block closed: what follows is prose. */
   leave(): void;
-  /** The block is OLMo 3's, of pythonic calls: its body is read as such from here. */
-  openOlmoBlock(): void;
+  /** The block holds another syntax's calls, not invokes (see `CALLS_INSIDE_XML_BLOCKS`): read as such from here. */
+  openCallsInside(blockName: string): void;
 }
 
 /** Where in a block the reader is. */
@@ -52,7 +52,7 @@ export class XmlBlockReader {
   /** The open block's tag name: `function_calls`, DeepSeek's `｜DSML｜tool_calls`, MiniMax's `minimax:tool_call`. */
   private blockName = "function_calls";
   /** Whether the block may hold OLMo's pythonic calls: known at its first non-space. */
-  private mayHoldPythonic = false;
+  private mayHoldOtherCalls = false;
   private invoke: ScannedXmlCall | undefined;
   /**
    * The invoke whose parameter value is being read, while one is: a field, not a getter, as the stream's fast path
@@ -70,10 +70,10 @@ export class XmlBlockReader {
     private readonly value: ParameterValueScanner,
   ) {}
 
-  /** Starts reading a block whose tag is named `blockName`; `mayHoldPythonic`: it may be OLMo 3's. */
-  open(blockName: string, mayHoldPythonic: boolean): void {
+  /** Starts reading a block whose tag is named `blockName`; `mayHoldOtherCalls`: it may hold another syntax's calls. */
+  open(blockName: string, mayHoldOtherCalls: boolean): void {
     this.blockName = blockName;
-    this.mayHoldPythonic = mayHoldPythonic;
+    this.mayHoldOtherCalls = mayHoldOtherCalls;
     this.state = "block";
     this.stray = "";
   }
@@ -120,13 +120,13 @@ export class XmlBlockReader {
 
   /** Whitespace between tags is skipped; anything else is kept as stray text and reported. */
   private scanBetweenTags(chunk: string, index: number): number {
-    if (this.mayHoldPythonic) {
-      // OLMo 3 writes a call's name where other models write `<invoke`.
+    if (this.mayHoldOtherCalls) {
+      // Such calls start with a name where invokes start with `<invoke`.
       const first = nextNonSpace(chunk, index);
       if (first === -1) return chunk.length;
-      this.mayHoldPythonic = false;
+      this.mayHoldOtherCalls = false;
       if (chunk.charAt(first) !== "<") {
-        this.host.openOlmoBlock();
+        this.host.openCallsInside(this.blockName);
         return first;
       }
     }

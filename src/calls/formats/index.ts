@@ -27,3 +27,17 @@ export const CALL_BLOCK_TAGS: ReadonlyMap<string, { syntax: CallBlockSyntax; clo
     [...syntax.tags].map(([tag, closer]) => [tag, { syntax, closer }] as const),
   ),
 );
+
+/** The markers that open a call block in prose, each with its syntax; every one starts with `]`. */
+export const CALL_BLOCK_MARKERS: ReadonlyMap<string, CallBlockSyntax> = new Map(
+  Object.values(CALL_BLOCK_FAMILIES).flatMap((syntax) =>
+    syntax.marker === undefined ? [] : [[syntax.marker.opening, syntax] as const],
+  ),
+);
+
+/** The XML blocks, by tag name, that may hold another syntax's calls instead of invokes, with that syntax. */
+export const CALLS_INSIDE_XML_BLOCKS: ReadonlyMap<string, CallBlockSyntax> = new Map(
+  Object.values(CALL_BLOCK_FAMILIES).flatMap((syntax) =>
+    syntax.insideXmlBlock === undefined ? [] : [[syntax.insideXmlBlock, syntax] as const],
+  ),
+);

@@ -41,8 +41,9 @@ export const OLMO_BLOCK = "function_calls";
  */
 export const OLMO: CallBlockSyntax<PythonicCall> = {
   format: "olmo",
-  // Opened by the scanner, which tells it from an XML block (see above), not by its tag alone.
+  // Opened as an XML block, read as this once its body does not start with `<`.
   tags: new Map(),
+  insideXmlBlock: OLMO_BLOCK,
   build: (_opener, body, firstCallIndex, catalog, readBefore) =>
     buildOlmoCalls(body, firstCallIndex, catalog, readBefore),
   firstCallName: (body) => /^\s*\[?\s*([A-Za-z_][\w.-]*)\s*\(/.exec(body)?.[1],
