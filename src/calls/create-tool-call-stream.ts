@@ -23,9 +23,9 @@ export interface ToolCallStreamOptions {
   onEvent?: (event: ToolCallStreamEvent) => void;
   /**
    * Whether the text starts inside a reasoning block the chat template opened (DeepSeek-R1 distills, QwQ write only
-   * the closing `</think>`): `true` for `</think>`, or the token that closes the block (`<|close|>think<|sep|>` for Kimi
-   * K3, `<|inner_suffix|>` for Apertus, `[/THINK]` for Magistral). {@link parseToolCalls} sees that in the whole text;
-   * a stream cannot look ahead, so say it.
+   * the closing `</think>`): `true` for `</think>`, or the token that closes the block (`<|close|>think<|sep|>`,
+   * `<|inner_suffix|>`, `[/THINK]`). {@link parseToolCalls} sees that in the whole text; a stream cannot look ahead, so
+   * say it.
    */
   startsInReasoning?: boolean | string;
 }

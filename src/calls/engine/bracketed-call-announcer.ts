@@ -65,8 +65,8 @@ export class BracketedValueLexer implements ArgumentsLexer {
 }
 
 /**
- * Announces the calls of a block written in a syntax of calls with bracketed arguments (Gemma's `call:f{...}`, a
- * pythonic `f(...)`, a JSON call object) while it arrives: a call starts once its header names it, and its text
+ * Announces the calls of a block written in a syntax of calls with bracketed arguments (`call:f{...}`, a pythonic
+ * `f(...)`, a JSON call object) while it arrives: a call starts once its header names it, and its text
  * streams to its end. At each closer where the brackets outside strings balance, the call's text up to it is read as
  * the block's reader reads it, and the call ends there when it is whole (a JSON object always is, at its first). That
  * depends only on the text up to the closer, so a stream split anywhere gives each call the same text. A call whose

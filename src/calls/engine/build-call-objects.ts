@@ -1,5 +1,5 @@
 import { type JsonTextResult, parseJsonAsWritten, parseJsonText, repairJsonText } from "../parse-json-arguments.js";
-import type { ToolCallFormat } from "../tool-call.js";
+import type { TextToolCallFormat } from "../tool-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { holdsWholeCallObjects, type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
@@ -7,11 +7,8 @@ import { endsInsideString, JsonValueEnd } from "./json-value-end.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
-/** The formats whose calls are JSON objects. */
-type CallObjectFormat = Extract<
-  ToolCallFormat,
-  "hermes" | "mistral" | "json-text" | "lfm" | "cohere" | "internlm" | "apertus"
->;
+/** The formats whose calls may be JSON objects: any text format but those of XML. */
+type CallObjectFormat = Exclude<TextToolCallFormat, "xml" | "legacy-xml">;
 
 /**
  * Builds call objects read from `text` as calls of `format`. Each call's text is `text` when it holds one call, else
@@ -41,7 +38,7 @@ export interface MarkedCallObjectsOptions {
 }
 
 /**
- * The call objects of JSON that a marker says holds calls (`<tool_call>`, `[TOOL_CALLS]`, `<|START_ACTION|>`): an
+ * The call objects of JSON that a marker says holds calls (`<tool_call>`, `[TOOL_CALLS]`, a call block's token): an
  * object, an array of them, or objects one after another. Broken JSON is repaired, the raw text kept on each call.
  * An empty array as written is no call and no error: Nemotron writes `<TOOLCALL>[]</TOOLCALL>` to call nothing. JSON
  * holding no call object, or ending inside a string, is a `PARSE_ERROR`. Where it holds several entries (objects one

@@ -15,8 +15,8 @@ export interface CallBlockAnnouncer<Read = unknown> extends CallAnnouncer {
 }
 
 /**
- * A model's own block of calls, read whole to its closing tag or token (Gemma's `<|tool_call>`, LFM2's
- * `<|tool_call_start|>`, Cohere's `<|START_ACTION|>`, ...): everything the engine needs to know of it, written in the
+ * A model's own block of calls, read whole to its closing tag or token, in a syntax of its own
+ * (`call:f{...}`, `[f(x=1)]`, call objects): everything the engine needs to know of it, written in the
  * family's file under `formats/` and listed in the table (`formats/index.ts`). The engine finds the block's opening
  * tag in prose, reads its body to the closing one, announces its calls while it arrives and builds them at its close,
  * all through this.

@@ -49,7 +49,7 @@ export class ClosersInValues {
     if (this.at === undefined) {
       const text = body();
       // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
-      // not Qwen3-Coder's value tags. InternLM's JSON follows its `<|plugin|>`.
+      // not Qwen3-Coder's value tags. A call block's JSON is its syntax's to tell.
       const isJson =
         blockSyntax === undefined
           ? /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text)

@@ -1,6 +1,6 @@
 /**
- * A marker met in prose (Mistral's `[TOOL_CALLS]` or Magistral's `[THINK]` after a `[`, MiniMax M3's
- * `]<]minimax[>[<tool_call>` after a `]`), read while it may still be one of the literals it could open.
+ * A marker met in prose (Mistral's `[TOOL_CALLS]` or Magistral's `[THINK]` after a `[`, a call block's
+ * marker after a `]`), read while it may still be one of the literals it could open.
  */
 export class ProseMarker {
   /** The marker read so far, its first character included. */

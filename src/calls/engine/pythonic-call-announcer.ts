@@ -2,8 +2,8 @@ import { BracketedCallAnnouncer, BracketedValueLexer, type CallHeader } from "./
 import { type PythonicCall, readPythonicCall, readPythonicCallHeader } from "./read-pythonic-calls.js";
 
 /**
- * Announces the calls of a block holding pythonic calls while it arrives (LFM2's `[f(x=1), g()]`, OLMo 3's calls one
- * per line): a call starts once `name(` is read, and its text streams to its closing parenthesis, read as
+ * Announces the calls of a block holding pythonic calls while it arrives (`[f(x=1), g()]`, or calls one per
+ * line): a call starts once `name(` is read, and its text streams to its closing parenthesis, read as
  * {@link readPythonicCalls} reads it (see {@link BracketedCallAnnouncer}).
  */
 export class PythonicCallAnnouncer extends BracketedCallAnnouncer<PythonicCall> {

@@ -73,8 +73,7 @@ const ORPHAN_CLOSER = "</tool_call>";
 /**
  * Reads the raw body of what the scanner found opening in prose, to its closing tag or token, and reports its calls:
  * a `<tool_call>` block or its kin (Hermes' JSON, Qwen3-Coder's and GLM's tags), a bare `<function=...>` call, a
- * section of special tokens (Kimi, DeepSeek, Step), a model's own call block (Gemma, LFM2, OLMo, Cohere, InternLM,
- * Apertus, MiniMax M3), a Harmony message to a tool, or a registered legacy tag. The calls of a block are announced as
+ * section of special tokens (Kimi, DeepSeek, Step), a model's own call block (see `CallBlockSyntax`), a Harmony message to a tool, or a registered legacy tag. The calls of a block are announced as
  * their openings arrive (see the announcers), and reported whole when it closes; a closing tag written inside a value
  * of a `<tool_call>`'s call is the value's text.
  */
@@ -433,9 +432,9 @@ export class RawBodyReader {
   }
 
   /**
-   * A block whose body holds no calls of its syntax. A `<function_calls>` that is no OLMo calls (`oops<invoke ...>`)
-   * is read again as invokes from its start, when the xml format is read, else reported; any other block (InternLM's
-   * code interpreter) is text.
+   * A block whose body holds no calls of its syntax. A block its syntax says may be invokes instead
+   * (`oops<invoke ...>`) is read again as invokes from its start, when the xml format is read, else reported; any other
+   * block (a code interpreter's) is text.
    */
   private readBlockAgain(syntax: CallBlockSyntax, opener: string, body: string): void {
     const closer = this.bodyCloser.literal;
@@ -450,7 +449,7 @@ export class RawBodyReader {
   }
 
   /**
-   * The output ended inside a body. InternLM's code interpreter is text; a block whose JSON is whole is complete
+   * The output ended inside a body. A block its syntax says holds no calls (a code interpreter's) is text; a block whose JSON is whole is complete
    * without its closing token (see {@link endsWhole}); any other is an `UNTERMINATED_CALL`.
    */
   private endInBody(): void {
@@ -469,8 +468,9 @@ export class RawBodyReader {
   /**
    * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
    * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
-   * MiniMax-M1 may leave out (vLLM reads those blocks to the end), or Apertus' `<|tools_suffix|>`. Whole means JSON as
-   * written, of call objects (any JSON for Apertus, whose reader names what it does not hold).
+   * MiniMax-M1 may leave out (vLLM reads those blocks to the end), or a call block's token its syntax says is often left
+   * out. Whole means JSON as written, of call objects (any JSON for such a block, whose reader names what it does not
+   * hold).
    */
   private endsWhole(): boolean {
     const body = this.body.toString();

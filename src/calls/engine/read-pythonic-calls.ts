@@ -29,7 +29,7 @@ const MAX_NESTING = 100;
  * (either quote, with escapes, across lines), numbers, `True`, `False`, `None`, lists, tuples, dicts and sets (read as
  * arrays); also JSON's `true`, `false` and `null`, which models write because their tools are described in JSON. A
  * quote of a string's own kind that is not followed by what may follow a value (`,`, `)`, `]`, `}`, `:`) is the
- * string's text, as vLLM's `olmo3` parser recovers `cmd='sed -n '360,450p' f'`. Anything else (a positional argument,
+ * string's text, as vLLM's parsers of pythonic calls recover `cmd='sed -n '360,450p' f'`. Anything else (a positional argument,
  * a variable, an expression) makes that entry unreadable, its siblings kept; a list with no call read is no call
  * list: undefined, as `ast.literal_eval` would refuse it.
  *
@@ -52,7 +52,7 @@ export interface ReadPythonicCalls {
 }
 
 /**
- * The calls of an OLMo 3 `<function_calls>` block, as vLLM's `olmo3` parser reads them: pythonic calls one per line
+ * The calls of a block of pythonic calls written one per line, as vLLM reads such blocks: pythonic calls one per line
  * (`get_weather(city="Paris")` then `get_time()`), or separated by commas, or a list in brackets, with values as
  * {@link readPythonicCalls} reads them.
  *

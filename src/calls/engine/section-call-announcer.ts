@@ -11,8 +11,8 @@ export type SectionCallMarkers = Pick<TokenSectionSyntax, "callBegin" | "callEnd
 const CALL_HEADER_LIMIT = 300;
 
 /**
- * Announces the calls of a tool-call section of special tokens (Kimi K2's, DeepSeek's, Step 3's), or of MiniMax M3's
- * block, while it arrives: a call starts once the text after its begin marker names it (see
+ * Announces the calls of a tool-call section of special tokens (Kimi K2's, DeepSeek's, Step 3's), or of a call block
+ * whose calls are marked alike, while it arrives: a call starts once the text after its begin marker names it (see
  * {@link TokenSectionSyntax.readOpening}), and its text streams to its end marker. Text between the calls that is no
  * begin marker ends the announcing; the calls after it come whole at the close.
  */
@@ -71,7 +71,7 @@ export class SectionCallAnnouncer extends CallAnnouncer {
 
   /**
    * Plain text (no `<`) cannot hold the current call's end marker, none being half read, unless the marker starts with
-   * another character (MiniMax M3's `]<]minimax[>[</invoke>`) that the text holds.
+   * another character (a marker starting with `]`) that the text holds.
    */
   override takesQuietText(): boolean {
     return (

@@ -24,7 +24,7 @@ import { isSpace, plainTagName } from "./xml-characters.js";
  * What an opening tag in prose starts: a `<function_calls>` block, a `<tool_call>` block or its kin, a bare
  * `<function=...>` (Qwen3-Coder) or `<function name=...>` (MiniCPM5) call, a section of special tokens (Kimi,
  * DeepSeek), a Harmony message header, a wrapper of the JSON calls a reply starts with, a model's own call block
- * (Gemma, LFM2, Cohere, InternLM), a registered legacy tag's tool, or reasoning.
+ * (see `formats/index.ts`), a registered legacy tag's tool, or reasoning.
  */
 export type TagOpener =
   | CallableTool

@@ -51,7 +51,7 @@ export class XmlBlockReader {
   private stray = "";
   /** The open block's tag name: `function_calls`, DeepSeek's `｜DSML｜tool_calls`, MiniMax's `minimax:tool_call`. */
   private blockName = "function_calls";
-  /** Whether the block may hold OLMo's pythonic calls: known at its first non-space. */
+  /** Whether the block may hold another syntax's calls: known at its first non-space. */
   private mayHoldOtherCalls = false;
   private invoke: ScannedXmlCall | undefined;
   /**
