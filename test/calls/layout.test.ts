@@ -20,10 +20,16 @@ function sourcesOutsideFormats(): Array<[path: string, text: string]> {
 function namings(words: readonly string[]): Record<string, string[]> {
   const found: Record<string, string[]> = {};
   for (const [path, text] of sourcesOutsideFormats()) {
-    const named = words.filter((word) => text.includes(word.toLowerCase()));
+    const named = words.filter((word) => wordPattern(word).test(text));
     if (named.length > 0) found[path] = named;
   }
   return found;
+}
+
+/** A word found at the start of a word (`llama`, not the `llama` in `Ollama`), or a marker found anywhere. */
+function wordPattern(word: string): RegExp {
+  const escaped = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(/^[a-z]/.test(escaped) ? `\\b${escaped}` : escaped);
 }
 
 /** The words and markers naming the families of the table: their names, and the tokens only they write. */
@@ -118,9 +124,7 @@ describe("the calls module's layout", () => {
       "calls/parse-tool-calls.ts": ["harmony", "mistral", "llama"],
       "calls/render-tool-prompt.ts": ["hermes", "qwen"],
       "calls/tool-call-stream-event.ts": ["hermes", "qwen"],
-      "calls/tool-call.ts": ["llama"],
       "llm/llm-client.ts": ["qwen"],
-      "tools/format-tool-result.ts": ["llama"],
     });
   });
 });
