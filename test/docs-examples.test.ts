@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { runCli } from "../src/cli/main.js";
 import { buildServer } from "../src/server/build-server.js";
-import { type OrdersApi, startOrdersApi } from "../src/server/example-orders-api.js";
 import { loadServiceConfig } from "../src/server/service-config.js";
+import { type ExampleCatalog, startExampleCatalog } from "./support/example-catalog.js";
 
 // Every shell example of the README and of docs/ runs as pasted: each `npx action-recall` command through the CLI,
 // each `curl` against the service built from the example catalog. What a comment under a command shows of its output
@@ -143,15 +141,14 @@ async function runActionRecall(words: string[], stdin: string) {
 }
 
 /** The service as `npm start` serves it, with the example orders API on a free port, per set of settings. */
-let ordersApi: OrdersApi;
-let catalogDirectory: string;
+let example: ExampleCatalog;
 const services = new Map<string, FastifyInstance>();
 
 async function serviceFor(env: Record<string, string>): Promise<string> {
   const key = JSON.stringify(env);
   let app = services.get(key);
   if (app === undefined) {
-    app = await buildServer(loadServiceConfig({ CATALOG_FILE: join(catalogDirectory, "action-recall.yaml"), ...env }), {
+    app = await buildServer(loadServiceConfig({ CATALOG_FILE: example.file, ...env }), {
       logger: false,
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -188,17 +185,11 @@ async function runCurl(words: string[], serviceEnv: Record<string, string>): Pro
 }
 
 beforeAll(async () => {
-  ordersApi = await startOrdersApi({ port: 0 });
-  catalogDirectory = mkdtempSync(join(tmpdir(), "action-recall-docs-"));
-  for (const name of ["action-recall.yaml", "orders-api.yaml"]) {
-    const text = readFileSync(new URL(`examples/${name}`, ROOT), "utf8");
-    writeFileSync(join(catalogDirectory, name), text.replace("http://127.0.0.1:3101", ordersApi.url));
-  }
+  example = await startExampleCatalog();
 });
 afterAll(async () => {
   for (const app of services.values()) await app.close();
-  await ordersApi.close();
-  rmSync(catalogDirectory, { recursive: true, force: true });
+  await example.close();
 });
 beforeEach(() => {
   // `fill` without a model runs its deterministic phase, as the example's comment says.

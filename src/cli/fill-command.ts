@@ -7,11 +7,37 @@ import { isJsonObject } from "../openapi/own-properties.js";
 import { type FillSlotsOptions, fillSlots } from "../slots/fill-slots.js";
 import type { SlotHistoryStep } from "../slots/slot-sources.js";
 import type { CliIo } from "./cli-io.js";
+import { formatHelp, HELP_OPTION, OUTPUT_OPTION } from "./command-help.js";
+import { writeResult } from "./write-result.js";
 
-const USAGE =
-  "usage: action-recall fill --schema <file|-> [--data <json>] [--question <text>] [--context <file>] [--language zh|en]\n" +
-  "  --context is a JSON file: {history?: [{name, output}], summary?, facts?: [..], tool?: {name, description}}\n" +
-  "  the model comes from OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL; without them only the deterministic phase runs\n";
+const HELP = formatHelp({
+  usage: "action-recall fill --schema <file|-> [options]",
+  description:
+    "Fills a schema's slots from data, the conversation's context and an LLM, and prints the chunks as NDJSON, the last\n" +
+    'line being {"slotData", "remainingSchema", "sources"}. The model comes from OPENAI_BASE_URL, OPENAI_API_KEY and\n' +
+    "OPENAI_MODEL; without them only the deterministic phase runs.",
+  sections: [
+    {
+      heading: "Options",
+      rows: [
+        ["--schema <file|->", "the JSON schema whose slots are filled (required)"],
+        ["--data <json>", "values known already, as a JSON object"],
+        ["--question <text>", "the user's question"],
+        [
+          "--context <file>",
+          "a JSON file: {history?: [{name, output}], summary?, facts?: [..],\ntool?: {name, description}}",
+        ],
+        ["--language <zh|en>", "the language of the model's prompts"],
+        OUTPUT_OPTION,
+        HELP_OPTION,
+      ],
+    },
+  ],
+  examples: [
+    'action-recall fill --schema weather-schema.json --data \'{"city": "Hangzhou"}\' --question "Weather tomorrow?"',
+    "action-recall fill --schema schema.json --context context.json -o slots.ndjson",
+  ],
+});
 
 /**
  * `action-recall fill`: fills a schema's slots and prints the chunks as NDJSON, the last line being
@@ -26,15 +52,15 @@ export async function runFillCommand(
   try {
     values = parseFillArguments(argv);
   } catch (error) {
-    io.stderr(`action-recall fill: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    io.stderr(`action-recall fill: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;
   }
   if (values.help === true) {
-    io.stdout(USAGE);
+    io.stdout(HELP);
     return 0;
   }
   if (values.schema === undefined) {
-    io.stderr(`action-recall fill: --schema is required\n${USAGE}`);
+    io.stderr(`action-recall fill: --schema is required\n\n${HELP}`);
     return 2;
   }
   try {
@@ -47,14 +73,18 @@ export async function runFillCommand(
     if (values.language === "zh" || values.language === "en") options.language = values.language;
     const settings = llmSettingsFromEnv(env);
     if (settings !== undefined) options.llm = createLlmClient(settings);
+    // Streamed line by line to standard output; with --output, written whole once the fill is done.
+    const lines: string[] = [];
+    const emit = values.output === undefined ? io.stdout : (line: string) => lines.push(line);
     for await (const chunk of fillSlots(options)) {
       if (chunk.type === "result") {
         const { slotData, remainingSchema, sources } = chunk;
-        io.stdout(`${JSON.stringify({ slotData, remainingSchema, sources })}\n`);
+        emit(`${JSON.stringify({ slotData, remainingSchema, sources })}\n`);
       } else {
-        io.stdout(`${JSON.stringify(chunk)}\n`);
+        emit(`${JSON.stringify(chunk)}\n`);
       }
     }
+    if (values.output !== undefined) await writeResult(lines.join(""), values.output, io);
     return 0;
   } catch (error) {
     if (!isActionRecallError(error)) throw error;
@@ -72,6 +102,7 @@ function parseFillArguments(argv: string[]) {
       question: { type: "string" },
       context: { type: "string" },
       language: { type: "string" },
+      output: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,

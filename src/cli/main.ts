@@ -2,21 +2,34 @@
 import { readFile } from "node:fs/promises";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { CliCommand, CliIo } from "./cli-io.js";
+import { formatHelp, HELP_OPTION } from "./command-help.js";
 
-const USAGE = `Usage: action-recall <command> [options]
-
-Commands:
-  serve     run the action-recall HTTP service
-  convert   convert OpenAPI operations into LLM tools
-  parse     parse model output into tool calls
-  fill      fill a schema's slots from data, context and an LLM
-
-Run "action-recall <command> --help" for a command's options.
-`;
+const HELP = formatHelp({
+  usage: "action-recall <command> [options]",
+  description:
+    "Converts OpenAPI operations into LLM tools, reads the tool calls in model output, fills a schema's slots, and\n" +
+    "serves all of it over HTTP.",
+  sections: [
+    {
+      heading: "Commands",
+      rows: [
+        ["convert", "convert OpenAPI operations (a file, standard input or an https URL) into LLM tools"],
+        ["parse", "parse model output into tool calls"],
+        ["fill", "fill a schema's slots from data, context and an LLM"],
+        ["serve", "run the action-recall HTTP service"],
+        ["mcp", "serve the actions as MCP tools over stdio"],
+        ["help <command>", "show a command's help (as <command> --help does)"],
+      ],
+    },
+    { heading: "Options", rows: [["-v, --version", "print the version"], HELP_OPTION] },
+  ],
+  examples: ["action-recall convert openapi.yaml --dialect anthropic -o tools.json", "action-recall help convert"],
+});
 
 /** Each command lives in its own module, loaded only when it runs so `parse` does not pay for Fastify. */
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   serve: async () => (await import("./serve-command.js")).runServeCommand,
+  mcp: async () => (await import("./mcp-command.js")).runMcpCommand,
   convert: async () => (await import("./convert-command.js")).runConvertCommand,
   parse: async () => (await import("./parse-command.js")).runParseCommand,
   fill: async () => (await import("./fill-command.js")).runFillCommand,
@@ -35,28 +48,35 @@ const processIo: CliIo = {
 /** Runs the CLI with the given arguments and returns the exit code. */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    io.stdout(USAGE);
+  if (name === undefined || name === "--help" || name === "-h" || (name === "help" && rest.length === 0)) {
+    io.stdout(HELP);
     return name === undefined ? 2 : 0;
   }
-  if (name === "--version") {
-    const manifest = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
-      version: string;
-    };
-    io.stdout(`${manifest.version}\n`);
+  if (name === "--version" || name === "-v") {
+    io.stdout(`${await packageVersion()}\n`);
     return 0;
   }
-  const loadCommand = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  // `help <command>` is `<command> --help`: one text, written once, by the command.
+  const [command, args] = name === "help" ? [rest[0] ?? "", ["--help"]] : [name, rest];
+  const loadCommand = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (loadCommand === undefined) {
-    io.stderr(`action-recall: unknown command "${name}"\n\n${USAGE}`);
+    io.stderr(`action-recall: unknown command "${command}"\n\n${HELP}`);
     return 2;
   }
   try {
-    return await (await loadCommand())(rest, io);
+    return await (await loadCommand())(args, io);
   } catch (error) {
-    io.stderr(`action-recall ${name}: ${describeError(error)}\n`);
+    io.stderr(`action-recall ${command}: ${describeError(error)}\n`);
     return 1;
   }
+}
+
+/** The version in the package's own package.json, found from this file (in `src/cli/` or `dist/cli/`), not the cwd. */
+async function packageVersion(): Promise<string> {
+  const manifest = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return manifest.version;
 }
 
 function describeError(error: unknown): string {

@@ -6,19 +6,34 @@ import { callableToolsFromDialect } from "../calls/providers/callable-tool-from-
 import { TOOL_CALL_FORMATS, type ToolCallFormat } from "../calls/tool-call.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { CliIo } from "./cli-io.js";
+import { formatHelp, HELP_OPTION, OUTPUT_OPTION } from "./command-help.js";
+import { writeResult } from "./write-result.js";
 
-const USAGE = `Usage: action-recall parse [--format <format>] [--tools <file>] [file|-]
-
-Reads model output (text, or a provider's JSON response) from a file or standard input and prints the tool calls
-in it as JSON: {"calls": [...], "text": "...", "errors": [...]}.
-
-Options:
-  --format <format>  auto (default), or one syntax only:
-                     ${TOOL_CALL_FORMATS.join(", ")}
-  --tools <file>     a JSON array of tools in any dialect "convert" prints: arguments are typed by their schemas,
-                     legacy XML tags are recognised, unknown tool and parameter names are reported
-  -h, --help         show this help
-`;
+const HELP = formatHelp({
+  usage: "action-recall parse [options] [file|-]",
+  description:
+    "Reads model output (text, or a provider's JSON response) from a file or standard input and prints the tool calls\n" +
+    'in it as JSON: {"calls": [...], "text": "...", "errors": [...]}.',
+  sections: [
+    {
+      heading: "Options",
+      rows: [
+        ["--format <format>", `auto (default), or one syntax only:\n${TOOL_CALL_FORMATS.join(", ")}`],
+        [
+          "--tools <file>",
+          'a JSON array of tools in any dialect "convert" prints: arguments are typed by their\n' +
+            "schemas, legacy XML tags are recognised, unknown tool and parameter names are reported",
+        ],
+        OUTPUT_OPTION,
+        HELP_OPTION,
+      ],
+    },
+  ],
+  examples: [
+    "action-recall parse reply.txt --tools tools.json",
+    `echo '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>' | action-recall parse -o calls.json`,
+  ],
+});
 
 const FORMATS: ReadonlySet<string> = new Set(["auto", ...TOOL_CALL_FORMATS]);
 
@@ -31,11 +46,11 @@ export async function runParseCommand(argv: string[], io: CliIo): Promise<number
   try {
     parsed = readArguments(argv);
   } catch (error) {
-    io.stderr(`action-recall parse: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    io.stderr(`action-recall parse: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;
   }
   if (parsed.values.help === true) {
-    io.stdout(USAGE);
+    io.stdout(HELP);
     return 0;
   }
   const format = parsed.values.format ?? "auto";
@@ -43,7 +58,7 @@ export async function runParseCommand(argv: string[], io: CliIo): Promise<number
   if (!FORMATS.has(format) || extra.length > 0) {
     const problem =
       extra.length > 0 ? `one input at most, got ${parsed.positionals.length}` : `unknown format "${format}"`;
-    io.stderr(`action-recall parse: ${problem}\n\n${USAGE}`);
+    io.stderr(`action-recall parse: ${problem}\n\n${HELP}`);
     return 2;
   }
   const tools = parsed.values.tools === undefined ? undefined : await readTools(parsed.values.tools);
@@ -52,14 +67,19 @@ export async function runParseCommand(argv: string[], io: CliIo): Promise<number
     format: format as "auto" | ToolCallFormat,
     ...(tools === undefined ? {} : { tools }),
   });
-  io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  await writeResult(`${JSON.stringify(result, null, 2)}\n`, parsed.values.output, io);
   return 0;
 }
 
 function readArguments(argv: string[]) {
   return parseArgs({
     args: argv,
-    options: { format: { type: "string" }, tools: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      format: { type: "string" },
+      tools: { type: "string" },
+      output: { type: "string", short: "o" },
+      help: { type: "boolean", short: "h" },
+    },
     allowPositionals: true,
     strict: true,
   });

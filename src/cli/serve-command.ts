@@ -1,42 +1,40 @@
-import { basename, dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { isActionRecallError } from "../errors/index.js";
 import { buildServer } from "../server/build-server.js";
 import { closeWithDeadline } from "../server/close-with-deadline.js";
-import { type OrdersApi, startOrdersApi } from "../server/example-orders-api.js";
 import { loadServiceConfig } from "../server/service-config.js";
+import { type RunningExample, startExample } from "../server/start-example.js";
 import type { CliIo } from "./cli-io.js";
+import { formatHelp, HELP_OPTION } from "./command-help.js";
+import { nextSignal } from "./next-signal.js";
 
-const USAGE = `Usage: action-recall serve [--port N] [--host H] [--catalog file]
-
-Runs the action-recall service. Settings come from the environment (PORT, HOST, ONTOLOGY_QUERY_URL,
-OPERATOR_INTEGRATION_URL, CATALOG_FILE, UPSTREAM_TIMEOUT_MS, PROXY_TIMEOUT_MS, CACHE_TTL_MS, MAX_BODY_BYTES,
-MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);
-the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file; with the example catalog it
-also starts the example orders API on 127.0.0.1:3101. On SIGTERM or SIGINT it drains in-flight requests for up to
-SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection still open and exits.
-`;
+const HELP = formatHelp({
+  usage: "action-recall serve [options]",
+  description:
+    "Runs the action-recall service. Settings come from the environment (PORT, HOST, ONTOLOGY_QUERY_URL,\n" +
+    "OPERATOR_INTEGRATION_URL, CATALOG_FILE, UPSTREAM_TIMEOUT_MS, PROXY_TIMEOUT_MS, CACHE_TTL_MS, MAX_BODY_BYTES,\n" +
+    "MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);\n" +
+    "the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file (default\n" +
+    "./action-recall.yaml, else the package's example catalog); with the example catalog it also starts the example\n" +
+    "orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free port; off not started). On SIGTERM or\n" +
+    "SIGINT it drains in-flight requests for up to SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection\n" +
+    "still open and exits.",
+  sections: [
+    {
+      heading: "Options",
+      rows: [
+        ["--port <n>", "port to listen on (PORT, default 8080)"],
+        ["--host <host>", "address to listen on (HOST, default 127.0.0.1)"],
+        ["--catalog <file>", "the action catalog recalled from without ONTOLOGY_QUERY_URL (CATALOG_FILE)"],
+        HELP_OPTION,
+      ],
+    },
+  ],
+  examples: ["action-recall serve --port 8080", "ONTOLOGY_QUERY_URL=http://127.0.0.1:9000 action-recall serve"],
+});
 
 /** How long a closed service may take to let its process end by itself. */
 const EXIT_GRACE_MS = 200;
-
-/** The next SIGTERM or SIGINT. */
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      process.off("SIGTERM", stop);
-      process.off("SIGINT", stop);
-      resolve(signal);
-    };
-    process.on("SIGTERM", stop);
-    process.on("SIGINT", stop);
-  });
-}
-
-/** True when the catalog is the shipped example, whose tools call the example orders API. */
-function isExampleCatalog(file: string): boolean {
-  return basename(file) === "action-recall.yaml" && basename(dirname(file)) === "examples";
-}
 
 /**
  * `action-recall serve [--port N] [--host H] [--catalog file]`: listens, prints the URL, and on SIGTERM or SIGINT
@@ -61,11 +59,11 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
       },
     }).values;
   } catch (error) {
-    io.stderr(`action-recall serve: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    io.stderr(`action-recall serve: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     return 2;
   }
   if (options.help === true) {
-    io.stdout(USAGE);
+    io.stdout(HELP);
     return 0;
   }
   const env = {
@@ -74,12 +72,12 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
     ...(options.host === undefined ? {} : { HOST: options.host }),
     ...(options.catalog === undefined ? {} : { CATALOG_FILE: options.catalog }),
   };
-  let ordersApi: OrdersApi | undefined;
+  let example: RunningExample | undefined;
   try {
     const config = loadServiceConfig(env);
     const catalogMode = config.ontologyQueryUrl === undefined;
-    if (catalogMode && isExampleCatalog(config.catalogFile)) ordersApi = await startOrdersApi();
-    const app = await buildServer(config);
+    example = await startExample(config);
+    const app = await buildServer(config, example === undefined ? {} : { catalog: example.catalog });
     const url = await app.listen({ port: config.port, host: config.host });
     io.stdout(`action-recall listening on ${url}\n`);
     io.stdout(
@@ -87,19 +85,19 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
         ? `  actions from the catalog ${config.catalogFile}\n`
         : `  actions from ${config.ontologyQueryUrl}\n`,
     );
-    if (ordersApi !== undefined) io.stdout(`  example orders API on ${ordersApi.url}\n`);
+    if (example !== undefined) io.stdout(`  example orders API on ${example.url}\n`);
     const signal = await nextSignal();
     app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down: draining in-flight requests");
     const closing = closeWithDeadline(app, config.shutdownTimeoutMs);
     void nextSignal().then(closing.force);
     if ((await closing.done).forced) app.log.warn("shutting down: the drain deadline passed, open sockets were closed");
-    await ordersApi?.close();
+    await example?.close();
     // A request cut at the deadline may still wait on its upstream, which would hold the process until that
     // upstream's timeout: once the event loop had its chance to empty, exit anyway.
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
     return 0;
   } catch (error) {
-    await ordersApi?.close();
+    await example?.close();
     const message = isActionRecallError(error) ? `${error.code}: ${error.message}` : String(error);
     io.stderr(`action-recall serve: ${message}\n`);
     return 1;

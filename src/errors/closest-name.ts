@@ -7,12 +7,31 @@
  * closestNames("listPet", ["listPets", "addPet", "getPet"]); // ["listPets", "addPet", "getPet"]
  */
 export function closestNames(name: string, known: Iterable<string>, limit = 3): string[] {
+  return ranked(name, known, limit, (length) => Math.max(2, Math.floor(length / 3)));
+}
+
+/**
+ * The `limit` known names nearest to `name` by case-insensitive edit distance, however far: the valid choices to
+ * list when none is close enough to be a likely misspelling.
+ *
+ * @example
+ * nearestNames("removePet", ["listPets", "addPet", "getPet"], 2); // ["getPet", "addPet"]
+ */
+export function nearestNames(name: string, known: Iterable<string>, limit = 3): string[] {
+  return ranked(name, known, limit, (length) => length);
+}
+
+/**
+ * The known names within `withinOf(the longer name's length)` edits of `name` (or containing it, or contained in it),
+ * best first, at most `limit`.
+ */
+function ranked(name: string, known: Iterable<string>, limit: number, withinOf: (length: number) => number): string[] {
   const wanted = name.toLowerCase();
   const near: Array<{ candidate: string; distance: number }> = [];
   for (const candidate of known) {
     const lower = candidate.toLowerCase();
     const contains = Math.min(wanted.length, lower.length) >= 3 && (lower.includes(wanted) || wanted.includes(lower));
-    const within = Math.max(2, Math.floor(Math.max(wanted.length, candidate.length) / 3));
+    const within = withinOf(Math.max(wanted.length, candidate.length));
     const distance = contains ? 0 : editDistanceWithin(wanted, lower, within);
     if (distance <= within) near.push({ candidate, distance });
   }

@@ -1,5 +1,5 @@
 import { ActionRecallError } from "../errors/action-recall-error.js";
-import { closestNames } from "../errors/closest-name.js";
+import { closestNames, nearestNames } from "../errors/closest-name.js";
 import { checkObjectsArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import type { OperationSpec } from "./operation-spec.js";
 
@@ -42,18 +42,24 @@ export function selectOperations<Operation extends OperationIdentity>(
     if (found !== undefined) return found;
     // A route is held against the routes ("POST /issues/" finds "POST /issues"), never matched to one: a trailing
     // slash or another path is another operation in OpenAPI.
-    const suggestions =
-      route === undefined
-        ? closestNames(
-            selector,
-            operations.map((operation) => operation.id),
-          )
-        : closestNames(route, byRoute.keys());
-    const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((id) => `"${id}"`).join(", ")}?` : "";
+    const names = route === undefined ? operations.map((operation) => operation.id) : [...byRoute.keys()];
+    const suggestions = closestNames(route ?? selector, names);
+    // No likely misspelling: the nearest valid names still show what the document calls its operations.
+    const nearest = suggestions.length > 0 ? [] : nearestNames(route ?? selector, names);
+    const hint =
+      suggestions.length > 0
+        ? `; did you mean ${quoted(suggestions)}?`
+        : nearest.length > 0
+          ? `; none is close, the nearest of ${names.length}: ${quoted(nearest)}`
+          : "";
     throw new ActionRecallError("OPERATION_NOT_FOUND", `No operation "${selector}"${hint}`, {
       data: { operation: selector, suggestions },
     });
   });
+}
+
+function quoted(names: readonly string[]): string {
+  return names.map((name) => `"${name}"`).join(", ");
 }
 
 /** What selection reads of an operation: an operation that could not be read in full still has these. */

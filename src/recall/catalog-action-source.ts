@@ -35,6 +35,32 @@ function fillIdentity(value: unknown, identity: Record<string, unknown>, paramet
   return value;
 }
 
+/** The `unique_identity` keys an action's fixed parameters name in templates, in order of first use. */
+function templateKeys(value: unknown, keys: Set<string>): Set<string> {
+  if (typeof value === "string") for (const match of value.matchAll(EMBEDDED_TEMPLATE)) keys.add(match[1] as string);
+  else if (Array.isArray(value)) for (const item of value) templateKeys(item, keys);
+  else if (value !== null && typeof value === "object")
+    for (const item of Object.values(value)) templateKeys(item, keys);
+  return keys;
+}
+
+/**
+ * The `unique_identity` keys a recall of this catalog action must carry: those its fixed parameters name as
+ * `{{unique_identity.<key>}}` (`["order_id"]` for the example's `view_order`); none for an action the catalog does not
+ * have (its recall answers NOT_FOUND).
+ *
+ * @example
+ * catalogIdentityKeys(catalog, "kn_orders", "view_order"); // ["order_id"]
+ */
+export function catalogIdentityKeys(catalog: ActionCatalog, knId: string, actionTypeId: string): string[] {
+  const network = Object.hasOwn(catalog.knowledge_networks, knId) ? catalog.knowledge_networks[knId] : undefined;
+  const action =
+    network !== undefined && Object.hasOwn(network.action_types, actionTypeId)
+      ? network.action_types[actionTypeId]
+      : undefined;
+  return [...templateKeys(action?.fixed_params ?? {}, new Set())];
+}
+
 function findAction(catalog: ActionCatalog, knId: string, actionTypeId: string): CatalogAction {
   const networks = catalog.knowledge_networks;
   const network = Object.hasOwn(networks, knId) ? networks[knId] : undefined;

@@ -7,15 +7,10 @@ import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { HTTP_PROXY_TRANSPORT, toProxyBody } from "../http/index.js";
 import { createLlmClient, type LlmClient } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
+import type { ActionCatalog } from "../recall/index.js";
 import {
-  type ActionCatalog,
-  createCatalogToolDetails,
-  createRecallContext,
-  DEFAULT_API_URL_TEMPLATE,
   executeDynamicTool,
-  loadActionCatalog,
   prepareDynamicToolCall,
-  type RecallContext,
   recallActions,
   serializeRecallResult,
   type TtlCacheStats,
@@ -23,10 +18,8 @@ import {
 import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
+import { createActionRuntime, type ServiceRecallContext } from "./action-runtime.js";
 import { registerAuthentication } from "./auth/register-authentication.js";
-import { CATALOG_PROXY_ORIGIN, createCatalogProxy } from "./catalog-proxy.js";
-import { egressHostsOf } from "./egress-hosts.js";
-import { createExecutionSlots } from "./execution-slots.js";
 import { httpServerFactory } from "./http-server-factory.js";
 import { httpStatusOf } from "./http-status-of.js";
 import { isLoopbackHost, LOOPBACK_HOSTNAMES } from "./is-loopback-host.js";
@@ -37,22 +30,24 @@ import { registerJsonParser } from "./register-json-parser.js";
 import { registerRateLimit } from "./register-rate-limit.js";
 import { ROUTE_SCHEMAS } from "./route-schemas.js";
 import { serializeRequest } from "./serialize-request.js";
-import type { McpActionBinding, ServiceConfig } from "./service-config.js";
+import type { ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
-import { createToolExecutions, type ExecutionTarget } from "./tool-executions.js";
+import { SERVICE_VERSION } from "./service-version.js";
+import type { ExecutionTarget } from "./tool-executions.js";
 import { upstreamNames } from "./upstream-names.js";
 
 /** What {@link buildServer} can be given instead of building it from the config (tests, embedding). */
 export interface ServerDependencies {
   /** The recall context; default: the KWeaver upstreams, or the catalog file, per the config. */
-  recallContext?: RecallContext & { cacheStats?: Record<string, TtlCacheStats | undefined> };
+  recallContext?: ServiceRecallContext;
+  /** The catalog, already read (see `startExample`); default: read from `config.catalogFile` in catalog mode. */
+  catalog?: ActionCatalog;
   /** The model for slot filling; default: one built from `config.llm`, or none. */
   llm?: LlmClient;
   /** False for no logs, or where the JSON log lines go. Default: standard output, at `config.logLevel`. */
   logger?: false | { stream: { write(line: string): void } };
 }
 
-const SERVICE_VERSION = "0.1.0";
 const API = "/api/action-recall/v1";
 
 /** Secrets never reach the logs: pino replaces these paths. */
@@ -72,18 +67,6 @@ const REDACTED_PATHS = [
   "headers['x-api-key']",
   "headers['x-gateway-secret']",
 ];
-
-/** Every bound action for `/mcp`: the configured ones, or every catalog action with an empty identity. */
-function catalogBindings(catalog: ActionCatalog | undefined): McpActionBinding[] {
-  if (catalog === undefined) return [];
-  return Object.entries(catalog.knowledge_networks).flatMap(([knId, network]) =>
-    Object.keys(network.action_types).map((actionTypeId) => ({
-      kn_id: knId,
-      action_type_id: actionTypeId,
-      unique_identity: {},
-    })),
-  );
-}
 
 /** Writes an error as `{code, message, ...data}` with its mapped status. */
 function sendError(reply: FastifyReply, code: string, message: string, data: unknown): FastifyReply {
@@ -143,45 +126,8 @@ export async function buildServer(
   });
   registerJsonParser(app);
 
-  const catalog =
-    dependencies.recallContext === undefined && config.ontologyQueryUrl === undefined
-      ? await loadActionCatalog(config.catalogFile)
-      : undefined;
-  const egressHosts = egressHostsOf(config, catalog);
-  // In catalog mode without a tool box the service is its own proxy, in process (see createCatalogProxy).
-  const localProxy = catalog !== undefined && config.operatorIntegrationUrl === undefined;
-  const recallContext =
-    dependencies.recallContext ??
-    createRecallContext({
-      ...(catalog === undefined ? { ontologyQueryUrl: config.ontologyQueryUrl as string } : { catalog }),
-      operatorIntegrationUrl: config.operatorIntegrationUrl ?? CATALOG_PROXY_ORIGIN,
-      ...(localProxy || config.apiUrlTemplate === undefined
-        ? { apiUrlTemplate: DEFAULT_API_URL_TEMPLATE }
-        : { apiUrlTemplate: config.apiUrlTemplate }),
-      ...(config.maxSchemaDepth === undefined ? {} : { maxDepth: config.maxSchemaDepth }),
-      ...(config.mcpUrlTemplate === undefined ? {} : { mcpUrlTemplate: config.mcpUrlTemplate }),
-      mcpServers: config.mcpServers,
-      cacheTtlMs: config.cacheTtlMs,
-      timeoutMs: config.upstreamTimeoutMs,
-      maxResponseBytes: config.maxResponseBytes,
-      allowedHosts: egressHosts,
-      refusalTtlMs: config.egress.refusalTtlMs,
-    });
-  const executions = createToolExecutions({
-    recallContext,
-    egressHosts,
-    proxy: localProxy
-      ? createCatalogProxy({
-          details: createCatalogToolDetails(catalog),
-          timeoutMs: config.proxyTimeoutMs,
-          maxResponseBytes: config.maxResponseBytes,
-        })
-      : HTTP_PROXY_TRANSPORT,
-    ...(config.egress.clientToolHosts === undefined ? {} : { clientToolHosts: config.egress.clientToolHosts }),
-    proxyTimeoutMs: config.proxyTimeoutMs,
-    maxResponseBytes: config.maxResponseBytes,
-  });
-  const executionSlots = createExecutionSlots(config.maxConcurrentExecutions);
+  const runtime = await createActionRuntime(config, dependencies);
+  const { catalog, recallContext, executions, executionSlots } = runtime;
   /** Converting, parsing and filling cost CPU by the size of the body: their bodies are capped lower. */
   const cpuHeavyBodyLimit = Math.min(config.maxConvertBodyBytes, config.maxBodyBytes);
   const llm = dependencies.llm ?? (config.llm === undefined ? undefined : createLlmClient(config.llm));
@@ -385,7 +331,7 @@ export async function buildServer(
   );
 
   registerMcpEndpoint(app, {
-    bindings: config.mcpBindings ?? catalogBindings(catalog),
+    actions: runtime.mcpActions,
     recallContext,
     executions,
     requests: {

@@ -18,6 +18,9 @@ const ORDERS: readonly Order[] = [
   { id: "ord_1003", tenant: "acme", status: "delivered", total: 7, items: [{ sku: "spoon", quantity: 7 }] },
 ];
 
+/** The orders API's port by default: the server URL `examples/orders-api.yaml` names. */
+export const EXAMPLE_ORDERS_API_PORT = 3101;
+
 /** A running orders API. */
 export interface OrdersApi {
   /** `http://127.0.0.1:<port>`. */
@@ -91,7 +94,7 @@ export async function startOrdersApi(options: { port?: number; host?: string } =
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 3101, options.host ?? "127.0.0.1", resolve);
+    server.listen(options.port ?? EXAMPLE_ORDERS_API_PORT, options.host ?? "127.0.0.1", resolve);
   });
   const { port } = server.address() as AddressInfo;
   return {

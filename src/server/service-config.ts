@@ -1,15 +1,18 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ActionRecallError } from "../errors/index.js";
 import { checkObjectArgument, checkStringArgument } from "../errors/invalid-option-error.js";
 import { type LlmSettings, llmSettingsFromEnv } from "../llm/index.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { type AuthConfig, readAuthConfig } from "./auth/read-auth-config.js";
+import { EXAMPLE_ORDERS_API_PORT } from "./example-orders-api.js";
 import { invalid, readText } from "./read-text.js";
 
 /**
- * One action the `/mcp` endpoint exposes as a tool: which action of which knowledge network, for which object. The
- * account is the MCP caller's own, from its credential.
+ * One action MCP (`/mcp`, `action-recall mcp`) exposes as a tool: which action of which knowledge network, for which
+ * object (identity keys left out are the tool's arguments, in catalog mode). The account is the MCP caller's own, from
+ * its credential (over stdio, `ACTION_RECALL_ACCOUNT_ID`).
  */
 export interface McpActionBinding {
   kn_id: string;
@@ -48,15 +51,20 @@ export interface ServiceConfig {
   ontologyQueryUrl?: string;
   /** `OPERATOR_INTEGRATION_URL`: the tool box. In catalog mode it defaults to this service, which proxies itself. */
   operatorIntegrationUrl?: string;
-  /** `CATALOG_FILE`: default `action-recall.yaml` in the working directory, else `examples/action-recall.yaml`. */
+  /** `CATALOG_FILE`: default `action-recall.yaml` in the working directory, else the package's example catalog. */
   catalogFile: string;
+  /**
+   * `EXAMPLE_API_PORT`: where the example orders API listens when the example catalog is served; 0 any free port,
+   * `off` not started. Default 3101, the server URL of `examples/orders-api.yaml`.
+   */
+  exampleApiPort: number | "off";
   /** `API_URL_TEMPLATE`: the `api_url` template of recalled tools. */
   apiUrlTemplate?: string;
   /** `MCP_URL_TEMPLATE`: the MCP endpoint of an `mcp_id` not in the map (`{mcp_id}` is filled). */
   mcpUrlTemplate?: string;
   /** `MCP_SERVERS`: JSON object `mcp_id` → MCP endpoint URL. */
   mcpServers: Record<string, string>;
-  /** `MCP_ACTION_BINDINGS`: JSON array of actions `/mcp` lists; default every catalog action (catalog mode). */
+  /** `MCP_ACTION_BINDINGS`: JSON array of actions MCP lists; default every catalog action (catalog mode). */
   mcpBindings?: McpActionBinding[];
   /** `UPSTREAM_TIMEOUT_MS`: each ontology-query, tool-box and MCP call. Default 10,000. */
   upstreamTimeoutMs: number;
@@ -223,9 +231,27 @@ function readSocketTimeouts(
   };
 }
 
+/**
+ * The example catalog this package ships: found beside the code (`src/` or `dist/`), not in the working directory, so
+ * an installed package serves it from any folder.
+ */
+export const EXAMPLE_CATALOG_FILE = fileURLToPath(new URL("../../examples/action-recall.yaml", import.meta.url));
+
 function defaultCatalogFile(cwd: string): string {
   const local = resolve(cwd, "action-recall.yaml");
-  return existsSync(local) ? local : resolve(cwd, "examples/action-recall.yaml");
+  return existsSync(local) ? local : EXAMPLE_CATALOG_FILE;
+}
+
+/** `EXAMPLE_API_PORT`: a port (0 for any free one), or `off`. */
+function readExampleApiPort(env: Record<string, string | undefined>): number | "off" {
+  const text = readText(env, "EXAMPLE_API_PORT");
+  if (text === undefined) return EXAMPLE_ORDERS_API_PORT;
+  if (text === "off") return "off";
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw invalid("EXAMPLE_API_PORT", text, "an integer from 0 to 65535, or off");
+  }
+  return port;
 }
 
 /**
@@ -246,6 +272,7 @@ export function loadServiceConfig(env: Record<string, string | undefined>, cwd: 
     port: readInteger(env, "PORT", { min: 0, max: 65_535, fallback: 8080 }),
     host,
     catalogFile: catalogFile === undefined ? defaultCatalogFile(cwd) : resolve(cwd, catalogFile),
+    exampleApiPort: readExampleApiPort(env),
     mcpServers: readMcpServers(env),
     upstreamTimeoutMs: readInteger(env, "UPSTREAM_TIMEOUT_MS", { min: 1, max: 600_000, fallback: 10_000 }),
     proxyTimeoutMs: readInteger(env, "PROXY_TIMEOUT_MS", { min: 1, max: 3_600_000, fallback: 30_000 }),

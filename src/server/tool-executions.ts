@@ -33,12 +33,15 @@ export interface ToolExecutionsOptions {
 /** Resolving and running executions as their caller (the HTTP route and `/mcp` alike). */
 export interface ToolExecutions {
   /** The caller of a request: its authenticated account (UNAUTHENTICATED when none was), and its request id. */
-  callerOf(request: FastifyRequest): ToolCaller & { requestId: string };
+  callerOf(request: FastifyRequest): ServiceCaller;
   /** The tool a request names, resolved as its caller, and the options its execution runs with. */
   resolve(request: FastifyRequest, target: ExecutionTarget): Promise<ResolvedExecution>;
-  /** The options of executing a tool the service resolved itself, for this request's caller. */
-  optionsFor(request: FastifyRequest): ExecuteDynamicToolOptions;
+  /** The options of executing a tool the service resolved itself, for this caller (an HTTP request's, or stdio's). */
+  optionsFor(caller: ServiceCaller): ExecuteDynamicToolOptions;
 }
+
+/** Who a recall or an execution runs for: the account, and the request id sent upstream. */
+export type ServiceCaller = ToolCaller & { requestId: string };
 
 /** A tool to execute, and how. */
 export interface ResolvedExecution {
@@ -53,16 +56,15 @@ export interface ResolvedExecution {
  * in the body is FORBIDDEN unless `ALLOW_CLIENT_TOOLS` is set; then it may reach only `CLIENT_TOOL_HOSTS`.
  */
 export function createToolExecutions(options: ToolExecutionsOptions): ToolExecutions {
-  const callerOf = (request: FastifyRequest): ToolCaller & { requestId: string } => {
+  const callerOf = (request: FastifyRequest): ServiceCaller => {
     const principal = request.principal;
     if (principal === undefined) {
       throw new ActionRecallError("UNAUTHENTICATED", "This request carries no authenticated account");
     }
     return { accountId: principal.accountId, accountType: principal.accountType, requestId: request.id };
   };
-  const optionsOf = (request: FastifyRequest, allowedHosts: readonly string[], proxy: ProxyTransport) => {
-    const caller = callerOf(request);
-    return {
+  const optionsOf = (caller: ServiceCaller, allowedHosts: readonly string[], proxy: ProxyTransport) =>
+    ({
       timeoutMs: options.proxyTimeoutMs,
       proxyTimeoutSeconds: options.proxyTimeoutMs / 1000,
       maxResponseBytes: options.maxResponseBytes,
@@ -73,11 +75,10 @@ export function createToolExecutions(options: ToolExecutionsOptions): ToolExecut
       },
       allowedHosts,
       proxy,
-    } satisfies ExecuteDynamicToolOptions;
-  };
+    }) satisfies ExecuteDynamicToolOptions;
   return {
     callerOf,
-    optionsFor: (request) => optionsOf(request, options.egressHosts, options.proxy),
+    optionsFor: (caller) => optionsOf(caller, options.egressHosts, options.proxy),
     async resolve(request, target) {
       if ((target.tool_ref === undefined) === (target.tool === undefined)) {
         throw new ActionRecallError("INVALID_REQUEST", "Name the tool with exactly one of tool_ref and tool", {
@@ -85,8 +86,9 @@ export function createToolExecutions(options: ToolExecutionsOptions): ToolExecut
         });
       }
       if (target.tool_ref !== undefined) {
-        const tool = await resolveToolReference(target.tool_ref, callerOf(request), options.recallContext);
-        return { tool, options: optionsOf(request, options.egressHosts, options.proxy) };
+        const caller = callerOf(request);
+        const tool = await resolveToolReference(target.tool_ref, caller, options.recallContext);
+        return { tool, options: optionsOf(caller, options.egressHosts, options.proxy) };
       }
       if (options.clientToolHosts === undefined) {
         throw new ActionRecallError(
@@ -97,7 +99,7 @@ export function createToolExecutions(options: ToolExecutionsOptions): ToolExecut
       }
       return {
         tool: target.tool as DynamicTool,
-        options: optionsOf(request, options.clientToolHosts, HTTP_PROXY_TRANSPORT),
+        options: optionsOf(callerOf(request), options.clientToolHosts, HTTP_PROXY_TRANSPORT),
       };
     },
   };

@@ -140,7 +140,8 @@ const harmonyMidHeader: ModelOutputCase[] = [
     source: HARMONY,
     output: ' to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Tokyo"}',
     calls: [weather("Tokyo", "harmony")],
-    text: " ",
+    // The space is the header's, after `assistant`: no text.
+    text: "",
   },
   {
     name: "gpt-oss: the recipient first, ended by <|call|>",

@@ -109,6 +109,35 @@ describe("action-recall convert", () => {
     expect(io.err).toContain(PETSTORE);
   });
 
+  test("an unknown operation close to no id lists the nearest ids by edit distance", async () => {
+    const { code, err } = await runConvert([PETSTORE, "--operation", "nope"]);
+    expect(code).toBe(1);
+    expect(err).toContain('No operation "nope"; none is close, the nearest of 4: "addPet", "findPets", "uploadPhoto"');
+  });
+
+  test.each([
+    {
+      name: "a misspelt name, with the closest suggested",
+      given: ["--operation", "findPets", "--fixed", '{"statu": "sold"}'],
+      want: '--fixed names "statu", not a parameter of operation findPets; did you mean "status"?',
+    },
+    {
+      name: "a name no operation of the document has",
+      given: ["--fixed", '{"tenant": "acme", "X-Trace": "t"}'],
+      want: `--fixed names "tenant", not a parameter of any operation converted from ${PETSTORE}`,
+    },
+  ])("--fixed naming no parameter is UNKNOWN_PARAMETER naming it: $name", async ({ given, want }) => {
+    const { code, out, err } = await runConvert([PETSTORE, ...given]);
+    expect({ code, out }).toEqual({ code: 1, out: "" });
+    expect(err).toContain(`UNKNOWN_PARAMETER: ${want}`);
+  });
+
+  test("--fixed naming a parameter some operations have is taken (X-Trace is uploadPhoto's only)", async () => {
+    const { code, output } = await convert([PETSTORE, "--fixed", '{"X-Trace": "t"}', "--report"]);
+    expect(code).toBe(0);
+    expect((output as Array<{ tool: { function: { name: string } } }>).length).toBe(4);
+  });
+
   test.each([
     { name: "a missing file", given: ["/nonexistent/spec.json"], want: { code: 1, err: "/nonexistent/spec.json" } },
     { name: "an unknown dialect", given: [PETSTORE, "--dialect", "cohere"], want: { code: 2, err: "--dialect" } },
@@ -125,7 +154,7 @@ describe("action-recall convert", () => {
     },
     { name: "--max-tokens 0", given: [PETSTORE, "--max-tokens", "0"], want: { code: 2, err: "--max-tokens" } },
     { name: "bad --fixed JSON", given: [PETSTORE, "--fixed", "{"], want: { code: 2, err: "--fixed" } },
-    { name: "no file", given: [], want: { code: 2, err: "missing <file|->" } },
+    { name: "no file", given: [], want: { code: 2, err: "missing <file|url|->" } },
   ])("refuses $name with a message", async ({ given, want }) => {
     const { code, err } = await convert(given);
     expect(code).toBe(want.code);

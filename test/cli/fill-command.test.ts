@@ -101,8 +101,8 @@ describe("action-recall fill", () => {
   });
 
   test.each([
-    { name: "no --schema", argv: [], code: 2, message: "usage:" },
-    { name: "an unknown flag", argv: ["--schema", "x", "--bogus"], code: 2, message: "usage:" },
+    { name: "no --schema", argv: [], code: 2, message: "Usage: action-recall fill" },
+    { name: "an unknown flag", argv: ["--schema", "x", "--bogus"], code: 2, message: "Usage: action-recall fill" },
     {
       name: "an unreadable schema file",
       argv: ["--schema", "/nonexistent/schema.json"],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { closestName, closestNames } from "../../src/errors/closest-name.js";
+import { closestName, closestNames, nearestNames } from "../../src/errors/closest-name.js";
 
 describe("closestName", () => {
   test.each([
@@ -29,5 +29,16 @@ describe("closestNames finds names containing the one asked for", () => {
     { given: { name: "weather", candidates: ["lookup_order", "add_note"] }, want: [] },
   ])("$given.name → $want", ({ given, want }) => {
     expect(closestNames(given.name, given.candidates)).toEqual(want);
+  });
+});
+
+describe("nearestNames lists the nearest names however far they are", () => {
+  test.each([
+    { name: "removePet", known: ["listPets", "addPet", "getPet"], limit: 2, want: ["getPet", "addPet"] },
+    { name: "orders", known: ["teams", "users"], limit: 3, want: ["users", "teams"] },
+    { name: "NOTE", known: ["lookup_order", "add_note"], limit: 1, want: ["add_note"] },
+    { name: "x", known: [], limit: 3, want: [] },
+  ])("$name among $known (at most $limit)", ({ name, known, limit, want }) => {
+    expect(nearestNames(name, known, limit)).toEqual(want);
   });
 });

@@ -471,6 +471,16 @@ describe("selectOperations", () => {
     );
   });
 
+  test("an unknown selector close to no id lists the nearest ids all the same", () => {
+    expect(() => selectOperations(operations, ["deleteEverything"])).toThrow(
+      expect.objectContaining({
+        code: "OPERATION_NOT_FOUND",
+        message: 'No operation "deleteEverything"; none is close, the nearest of 2: "GET /users/{id}", "updateUser"',
+        data: { operation: "deleteEverything", suggestions: [] },
+      }),
+    );
+  });
+
   test("an unknown route is not matched to another path (a trailing slash is one), and near routes are suggested", () => {
     expect(() => selectOperations(operations, ["post /users/{id}/"])).toThrow(
       expect.objectContaining({

@@ -1,6 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterEach, expect, test } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, test } from "vitest";
+import { buildServer } from "../../src/server/build-server.js";
+import { loadServiceConfig } from "../../src/server/service-config.js";
+import { type ExampleCatalog, startExampleCatalog } from "../support/example-catalog.js";
 import { type KweaverService, SEED_TOOL_DETAIL, startKweaverService } from "./service-harness.js";
 
 let service: KweaverService | undefined;
@@ -70,4 +74,74 @@ test("tools/call of an unknown tool is an error result naming it", async () => {
   const result = await client.callTool({ name: "drop_tables", arguments: {} });
   expect(result.isError).toBe(true);
   expect(JSON.stringify(result.content)).toContain("drop_tables");
+});
+
+describe("the example catalog on /mcp", () => {
+  let catalog: ExampleCatalog | undefined;
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await client?.close();
+    client = undefined;
+    await app?.close();
+    await catalog?.close();
+  });
+
+  async function connectToCatalog(env: Record<string, string> = {}): Promise<Client> {
+    catalog = await startExampleCatalog();
+    app = await buildServer(loadServiceConfig({ CATALOG_FILE: catalog.file, ...env }), { logger: false });
+    const url = await app.listen({ port: 0, host: "127.0.0.1" });
+    client = new Client({ name: "catalog-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    return client;
+  }
+
+  test("lists every action, an identity its fixed parameters need as a required argument", async () => {
+    const { tools } = await (await connectToCatalog()).listTools();
+    expect(tools.map((tool) => [tool.name, tool.inputSchema.required])).toEqual([
+      ["getOrder", ["order_id"]],
+      ["addOrderNote", ["order_id", "body"]],
+      ["listOrders", undefined],
+    ]);
+    // The stand-in identity the tools were recalled with for listing is in no schema.
+    expect(JSON.stringify(tools)).not.toContain("{unique_identity.");
+    expect(tools[0]?.inputSchema.properties?.order_id).toEqual({
+      type: "string",
+      description: "The order_id of the object the action applies to (its unique_identity.order_id).",
+    });
+  });
+
+  test("a binding that fixes the identity lists the tool without the argument, and calls it for that object", async () => {
+    const bindings = [{ kn_id: "kn_orders", action_type_id: "view_order", unique_identity: { order_id: "ord_1003" } }];
+    const connected = await connectToCatalog({ MCP_ACTION_BINDINGS: JSON.stringify(bindings) });
+    const { tools } = await connected.listTools();
+    expect(tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties ?? {})])).toEqual([
+      ["getOrder", ["query"]],
+    ]);
+    const result = await connected.callTool({ name: "getOrder", arguments: {} });
+    expect(result.structuredContent).toMatchObject({ success: true, output: { body: { id: "ord_1003" } } });
+  });
+
+  test("a call fills the identity from its argument: the note reaches that order", async () => {
+    const result = await (await connectToCatalog()).callTool({
+      name: "addOrderNote",
+      arguments: { order_id: "ord_1002", body: { text: "Call back" } },
+    });
+    expect(result.isError).toBe(false);
+    expect(result.structuredContent).toMatchObject({
+      success: true,
+      output: {
+        status_code: 201,
+        body: { text: "Call back", visibility: "internal", props: { data_source: "action-recall" } },
+      },
+    });
+  });
+
+  test("a call without the identity argument is an INVALID_ARGUMENTS result naming it", async () => {
+    const result = await (await connectToCatalog()).callTool({ name: "getOrder", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      success: false,
+      error: { code: "INVALID_ARGUMENTS", details: { issues: [{ params: { missingProperty: "order_id" } }] } },
+    });
+  });
 });

@@ -1,19 +1,23 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { ActionRecallError } from "../../src/errors/index.js";
 import { loadServiceConfig } from "../../src/server/service-config.js";
 
 const EMPTY_DIRECTORY = mkdtempSync(join(tmpdir(), "action-recall-config-"));
+/** The package's own example catalog, wherever the working directory is. */
+const EXAMPLE_CATALOG = fileURLToPath(new URL("../../examples/action-recall.yaml", import.meta.url));
 afterAll(() => rmSync(EMPTY_DIRECTORY, { recursive: true, force: true }));
 
 describe("loadServiceConfig", () => {
-  test("defaults: port 8080 on 127.0.0.1, catalog mode on the example catalog", () => {
+  test("defaults: port 8080 on 127.0.0.1, catalog mode on the package's example catalog, its API on 3101", () => {
     expect(loadServiceConfig({}, EMPTY_DIRECTORY)).toEqual({
       port: 8080,
       host: "127.0.0.1",
-      catalogFile: join(EMPTY_DIRECTORY, "examples/action-recall.yaml"),
+      catalogFile: EXAMPLE_CATALOG,
+      exampleApiPort: 3101,
       mcpServers: {},
       upstreamTimeoutMs: 10_000,
       proxyTimeoutMs: 30_000,
@@ -110,6 +114,13 @@ describe("loadServiceConfig", () => {
         },
       },
     },
+    { name: "the example API on any free port", given: { EXAMPLE_API_PORT: "0" }, want: { exampleApiPort: 0 } },
+    { name: "the example API off", given: { EXAMPLE_API_PORT: "off" }, want: { exampleApiPort: "off" } },
+    {
+      name: "a catalog file relative to the working directory",
+      given: { CATALOG_FILE: "catalogs/mine.yaml" },
+      want: { catalogFile: join(EMPTY_DIRECTORY, "catalogs/mine.yaml") },
+    },
     {
       name: "who may drive /mcp",
       given: { MCP_ALLOWED_ORIGINS: "https://app.example.com", MCP_ALLOWED_HOSTS: "Recall.Example.com" },
@@ -147,6 +158,11 @@ describe("loadServiceConfig", () => {
     { given: { RATE_LIMIT_WINDOW_MS: "0" }, want: "RATE_LIMIT_WINDOW_MS" },
     { given: { MAX_CONCURRENT_EXECUTIONS: "0" }, want: "MAX_CONCURRENT_EXECUTIONS" },
     { given: { MAX_CONVERT_BODY_BYTES: "1kb" }, want: "MAX_CONVERT_BODY_BYTES" },
+    {
+      given: { EXAMPLE_API_PORT: "no" },
+      want: 'EXAMPLE_API_PORT="no" is invalid: expected an integer from 0 to 65535, or off',
+    },
+    { given: { EXAMPLE_API_PORT: "65536" }, want: 'EXAMPLE_API_PORT="65536"' },
   ])("$given → CONFIG_INVALID naming $want", ({ given, want }) => {
     let thrown: unknown;
     try {

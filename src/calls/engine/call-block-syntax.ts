@@ -26,6 +26,11 @@ export interface CallBlockSyntax<Read = unknown> {
   readonly format: TextToolCallFormat;
   /** The tags (their names, inside `<...>`) that open the block, each with what closes it; none if a marker opens it. */
   readonly tags: ReadonlyMap<string, string>;
+  /**
+   * The marker that ends each of its calls, when one does: the calls closed before an output that ends inside the
+   * block are kept, and only the one left open is reported.
+   */
+  readonly callEnd?: string;
   /** A marker, not a tag, that opens the block in prose (it starts with `]`), and what closes it. */
   readonly marker?: { opening: string; closing: string };
   /**

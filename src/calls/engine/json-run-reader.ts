@@ -92,6 +92,11 @@ export class JsonRunReader {
   private tagHeld = "";
   /** Whether a JSON call was read since the wrapper or fence: later ones must each be an object. */
   private hasCall = false;
+  /**
+   * Whether a model's own marker opened the run (`<|python_tag|>`, `functools`, `function call<|role_sep|>`): its JSON
+   * is calls even when no tools are known.
+   */
+  private markedByModel = false;
   /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
   private mistralHead = "";
   /** The call a `[TOOL_CALLS]` head names, announced when its JSON arguments start. */
@@ -130,6 +135,7 @@ export class JsonRunReader {
     this.prefix = wrapper;
     this.closer = closer;
     this.opener = wrapper;
+    this.markedByModel = isCallMarker(wrapper.slice(1));
     this.state = "before-call";
   }
 
@@ -189,6 +195,7 @@ export class JsonRunReader {
     this.opener = "";
     this.tagHeld = "";
     this.hasCall = false;
+    this.markedByModel = false;
   }
 
   private startValue(source: "reply-start" | "mistral"): void {
@@ -271,10 +278,14 @@ export class JsonRunReader {
       host.emitBlockCalls(built, host.confirmCalls(announced, built));
       return;
     }
-    const built =
-      host.catalog === undefined
-        ? undefined
-        : readReplyStartCalls(json, host.replyStartFormats, host.nextCallIndex(), host.catalog);
+    // After a model's own marker the JSON is calls, tools known or not; elsewhere only calls of known tools are.
+    const built = readReplyStartCalls(
+      json,
+      host.replyStartFormats,
+      host.nextCallIndex(),
+      host.catalog,
+      this.markedByModel,
+    );
     if (built === undefined) {
       this.releaseValue();
       return;
@@ -328,6 +339,7 @@ export class JsonRunReader {
         return index + 1;
       }
       if ((isFence && character === "\n") || this.prefix === FUNCTOOLS || this.prefix === GIGACHAT_MARKER) {
+        this.markedByModel = !isFence;
         this.closer = isFence ? "```" : this.prefix === GIGACHAT_MARKER ? GIGACHAT_END : "";
         this.state = "before-call";
         return index + 1;

@@ -387,7 +387,11 @@ export class RawBodyReader {
     this.readingAfterCut = false;
   }
 
-  private closeBody(): void {
+  /**
+   * Reads the body's calls and reports them. `cutOff`: the output ended after the body read, inside a call the stream may
+   * have announced; such calls are returned, to be reported unterminated, instead of withdrawn.
+   */
+  private closeBody(cutOff = false): AnnouncedCall[] {
     const host = this.host;
     host.leave();
     this.closersInValues.reset();
@@ -398,6 +402,11 @@ export class RawBodyReader {
     const announcedCalls = this.announcers.close();
     const body = this.body.toString();
     this.open = TOOL_CALL_BODY;
+    // Calls announced past those read are, when the output was cut, the one it ended inside.
+    const keptOf = (announced: AnnouncedCall[], built: BuiltBlockCalls | undefined) =>
+      cutOff && built !== undefined ? announced.slice(0, built.calls.length) : announced;
+    const cutOffOf = (announced: AnnouncedCall[], built: BuiltBlockCalls) =>
+      cutOff ? announced.slice(built.calls.length) : [];
     if (open.kind === "harmony") {
       // Its start and text went out as the message arrived.
       const given = { id: open.id, name: open.name, arguments: body, format: "harmony" } as const;
@@ -405,9 +414,10 @@ export class RawBodyReader {
     } else if (open.kind === "call-block") {
       const built = open.syntax.build(open.opener, body, host.nextCallIndex(), host.catalog, readBefore);
       // A block holding no calls of its syntax withdraws those it announced.
-      const confirmed = host.confirmCalls(announcedCalls, built ?? { calls: [], errors: [] });
+      const confirmed = host.confirmCalls(keptOf(announcedCalls, built), built ?? { calls: [], errors: [] });
       if (built === undefined) this.readBlockAgain(open.syntax, open.opener, body);
       else host.emitBlockCalls(built, confirmed);
+      if (built !== undefined) return cutOffOf(announcedCalls, built);
     } else if (open.kind === "legacy") {
       const { id, callIndex, tool, openingTag } = open;
       host.emitCall(buildXmlCall(readLegacyTag({ id, callIndex, tool, openingTag, content: body }), host.catalog));
@@ -423,12 +433,14 @@ export class RawBodyReader {
           : open.kind === "bare-function"
             ? buildHermesCalls(`${open.tag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog)
             : buildHermesCalls(body, host.nextCallIndex(), host.catalog, this.blockTag());
-      host.emitBlockCalls(built, host.confirmCalls(announcedCalls, built));
+      host.emitBlockCalls(built, host.confirmCalls(keptOf(announcedCalls, built), built));
       if (open.kind === "bare-function") {
         this.state = "after-bare-function";
         host.enter();
       }
+      return cutOffOf(announcedCalls, built);
     }
+    return [];
   }
 
   /**
@@ -460,9 +472,31 @@ export class RawBodyReader {
       this.open = TOOL_CALL_BODY;
     } else if (this.endsWhole()) {
       this.closeBody();
-    } else {
+    } else if (!this.keepClosedCalls()) {
       this.reportUnterminated();
     }
+  }
+
+  /**
+   * A Kimi, DeepSeek or Step3 section, or a call block whose calls end at a marker, the output ended inside after some of its calls closed:
+   * those are kept, as a `<function_calls>` block keeps its closed invokes, and the call left open is reported. Returns
+   * whether any call had closed.
+   */
+  private keepClosedCalls(): boolean {
+    const open = this.open;
+    const callEnd =
+      open.kind === "section" ? open.syntax.callEnd : open.kind === "call-block" ? open.syntax.callEnd : undefined;
+    const body = this.body.toString();
+    const cut = callEnd === undefined ? -1 : body.lastIndexOf(callEnd) + callEnd.length;
+    if (callEnd === undefined || cut < callEnd.length) return false;
+    const where = openingOf(open) ?? this.blockTag();
+    const rest = body.slice(cut);
+    this.body.reset();
+    this.body.append(body.slice(0, cut));
+    const announcedUnclosed = this.closeBody(true);
+    const unclosed = announcedUnclosed.length > 0 ? announcedUnclosed : rest.trim() === "" ? [] : [{}];
+    for (const call of unclosed) this.host.error(unterminatedError(where, call));
+    return true;
   }
 
   /**
@@ -492,17 +526,23 @@ export class RawBodyReader {
     const announced = this.announcers.close();
     const unclosedCalls: Array<{ name?: string | undefined; id?: string | undefined }> =
       announced.length === 0 ? [{ name, id: startedId }] : announced;
-    for (const unclosed of unclosedCalls) {
-      const error: ToolCallError = {
-        code: "UNTERMINATED_CALL",
-        message: `The output ended inside ${where}; a call that did not close is not run`,
-      };
-      if (unclosed.name !== undefined) error.name = unclosed.name;
-      if (unclosed.id !== undefined) error.callId = unclosed.id;
-      this.host.error(error);
-    }
+    for (const unclosed of unclosedCalls) this.host.error(unterminatedError(where, unclosed));
     this.open = TOOL_CALL_BODY;
   }
+}
+
+/** The error for a call the output ended inside, opened by `where`, with its name and the id a stream started it by. */
+function unterminatedError(
+  where: string,
+  unclosed: { name?: string | undefined; id?: string | undefined },
+): ToolCallError {
+  const error: ToolCallError = {
+    code: "UNTERMINATED_CALL",
+    message: `The output ended inside ${where}; a call that did not close is not run`,
+  };
+  if (unclosed.name !== undefined) error.name = unclosed.name;
+  if (unclosed.id !== undefined) error.callId = unclosed.id;
+  return error;
 }
 
 /** The text a section's calls are read from: its body, or a call standing alone with its markers around it. */

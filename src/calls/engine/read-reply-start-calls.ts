@@ -12,14 +12,16 @@ import type { ToolCatalog } from "./tool-catalog.js";
  * - `json-text`: call objects (see {@link jsonCallObjects}), as Ollama's `/v1` gives Qwen's and Llama 3 writes them;
  * - `pythonic`: a call list, as Llama 3.2 and 4 write it (see {@link readPythonicCalls}).
  * Strict, because nothing marks such text as calls: it must be valid as written, hold only calls, and name known tools.
+ * After a model's own marker (`<|python_tag|>`), which says calls follow, any name is read when no tools are given.
  */
 export function readReplyStartCalls(
   text: string,
   formats: { json: boolean; pythonic: boolean },
   firstCallIndex: number,
-  catalog: ToolCatalog,
+  catalog: ToolCatalog | undefined,
+  afterMarker = false,
 ): BuiltBlockCalls | undefined {
-  const known = (call: { name: string }) => catalog.byName.has(call.name);
+  const known = (call: { name: string }) => (catalog === undefined ? afterMarker : catalog.byName.has(call.name));
   if (formats.json) {
     const objects = jsonCallObjects(parseJsonAsWritten(text), { exact: true });
     if (objects?.every(known)) return buildCallObjects(objects, text, "json-text", firstCallIndex, catalog);

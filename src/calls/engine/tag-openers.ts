@@ -116,7 +116,10 @@ export class TagOpeners {
    * starts (see {@link isCallMarker}).
    */
   private isCallWrapper(name: string, atStart: boolean): boolean {
-    return CALL_WRAPPERS.has(name) && (atStart || isCallMarker(name)) && this.readsReplyStartCalls;
+    if (!CALL_WRAPPERS.has(name)) return false;
+    // A model's own marker says what follows is calls, tools known or not; a plain tag only where a reply starts.
+    if (isCallMarker(name)) return this.formats.has("json-text") || this.formats.has("pythonic");
+    return atStart && this.readsReplyStartCalls;
   }
 
   /** Whether the XML block named `name` may hold another syntax's calls (see `CALLS_INSIDE_XML_BLOCKS`) that are read. */

@@ -138,6 +138,11 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Whether what a reply starts with may be calls or a Harmony header begun in the prompt (see `scanText`). */
   private readonly readsReplyStartHeader: boolean;
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
+  /**
+   * Whitespace a reply starts with, held while it may be the space of a Harmony header the prompt began
+   * (`<|start|>assistant to=functions.f`): dropped with the header, text otherwise.
+   */
+  private leadingSpace = "";
   private readonly readsMistral: boolean;
   /** Whether Kimi K2's calls are read, which may end its reasoning. */
   private readonly readsKimi: boolean;
@@ -165,7 +170,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
-    this.readsReplyStartHeader = this.readsReplyStartCalls || options.formats.has("harmony");
+    // Phi-4-mini's `functools` and GigaChat's `function call<|role_sep|>` mark calls at a reply's start, tools known or not.
+    this.readsReplyStartHeader =
+      this.readsReplyStartCalls || options.formats.has("harmony") || this.replyStartFormats.json;
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
@@ -229,12 +236,19 @@ export class ToolCallScanner implements ToolCallEventSource {
     return this.outbox.take();
   }
 
+  /** The whitespace held at the reply's start (see {@link leadingSpace}), no longer held. */
+  private takeLeadingSpace(): string {
+    const space = this.leadingSpace;
+    this.leadingSpace = "";
+    return space;
+  }
+
   /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
   private mayOpenWithoutTag(chunk: string): boolean {
     return (
       (this.readsMistral && chunk.includes("[")) ||
       (this.readsClosingBracketMarkers && chunk.includes("]")) ||
-      (this.atStart && this.readsReplyStartHeader && !isBlank(chunk))
+      (this.atStart && this.readsReplyStartHeader && (this.formats.has("harmony") || !isBlank(chunk)))
     );
   }
 
@@ -251,6 +265,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Ends what the scanner is reading, and what reading it again leaves, if anything. */
   private endState(): void {
+    this.outbox.text += this.takeLeadingSpace();
     switch (this.state) {
       case TEXT_TAG:
         this.outbox.text += this.proseTag.text;
@@ -339,11 +354,15 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.atStart && this.readsReplyStartHeader) {
       const first = index + chunk.slice(index).search(/\S/);
       const character = first < index ? "" : chunk.charAt(first);
+      if (character === "" && this.formats.has("harmony")) {
+        this.leadingSpace += chunk.slice(index);
+        return chunk.length;
+      }
       const isReplyStart =
         character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f";
       // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
-      if (isReplyStart && this.readsReplyStartCalls) {
-        this.outbox.text += chunk.slice(index, first);
+      if (isReplyStart && (this.readsReplyStartCalls || (character === "f" && this.replyStartFormats.json))) {
+        this.outbox.text += this.takeLeadingSpace() + chunk.slice(index, first);
         this.enterJsonRun();
         if (character === "{" || character === "[") this.jsonRun.startReplyValue();
         else this.jsonRun.startOpeningFence();
@@ -351,12 +370,13 @@ export class ToolCallScanner implements ToolCallEventSource {
       }
       // gpt-oss read from mid-header: its recipient comes first.
       if (character === "t" && this.formats.has("harmony")) {
-        this.outbox.text += chunk.slice(index, first);
+        this.leadingSpace += chunk.slice(index, first);
         this.marker.start(character, HARMONY_AT_START);
         this.state = MARKER;
         return first + 1;
       }
     }
+    if (this.leadingSpace !== "") this.outbox.text += this.takeLeadingSpace();
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
     const bracket = this.readsMistral ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
     const closingBracket = this.readsClosingBracketMarkers ? this.nextClosingBracket.in(chunk, chunkNumber, index) : -1;
@@ -529,6 +549,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private openFromMarker(): void {
     const { ended, text } = this.marker;
     const markedBlock = ended === undefined ? undefined : CALL_BLOCK_MARKERS.get(ended);
+    const leadingSpace = this.takeLeadingSpace();
+    if (ended !== HARMONY_RECIPIENT_START) this.outbox.text += leadingSpace;
     if (ended === MISTRAL_MARKER) {
       this.enterJsonRun();
       this.jsonRun.startMistral();

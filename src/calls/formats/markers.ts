@@ -5,13 +5,13 @@ import { DEEPSEEK_SECTION, KIMI_SECTION, STEP3_SECTION, type TokenSectionSyntax 
 
 /**
  * What models write before the JSON calls a reply starts with, by tag name, with what may close it: Llama 3's
- * `<|python_tag|>` (nothing), Phi-4-mini's `<|tool_call|>` (`<|/tool_call|>`, which Granite 3.0 does not write),
+ * `<|python_tag|>` (the `<|eom_id|>` its message ends with when a server leaves special tokens in), Phi-4-mini's `<|tool_call|>` (`<|/tool_call|>`, which Granite 3.0 does not write),
  * Llama 4's `<|python_start|>`, GigaChat 3.1's `<|function_call|>` (the `</s>` its generation may end with), and the
  * tags Qwen2.5-Coder wraps its calls in when it leaves out `<tool_call>` (`<tools>`, the one it is prompted with: vLLM
  * #32926; the others: kronk #944).
  */
 export const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
-  ["|python_tag|", ""],
+  ["|python_tag|", "<|eom_id|>"],
   ["|function_call|", "</s>"],
   ["|tool_call|", "<|/tool_call|>"],
   ["|python_start|", "<|python_end|>"],

@@ -198,6 +198,7 @@ export const MINIMAX_M3: CallBlockSyntax = {
   format: "xml",
   tags: new Map(),
   marker: { opening: MINIMAX_M3_OPENING, closing: MINIMAX_M3_CLOSING },
+  callEnd: MINIMAX_M3_CALLS.callEnd,
   build: (_opener, body, firstCallIndex, catalog) => buildMinimaxM3Calls(body, firstCallIndex, catalog),
   firstCallName: firstMinimaxM3CallName,
   announcer: (deltas, sink) => new SectionCallAnnouncer(deltas, sink, MINIMAX_M3_CALLS),

@@ -1,0 +1,109 @@
+// `<function_calls>` (Anthropic-style XML invokes) and the families that write it under other names: MiniMax-M2's
+// `<minimax:tool_call>`, DeepSeek V3.2's DSML, rednote dots.llm's `<dots_function_call>`.
+import type { ModelOutputCase } from "../model-output-corpus.js";
+import { call, corpusTools as tools } from "./tools.js";
+
+const ANTHROPIC = "Anthropic docs, legacy XML tool use (docs.anthropic.com: <function_calls><invoke name=...>)";
+const MINIMAX_M2 =
+  "MiniMaxAI/MiniMax-M2 chat_template.jinja; vllm-project/vllm tests/tool_parsers/test_minimax_m2_tool_parser.py";
+const DSML =
+  "deepseek-ai/DeepSeek-V3.2 encoding_dsv32.py; vllm-project/vllm tests/tool_parsers/test_deepseekv32_tool_parser.py";
+
+const invoke = (name: string, parameters: string) => `<invoke name="${name}">\n${parameters}</invoke>\n`;
+const param = (key: string, value: string) => `<parameter name="${key}">${value}</parameter>\n`;
+const dsml = (name: string, parameters: string) =>
+  `<｜DSML｜function_calls>\n<｜DSML｜invoke name="${name}">\n${parameters}</｜DSML｜invoke>\n</｜DSML｜function_calls>`;
+const dsmlParam = (key: string, value: string, isString: boolean) =>
+  `<｜DSML｜parameter name="${key}" string="${isString}">${value}</｜DSML｜parameter>\n`;
+
+export const functionCallsCases: ModelOutputCase[] = [
+  {
+    name: "<function_calls>: one invoke",
+    source: ANTHROPIC,
+    output: `<function_calls>\n${invoke("get_weather", param("city", "San Francisco"))}</function_calls>`,
+    calls: [call("get_weather", { city: "San Francisco" }, "xml")],
+    text: "",
+    tools,
+  },
+  {
+    name: "<function_calls>: prose, then two invokes",
+    source: ANTHROPIC,
+    output: `Let me look both up.\n<function_calls>\n${invoke("get_weather", param("city", "Paris"))}${invoke("get_weather", param("city", "Rome"))}</function_calls>`,
+    calls: [call("get_weather", { city: "Paris" }, "xml"), call("get_weather", { city: "Rome" }, "xml")],
+    text: "Let me look both up.\n",
+    tools,
+  },
+  {
+    name: "<function_calls>: values typed by the schema",
+    source: ANTHROPIC,
+    output: `<function_calls>\n${invoke("search", param("query", "vitest streaming") + param("limit", "5"))}</function_calls>`,
+    calls: [call("search", { query: "vitest streaming", limit: 5 }, "xml")],
+    text: "",
+    tools,
+  },
+  {
+    name: "<function_calls>: the output ends inside the second invoke: the first kept, the rest reported",
+    source: ANTHROPIC,
+    output: `<function_calls>\n${invoke("get_weather", param("city", "Paris"))}<invoke name="get_weather">\n<parameter name="city">Ro`,
+    calls: [call("get_weather", { city: "Paris" }, "xml")],
+    text: "",
+    errors: [{ code: "UNTERMINATED_CALL" }],
+    tools,
+  },
+  {
+    name: "MiniMax-M2: <minimax:tool_call> with typed parameters",
+    source: MINIMAX_M2,
+    output: `<minimax:tool_call>\n${invoke("get_current_weather", param("city", "Seattle") + param("state", "WA") + param("unit", "celsius"))}</minimax:tool_call>`,
+    calls: [call("get_current_weather", { city: "Seattle", state: "WA", unit: "celsius" }, "xml")],
+    text: "",
+    tools,
+  },
+  {
+    name: "MiniMax-M2: reasoning, prose, then two invokes",
+    source: MINIMAX_M2,
+    output: `<think>\nTwo cities.\n</think>\n\nChecking both.\n<minimax:tool_call>\n${invoke("get_weather", param("city", "Oslo"))}${invoke("get_weather", param("city", "Bergen"))}</minimax:tool_call>`,
+    calls: [call("get_weather", { city: "Oslo" }, "xml"), call("get_weather", { city: "Bergen" }, "xml")],
+    text: "<think>\nTwo cities.\n</think>\n\nChecking both.\n",
+    tools,
+  },
+  {
+    name: "MiniMax-M2: an object parameter written as JSON",
+    source: MINIMAX_M2,
+    output: `<minimax:tool_call>\n${invoke("calculate_area", param("shape", "rectangle") + param("dimensions", '{"width": 4, "height": 5}'))}</minimax:tool_call>`,
+    calls: [call("calculate_area", { shape: "rectangle", dimensions: { width: 4, height: 5 } }, "xml")],
+    text: "",
+    tools,
+  },
+  {
+    name: "DeepSeek V3.2: DSML with string and non-string parameters",
+    source: DSML,
+    output: dsml("get_weather", dsmlParam("city", "Hangzhou", true) + dsmlParam("days", "3", false)),
+    calls: [call("get_weather", { city: "Hangzhou", days: 3 }, "xml")],
+    text: "",
+    tools,
+  },
+  {
+    name: "DeepSeek V3.2: prose, then DSML",
+    source: DSML,
+    output: `I'll search for that.\n\n${dsml("web_search", dsmlParam("query", "DeepSeek V3.2 release", true))}`,
+    calls: [call("web_search", { query: "DeepSeek V3.2 release" }, "xml")],
+    text: "I'll search for that.\n\n",
+    tools,
+  },
+  {
+    name: 'DeepSeek V3.2: string="false" types a parameter the schema does not declare (issue 39 class 7)',
+    source: DSML,
+    output: dsml("search", dsmlParam("query", "rust", true) + dsmlParam("limit", "10", false)),
+    calls: [call("search", { query: "rust", limit: 10 }, "xml")],
+    text: "",
+    tools,
+  },
+  {
+    name: "dots.llm: <dots_function_call> (vLLM's dots parser)",
+    source: "vllm-project/vllm tests/tool_parsers/test_dots_tool_parser.py",
+    output: `<dots_function_call>\n${invoke("get_weather", param("city", "Shenzhen"))}</dots_function_call>`,
+    calls: [call("get_weather", { city: "Shenzhen" }, "xml")],
+    text: "",
+    tools,
+  },
+];

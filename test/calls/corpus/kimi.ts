@@ -1,0 +1,105 @@
+// Kimi K2 / K2 Thinking: `<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{...}
+// <|tool_call_end|><|tool_calls_section_end|>`, as Moonshot's tool_call_guidance and vLLM's `kimi_k2` parser read it.
+import type { ModelOutputCase } from "../model-output-corpus.js";
+import { call, corpusTools as tools } from "./tools.js";
+
+const GUIDANCE = "moonshotai/Kimi-K2-Instruct docs/tool_call_guidance.md";
+const VLLM = "vllm-project/vllm tests/tool_parsers/test_kimi_k2_tool_parser.py";
+const one = (name: string, index: number, args: string) =>
+  `<|tool_call_begin|>functions.${name}:${index}<|tool_call_argument_begin|>${args}<|tool_call_end|>`;
+const section = (...calls: string[]) => `<|tool_calls_section_begin|>${calls.join("")}<|tool_calls_section_end|>`;
+
+export const kimiCases: ModelOutputCase[] = [
+  {
+    name: "Kimi K2: one call",
+    source: GUIDANCE,
+    output: section(one("get_weather", 0, '{"city": "Beijing"}')),
+    calls: [call("get_weather", { city: "Beijing" }, "kimi", "functions.get_weather:0")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Kimi K2: prose, then two calls",
+    source: VLLM,
+    output: `I'll check both. ${section(one("get_weather", 0, '{"city": "Beijing"}'), one("get_weather", 1, '{"city": "Shanghai"}'))}`,
+    calls: [
+      call("get_weather", { city: "Beijing" }, "kimi", "functions.get_weather:0"),
+      call("get_weather", { city: "Shanghai" }, "kimi", "functions.get_weather:1"),
+    ],
+    text: "I'll check both. ",
+    tools,
+  },
+  {
+    name: "Kimi K2: whitespace between the tokens (as served)",
+    source: VLLM,
+    output:
+      '<|tool_calls_section_begin|> <|tool_call_begin|> functions.get_weather:0 <|tool_call_argument_begin|> {"city": "Hangzhou"} <|tool_call_end|> <|tool_calls_section_end|>',
+    calls: [call("get_weather", { city: "Hangzhou" }, "kimi", "functions.get_weather:0")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Kimi K2: a call with no arguments",
+    source: GUIDANCE,
+    output: section(one("get_time", 0, "{}")),
+    calls: [call("get_time", {}, "kimi", "functions.get_time:0")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Kimi K2: nested arguments",
+    source: VLLM,
+    output: section(one("calculate_area", 0, '{"shape": "rectangle", "dimensions": {"width": 10, "height": 20}}')),
+    calls: [
+      call(
+        "calculate_area",
+        { shape: "rectangle", dimensions: { width: 10, height: 20 } },
+        "kimi",
+        "functions.calculate_area:0",
+      ),
+    ],
+    text: "",
+    tools,
+  },
+  {
+    name: "Kimi K2 Thinking: reasoning closed, then the section",
+    source: "moonshotai/Kimi-K2-Thinking chat_template.jinja",
+    output: `<think>The user wants Paris.</think>${section(one("get_weather", 0, '{"city": "Paris"}'))}`,
+    calls: [call("get_weather", { city: "Paris" }, "kimi", "functions.get_weather:0")],
+    text: "<think>The user wants Paris.</think>",
+    tools,
+  },
+  {
+    name: "Kimi K2: an id without the functions. prefix",
+    source: VLLM,
+    output:
+      '<|tool_calls_section_begin|><|tool_call_begin|>get_weather:0<|tool_call_argument_begin|>{"city": "Tokyo"}<|tool_call_end|><|tool_calls_section_end|>',
+    calls: [call("get_weather", { city: "Tokyo" }, "kimi", "get_weather:0")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Kimi K2: the output ends inside the second call: the closed one kept, the rest reported (class c)",
+    source: VLLM,
+    output: `<|tool_calls_section_begin|>${one("get_weather", 0, '{"city": "Tokyo"}')}<|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Par`,
+    calls: [call("get_weather", { city: "Tokyo" }, "kimi", "functions.get_weather:0")],
+    text: "",
+    errors: [{ code: "UNTERMINATED_CALL" }],
+    tools,
+  },
+  {
+    name: "Kimi K2: the output ends after the last call, before the section's end: the calls kept",
+    source: VLLM,
+    output: `<|tool_calls_section_begin|>${one("get_weather", 0, '{"city": "Tokyo"}')}`,
+    calls: [call("get_weather", { city: "Tokyo" }, "kimi", "functions.get_weather:0")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Kimi K2: read without tools",
+    source: GUIDANCE,
+    output: section(one("search", 0, '{"query": "moonshot"}')),
+    calls: [call("search", { query: "moonshot" }, "kimi", "functions.search:0")],
+    text: "",
+  },
+];

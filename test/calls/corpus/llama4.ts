@@ -1,0 +1,105 @@
+// Llama 3.2 / Llama 4 pythonic tool calling: `[get_weather(city="SF")]`, also between `<|python_start|>` and
+// `<|python_end|>`, as Meta's prompt formats show and vLLM's `pythonic` / `llama4_pythonic` parsers read it.
+import type { ModelOutputCase } from "../model-output-corpus.js";
+import { call, corpusTools as tools } from "./tools.js";
+
+const LLAMA4 = "llama.com/docs/model-cards-and-prompt-formats/llama4 (zero shot function calling, pythonic)";
+const VLLM = "vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_llama4_pythonic_tool_parser.py";
+const PYTHONIC = "vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_pythonic_tool_parser.py";
+
+export const llama4Cases: ModelOutputCase[] = [
+  {
+    name: "Llama 4: one call",
+    source: LLAMA4,
+    output: "[get_weather(city='San Francisco', metric='celsius')]",
+    calls: [call("get_weather", { city: "San Francisco", metric: "celsius" }, "pythonic")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Llama 3.2: two calls",
+    source: PYTHONIC,
+    output:
+      "[get_weather(city='San Francisco', metric='celsius'), register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])]",
+    calls: [
+      call("get_weather", { city: "San Francisco", metric: "celsius" }, "pythonic"),
+      call(
+        "register_user",
+        {
+          name: "John Doe",
+          age: 37,
+          address: { city: "San Francisco", state: "CA" },
+          role: null,
+          passed_test: true,
+          aliases: ["John", "Johnny"],
+        },
+        "pythonic",
+      ),
+    ],
+    text: "",
+    tools,
+  },
+  {
+    name: "Llama 4: between <|python_start|> and <|python_end|>",
+    source: VLLM,
+    output: "<|python_start|>[get_weather(city='Boston')]<|python_end|>",
+    calls: [call("get_weather", { city: "Boston" }, "pythonic")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Llama 4: <|python_start|> after prose",
+    source: VLLM,
+    output: 'I need the weather first.\n<|python_start|>[get_weather(city="Tokyo")]<|python_end|>',
+    calls: [call("get_weather", { city: "Tokyo" }, "pythonic")],
+    text: "I need the weather first.\n",
+    tools,
+  },
+  {
+    name: "Llama 3.2: a call with no arguments",
+    source: PYTHONIC,
+    output: "[get_time()]",
+    calls: [call("get_time", {}, "pythonic")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Llama 3.2: empty dict and list arguments",
+    source: PYTHONIC,
+    output: "[do_something_cool(additional_data={}, steps=[])]",
+    calls: [call("do_something_cool", { additional_data: {}, steps: [] }, "pythonic")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Llama 3.2: escaped quotes in strings",
+    source: PYTHONIC,
+    output: "[get_weather(city='Martha\\'s Vineyard', metric='\\\"cool units\\\"')]",
+    calls: [call("get_weather", { city: "Martha's Vineyard", metric: '"cool units"' }, "pythonic")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Llama 4: JSON literals true/false/null in a call (issue 39 class 6)",
+    source: "vllm-project/vllm tests/tool_parsers/test_olmo3_tool_parser.py (MORE_TYPES_FUNCTION_OUTPUT_JSON_LITERALS)",
+    output: "[register_user(name='John Doe', age=37, role=null, passed_test=true)]",
+    calls: [call("register_user", { name: "John Doe", age: 37, role: null, passed_test: true }, "pythonic")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Llama 3.2: a pythonic list after prose stays text (the documented convention)",
+    source: PYTHONIC,
+    output: "You could call [get_weather(city='Paris')] yourself.",
+    calls: [],
+    text: "You could call [get_weather(city='Paris')] yourself.",
+    tools,
+  },
+  {
+    name: "Llama 4: <|python_start|> without tools given (misread a)",
+    source: VLLM,
+    output: "<|python_start|>[get_weather(city='Lima')]<|python_end|>",
+    calls: [call("get_weather", { city: "Lima" }, "pythonic")],
+    text: "",
+  },
+];
