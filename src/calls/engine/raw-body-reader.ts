@@ -180,8 +180,8 @@ export class RawBodyReader {
   }
 
   /**
-   * Adds `chunk`, text without `<`, to a call of a `<tool_call>`, a section or a call block streaming its text, when it
-   * can only add to it (no closing tag half read), and returns the call's id; undefined, adding nothing, otherwise.
+   * Adds `chunk`, text without `<`, to a call of a legacy tag, a Harmony message, a `<tool_call>`, a section or a call
+   * block streaming its text, when it can only add to it (no closing tag half read), and returns the call's id; undefined, adding nothing, otherwise.
    */
   takePlainText(chunk: string): string | undefined {
     // A quiet character after plain text the same announcer took: nothing it could be but the call's text, so none
@@ -193,6 +193,13 @@ export class RawBodyReader {
     }
     this.quietTaker = undefined;
     if (this.state !== "body" || this.bodyCloser.held !== "") return undefined;
+    const open = this.open;
+    if (open.kind === "legacy" || open.kind === "harmony") {
+      // Its body is its call's text, to a closing tag or token that starts with `<`: plain text only adds to it.
+      this.body.append(chunk);
+      this.closersInValues.follow(chunk);
+      return open.id;
+    }
     const announcer = this.announcers.taking(chunk);
     if (announcer === undefined) return undefined;
     this.body.append(chunk);

@@ -219,7 +219,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { parameter } = this.xmlBlock;
         return this.outbox.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
       }
-      // A call of a `<tool_call>`, a section or a call block streaming its text, and no closing tag half read.
+      // A call of a legacy tag, a Harmony message, a `<tool_call>`, a section or a call block streaming its text, and no
+      // closing tag half read.
       const id = this.state === RAW_BODY ? this.rawBody.takePlainText(chunk) : undefined;
       if (id !== undefined) {
         if (!this.deltas) return NO_EVENTS;
