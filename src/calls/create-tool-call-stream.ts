@@ -13,7 +13,7 @@ export interface ToolCallStreamOptions {
    * recognised, unknown names reported. An entry that is no tool throws `INVALID_TOOL_DEFINITION` naming its index.
    */
   tools?: readonly ToolInAnyDialect[];
-  /** Which text syntax to read (`xml`, `hermes`, `legacy-xml`); `auto` (the default) reads them all. */
+  /** Which syntax to read (one of `TOOL_CALL_FORMATS`); `auto` (the default) reads them all. */
   format?: "auto" | ToolCallFormat;
   /**
    * Receives each event as soon as it is complete, in order; `push` and `end` then return an empty array (and

@@ -349,7 +349,7 @@ export class JsonRunReader {
   }
 
   /**
-   * After a wrapper (Llama's `<|python_tag|>`, Qwen2.5-Coder's `<tools>`), an opening fence or a JSON call: whitespace
+   * After a wrapper (Llama's `<|python_tag|>`, a `<tools>` tag), an opening fence or a JSON call: whitespace
    * and the `;` Llama 3 puts between calls are held until a `{` starts the next call (or a `[`, calls in an array,
    * before the first), and are dropped then; so is what closes the calls (a fence, `<|python_end|>`, `</tools>`).
    * Anything else is prose again, and what was held is text.
@@ -368,7 +368,7 @@ export class JsonRunReader {
         this.tagHeld = held;
         if (held !== this.closer) continue;
         this.startRun();
-        // More calls may follow, wrapped again (one `<tools>` per call, as Hermes writes one `<tool_call>` each).
+        // More calls may follow, wrapped again (one `<tools>` per call, as one `<tool_call>` is written for each).
         this.host.leave(true);
         return index + 1;
       }

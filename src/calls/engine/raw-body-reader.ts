@@ -1,8 +1,13 @@
 import type { CallableTool } from "../callable-tool.js";
+import { FUNCTION_END } from "../formats/function-tags.js";
 import { HARMONY_CALL_END } from "../formats/harmony.js";
-import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast } from "../formats/hermes.js";
-import { JSON_ONLY_BLOCKS } from "../formats/markers.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "../formats/token-sections.js";
+import {
+  buildToolCallBlockCalls,
+  holdsWholeCallsPast,
+  holdsWholeFunctionPast,
+  TOOL_CALL_BLOCK_TAGS,
+} from "../formats/tool-call.js";
 import { isWholeJsonObject, parseJsonAsWritten } from "../parse-json-arguments.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import { generatedCallId } from "../tool-call.js";
@@ -18,7 +23,6 @@ import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
 import { isQuietCharacter } from "./quiet-character.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
-import { FUNCTION_END } from "./scan-function-tag-calls.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing } from "./xml-attributes.js";
@@ -67,12 +71,12 @@ type BodyState =
   | "after-bare-function" // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
   | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
-/** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
+/** The closing tag a model may still write after a bare function call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
 /**
  * Reads the raw body of what the scanner found opening in prose, to its closing tag or token, and reports its calls:
- * a `<tool_call>` block or its kin (Hermes' JSON, Qwen3-Coder's and GLM's tags), a bare `<function=...>` call, a
+ * a `<tool_call>` block or its kin (JSON, or tags: see `formats/tool-call.ts`), a bare `<function=...>` call, a
  * section of special tokens (Kimi, DeepSeek, Step), a model's own call block (see `CallBlockSyntax`), a Harmony message to a tool, or a registered legacy tag. The calls of a block are announced as
  * their openings arrive (see the announcers), and reported whole when it closes; a closing tag written inside a value
  * of a `<tool_call>`'s call is the value's text.
@@ -113,7 +117,7 @@ export class RawBodyReader {
   /** A `<tool_call>` or its kin; one read only when it holds JSON (`<tool_calls>`) waits for its first character. */
   openToolCall(tag: string): void {
     this.open = TOOL_CALL_BODY;
-    if (JSON_ONLY_BLOCKS.has(tagName(tag))) {
+    if (TOOL_CALL_BLOCK_TAGS.jsonOnlyBlocks.has(tagName(tag))) {
       this.jsonBlockOpener = tag;
       this.state = "before-json-block";
       return;
@@ -438,8 +442,8 @@ export class RawBodyReader {
               host.catalog,
             )
           : open.kind === "bare-function"
-            ? buildHermesCalls(`${open.tag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog)
-            : buildHermesCalls(body, host.nextCallIndex(), host.catalog, this.blockTag());
+            ? buildToolCallBlockCalls(`${open.tag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog)
+            : buildToolCallBlockCalls(body, host.nextCallIndex(), host.catalog, this.blockTag());
       host.emitBlockCalls(built, host.confirmCalls(keptOf(announcedCalls, built), built));
       if (open.kind === "bare-function") {
         this.state = "after-bare-function";
@@ -508,8 +512,8 @@ export class RawBodyReader {
 
   /**
    * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
-   * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
-   * MiniMax-M1 may leave out (vLLM reads those blocks to the end), or a call block's token its syntax says is often left
+   * which servers often drop (it is the token the model stops on), or the `</tool_call>` that some models
+   * may leave out (vLLM reads those blocks to the end), or a call block's token its syntax says is often left
    * out. Whole means JSON as written, of call objects (any JSON for such a block, whose reader names what it does not
    * hold).
    */

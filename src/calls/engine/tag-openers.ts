@@ -1,6 +1,5 @@
 import type { CallableTool } from "../callable-tool.js";
 import { HARMONY_RETURN } from "../formats/harmony.js";
-import { splitHunyuanSuffix } from "../formats/hunyuan.js";
 import { CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
 import { XTML_OPEN } from "../formats/kimi-k3.js";
 import {
@@ -13,16 +12,16 @@ import {
   REASONING_TAGS,
   STEPTML_BLOCK,
   TOKEN_SECTIONS,
-  TOOL_CALL_BLOCKS,
 } from "../formats/markers.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
+import { TOOL_CALL_BLOCK_TAGS } from "../formats/tool-call.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSpace, plainTagName } from "./xml-characters.js";
 
 /**
  * What an opening tag in prose starts: a `<function_calls>` block, a `<tool_call>` block or its kin, a bare
- * `<function=...>` (Qwen3-Coder) or `<function name=...>` (MiniCPM5) call, a section of special tokens (Kimi,
+ * `<function=...>` or `<function name=...>` call, a section of special tokens (Kimi,
  * DeepSeek), a Harmony message header, a wrapper of the JSON calls a reply starts with, a model's own call block
  * (see `formats/index.ts`), a registered legacy tag's tool, or reasoning.
  */
@@ -55,12 +54,17 @@ export class TagOpeners {
     private readonly formats: ReadonlySet<TextToolCallFormat>,
     private readonly catalog: ToolCatalog | undefined,
     private readonly readsReplyStartCalls: boolean,
-  ) {}
+  ) {
+    this.readsToolCalls = formats.has(TOOL_CALL_BLOCK_TAGS.format);
+  }
+
+  /** Whether the `<tool_call>` family's blocks are read. */
+  private readonly readsToolCalls: boolean;
 
   /** What a tag named `name` opens in prose; `atStart`: whether the reply has said nothing yet. */
   named(name: string, atStart: boolean): TagOpener {
-    const hunyuan = splitHunyuanSuffix(name);
-    if (hunyuan !== undefined) return this.hunyuanOpener(hunyuan.name, atStart);
+    const suffixed = TOOL_CALL_BLOCK_TAGS.suffixedTag(name);
+    if (suffixed !== undefined) return this.suffixedOpener(suffixed.name, atStart);
     if (atStart && REASONING_TAGS.has(name)) return "reasoning";
     // DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
     const plain = plainTagName(name);
@@ -73,9 +77,9 @@ export class TagOpeners {
     if (isBlock && (this.formats.has("xml") || this.readsCallsInside(name))) {
       return "function_calls";
     }
-    if (TOOL_CALL_BLOCKS.has(name) && this.formats.has("hermes")) return "tool_call";
-    // Qwen3-Coder often leaves out the `<tool_call>` before `<function=name>`, and MiniCPM5 writes
-    // `<function name=...>` with nothing around it. Such a call is read only when it names a known tool, as legacy tags
+    if (TOOL_CALL_BLOCK_TAGS.blocks.has(name) && this.readsToolCalls) return "tool_call";
+    // Models leave out the `<tool_call>` before `<function=name>`, or write `<function name=...>` with nothing
+    // around it (see `formats/function-tags.ts`). Such a call is read only when it names a known tool, as legacy tags
     // are: a `<function` in prose without tools stays prose. The character after the name tells which it is (see
     // `afterFunction`).
     if (name === "function" && this.catalog !== undefined) return "function";
@@ -91,22 +95,22 @@ export class TagOpeners {
   }
 
   /**
-   * What Hunyuan's suffixed tags open in prose: reasoning at the start, a `<tool_call>`; its `<tool_calls>` wrapper and
-   * that wrapper's closing tag are dropped (no prose writes such tokens).
+   * What tags written with a vocabulary suffix open in prose: reasoning at the start, a `<tool_call>`; a
+   * `<tool_calls>` wrapper and that wrapper's closing tag are dropped (no prose writes such tokens).
    */
-  private hunyuanOpener(name: string, atStart: boolean): TagOpener {
+  private suffixedOpener(name: string, atStart: boolean): TagOpener {
     if (name === "think") return atStart ? "reasoning" : undefined;
-    if (!this.formats.has("hermes")) return undefined;
+    if (!this.readsToolCalls) return undefined;
     if (name === "tool_call") return "tool_call";
     return name === "tool_calls" || name === "/tool_calls" ? "dropped" : undefined;
   }
 
   /**
-   * What `<function` opens, by the character after its name: Qwen3-Coder's `<function=name>` (hermes), MiniCPM5's
+   * What `<function` opens, by the character after its name: `<function=name>` (the `<tool_call>` family's),
    * `<function name="...">` (xml), or a wrapper of the JSON calls a reply starts with (`<function>`).
    */
   afterFunction(character: string, atStart: boolean): TagOpener {
-    if (character === "=") return this.formats.has("hermes") ? "function" : undefined;
+    if (character === "=") return this.readsToolCalls ? "function" : undefined;
     if (isSpace(character)) return this.formats.has("xml") ? "xml-function" : undefined;
     return this.isCallWrapper("function", atStart) ? "call-wrapper" : undefined;
   }

@@ -1,4 +1,5 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
+import { bareFunctionName } from "../formats/function-tags.js";
 import { HARMONY_RECIPIENT_START } from "../formats/harmony.js";
 import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
 import { KIMI_XTML_SECTION } from "../formats/kimi-k3.js";
@@ -13,7 +14,6 @@ import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
 import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
 import { NextOccurrence } from "./next-occurrence.js";
-import { bareFunctionName } from "./open-body.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
 import { ProseMarker } from "./prose-marker.js";
 import { ProseTag } from "./prose-tag.js";

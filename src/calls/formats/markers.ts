@@ -41,27 +41,6 @@ export const MESSAGE_SEPARATOR = "|message_sep|";
 /** Harmony's tokens that start a message's header. */
 export const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
 
-/**
- * Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's (holding Qwen3-Coder's `<function=...>` calls),
- * LongCat's, the `<tool_calls>` of Hunyuan-A13B, Jamba and MiniMax-M1 (a JSON array, or one object per line), and
- * NVIDIA Nemotron's `<TOOLCALL>` (a JSON array: Llama-Nemotron, Nemotron Nano 2, as NVIDIA's `nemotron_json` parser
- * for vLLM reads it), and iQuest Coder's `<iquestcoder_tool_call>` (holding GLM's form).
- */
-export const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set([
-  "tool_call",
-  "seed:tool_call",
-  "longcat_tool_call",
-  "tool_calls",
-  "TOOLCALL",
-  "iquestcoder_tool_call",
-]);
-
-/**
- * Blocks read only when they hold JSON, known at their first character: other models wrap `<tool_call>` blocks in a
- * bare `<tool_calls>`, which are then read as before, and in prose it is a word.
- */
-export const JSON_ONLY_BLOCKS: ReadonlySet<string> = new Set(["tool_calls", "TOOLCALL"]);
-
 /** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
 export const MINIMAX_BLOCK = "minimax:tool_call";
 

@@ -1,14 +1,10 @@
 import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
-import {
-  type FunctionTagSyntax,
-  STEP3_FUNCTION_TAGS,
-  scanFunctionTagCalls,
-} from "../engine/scan-function-tag-calls.js";
 import { shortenText } from "../engine/shorten-text.js";
 import { TaggedBodyReader } from "../engine/tagged-body-reader.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { generatedCallId, type ToolCallFormat } from "../tool-call.js";
+import { type FunctionTagSyntax, STEP3_FUNCTION_TAGS, scanFunctionTagCalls } from "./function-tags.js";
 
 /** What one call of a section says, read from the text between its begin and end markers. */
 interface SectionCall {
