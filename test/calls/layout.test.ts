@@ -102,13 +102,12 @@ describe("the calls module's layout", () => {
       "calls/engine/json-call-objects.ts": ["llama"],
       "calls/engine/json-run-reader.ts": ["mistral", "llama", "granite", "gigachat", "phi-4"],
       "calls/engine/open-body.ts": ["harmony"],
-      "calls/engine/parameter-value-scanner.ts": ["deepseek", "steptml"],
       "calls/engine/prose-marker.ts": ["mistral", "magistral"],
       "calls/engine/raw-body-reader.ts": ["kimi", "deepseek", "harmony", "step3"],
       "calls/engine/read-pythonic-calls.ts": ["llama"],
       "calls/engine/read-reply-start-calls.ts": ["llama"],
       "calls/engine/section-call-announcer.ts": ["kimi", "deepseek"],
-      "calls/engine/tag-openers.ts": ["kimi", "deepseek", "harmony", "steptml"],
+      "calls/engine/tag-openers.ts": ["kimi", "harmony"],
       "calls/engine/token-header.ts": ["kimi", "harmony"],
       "calls/engine/tool-call-scanner.ts": [
         "kimi",
@@ -121,7 +120,7 @@ describe("the calls module's layout", () => {
         "phi-4",
       ],
       "calls/engine/xml-block-reader.ts": ["deepseek", "steptml"],
-      "calls/engine/xml-characters.ts": ["kimi", "deepseek", "steptml"],
+      "calls/engine/xml-characters.ts": ["steptml"],
       "calls/parse-tool-calls.ts": ["harmony", "mistral", "llama"],
     });
   });

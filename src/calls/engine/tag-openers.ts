@@ -4,25 +4,22 @@ import { CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
 import { XTML_OPEN } from "../formats/kimi-k3.js";
 import {
   CALL_WRAPPERS,
-  DOTS_BLOCK,
   HARMONY_OPENERS,
   isCallMarker,
   MESSAGE_SEPARATOR,
-  MINIMAX_BLOCK,
   REASONING_TAGS,
-  STEPTML_BLOCK,
   TOKEN_SECTIONS,
 } from "../formats/markers.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import { TOOL_CALL_BLOCK_TAGS } from "../formats/tool-call.js";
+import { isXmlBlockName } from "../formats/xml-blocks.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSpace, plainTagName } from "./xml-characters.js";
 
 /**
  * What an opening tag in prose starts: a `<function_calls>` block, a `<tool_call>` block or its kin, a bare
- * `<function=...>` or `<function name=...>` call, a section of special tokens (Kimi,
- * DeepSeek), a Harmony message header, a wrapper of the JSON calls a reply starts with, a model's own call block
+ * `<function=...>` or `<function name=...>` call, a section of special tokens, a Harmony message header, a wrapper of the JSON calls a reply starts with, a model's own call block
  * (see `formats/index.ts`), a registered legacy tag's tool, or reasoning.
  */
 export type TagOpener =
@@ -66,15 +63,7 @@ export class TagOpeners {
     const suffixed = TOOL_CALL_BLOCK_TAGS.suffixedTag(name);
     if (suffixed !== undefined) return this.suffixedOpener(suffixed.name, atStart);
     if (atStart && REASONING_TAGS.has(name)) return "reasoning";
-    // DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
-    const plain = plainTagName(name);
-    const isBlock =
-      plain === "function_calls" ||
-      (plain === "tool_calls" && plain !== name) ||
-      name === MINIMAX_BLOCK ||
-      name === STEPTML_BLOCK ||
-      name === DOTS_BLOCK;
-    if (isBlock && (this.formats.has("xml") || this.readsCallsInside(name))) {
+    if (isXmlBlockName(name, plainTagName(name)) && (this.formats.has("xml") || this.readsCallsInside(name))) {
       return "function_calls";
     }
     if (TOOL_CALL_BLOCK_TAGS.blocks.has(name) && this.readsToolCalls) return "tool_call";

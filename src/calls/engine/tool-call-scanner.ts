@@ -3,9 +3,9 @@ import { bareFunctionName } from "../formats/function-tags.js";
 import { HARMONY_RECIPIENT_START } from "../formats/harmony.js";
 import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
 import { KIMI_XTML_SECTION } from "../formats/kimi-k3.js";
-import { CALL_WRAPPERS, reasoningCloserOf } from "../formats/markers.js";
+import { CALL_WRAPPERS, reasoningCloserOf, TOKEN_SECTIONS } from "../formats/markers.js";
 import { MISTRAL_MARKER } from "../formats/mistral.js";
-import { KIMI_SECTION } from "../formats/token-sections.js";
+import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
 import { CallIds } from "./call-ids.js";
@@ -77,9 +77,7 @@ const MISTRAL_REASONING_END = "[/THINK]";
 const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
 const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
 const CLOSING_BRACKET_MARKERS: readonly string[] = [...CALL_BLOCK_MARKERS.keys()];
-/** What ends Kimi K2 Thinking's reasoning: its closing tag, or its calls (see `scanReasoningToCalls`). */
 const THINK_END = "</think>";
-const KIMI_REASONING_ENDS: readonly string[] = [THINK_END, ...KIMI_SECTION.sections.keys()];
 /** What a reply read from mid-header may start with (see {@link HARMONY_RECIPIENT_START}). */
 const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
 
@@ -144,8 +142,10 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private leadingSpace = "";
   private readonly readsMistral: boolean;
-  /** Whether Kimi K2's calls are read, which may end its reasoning. */
-  private readonly readsKimi: boolean;
+  /** The sections read that may end a `<think>` never closed (see `endsOpenReasoning`); none: only `</think>` does. */
+  private readonly reasoningEndingSections: readonly TokenSectionSyntax[];
+  /** What ends such reasoning: its closing tag, or the markers opening those sections (see `scanReasoningToCalls`). */
+  private readonly reasoningEnds: readonly string[];
   /** Whether a `]` in prose may open a call block (see `CALL_BLOCK_MARKERS`). */
   private readonly readsClosingBracketMarkers: boolean;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
@@ -176,7 +176,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
-    this.readsKimi = options.formats.has("kimi");
+    this.reasoningEndingSections = TOKEN_SECTIONS.filter(
+      (syntax) => syntax.endsOpenReasoning === true && options.formats.has(syntax.format),
+    );
+    this.reasoningEnds = [THINK_END, ...this.reasoningEndingSections.flatMap((syntax) => [...syntax.sections.keys()])];
     this.readsClosingBracketMarkers = [...CALL_BLOCK_MARKERS.values()].some((syntax) =>
       options.formats.has(syntax.format),
     );
@@ -320,7 +323,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           index = this.xmlBlock.scan(chunk, index);
           break;
         case REASONING:
-          if (this.readsKimi && this.reasoningCloser.literal === THINK_END) {
+          if (this.reasoningEndingSections.length > 0 && this.reasoningCloser.literal === THINK_END) {
             index = this.scanReasoningToCalls(chunk, index);
             break;
           }
@@ -512,16 +515,16 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Reasoning in `<think>` that Kimi K2 Thinking's calls may end: it makes them without closing its reasoning, and the
-   * reasoning ends at `</think>` or at a call section, or a call, standing alone (vLLM's Kimi K2 reasoning parser).
-   * Each `<` is read as a marker that may be one of those.
+   * Reasoning in `<think>` that a section's calls may end (see `endsOpenReasoning`): the model makes them without
+   * closing its reasoning, and the reasoning ends at `</think>` or at a call section, or a call, standing alone. Each
+   * `<` is read as a marker that may be one of those.
    */
   private scanReasoningToCalls(chunk: string, index: number): number {
     const lessThan = chunk.indexOf("<", index);
     const end = lessThan === -1 ? chunk.length : lessThan;
     this.appendReasoning(index === 0 && end === chunk.length ? chunk : chunk.slice(index, end));
     if (lessThan === -1) return chunk.length;
-    this.marker.start("<", KIMI_REASONING_ENDS);
+    this.marker.start("<", this.reasoningEnds);
     this.state = MARKER;
     return lessThan + 1;
   }
@@ -550,6 +553,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private openFromMarker(): void {
     const { ended, text } = this.marker;
     const markedBlock = ended === undefined ? undefined : CALL_BLOCK_MARKERS.get(ended);
+    const endingSection =
+      ended === undefined ? undefined : this.reasoningEndingSections.find((syntax) => syntax.sections.has(ended));
     const leadingSpace = this.takeLeadingSpace();
     if (ended !== HARMONY_RECIPIENT_START) this.outbox.text += leadingSpace;
     if (ended === MISTRAL_MARKER) {
@@ -564,11 +569,11 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.outbox.text += text;
       this.state = TEXT;
       this.atStart = true;
-    } else if (ended !== undefined && KIMI_SECTION.sections.has(ended)) {
+    } else if (endingSection !== undefined) {
       this.state = RAW_BODY;
-      this.rawBody.openSection(KIMI_SECTION, text, KIMI_SECTION.sections.get(ended) ?? "");
+      this.rawBody.openSection(endingSection, text, endingSection.sections.get(ended ?? "") ?? "");
     } else if (text.startsWith("<")) {
-      // In Kimi K2's reasoning, and none of what ends it.
+      // In reasoning a section may end, and none of what ends it.
       this.outbox.text += text;
       this.state = REASONING;
     } else if (ended === HARMONY_RECIPIENT_START) {

@@ -41,15 +41,6 @@ export const MESSAGE_SEPARATOR = "|message_sep|";
 /** Harmony's tokens that start a message's header. */
 export const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
 
-/** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
-export const MINIMAX_BLOCK = "minimax:tool_call";
-
-/** Step-DeepResearch's name for a `<function_calls>` block, whose invokes and parameters it prefixes with `steptml:`. */
-export const STEPTML_BLOCK = "steptml:toolcall";
-
-/** rednote's dots.llm name for a `<function_calls>` block, whose invokes it writes alike (vLLM's `dots` parser). */
-export const DOTS_BLOCK = "dots_function_call";
-
 /** Tool-call sections written with special tokens, read when their format is. */
 export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION, STEP3_SECTION];
 

@@ -43,6 +43,11 @@ export interface TokenSectionSyntax {
   readOpening(text: string): { id?: string; name: string } | undefined;
   /** The tags a call's arguments are written in after the separator, when they are not JSON (Step 3's). */
   tags?: FunctionTagSyntax;
+  /**
+   * Whether a section (or a call standing alone) ends a `<think>` block the model never closed: the model makes its
+   * calls from inside its reasoning. Default false.
+   */
+  endsOpenReasoning?: boolean;
 }
 
 /** `functions.get_weather:0`: the tool's name, between the optional `functions.` and the call's index. */
@@ -73,6 +78,8 @@ export const KIMI_SECTION: TokenSectionSyntax = {
   readOpening(text) {
     return text.includes(this.separator) ? this.readCall(text) : undefined;
   },
+  // Kimi K2 Thinking makes its calls without closing its reasoning (vLLM's Kimi K2 reasoning parser).
+  endsOpenReasoning: true,
 };
 
 /** A fenced block around arguments: DeepSeek V3 and R1 write ```json ... ```. */
