@@ -22,8 +22,8 @@ export interface ToolCallStreamOptions {
    */
   onEvent?: (event: ToolCallStreamEvent) => void;
   /**
-   * Whether the text starts inside a reasoning block the chat template opened (DeepSeek-R1 distills, QwQ write only
-   * the closing `</think>`): `true` for `</think>`, or the token that closes the block (`<|close|>think<|sep|>`,
+   * Whether the text starts inside a reasoning block the chat template opened (reasoning models whose template
+   * writes the `<think>` leave only the closing `</think>`): `true` for `</think>`, or the token that closes the block (`<|close|>think<|sep|>`,
    * `<|inner_suffix|>`, `[/THINK]`). {@link parseToolCalls} sees that in the whole text; a stream cannot look ahead, so
    * say it.
    */

@@ -30,7 +30,7 @@ export class BodyCallAnnouncers {
     this.section = new SectionCallAnnouncer(deltas, announced);
   }
 
-  /** Starts announcing the calls of a body that has just opened; a legacy tag's or Harmony message's call started. */
+  /** Starts announcing the calls of a body that has just opened; a legacy tag's or a message's call started. */
   open(open: OpenBody): void {
     this.block = undefined;
     if (open.kind === "tool-call") this.toolCall.open();

@@ -15,7 +15,7 @@ export interface ScannedXmlCall {
   /** The format the call was written in: only `xml` and `legacy-xml` values are XML-escaped; others are raw. */
   format: ToolCallFormat;
   /**
-   * `json`: the raw text is JSON as written, not XML-escaped text (DeepSeek's `string="false"`, an invoke whose body is
+   * `json`: the raw text is JSON as written, not XML-escaped text (a parameter marked `string="false"`, an invoke whose body is
    * a JSON object); it is parsed when the tool's schema does not type the parameter.
    */
   parameters: Array<[parameter: string, raw: string, json?: "json"]>;

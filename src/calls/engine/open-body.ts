@@ -2,6 +2,7 @@ import type { CallableTool } from "../callable-tool.js";
 import { bareFunctionName } from "../formats/function-tags.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
+import type { JsonMessageFormat } from "./token-header.js";
 
 /** What a raw body being read belongs to, and what its opening said. */
 export type OpenBody =
@@ -13,8 +14,8 @@ export type OpenBody =
   | { kind: "call-block"; opener: string; syntax: CallBlockSyntax }
   /** A section of special tokens, opened by `marker`. */
   | { kind: "section"; syntax: TokenSectionSyntax; marker: string }
-  /** A Harmony message to a tool: its call, started once its header (kept) was read. */
-  | { kind: "harmony"; id: string; name: string; header: string }
+  /** A message to a tool after a header of special tokens: its call, started once its header (kept) was read. */
+  | { kind: "message"; id: string; name: string; header: string; format: JsonMessageFormat }
   /** A registered legacy tag of `tool`: its call started at the opening tag. */
   | { kind: "legacy"; id: string; callIndex: number; tool: CallableTool; openingTag: string };
 
@@ -32,7 +33,7 @@ export function openingOf(open: OpenBody): string | undefined {
       return open.opener;
     case "section":
       return open.marker;
-    case "harmony":
+    case "message":
       return open.header;
     default:
       return undefined;
@@ -46,7 +47,7 @@ export function calledToolName(open: OpenBody, body: string): string | undefined
       return open.tool.name;
     case "bare-function":
       return bareFunctionName(open.tag);
-    case "harmony":
+    case "message":
       return open.name;
     case "call-block":
       return open.syntax.firstCallName(body);

@@ -1,25 +1,24 @@
 import type { CallableTool } from "../callable-tool.js";
-import { HARMONY_RETURN } from "../formats/harmony.js";
 import { CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
-import { XTML_OPEN } from "../formats/kimi-k3.js";
 import {
   CALL_WRAPPERS,
-  HARMONY_OPENERS,
   isCallMarker,
   MESSAGE_SEPARATOR,
   REASONING_TAGS,
+  TOKEN_HEADERS,
   TOKEN_SECTIONS,
 } from "../formats/markers.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import { TOOL_CALL_BLOCK_TAGS } from "../formats/tool-call.js";
 import { isXmlBlockName } from "../formats/xml-blocks.js";
 import type { TextToolCallFormat } from "../tool-call.js";
+import type { TokenHeaderSyntax } from "./token-header.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSpace, plainTagName } from "./xml-characters.js";
 
 /**
  * What an opening tag in prose starts: a `<function_calls>` block, a `<tool_call>` block or its kin, a bare
- * `<function=...>` or `<function name=...>` call, a section of special tokens, a Harmony message header, a wrapper of the JSON calls a reply starts with, a model's own call block
+ * `<function=...>` or `<function name=...>` call, a section of special tokens, a message header of special tokens, a wrapper of the JSON calls a reply starts with, a model's own call block
  * (see `formats/index.ts`), a registered legacy tag's tool, or reasoning.
  */
 export type TagOpener =
@@ -29,8 +28,7 @@ export type TagOpener =
   | "function"
   | "xml-function"
   | "section"
-  | "harmony"
-  | "xtml"
+  | "token-header"
   | "call-wrapper"
   | "call-block"
   | "reasoning"
@@ -73,9 +71,10 @@ export class TagOpeners {
     // `afterFunction`).
     if (name === "function" && this.catalog !== undefined) return "function";
     if (this.sectionOpenedBy(`<${name}>`) !== undefined) return "section";
-    if (HARMONY_OPENERS.has(name) && this.formats.has("harmony")) return "harmony";
-    if (name === HARMONY_RETURN && this.formats.has("harmony")) return "dropped";
-    if (`<${name}>` === XTML_OPEN && this.formats.has("kimi")) return "xtml";
+    if (this.headerOpenedBy(name) !== undefined) return "token-header";
+    if (TOKEN_HEADERS.some((syntax) => syntax.dropped?.has(name) === true && this.formats.has(syntax.format))) {
+      return "dropped";
+    }
     if (this.isCallWrapper(name, atStart)) return "call-wrapper";
     if (name === MESSAGE_SEPARATOR && this.formats.has("json-text")) return "message-separator";
     const callBlock = CALL_BLOCK_TAGS.get(name);
@@ -119,6 +118,11 @@ export class TagOpeners {
   readsCallsInside(name: string): boolean {
     const inside = CALLS_INSIDE_XML_BLOCKS.get(name);
     return inside !== undefined && this.formats.has(inside.format);
+  }
+
+  /** The syntax of the header the token named `name` opens, when its format is read. */
+  headerOpenedBy(name: string): TokenHeaderSyntax | undefined {
+    return TOKEN_HEADERS.find((syntax) => syntax.openers.has(name) && this.formats.has(syntax.format));
   }
 
   /** The syntax of the section `marker` opens, when its format is read. */

@@ -1,9 +1,7 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { bareFunctionName } from "../formats/function-tags.js";
-import { HARMONY_RECIPIENT_START } from "../formats/harmony.js";
 import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
-import { KIMI_XTML_SECTION } from "../formats/kimi-k3.js";
-import { CALL_WRAPPERS, reasoningCloserOf, TOKEN_SECTIONS } from "../formats/markers.js";
+import { CALL_WRAPPERS, reasoningCloserOf, TOKEN_HEADERS, TOKEN_SECTIONS } from "../formats/markers.js";
 import { MISTRAL_MARKER } from "../formats/mistral.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
@@ -20,7 +18,7 @@ import { ProseTag } from "./prose-tag.js";
 import { type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
 import { TagOpeners } from "./tag-openers.js";
-import { TokenHeader, type TokenHeaderEnd } from "./token-header.js";
+import { TokenHeader, type TokenHeaderEnd, type TokenHeaderSyntax } from "./token-header.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { type XmlBlockHost, XmlBlockReader } from "./xml-block-reader.js";
 import { tagName } from "./xml-characters.js";
@@ -48,8 +46,8 @@ export interface ToolCallScannerOptions {
   /** What is left to repair of the output's JSON, when it is read in more than one piece (see `repairJson`). */
   repairBudget?: RepairBudget;
   /**
-   * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (DeepSeek-R1 distills,
-   * QwQ): text up to `</think>` is reasoning; or the token that closes it, for other models. Default false.
+   * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (reasoning models whose
+   * template opens it): text up to `</think>` is reasoning; or the token that closes it, for other models. Default false.
    */
   startsInReasoning?: boolean | string | undefined;
   /**
@@ -63,9 +61,9 @@ export interface ToolCallScannerOptions {
 const TEXT = 0; // prose
 const TEXT_TAG = 1; // `<name ...` in prose, until we know whether it opens a call
 const XML_BLOCK = 2; // a `<function_calls>` block: see XmlBlockReader
-const RAW_BODY = 3; // the body of a block, a section, a legacy tag or a Harmony message: see RawBodyReader
+const RAW_BODY = 3; // the body of a block, a section, a legacy tag or a message to a tool: see RawBodyReader
 const REASONING = 4; // a `<think>` block: text, never calls, until its closing tag
-const TOKEN_HEADER = 5; // a Harmony message's header, or a Kimi K3 channel's: is it a call, or prose?
+const TOKEN_HEADER = 5; // a message's or channel's header of special tokens: is it a call, or prose?
 const MARKER = 6; // `[` or `]` in prose, until we know whether it opens calls (or Magistral's reasoning): see ProseMarker
 const JSON_RUN = 7; // Mistral's calls, or JSON calls a reply starts with: see JsonRunReader
 
@@ -78,8 +76,6 @@ const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
 const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
 const CLOSING_BRACKET_MARKERS: readonly string[] = [...CALL_BLOCK_MARKERS.keys()];
 const THINK_END = "</think>";
-/** What a reply read from mid-header may start with (see {@link HARMONY_RECIPIENT_START}). */
-const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
 
 /**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
@@ -111,13 +107,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly proseTag: ProseTag;
   /** A marker (`[`, `]`) in prose that may open calls, in the `MARKER` state. */
   private readonly marker = new ProseMarker();
-  /** The header being read after a special token (Harmony's, Kimi K3's), in the `TOKEN_HEADER` state. */
+  /** The header being read after a special token (see `TokenHeaderSyntax`), in the `TOKEN_HEADER` state. */
   private readonly tokenHeader = new TokenHeader();
   /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
   private readonly jsonRun: JsonRunReader;
   /** What the tags met in prose open. */
   private readonly openers: TagOpeners;
-  /** Reads the bodies of blocks, sections, legacy tags and Harmony messages, in the `RAW_BODY` state. */
+  /** Reads the bodies of blocks, sections, legacy tags and messages to a tool, in the `RAW_BODY` state. */
   private readonly rawBody: RawBodyReader;
   /** Reads `<function_calls>` blocks, in the `XML_BLOCK` state. */
   private readonly xmlBlock: XmlBlockReader;
@@ -133,14 +129,16 @@ export class ToolCallScanner implements ToolCallEventSource {
    * known, since nothing marks such calls.
    */
   private readonly readsReplyStartCalls: boolean;
-  /** Whether what a reply starts with may be calls or a Harmony header begun in the prompt (see `scanText`). */
+  /** Whether what a reply starts with may be calls or a header begun in the prompt (see `scanText`). */
   private readonly readsReplyStartHeader: boolean;
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   /**
-   * Whitespace a reply starts with, held while it may be the space of a Harmony header the prompt began
+   * Whitespace a reply starts with, held while it may be the space of a header the prompt began
    * (`<|start|>assistant to=functions.f`): dropped with the header, text otherwise.
    */
   private leadingSpace = "";
+  /** The header read whose reply may start inside it (see `TokenHeaderSyntax.replyStart`), if one is. */
+  private readonly replyStartHeader: (TokenHeaderSyntax & { replyStart: string }) | undefined;
   private readonly readsMistral: boolean;
   /** The sections read that may end a `<think>` never closed (see `endsOpenReasoning`); none: only `</think>` does. */
   private readonly reasoningEndingSections: readonly TokenSectionSyntax[];
@@ -171,8 +169,12 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
     // Phi-4-mini's `functools` and GigaChat's `function call<|role_sep|>` mark calls at a reply's start, tools known or not.
+    this.replyStartHeader = TOKEN_HEADERS.find(
+      (syntax): syntax is TokenHeaderSyntax & { replyStart: string } =>
+        syntax.replyStart !== undefined && options.formats.has(syntax.format),
+    );
     this.readsReplyStartHeader =
-      this.readsReplyStartCalls || options.formats.has("harmony") || this.replyStartFormats.json;
+      this.readsReplyStartCalls || this.replyStartHeader !== undefined || this.replyStartFormats.json;
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
@@ -222,7 +224,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { parameter } = this.xmlBlock;
         return this.outbox.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
       }
-      // A call of a legacy tag, a Harmony message, a `<tool_call>`, a section or a call block streaming its text, and no
+      // A call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call block streaming its text, and no
       // closing tag half read.
       const id = this.state === RAW_BODY ? this.rawBody.takePlainText(chunk) : undefined;
       if (id !== undefined) {
@@ -252,7 +254,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     return (
       (this.readsMistral && chunk.includes("[")) ||
       (this.readsClosingBracketMarkers && chunk.includes("]")) ||
-      (this.atStart && this.readsReplyStartHeader && (this.formats.has("harmony") || !isBlank(chunk)))
+      (this.atStart && this.readsReplyStartHeader && (this.replyStartHeader !== undefined || !isBlank(chunk)))
     );
   }
 
@@ -358,7 +360,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.atStart && this.readsReplyStartHeader) {
       const first = index + chunk.slice(index).search(/\S/);
       const character = first < index ? "" : chunk.charAt(first);
-      if (character === "" && this.formats.has("harmony")) {
+      const header = this.replyStartHeader;
+      if (character === "" && header !== undefined) {
         this.leadingSpace += chunk.slice(index);
         return chunk.length;
       }
@@ -372,10 +375,10 @@ export class ToolCallScanner implements ToolCallEventSource {
         else this.jsonRun.startOpeningFence();
         return first;
       }
-      // gpt-oss read from mid-header: its recipient comes first.
-      if (character === "t" && this.formats.has("harmony")) {
+      // A reply read from mid-header: what its header holds comes first.
+      if (header !== undefined && character === header.replyStart.charAt(0)) {
         this.leadingSpace += chunk.slice(index, first);
-        this.marker.start(character, HARMONY_AT_START);
+        this.marker.start(character, [header.replyStart]);
         this.state = MARKER;
         return first + 1;
       }
@@ -422,7 +425,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** What a tag named `name` in prose opens, given the formats read and the tools known; undefined: it is text. */
   private openCall(): void {
     const { opener, text: tag } = this.proseTag;
-    // A Kimi K3 channel opening the output may be its reasoning: known at its name.
+    // A header opening the output may open its reasoning: known at its name.
     const openedAtStart = this.atStart;
     this.atStart = false;
     if (opener === "reasoning") {
@@ -457,8 +460,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.rawBody.openToolCall(tag);
       return;
     }
-    if (opener === "harmony" || opener === "xtml") {
-      this.tokenHeader.start(tag, opener, openedAtStart);
+    if (opener === "token-header") {
+      const syntax = this.openers.headerOpenedBy(tagName(tag));
+      if (syntax === undefined) return;
+      this.tokenHeader.start(tag, syntax, openedAtStart);
       this.state = TOKEN_HEADER;
       return;
     }
@@ -500,13 +505,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Acts on what a header after a special token opened (see {@link TokenHeader}). */
   private openFromHeader(ended: TokenHeaderEnd): void {
     const header = this.tokenHeader.text;
-    if (ended.opens === "harmony-call") {
+    if (ended.opens === "call") {
       // The message is the call's arguments: it starts now, and its text streams.
       this.state = RAW_BODY;
-      this.rawBody.openHarmonyMessage(ended.tool, header);
-    } else if (ended.opens === "kimi-tools") {
+      this.rawBody.openMessageCall(ended.tool, header, ended.closer, ended.format);
+    } else if (ended.opens === "section") {
       this.state = RAW_BODY;
-      this.rawBody.openSection(KIMI_XTML_SECTION, header, ended.closer);
+      this.rawBody.openSection(ended.syntax, header, ended.closer);
     } else {
       if (ended.opens !== "answer") this.outbox.text += header;
       this.state = ended.opens === "reasoning" ? REASONING : TEXT;
@@ -546,7 +551,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /**
    * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning, a call block its marker opens, or a
-   * Harmony header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
+   * header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
    * is text (or, starting a reply, JSON that may be calls); any other `]` is text, and what was held after it is read
    * again (it may open a tag).
    */
@@ -556,7 +561,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     const endingSection =
       ended === undefined ? undefined : this.reasoningEndingSections.find((syntax) => syntax.sections.has(ended));
     const leadingSpace = this.takeLeadingSpace();
-    if (ended !== HARMONY_RECIPIENT_START) this.outbox.text += leadingSpace;
+    const replyStartHeader = ended === undefined ? undefined : this.replyStartHeader;
+    const startsHeader = replyStartHeader !== undefined && ended === replyStartHeader.replyStart;
+    if (!startsHeader) this.outbox.text += leadingSpace;
     if (ended === MISTRAL_MARKER) {
       this.enterJsonRun();
       this.jsonRun.startMistral();
@@ -576,9 +583,9 @@ export class ToolCallScanner implements ToolCallEventSource {
       // In reasoning a section may end, and none of what ends it.
       this.outbox.text += text;
       this.state = REASONING;
-    } else if (ended === HARMONY_RECIPIENT_START) {
+    } else if (startsHeader) {
       this.atStart = false;
-      this.tokenHeader.start(text, "harmony", true);
+      this.tokenHeader.start(text, replyStartHeader, true);
       this.state = TOKEN_HEADER;
     } else if (markedBlock?.marker !== undefined) {
       this.atStart = false;

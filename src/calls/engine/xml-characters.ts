@@ -19,7 +19,7 @@ export function nameEnd(text: string, start: number): number {
 
 /**
  * A tag name without the prefix a model writes before it (see `XML_TAG_PREFIX`): `｜DSML｜invoke` gives `invoke`,
- * `/‖DSML‖invoke` gives `/invoke`, `steptml:parameter` gives `parameter`.
+ * `/‖DSML‖invoke` gives `/invoke`.
  */
 export function plainTagName(name: string): string {
   return name.replace(XML_TAG_PREFIX, "$1");

@@ -1,4 +1,7 @@
+import type { TokenHeaderSyntax } from "../engine/token-header.js";
+import { HARMONY_HEADER } from "./harmony.js";
 import { findHunyuanReasoningEnd, splitHunyuanSuffix } from "./hunyuan.js";
+import { KIMI_XTML_HEADER } from "./kimi-k3.js";
 import { DEEPSEEK_SECTION, KIMI_SECTION, STEP3_SECTION, type TokenSectionSyntax } from "./token-sections.js";
 
 // The tags and tokens that open tool calls, or reasoning, in model text: what `ToolCallScanner` looks for in prose.
@@ -38,8 +41,8 @@ export function isCallMarker(name: string): boolean {
  */
 export const MESSAGE_SEPARATOR = "|message_sep|";
 
-/** Harmony's tokens that start a message's header. */
-export const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
+/** Headers of messages or channels written with special tokens, read when their format is. */
+export const TOKEN_HEADERS: readonly TokenHeaderSyntax[] = [HARMONY_HEADER, KIMI_XTML_HEADER];
 
 /** Tool-call sections written with special tokens, read when their format is. */
 export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION, STEP3_SECTION];
