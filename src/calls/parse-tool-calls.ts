@@ -55,7 +55,7 @@ const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 /**
  * Reads the tool calls in a model's output, whatever the syntax: model text in any of {@link TEXT_TOOL_CALL_FORMATS}
  * (XML `<function_calls>`, `<tool_call>` and its kin, special-token sections, messages after a header of special tokens, models' own blocks,
- * Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, registered legacy tags), an OpenAI Chat
+ * a marker such as `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, registered legacy tags), an OpenAI Chat
  * Completions message or completion or its `tool_calls`, Responses API output, an Anthropic message or content array,
  * a Gemini response, content or parts, a Bedrock Converse response, message or content, an Ollama `/api/chat` or
  * `/api/generate` response, or a Cohere v2 chat response. Never throws: what cannot be read is reported in `errors`.

@@ -52,11 +52,12 @@ const TABLE_FAMILY_WORDS = [
 /**
  * The words naming the families moved into calls/formats/ outside the table's kind of entry: the `<tool_call>` family
  * (its JSON, its function tags and their kin) and the models that write it, the sections of special tokens and the
- * names of `<function_calls>` blocks, and the headers of special tokens (Harmony's, Kimi K3's).
+ * names of `<function_calls>` blocks, the headers of special tokens (Harmony's, Kimi K3's), and Mistral's marker.
  */
 const MOVED_FAMILY_WORDS = [
   ...["hermes", "qwen", "glm", "hunyuan", "jamba", "nemotron", "longcat", "minicpm", "seed:"],
   ...["kimi", "deepseek", "step3", "steptml", "dots.llm", "harmony", "gpt-oss"],
+  ...["mistral", "magistral"],
 ];
 
 describe("the calls module's layout", () => {
@@ -85,12 +86,11 @@ describe("the calls module's layout", () => {
     const words = ["mistral", "magistral", "llama", "granite", "gigachat", "phi-4"];
     expect(namings(words)).toEqual({
       "calls/engine/json-call-objects.ts": ["llama"],
-      "calls/engine/json-run-reader.ts": ["mistral", "llama", "granite", "gigachat", "phi-4"],
-      "calls/engine/prose-marker.ts": ["mistral", "magistral"],
+      "calls/engine/json-run-reader.ts": ["llama", "granite", "gigachat", "phi-4"],
       "calls/engine/read-pythonic-calls.ts": ["llama"],
       "calls/engine/read-reply-start-calls.ts": ["llama"],
-      "calls/engine/tool-call-scanner.ts": ["mistral", "magistral", "gigachat", "phi-4"],
-      "calls/parse-tool-calls.ts": ["mistral", "llama"],
+      "calls/engine/tool-call-scanner.ts": ["gigachat", "phi-4"],
+      "calls/parse-tool-calls.ts": ["llama"],
     });
   });
 });

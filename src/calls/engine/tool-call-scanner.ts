@@ -1,8 +1,13 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { bareFunctionName } from "../formats/function-tags.js";
 import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
-import { CALL_WRAPPERS, reasoningCloserOf, TOKEN_HEADERS, TOKEN_SECTIONS } from "../formats/markers.js";
-import { MISTRAL_MARKER } from "../formats/mistral.js";
+import {
+  CALL_WRAPPERS,
+  MARKED_JSON_CALLS,
+  reasoningCloserOf,
+  TOKEN_HEADERS,
+  TOKEN_SECTIONS,
+} from "../formats/markers.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
@@ -10,7 +15,7 @@ import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
-import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
+import { type JsonRunHost, JsonRunReader, type MarkedJsonCallsSyntax } from "./json-run-reader.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
 import { ProseMarker } from "./prose-marker.js";
@@ -64,16 +69,10 @@ const XML_BLOCK = 2; // a `<function_calls>` block: see XmlBlockReader
 const RAW_BODY = 3; // the body of a block, a section, a legacy tag or a message to a tool: see RawBodyReader
 const REASONING = 4; // a `<think>` block: text, never calls, until its closing tag
 const TOKEN_HEADER = 5; // a message's or channel's header of special tokens: is it a call, or prose?
-const MARKER = 6; // `[` or `]` in prose, until we know whether it opens calls (or Magistral's reasoning): see ProseMarker
-const JSON_RUN = 7; // Mistral's calls, or JSON calls a reply starts with: see JsonRunReader
+const MARKER = 6; // `[` or `]` in prose, until we know whether it opens calls (or reasoning): see ProseMarker
+const JSON_RUN = 7; // a marker's JSON calls, or JSON calls a reply starts with: see JsonRunReader
 
-/** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
-const MISTRAL_REASONING = "[THINK]";
-const MISTRAL_REASONING_END = "[/THINK]";
-
-/** What a `[` in prose may open, and at the output's start; what a `]` may. */
-const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
-const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
+/** What a `]` in prose may open. */
 const CLOSING_BRACKET_MARKERS: readonly string[] = [...CALL_BLOCK_MARKERS.keys()];
 const THINK_END = "</think>";
 
@@ -85,7 +84,7 @@ const THINK_END = "</think>";
  *
  * The scanner reads prose, and the tags, markers and headers in it that may open calls ({@link TagOpeners}); what
  * they open is read by a reader of its own, through the scanner's events and state: `<function_calls>` blocks by the
- * {@link XmlBlockReader}, bodies closed by a tag or token by the {@link RawBodyReader}, and Mistral's calls and the
+ * {@link XmlBlockReader}, bodies closed by a tag or token by the {@link RawBodyReader}, and a marker's JSON calls and the
  * JSON calls a reply starts with by the {@link JsonRunReader}. A tag in prose is read by a {@link ProseTag}, a marker
  * by a {@link ProseMarker}; the calls are numbered and reported by a {@link CallReporter}, and every event leaves
  * through an {@link EventOutbox}, which gathers prose and argument text.
@@ -109,7 +108,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly marker = new ProseMarker();
   /** The header being read after a special token (see `TokenHeaderSyntax`), in the `TOKEN_HEADER` state. */
   private readonly tokenHeader = new TokenHeader();
-  /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
+  /** Reads a marker's JSON calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
   private readonly jsonRun: JsonRunReader;
   /** What the tags met in prose open. */
   private readonly openers: TagOpeners;
@@ -139,7 +138,11 @@ export class ToolCallScanner implements ToolCallEventSource {
   private leadingSpace = "";
   /** The header read whose reply may start inside it (see `TokenHeaderSyntax.replyStart`), if one is. */
   private readonly replyStartHeader: (TokenHeaderSyntax & { replyStart: string }) | undefined;
-  private readonly readsMistral: boolean;
+  /** The marker read that JSON calls follow (see `MarkedJsonCallsSyntax`), if one is: a `[` in prose may open it. */
+  private readonly markedJson: MarkedJsonCallsSyntax | undefined;
+  /** What a `[` in prose may open, and at the output's start (the marker, and its model's reasoning). */
+  private readonly bracketMarkers: readonly string[];
+  private readonly bracketMarkersAtStart: readonly string[];
   /** The sections read that may end a `<think>` never closed (see `endsOpenReasoning`); none: only `</think>` does. */
   private readonly reasoningEndingSections: readonly TokenSectionSyntax[];
   /** What ends such reasoning: its closing tag, or the markers opening those sections (see `scanReasoningToCalls`). */
@@ -177,7 +180,11 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.readsReplyStartCalls || this.replyStartHeader !== undefined || this.replyStartFormats.json;
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
-    this.readsMistral = options.formats.has("mistral");
+    this.markedJson = MARKED_JSON_CALLS.find((syntax) => options.formats.has(syntax.format));
+    this.bracketMarkers = this.markedJson === undefined ? [] : [this.markedJson.marker];
+    const reasoning = this.markedJson?.reasoning;
+    this.bracketMarkersAtStart =
+      reasoning === undefined ? this.bracketMarkers : [...this.bracketMarkers, reasoning.opener];
     this.reasoningEndingSections = TOKEN_SECTIONS.filter(
       (syntax) => syntax.endsOpenReasoning === true && options.formats.has(syntax.format),
     );
@@ -249,10 +256,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     return space;
   }
 
-  /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
+  /** Whether prose without `<` may still open calls: a marker (`[TOOL_CALLS]`), or JSON a reply starts with. */
   private mayOpenWithoutTag(chunk: string): boolean {
     return (
-      (this.readsMistral && chunk.includes("[")) ||
+      (this.markedJson !== undefined && chunk.includes("[")) ||
       (this.readsClosingBracketMarkers && chunk.includes("]")) ||
       (this.atStart && this.readsReplyStartHeader && (this.replyStartHeader !== undefined || !isBlank(chunk)))
     );
@@ -366,8 +373,11 @@ export class ToolCallScanner implements ToolCallEventSource {
         return chunk.length;
       }
       const isReplyStart =
-        character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f";
-      // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
+        character === "{" ||
+        (character === "[" && this.markedJson === undefined) ||
+        character === "`" ||
+        character === "f";
+      // A `[` may open a marker: it is read as one first, and as JSON when it is not.
       if (isReplyStart && (this.readsReplyStartCalls || (character === "f" && this.replyStartFormats.json))) {
         this.outbox.text += this.takeLeadingSpace() + chunk.slice(index, first);
         this.enterJsonRun();
@@ -385,7 +395,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (this.leadingSpace !== "") this.outbox.text += this.takeLeadingSpace();
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
-    const bracket = this.readsMistral ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
+    const bracket = this.markedJson !== undefined ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
     const closingBracket = this.readsClosingBracketMarkers ? this.nextClosingBracket.in(chunk, chunkNumber, index) : -1;
     const opening = [lessThan, bracket, closingBracket].reduce(
       (first, at) => (at !== -1 && (first === -1 || at < first) ? at : first),
@@ -399,7 +409,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (opening > index) this.outbox.text += chunk.slice(index, opening);
     if (opening === bracket) {
-      this.marker.start("[", this.atStart ? BRACKET_MARKERS_AT_START : BRACKET_MARKERS);
+      this.marker.start("[", this.atStart ? this.bracketMarkersAtStart : this.bracketMarkers);
       this.state = MARKER;
     } else if (opening === closingBracket) {
       this.marker.start("]", CLOSING_BRACKET_MARKERS);
@@ -539,7 +549,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.outbox.text += text;
   };
 
-  // Mistral's calls and JSON calls --------------------------------------------------------------------------------
+  // A marker's calls and JSON calls --------------------------------------------------------------------------------
 
   /** Reads the XML block named `blockName` as the other syntax's calls it holds (see `CALLS_INSIDE_XML_BLOCKS`). */
   private openCallsInside(blockName: string): void {
@@ -550,7 +560,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning, a call block its marker opens, or a
+   * Acts on what a marker in prose opened: its JSON calls, its model's reasoning, a call block its marker opens, or a
    * header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
    * is text (or, starting a reply, JSON that may be calls); any other `]` is text, and what was held after it is read
    * again (it may open a tag).
@@ -564,14 +574,16 @@ export class ToolCallScanner implements ToolCallEventSource {
     const replyStartHeader = ended === undefined ? undefined : this.replyStartHeader;
     const startsHeader = replyStartHeader !== undefined && ended === replyStartHeader.replyStart;
     if (!startsHeader) this.outbox.text += leadingSpace;
-    if (ended === MISTRAL_MARKER) {
+    const marked = this.markedJson;
+    const reasoning = marked?.reasoning;
+    if (marked !== undefined && ended === marked.marker) {
       this.enterJsonRun();
-      this.jsonRun.startMistral();
-    } else if (ended === MISTRAL_REASONING) {
+      this.jsonRun.startMarked(marked);
+    } else if (reasoning !== undefined && ended === reasoning.opener) {
       this.outbox.text += text;
       this.atStart = false;
       this.state = REASONING;
-      this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
+      this.reasoningCloser = new ClosingLiteral(reasoning.closer);
     } else if (ended === THINK_END) {
       this.outbox.text += text;
       this.state = TEXT;
@@ -606,7 +618,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
   }
 
-  /** Mistral's calls, or JSON calls a reply starts with, may follow: the {@link JsonRunReader} reads on. */
+  /** A marker's JSON calls, or JSON calls a reply starts with, may follow: the {@link JsonRunReader} reads on. */
   private enterJsonRun(): void {
     this.atStart = false;
     this.state = JSON_RUN;

@@ -1,7 +1,9 @@
+import type { MarkedJsonCallsSyntax } from "../engine/json-run-reader.js";
 import type { TokenHeaderSyntax } from "../engine/token-header.js";
 import { HARMONY_HEADER } from "./harmony.js";
 import { findHunyuanReasoningEnd, splitHunyuanSuffix } from "./hunyuan.js";
 import { KIMI_XTML_HEADER } from "./kimi-k3.js";
+import { MISTRAL_CALLS } from "./mistral.js";
 import { DEEPSEEK_SECTION, KIMI_SECTION, STEP3_SECTION, type TokenSectionSyntax } from "./token-sections.js";
 
 // The tags and tokens that open tool calls, or reasoning, in model text: what `ToolCallScanner` looks for in prose.
@@ -43,6 +45,9 @@ export const MESSAGE_SEPARATOR = "|message_sep|";
 
 /** Headers of messages or channels written with special tokens, read when their format is. */
 export const TOKEN_HEADERS: readonly TokenHeaderSyntax[] = [HARMONY_HEADER, KIMI_XTML_HEADER];
+
+/** Markers in prose that JSON calls follow, read when their format is. */
+export const MARKED_JSON_CALLS: readonly MarkedJsonCallsSyntax[] = [MISTRAL_CALLS];
 
 /** Tool-call sections written with special tokens, read when their format is. */
 export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION, STEP3_SECTION];
