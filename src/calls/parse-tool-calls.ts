@@ -262,8 +262,8 @@ class OutputReader {
 
   /**
    * One of a Chat Completions message's `tool_calls`: `{id, type: "function", function: {name, arguments}}`, or the
-   * flat `{id, name, arguments}` a model writes when it spells such a message out as its reply (Devstral, llama.cpp
-   * #14697).
+   * flat `{id, name, arguments}` a model writes when it spells such a message out as its reply (Devstral; issue
+   * #14697 of the C++ inference server).
    */
   private addChatToolCall(toolCall: unknown): void {
     const details = !isJsonObject(toolCall) ? {} : isJsonObject(toolCall.function) ? toolCall.function : toolCall;

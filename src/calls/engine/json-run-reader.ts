@@ -1,4 +1,4 @@
-import { isCallMarker } from "../formats/markers.js";
+import { isCallMarker, REPLY_START_MARKERS } from "../formats/markers.js";
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
@@ -73,20 +73,22 @@ type RunState =
 const JSON_CALL_START_LIMIT = 256;
 /** The line of an opening code fence (```` ```json ````), complete or not yet. */
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
-/** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
-const FUNCTOOLS = "functools";
+
 /**
- * What GigaChat 3 writes before its call (`function call<|role_sep|>\n{...}`, or `function call{...}`), and the `</s>`
- * its generation may end with.
+ * Words a model writes before the JSON calls a reply starts with (`functools[...]`): its calls, tools known or not.
  */
-const GIGACHAT_CALL = "function call";
-const GIGACHAT_MARKER = `${GIGACHAT_CALL}<|role_sep|>`;
-const GIGACHAT_END = "</s>";
+export interface ReplyStartMarker {
+  readonly marker: string;
+  /** What closes the calls after it; "" when nothing does. */
+  readonly closer: string;
+  /** The start of {@link marker} the model also writes alone right before a `{`, if it does. */
+  readonly bareMarker?: string;
+}
 
 /**
  * Reads a run of JSON calls, from where the scanner found one may start to where it ends: after a marker such as
  * `[TOOL_CALLS]` (its head, then its JSON; see {@link MarkedJsonCallsSyntax}), and the JSON (or pythonic) calls a reply starts with, bare, after a code fence, after
- * `functools` or GigaChat's `function call`, or after a wrapper tag (`<|python_tag|>`, `<tools>`), one after another.
+ * a model's words (`functools`; see `REPLY_START_MARKERS`), or after a wrapper tag (`<|python_tag|>`, `<tools>`), one after another.
  * What turns out to be no call is handed back as prose, to be read again.
  */
 export class JsonRunReader {
@@ -100,7 +102,7 @@ export class JsonRunReader {
   private startsLikeCall: boolean | undefined;
   /** Text held before such JSON (a wrapper, a fence, the `;` between calls): dropped when the JSON is calls. */
   private prefix = "";
-  /** What ends the JSON calls being read, when they stand in a fence or between Llama 4's tokens; "" when nothing. */
+  /** What ends the JSON calls being read, when they stand in a fence or between a model's tokens; "" when nothing. */
   private closer = "";
   /** The wrapper that opened them (`<function_call>`), which may open each later call too; "" when none. */
   private opener = "";
@@ -341,26 +343,29 @@ export class JsonRunReader {
   }
 
   /**
-   * A reply's opening code fence, Phi-4-mini's `functools` or GigaChat 3's `function call<|role_sep|>`: JSON calls may
+   * A reply's opening code fence, or a model's words before its calls (see `REPLY_START_MARKERS`): JSON calls may
    * follow the fence's line, or the words; any other text is prose.
    */
   private scanOpeningFence(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
-      if (this.prefix === GIGACHAT_CALL && character === "{") {
-        this.closer = GIGACHAT_END;
+      const bare =
+        character === "{" ? REPLY_START_MARKERS.find((words) => words.bareMarker === this.prefix) : undefined;
+      if (bare !== undefined) {
+        this.closer = bare.closer;
         this.state = "before-call";
         return index;
       }
       this.prefix += character;
       const isFence = OPENING_FENCE_LINE.test(this.prefix);
-      if (!isFence && !FUNCTOOLS.startsWith(this.prefix) && !GIGACHAT_MARKER.startsWith(this.prefix)) {
+      if (!isFence && !REPLY_START_MARKERS.some((words) => words.marker.startsWith(this.prefix))) {
         this.releasePrefix();
         return index + 1;
       }
-      if ((isFence && character === "\n") || this.prefix === FUNCTOOLS || this.prefix === GIGACHAT_MARKER) {
+      const marker = REPLY_START_MARKERS.find((words) => words.marker === this.prefix);
+      if ((isFence && character === "\n") || marker !== undefined) {
         this.markedByModel = !isFence;
-        this.closer = isFence ? "```" : this.prefix === GIGACHAT_MARKER ? GIGACHAT_END : "";
+        this.closer = isFence ? "```" : (marker?.closer ?? "");
         this.state = "before-call";
         return index + 1;
       }
@@ -369,8 +374,8 @@ export class JsonRunReader {
   }
 
   /**
-   * After a wrapper (Llama's `<|python_tag|>`, a `<tools>` tag), an opening fence or a JSON call: whitespace
-   * and the `;` Llama 3 puts between calls are held until a `{` starts the next call (or a `[`, calls in an array,
+   * After a wrapper (`<|python_tag|>`, a `<tools>` tag), an opening fence or a JSON call: whitespace
+   * and the `;` some models put between calls are held until a `{` starts the next call (or a `[`, calls in an array,
    * before the first), and are dropped then; so is what closes the calls (a fence, `<|python_end|>`, `</tools>`).
    * Anything else is prose again, and what was held is text.
    */
@@ -392,7 +397,7 @@ export class JsonRunReader {
         this.host.leave(true);
         return index + 1;
       }
-      // The wrapper again, with no closer between: Granite 20B's `<function_call>` before each call.
+      // The wrapper again, with no closer between: a `<function_call>` before each call.
       if (this.hasCall && this.opener !== "" && this.opener.startsWith(held)) {
         this.prefix += character;
         this.tagHeld = held === this.opener ? "" : held;

@@ -4,6 +4,7 @@ import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "..
 import {
   CALL_WRAPPERS,
   MARKED_JSON_CALLS,
+  REPLY_START_MARKERS,
   reasoningCloserOf,
   TOKEN_HEADERS,
   TOKEN_SECTIONS,
@@ -75,6 +76,8 @@ const JSON_RUN = 7; // a marker's JSON calls, or JSON calls a reply starts with:
 /** What a `]` in prose may open. */
 const CLOSING_BRACKET_MARKERS: readonly string[] = [...CALL_BLOCK_MARKERS.keys()];
 const THINK_END = "</think>";
+/** The first characters of the words models write before the calls a reply starts with. */
+const REPLY_START_INITIALS: ReadonlySet<string> = new Set(REPLY_START_MARKERS.map(({ marker }) => marker.charAt(0)));
 
 /**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
@@ -171,7 +174,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
-    // Phi-4-mini's `functools` and GigaChat's `function call<|role_sep|>` mark calls at a reply's start, tools known or not.
+    // A model's words before its calls (`REPLY_START_MARKERS`) mark calls at a reply's start, tools known or not.
     this.replyStartHeader = TOKEN_HEADERS.find(
       (syntax): syntax is TokenHeaderSyntax & { replyStart: string } =>
         syntax.replyStart !== undefined && options.formats.has(syntax.format),
@@ -376,9 +379,12 @@ export class ToolCallScanner implements ToolCallEventSource {
         character === "{" ||
         (character === "[" && this.markedJson === undefined) ||
         character === "`" ||
-        character === "f";
+        REPLY_START_INITIALS.has(character);
       // A `[` may open a marker: it is read as one first, and as JSON when it is not.
-      if (isReplyStart && (this.readsReplyStartCalls || (character === "f" && this.replyStartFormats.json))) {
+      if (
+        isReplyStart &&
+        (this.readsReplyStartCalls || (REPLY_START_INITIALS.has(character) && this.replyStartFormats.json))
+      ) {
         this.outbox.text += this.takeLeadingSpace() + chunk.slice(index, first);
         this.enterJsonRun();
         if (character === "{" || character === "[") this.jsonRun.startReplyValue();

@@ -1,4 +1,4 @@
-import type { MarkedJsonCallsSyntax } from "../engine/json-run-reader.js";
+import type { MarkedJsonCallsSyntax, ReplyStartMarker } from "../engine/json-run-reader.js";
 import type { TokenHeaderSyntax } from "../engine/token-header.js";
 import { HARMONY_HEADER } from "./harmony.js";
 import { findHunyuanReasoningEnd, splitHunyuanSuffix } from "./hunyuan.js";
@@ -25,6 +25,14 @@ export const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ["function-call", "</function-call>"],
   ["function_call", "</function_call>"],
 ]);
+
+/** Words a model writes before the JSON calls a reply starts with (see `ReplyStartMarker`). */
+export const REPLY_START_MARKERS: readonly ReplyStartMarker[] = [
+  // Phi-4-mini, prompted as vLLM's and sglang's templates do: `functools[...]`.
+  { marker: "functools", closer: "" },
+  // GigaChat 3: `function call<|role_sep|>\n{...}`, or `function call{...}`, and the `</s>` its generation may end with.
+  { marker: "function call<|role_sep|>", closer: "</s>", bareMarker: "function call" },
+];
 
 /**
  * Whether the wrapper named `name` is a model's own special token (`<|python_tag|>`, `<|tool_call|>`,
