@@ -1,6 +1,7 @@
 // Qwen3-Coder and Qwen3.5: `<tool_call>\n<function=name>\n<parameter=key>\nvalue\n</parameter>\n</function>\n</tool_call>`,
 // as the chat template renders it and vLLM's `qwen3_coder` parser reads it (values typed by the tool's schema).
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const TEMPLATE = "Qwen/Qwen3-Coder-30B-A3B-Instruct chat_template.jinja (tool_call rendering)";
@@ -10,7 +11,16 @@ const fn = (name: string, parameters: string) =>
   `<tool_call>\n<function=${name}>\n${parameters}</function>\n</tool_call>`;
 const param = (key: string, value: string) => `<parameter=${key}>\n${value}\n</parameter>\n`;
 
+const vllmTemplate = renderedCases({
+  template: "vllm-tool_chat_template_qwen3coder.jinja",
+  family: "Qwen3-Coder (vLLM template)",
+  format: "hermes",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n", "two-calls": "\n" },
+  tools,
+});
+
 export const qwen3CoderCases: ModelOutputCase[] = [
+  ...vllmTemplate.cases,
   {
     name: "Qwen3-Coder: one call, rendered by the template",
     source: TEMPLATE,
