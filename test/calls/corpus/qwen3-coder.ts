@@ -22,6 +22,28 @@ const vllmTemplate = renderedCases({
 export const qwen3CoderCases: ModelOutputCase[] = [
   ...vllmTemplate.cases,
   {
+    name: "Qwen3-Coder (vLLM template): nested arguments, a boolean as Python writes it (True)",
+    source:
+      "chat template vllm-tool_chat_template_qwen3coder.jinja, rendered by Python's Jinja2 as transformers sets it up",
+    output:
+      '<tool_call>\n<function=register_user>\n<parameter=name>\nAda\n</parameter>\n<parameter=age>\n37\n</parameter>\n<parameter=address>\n{"city": "London", "lines": ["12 St James\'s Square", "Flat 3"]}\n</parameter>\n<parameter=passed_test>\nTrue\n</parameter>\n<parameter=aliases>\n["ada", "countess"]\n</parameter>\n</function>\n</tool_call>',
+    calls: [
+      call(
+        "register_user",
+        {
+          name: "Ada",
+          age: 37,
+          address: { city: "London", lines: ["12 St James's Square", "Flat 3"] },
+          passed_test: true,
+          aliases: ["ada", "countess"],
+        },
+        "hermes",
+      ),
+    ],
+    text: "",
+    tools,
+  },
+  {
     name: "Qwen3-Coder: one call, rendered by the template",
     source: TEMPLATE,
     output: fn("get_current_weather", param("city", "Dallas") + param("state", "TX") + param("unit", "fahrenheit")),

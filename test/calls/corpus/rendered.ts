@@ -29,9 +29,9 @@ export interface RenderedFamily {
 export function renderedCases(family: RenderedFamily): { cases: ModelOutputCase[]; misreads: ModelOutputCase[] } {
   const outputs = recorded[family.template];
   if (outputs === undefined) throw new Error(`${family.template} is not in rendered.json: run record:chat-templates`);
-  const all = (Object.keys(scenarios) as ScenarioId[]).map((id) => {
-    const output = outputs[id];
-    if (output === undefined) throw new Error(`${family.template} has no rendered "${id}"`);
+  // A scenario the template cannot be rendered for faithfully is not recorded (record.ts says why).
+  const all = (Object.keys(outputs) as ScenarioId[]).map((id) => {
+    const output = outputs[id] as string;
     const given: ModelOutputCase = {
       name: `${family.family}: rendered "${id}"`,
       source: `chat template ${family.template}, rendered`,
