@@ -1,11 +1,22 @@
 // Liquid AI LFM2 / LFM2.5: `<|tool_call_start|>[f(x='v')]<|tool_call_end|>`, the outputs of vLLM's `lfm2` parser tests.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_lfm2_tool_parser.py";
 const wrap = (calls: string) => `<|tool_call_start|>[${calls}]<|tool_call_end|>`;
 
+// llama.cpp's LFM2 template writes each call's id, and the turn's prose after `<|tool_call_end|>`.
+const llamaCppTemplate = renderedCases({
+  template: "llama.cpp-llama-cpp-lfm2.jinja",
+  family: "LFM2 (llama.cpp template)",
+  format: "lfm",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const lfmCases: ModelOutputCase[] = [
+  ...llamaCppTemplate.cases,
   {
     name: "LFM2.5: one call",
     source: VLLM,
