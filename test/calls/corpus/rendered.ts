@@ -21,6 +21,8 @@ export interface RenderedFamily {
   /** The text each scenario leaves once its calls are taken out; a scenario not listed leaves none. */
   text?: Partial<Record<ScenarioId, string>>;
   tools?: readonly ToolInAnyDialect[];
+  /** The id each call must be read with, where the format writes one the model chose (the recorder's). */
+  callId?: (name: string, index: number) => string;
   /** Scenarios the parser misreads today: they go to the expected failures, not the cases. */
   misreads?: ScenarioId[];
 }
@@ -36,7 +38,9 @@ export function renderedCases(family: RenderedFamily): { cases: ModelOutputCase[
       name: `${family.family}: rendered "${id}"`,
       source: `chat template ${family.template}, rendered`,
       output,
-      calls: scenarios[id].calls.map((expected) => call(expected.name, expected.arguments, family.format)),
+      calls: scenarios[id].calls.map((expected, index) =>
+        call(expected.name, expected.arguments, family.format, family.callId?.(expected.name, index)),
+      ),
       text: family.text?.[id] ?? "",
       ...(family.tools === undefined ? {} : { tools: family.tools }),
     };
