@@ -23,13 +23,9 @@ const miniMaxM2Template = renderedCases({
   family: "MiniMax-M2 (llama.cpp template)",
   format: "xml",
   text: {
-    "one-call": "\n\n",
     "content-and-call": "I'll check the weather in Tokyo first.\n\n",
-    "two-calls": "\n\n",
-    "nested-arguments": "\n\n",
-    "no-arguments": "\n\n",
-    "quotes-newlines-unicode": "\n\n",
   },
+  otherText: "\n\n",
   tools,
 });
 

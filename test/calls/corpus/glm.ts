@@ -13,13 +13,10 @@ const llamaCppTemplate = renderedCases({
   family: "GLM-4.5 (llama.cpp template)",
   format: "hermes",
   text: {
-    "one-call": "\n<think></think>\n",
     "content-and-call": "\n<think></think>\nI'll check the weather in Tokyo first.\n",
     "two-calls": "\n<think></think>\n\n",
-    "nested-arguments": "\n<think></think>\n",
-    "no-arguments": "\n<think></think>\n",
-    "quotes-newlines-unicode": "\n<think></think>\n",
   },
+  otherText: "\n<think></think>\n",
   tools,
 });
 

@@ -16,13 +16,9 @@ const vllmHermesTemplate = renderedCases({
   family: "Hermes (vLLM template)",
   format: "hermes",
   text: {
-    "one-call": " ",
-    "content-and-call": " ",
     "two-calls": " \n ",
-    "nested-arguments": " ",
-    "no-arguments": " ",
-    "quotes-newlines-unicode": " ",
   },
+  otherText: " ",
   tools,
 });
 

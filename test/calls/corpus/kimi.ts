@@ -16,13 +16,9 @@ const llamaCppThinkingTemplate = renderedCases({
   family: "Kimi K2 Thinking (llama.cpp template)",
   format: "kimi",
   text: {
-    "one-call": "<think></think>",
     "content-and-call": "<think></think>I'll check the weather in Tokyo first.",
-    "two-calls": "<think></think>",
-    "nested-arguments": "<think></think>",
-    "no-arguments": "<think></think>",
-    "quotes-newlines-unicode": "<think></think>",
   },
+  otherText: "<think></think>",
   tools,
   callId: (name, index) => `functions.${name}:${index}`,
 });

@@ -18,8 +18,10 @@ export interface RenderedFamily {
   /** The family named in each case (`"Qwen3-Coder"`). */
   family: string;
   format: ToolCallFormat;
-  /** The text each scenario leaves once its calls are taken out; a scenario not listed leaves none. */
+  /** The text each scenario leaves once its calls are taken out; a scenario not listed leaves `otherText`. */
   text?: Partial<Record<ScenarioId, string>>;
+  /** The text a scenario not listed in `text` leaves (what the template writes around every call). Default none. */
+  otherText?: string;
   tools?: readonly ToolInAnyDialect[];
   /** The id each call must be read with, where the format writes one the model chose (the recorder's). */
   callId?: (name: string, index: number) => string;
@@ -41,7 +43,7 @@ export function renderedCases(family: RenderedFamily): { cases: ModelOutputCase[
       calls: scenarios[id].calls.map((expected, index) =>
         call(expected.name, expected.arguments, family.format, family.callId?.(expected.name, index)),
       ),
-      text: family.text?.[id] ?? "",
+      text: family.text?.[id] ?? family.otherText ?? "",
       ...(family.tools === undefined ? {} : { tools: family.tools }),
     };
     return [id, given] as const;
