@@ -29,8 +29,19 @@ const miniMaxM2Template = renderedCases({
   tools,
 });
 
+// llama.cpp's DeepSeek V3.2 template (thinking off): DSML after a blank line, `string="false"` on every non-string.
+const deepSeekV32Template = renderedCases({
+  template: "llama.cpp-DeepSeek-V3.2.jinja",
+  family: "DeepSeek V3.2 DSML (llama.cpp template)",
+  format: "xml",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n" },
+  otherText: "\n\n",
+  tools,
+});
+
 export const functionCallsCases: ModelOutputCase[] = [
   ...miniMaxM2Template.cases,
+  ...deepSeekV32Template.cases,
   {
     name: "<function_calls>: one invoke",
     source: ANTHROPIC,
