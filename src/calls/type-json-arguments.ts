@@ -13,7 +13,8 @@ export interface TypedJsonArguments {
  * Types JSON arguments by the tool's JSON Schema where that loses nothing, as XML values are typed: a string the
  * schema does not take, but whose text is exactly a value of the type it asks for, becomes that value. A numeric
  * string for `integer` or `number` when it round-trips (`"3"` is `3`; `"03"`, `"3.0"` and `"1e3"` stay), `"true"` and
- * `"false"` for `boolean`, `"null"` for a type that is only `null`. Members follow `properties` (then an
+ * `"false"` for `boolean`, `"null"` for a type that is only `null`, a JSON object's text for `object` (how the gemini
+ * dialect has a model write an object without properties). Members follow `properties` (then an
  * `additionalProperties` schema), items follow `items` or `prefixItems`, and a value under `anyOf`/`oneOf` is
  * converted, or followed, only when exactly one branch takes it. A value the schema already takes is never changed.
  *
@@ -140,8 +141,24 @@ function losslessValue(text: string, type: string, alone: boolean): { value: unk
       return text === "true" ? { value: true } : text === "false" ? { value: false } : undefined;
     case "null":
       return alone && text === "null" ? { value: null } : undefined;
+    case "object":
+      return objectWrittenAsText(text);
     default:
       return undefined;
+  }
+}
+
+/**
+ * The object a string holds as JSON text (`"{\"a\": 1}"`), as the gemini dialect asks for an object without
+ * properties (Gemini refuses one): only a whole JSON object, never text that merely starts like one.
+ */
+function objectWrittenAsText(text: string): { value: unknown } | undefined {
+  if (!text.trimStart().startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isJsonObject(value) ? { value } : undefined;
+  } catch {
+    return undefined;
   }
 }
 

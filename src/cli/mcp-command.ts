@@ -9,6 +9,7 @@ import { readText } from "../server/read-text.js";
 import { loadServiceConfig } from "../server/service-config.js";
 import { SERVICE_VERSION } from "../server/service-version.js";
 import { type RunningExample, startExample } from "../server/start-example.js";
+import { startTelemetry, type Telemetry } from "../server/start-telemetry.js";
 import type { ServiceCaller } from "../server/tool-executions.js";
 import type { CliIo } from "./cli-io.js";
 import { formatHelp, HELP_OPTION } from "./command-help.js";
@@ -23,7 +24,8 @@ const HELP = formatHelp({
     "ACTION_RECALL_ACCOUNT_ID of type ACTION_RECALL_ACCOUNT_TYPE (both required). AUTH_MODE must be none: the client is\n" +
     "the local user who started the process. Standard output carries the protocol; logs go to standard error. With the\n" +
     "example catalog it also starts the example orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free\n" +
-    "port; off not started). It ends when its input closes, or on SIGTERM or SIGINT.",
+    "port; off not started). OTEL_EXPORTER_OTLP_ENDPOINT turns on OpenTelemetry tracing (not the console exporter,\n" +
+    "which would write to standard output). It ends when its input closes, or on SIGTERM or SIGINT.",
   sections: [
     {
       heading: "Options",
@@ -37,6 +39,21 @@ const HELP = formatHelp({
     "ACTION_RECALL_ACCOUNT_ID=u1 ACTION_RECALL_ACCOUNT_TYPE=user action-recall mcp --catalog action-recall.yaml",
   ],
 });
+
+/**
+ * The console exporter writes spans to standard output, which carries the protocol here: the client would read them
+ * as broken messages. It is refused; an OTLP endpoint works as for serve.
+ */
+function refuseConsoleExporter(env: Record<string, string | undefined>): void {
+  const exporters = (readText(env, "OTEL_TRACES_EXPORTER") ?? "").split(",").map((name) => name.trim());
+  if (!exporters.includes("console")) return;
+  throw new ActionRecallError(
+    "CONFIG_INVALID",
+    "OTEL_TRACES_EXPORTER=console writes to standard output, which carries the MCP protocol under action-recall mcp; " +
+      "use otlp (OTEL_EXPORTER_OTLP_ENDPOINT)",
+    { data: { setting: "OTEL_TRACES_EXPORTER" } },
+  );
+}
 
 /** How long a closed server may take to let its process end by itself. */
 const EXIT_GRACE_MS = 200;
@@ -97,13 +114,16 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
   }
   const env = { ...process.env, ...(options.catalog === undefined ? {} : { CATALOG_FILE: options.catalog }) };
   let example: RunningExample | undefined;
+  let telemetry: Telemetry | undefined;
   try {
     refuseAuthMode(env);
+    refuseConsoleExporter(env);
     const config = loadServiceConfig(env);
     const account = readStdioAccount(env);
     // Standard output is the protocol: every log line goes to standard error.
     const log = pino({ name: "action-recall", level: config.logLevel }, pino.destination(2));
     example = await startExample(config);
+    telemetry = await startTelemetry(env);
     const runtime = await createActionRuntime(config, example === undefined ? {} : { catalog: example.catalog });
     const server = createMcpToolServer({
       ...runtime,
@@ -125,11 +145,13 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
     await ended;
     await server.close();
     await example?.close();
+    await telemetry?.shutdown();
     // An execution cut by the close may still wait on its upstream: once the event loop had its chance, exit anyway.
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
     return 0;
   } catch (error) {
     await example?.close();
+    await telemetry?.shutdown();
     const message = isActionRecallError(error) ? `${error.code}: ${error.message}` : String(error);
     io.stderr(`action-recall mcp: ${message}\n`);
     return 1;

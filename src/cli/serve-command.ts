@@ -4,6 +4,7 @@ import { buildServer } from "../server/build-server.js";
 import { closeWithDeadline } from "../server/close-with-deadline.js";
 import { loadServiceConfig } from "../server/service-config.js";
 import { type RunningExample, startExample } from "../server/start-example.js";
+import { startTelemetry, type Telemetry } from "../server/start-telemetry.js";
 import type { CliIo } from "./cli-io.js";
 import { formatHelp, HELP_OPTION } from "./command-help.js";
 import { nextSignal } from "./next-signal.js";
@@ -16,7 +17,8 @@ const HELP = formatHelp({
     "MAX_RESPONSE_BYTES, MAX_SCHEMA_DEPTH, MCP_SERVERS, MCP_URL_TEMPLATE, MCP_ACTION_BINDINGS, OPENAI_BASE_URL, ...);\n" +
     "the options override them. With no ONTOLOGY_QUERY_URL it recalls from the catalog file (default\n" +
     "./action-recall.yaml, else the package's example catalog); with the example catalog it also starts the example\n" +
-    "orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free port; off not started). On SIGTERM or\n" +
+    "orders API on 127.0.0.1, port EXAMPLE_API_PORT (default 3101; 0 any free port; off not started).\n" +
+    "OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER turns on OpenTelemetry tracing. On SIGTERM or\n" +
     "SIGINT it drains in-flight requests for up to SHUTDOWN_TIMEOUT_MS (default 25,000), then closes every connection\n" +
     "still open and exits.",
   sections: [
@@ -73,11 +75,15 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
     ...(options.catalog === undefined ? {} : { CATALOG_FILE: options.catalog }),
   };
   let example: RunningExample | undefined;
+  let telemetry: Telemetry | undefined;
   try {
     const config = loadServiceConfig(env);
     const catalogMode = config.ontologyQueryUrl === undefined;
     example = await startExample(config);
+    telemetry = await startTelemetry(env);
     const app = await buildServer(config, example === undefined ? {} : { catalog: example.catalog });
+    // The SDK flushes its last spans once every request has drained.
+    app.addHook("onClose", async () => telemetry?.shutdown());
     const url = await app.listen({ port: config.port, host: config.host });
     io.stdout(`action-recall listening on ${url}\n`);
     io.stdout(
@@ -98,6 +104,7 @@ export async function runServeCommand(argv: string[], io: CliIo): Promise<number
     return 0;
   } catch (error) {
     await example?.close();
+    await telemetry?.shutdown();
     const message = isActionRecallError(error) ? `${error.code}: ${error.message}` : String(error);
     io.stderr(`action-recall serve: ${message}\n`);
     return 1;

@@ -1,6 +1,9 @@
+import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Dispatcher } from "undici";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { UpstreamError } from "../errors/upstream-error.js";
+import { traceContextHeaders } from "../telemetry/trace-context-headers.js";
+import { errorType, markSpanFailed, tracer } from "../telemetry/with-span.js";
 import { assertAllowedHost } from "./assert-allowed-host.js";
 import type { HttpRequest } from "./http-request.js";
 import { assertValidHeaderName, assertValidHeaderValue } from "./serialize-headers.js";
@@ -38,7 +41,8 @@ export interface OpenedResponse {
 /**
  * Sends a request with undici and resolves once the status and headers arrive. `timeout: "total"` bounds the whole
  * exchange, body included; `"idle"` bounds the wait for headers and each gap between chunks, for streams. Redirects
- * are returned, never followed, so the allow-list cannot be bypassed by a `Location` header.
+ * are returned, never followed, so the allow-list cannot be bypassed by a `Location` header. Every request is a client
+ * span (ended by `close`) whose W3C `traceparent` the request carries, so the upstream continues the caller's trace.
  */
 export async function openUpstreamResponse(
   request: HttpRequest,
@@ -48,7 +52,10 @@ export async function openUpstreamResponse(
   const url = parseRequestUrl(request.url);
   const upstream = options.upstream ?? `${url.origin}${url.pathname}`;
   assertAllowedHost(url, options.allowedHosts);
-  const headers = mergeHeaders(options.headers ?? {}, request.headers);
+  const ownHeaders = mergeHeaders(options.headers ?? {}, request.headers);
+  const span = startClientSpan(request.method, url);
+  // The trace context wins over a `traceparent` the call names: the upstream's parent must be this span.
+  const headers = mergeHeaders(ownHeaders, traceContextHeaders(trace.setSpan(context.active(), span)));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   const controller = new AbortController();
@@ -62,11 +69,14 @@ export async function openUpstreamResponse(
       : undefined;
   const abortFromCaller = (): void => controller.abort();
   options.signal?.addEventListener("abort", abortFromCaller, { once: true });
+  let spanEnded = false;
   const close = (): void => {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", abortFromCaller);
+    if (!spanEnded) span.end();
+    spanEnded = true;
   };
-  const fail = (error: unknown): Error => {
+  const toTypedFailure = (error: unknown): Error => {
     if (error instanceof ActionRecallError) return error;
     const code = (error as { code?: unknown } | null)?.code;
     if (
@@ -96,10 +106,16 @@ export async function openUpstreamResponse(
       { cause: error },
     );
   };
+  const fail = (error: unknown): Error => {
+    const failure = toTypedFailure(error);
+    if (!spanEnded) markSpanFailed(span, errorType(failure), failure.message);
+    return failure;
+  };
 
   if (options.signal?.aborted) {
+    const failure = fail(options.signal.reason);
     close();
-    throw fail(options.signal.reason);
+    throw failure;
   }
   try {
     const response = await undici.request(url, {
@@ -109,11 +125,34 @@ export async function openUpstreamResponse(
       signal: controller.signal,
       ...(options.timeout === "idle" ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
     });
+    span.setAttribute("http.response.status_code", response.statusCode);
+    // A client span counts every 4xx and 5xx answer as failed (OpenTelemetry's HTTP conventions).
+    if (response.statusCode >= 400) {
+      span.setAttribute("error.type", String(response.statusCode));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
     return { upstream, response, fail, close };
   } catch (error) {
+    const failure = fail(error);
     close();
-    throw fail(error);
+    throw failure;
   }
+}
+
+/**
+ * The client span of one request, named by its method as OpenTelemetry's HTTP conventions name a span without a
+ * route. The URL is recorded without its query string, which may carry credentials.
+ */
+function startClientSpan(method: string, url: URL) {
+  return tracer.startSpan(method.toUpperCase(), {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      "http.request.method": method.toUpperCase(),
+      "url.full": `${url.origin}${url.pathname}`,
+      "server.address": url.hostname,
+      "server.port": Number(url.port || (url.protocol === "https:" ? 443 : 80)),
+    },
+  });
 }
 
 /** True for a failure before any answer (refused, reset, DNS): the kind of failure a retry can cure. */

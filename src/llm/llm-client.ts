@@ -3,6 +3,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/ch
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { fetchWithTraceContext } from "../telemetry/fetch-with-trace-context.js";
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from "./llm-settings.js";
 import { repairModelJson } from "./repair-model-json.js";
 import { isRequestRefused, toLlmError } from "./to-llm-error.js";
@@ -77,6 +78,7 @@ export function createLlmClient(options: LlmClientOptions = {}): LlmClient {
           apiKey: settings.apiKey,
           timeout: settings.timeoutMs,
           maxRetries: settings.maxRetries,
+          fetch: fetchWithTraceContext,
         }),
     );
     return sdkClient;

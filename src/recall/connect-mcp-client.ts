@@ -2,6 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UpstreamError } from "../errors/index.js";
 import { checkObjectArgument, checkStringArgument, invalidArgumentError } from "../errors/invalid-option-error.js";
 import { assertAllowedHost } from "../http/assert-allowed-host.js";
+import { fetchWithTraceContext } from "../telemetry/fetch-with-trace-context.js";
 
 /** Options of {@link connectMcpClient}. */
 export interface McpConnectOptions {
@@ -17,12 +18,12 @@ export interface McpConnectOptions {
 /**
  * The SDK's transports use `fetch`, which follows redirects: a server (or anything answering in its place) could send
  * the connection, with the account's headers, to a host the allow-list refuses. Every request is checked against the
- * list and a redirect is returned to the SDK as the failure it is.
+ * list and a redirect is returned to the SDK as the failure it is. Each request carries the active trace context.
  */
 function guardedFetch(allowedHosts: readonly string[] | undefined): typeof fetch {
   return (input, init) => {
     assertAllowedHost(new URL(input instanceof Request ? input.url : String(input)), allowedHosts);
-    return fetch(input, { ...init, redirect: "manual" });
+    return fetchWithTraceContext(input, { ...init, redirect: "manual" });
   };
 }
 

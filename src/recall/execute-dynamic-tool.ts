@@ -7,6 +7,7 @@ import type { ProxyBody } from "../http/proxy-body.js";
 import { HTTP_PROXY_TRANSPORT, type ProxyTransport } from "../http/proxy-transport.js";
 import { toProxyBody } from "../http/to-proxy-body.js";
 import { isJsonObject } from "../openapi/own-properties.js";
+import { markSpanFailed, withSpan } from "../telemetry/with-span.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { completeAndValidateArguments } from "./complete-and-validate-arguments.js";
 import { connectMcpClient, toMcpUpstreamError } from "./connect-mcp-client.js";
@@ -150,7 +151,8 @@ export function prepareDynamicToolCall(tool: DynamicTool, call: ToolCall | unkno
  * validates its arguments against `parameters`, merges `fixed_params_by_location`, and posts
  * `{header, path, query, body, timeout}` to `api_url` (MCP tools: `tools/call` on the server). Never throws: a bad
  * call or a failed upstream gives a failed {@link ToolResult} whose error says why (INVALID_ARGUMENTS carries
- * `details.remainingSchema`).
+ * `details.remainingSchema`). Traced as an `execute` span holding a `proxy call` (or `mcp call`) span; a failed result
+ * marks its spans failed.
  *
  * @example
  * const result = await executeDynamicTool(tool, '<function_calls><invoke name="search">...</invoke></function_calls>');
@@ -161,16 +163,34 @@ export async function executeDynamicTool(
   call: ToolCall | unknown,
   options: ExecuteDynamicToolOptions = {},
 ): Promise<ToolResult> {
-  try {
-    const args = prepareDynamicToolCall(tool, call);
-    if (tool.mcp !== undefined) return await callMcpTool(tool, tool.mcp.tool_name, args, options);
-    const proxyBody = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
-    return await postToToolBoxProxy(tool, proxyBody, options);
-  } catch (error) {
-    if (isActionRecallError(error)) {
-      return { success: false, output: null, error: { code: error.code, message: error.message, details: error.data } };
+  return withResultSpan("execute", tool, async () => {
+    try {
+      const args = prepareDynamicToolCall(tool, call);
+      const { mcp } = tool;
+      if (mcp !== undefined) {
+        return await withResultSpan("mcp call", tool, () => callMcpTool(tool, mcp.tool_name, args, options));
+      }
+      const proxyBody = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
+      return await withResultSpan("proxy call", tool, () => postToToolBoxProxy(tool, proxyBody, options));
+    } catch (error) {
+      if (isActionRecallError(error)) {
+        return {
+          success: false,
+          output: null,
+          error: { code: error.code, message: error.message, details: error.data },
+        };
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      return { success: false, output: null, error: { code: "TOOL_FAILED", message } };
     }
-    const message = error instanceof Error ? error.message : String(error);
-    return { success: false, output: null, error: { code: "TOOL_FAILED", message } };
-  }
+  });
+}
+
+/** Runs one step of an execution in a span named `name`; a failed result marks the span failed, as a throw does. */
+function withResultSpan(name: string, tool: DynamicTool, run: () => Promise<ToolResult>): Promise<ToolResult> {
+  return withSpan(name, { "action_recall.tool": tool.name }, async (span) => {
+    const result = await run();
+    if (!result.success && result.error !== undefined) markSpanFailed(span, result.error.code, result.error.message);
+    return result;
+  });
 }

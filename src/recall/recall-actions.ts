@@ -4,6 +4,7 @@ import { convertMcpTool } from "../schema/convert-mcp-tool.js";
 import { convertOperation } from "../schema/convert-operation.js";
 import type { ConvertedTool, ConvertOptions } from "../schema/converted-tool.js";
 import type { Dialect } from "../schema/tool-definition.js";
+import { withSpan } from "../telemetry/with-span.js";
 import type { ActionRecallRequest, ActionSource, ActionSourceDescriptor } from "./action-source.js";
 import { deepFreeze } from "./deep-freeze.js";
 import type { DynamicTool, RecallResult } from "./dynamic-tool.js";
@@ -86,7 +87,8 @@ function buildMcpTool(
 
 /**
  * Recalls the tool of one action (seed 003): asks the action source, uses only `actions[0]`, resolves its tool (tool
- * box, MCP server or catalog) and builds the dynamic tool. No action gives no tool, with a reason.
+ * box, MCP server or catalog) and builds the dynamic tool. No action gives no tool, with a reason. Traced as a
+ * `recall` span.
  *
  * @example
  * const { _dynamic_tools } = await recallActions({ knId, actionTypeId, uniqueIdentity, accountId, accountType }, context);
@@ -95,22 +97,26 @@ export async function recallActions(request: RecallActionsRequest, context: Reca
   checkObjectArgument("recallActions", "request", request);
   checkObjectArgument("recallActions", "context", context);
   checkObjectArgument("recallActions", "context.actionSource", context.actionSource);
-  const query = await context.actionSource.recall(request);
-  const action = query.actions[0];
-  if (action === undefined) {
-    return {
-      _dynamic_tools: [],
-      reason: `No action of type "${request.actionTypeId}" applies to this object in knowledge network "${request.knId}"`,
-    };
-  }
-  const fixed = isJsonObject(action.parameters) ? action.parameters : {};
-  return { _dynamic_tools: [await buildDynamicTool(query.action_source, fixed, request, context)] };
+  const attributes = { "action_recall.kn_id": request.knId, "action_recall.action_type_id": request.actionTypeId };
+  return withSpan("recall", attributes, async () => {
+    const query = await context.actionSource.recall(request);
+    const action = query.actions[0];
+    if (action === undefined) {
+      return {
+        _dynamic_tools: [],
+        reason: `No action of type "${request.actionTypeId}" applies to this object in knowledge network "${request.knId}"`,
+      };
+    }
+    const fixed = isJsonObject(action.parameters) ? action.parameters : {};
+    return { _dynamic_tools: [await buildDynamicTool(query.action_source, fixed, request, context)] };
+  });
 }
 
 /**
  * The dynamic tool of one action source with its fixed parameters, for one caller: resolved and converted, or taken
  * from `context.dynamicTools`. The cache key holds the caller's account: the upstreams decide per account which tools
- * it may see, so one account's tool is never another's answer.
+ * it may see, so one account's tool is never another's answer. Resolving is traced as a `fetch tool detail` span,
+ * building as a `convert` span; a cached tool needs neither.
  */
 export async function buildDynamicTool(
   source: ActionSourceDescriptor,
@@ -123,10 +129,14 @@ export async function buildDynamicTool(
   checkObjectArgument("buildDynamicTool", "request", request);
   checkObjectArgument("buildDynamicTool", "context", context);
   const build = async (): Promise<DynamicTool> => {
-    const tool = await context.toolResolver.resolve(source, request);
-    return tool.kind === "operation"
-      ? buildOperationTool(tool, fixed, context, request.dialect)
-      : buildMcpTool(tool, fixed, context, request.dialect);
+    const tool = await withSpan("fetch tool detail", { "action_recall.source_type": source.type }, async () =>
+      context.toolResolver.resolve(source, request),
+    );
+    return withSpan("convert", { "action_recall.tool": tool.name }, async () =>
+      tool.kind === "operation"
+        ? buildOperationTool(tool, fixed, context, request.dialect)
+        : buildMcpTool(tool, fixed, context, request.dialect),
+    );
   };
   const cache = context.dynamicTools;
   if (cache === undefined) return build();

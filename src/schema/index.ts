@@ -16,6 +16,7 @@ export {
   checkDialectRules,
   type GeminiFunctionDeclaration,
   type McpTool,
+  type OpenAiResponsesTool,
   type OpenAiTool,
   sanitizeToolName,
   TOOL_NAME_PATTERN,

@@ -2,10 +2,17 @@ import type { ArgumentSection } from "../openapi/operation-spec.js";
 import type { JsonSchema } from "./json-schema.js";
 
 /** The provider formats a tool can be written in. */
-export type Dialect = "openai" | "openai-strict" | "anthropic" | "gemini" | "mcp";
+export type Dialect = "openai" | "openai-strict" | "openai-responses" | "anthropic" | "gemini" | "mcp";
 
 /** Every dialect, in a stable order. */
-export const DIALECTS: readonly Dialect[] = ["openai", "openai-strict", "anthropic", "gemini", "mcp"];
+export const DIALECTS: readonly Dialect[] = [
+  "openai",
+  "openai-strict",
+  "openai-responses",
+  "anthropic",
+  "gemini",
+  "mcp",
+];
 
 /** A provider-neutral tool: a name, a description and a JSON Schema for its arguments. */
 export interface ToolDefinition {

@@ -1,4 +1,5 @@
 import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { callableToolsFromDialect } from "../calls/callable-tool-from-dialect.js";
 import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
@@ -18,6 +19,8 @@ import {
 import { type ConvertOptions, convertOperations } from "../schema/index.js";
 import type { Dialect } from "../schema/tool-definition.js";
 import { fillSlots } from "../slots/index.js";
+import { fetchWithTraceContext } from "../telemetry/fetch-with-trace-context.js";
+import { withSpan } from "../telemetry/with-span.js";
 import { createActionRuntime, type ServiceRecallContext } from "./action-runtime.js";
 import { registerAuthentication } from "./auth/register-authentication.js";
 import { httpServerFactory } from "./http-server-factory.js";
@@ -28,12 +31,13 @@ import { readRequestId } from "./read-request-id.js";
 import { REDACTED, redactUrl } from "./redact-url.js";
 import { registerJsonParser } from "./register-json-parser.js";
 import { registerRateLimit } from "./register-rate-limit.js";
-import { ROUTE_SCHEMAS } from "./route-schemas.js";
+import { ROUTE_SCHEMAS, SECURITY_SCHEMES } from "./route-schemas.js";
 import { serializeRequest } from "./serialize-request.js";
 import type { ServiceConfig } from "./service-config.js";
 import { createServiceMetrics } from "./service-metrics.js";
 import { SERVICE_VERSION } from "./service-version.js";
 import type { ExecutionTarget } from "./tool-executions.js";
+import { registerRequestTracing } from "./trace-requests.js";
 import { upstreamNames } from "./upstream-names.js";
 
 /** What {@link buildServer} can be given instead of building it from the config (tests, embedding). */
@@ -94,7 +98,8 @@ async function sendEvents(reply: FastifyReply, events: AsyncIterable<string>): P
 
 /**
  * Builds the action-recall service (seed 003) as a Fastify instance, without listening: recall, execution, the
- * schema engine, the parser and slot filling over HTTP, `/mcp`, health, metrics and its own OpenAPI at `/docs`.
+ * schema engine, the parser and slot filling over HTTP, `/mcp`, health, metrics, and its own OpenAPI document at
+ * `/docs/json` with Swagger UI at `/docs`.
  * Request bodies are validated by the route schemas; unknown top-level fields are ignored (removed before the
  * handler runs), and a body over `config.maxBodyBytes` (over `config.maxConvertBodyBytes` on the convert, parse and
  * slot-fill routes) is a 413.
@@ -124,6 +129,7 @@ export async function buildServer(
     requestIdHeader: false,
     genReqId: readRequestId,
   });
+  registerRequestTracing(app);
   registerJsonParser(app);
 
   const runtime = await createActionRuntime(config, dependencies);
@@ -177,10 +183,16 @@ export async function buildServer(
       info: {
         title: "action-recall",
         version: SERVICE_VERSION,
-        description: "Knowledge-network actions as ready-to-call LLM tools, and their calls carried to the API.",
+        description:
+          "Knowledge-network actions as ready-to-call LLM tools, and their calls carried to the API. Every route but the health probes needs a credential: a bearer token (an API key or a JWT, per AUTH_MODE) or X-API-Key; behind a gateway, the gateway's headers.",
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] })),
     },
   });
+  // The UI and its document need a credential like every other route (fail closed): the document maps the whole
+  // service, and a browser reaches it with AUTH_MODE=none on loopback, or through the gateway that authenticates.
+  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 
   app.setNotFoundHandler((request, reply) => {
     request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
@@ -200,7 +212,10 @@ export async function buildServer(
       upstreams.map(async ([name, url]) => {
         try {
           // Any HTTP answer proves the upstream reachable; only a transport failure or a timeout does not.
-          const response = await fetch(url, { method: "GET", signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
+          const response = await fetchWithTraceContext(url, {
+            method: "GET",
+            signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+          });
           await response.body?.cancel();
           return { name, reachable: true };
         } catch (error) {
@@ -217,13 +232,11 @@ export async function buildServer(
 
   app.get(
     "/metrics",
-    { schema: { hide: true }, config: { auth: "metrics-token", scope: "admin" } },
+    { schema: ROUTE_SCHEMAS.metrics, config: { auth: "metrics-token", scope: "admin" } },
     async (_request, reply) => {
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     },
   );
-
-  app.get("/docs", { schema: { hide: true } }, async () => app.swagger());
 
   app.post<{
     Params: { kn_id: string; action_type_id: string };
@@ -261,10 +274,16 @@ export async function buildServer(
             `MCP tool ${tool.name} does not stream: call it without ?stream`,
           );
         }
-        const args = prepareDynamicToolCall(tool, call);
-        const body = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
-        const proxy = options.proxy ?? HTTP_PROXY_TRANSPORT;
-        return executionSlots.run(() => sendEvents(reply, proxy.stream(tool.api_url, body, options)));
+        // Traced as executeDynamicTool traces a whole call: execute > proxy call > the request.
+        const attributes = { "action_recall.tool": tool.name };
+        return withSpan("execute", attributes, async () => {
+          const args = prepareDynamicToolCall(tool, call);
+          const body = toProxyBody(args, tool.fixed_params_by_location, options.proxyTimeoutSeconds);
+          const proxy = options.proxy ?? HTTP_PROXY_TRANSPORT;
+          return withSpan("proxy call", attributes, () =>
+            executionSlots.run(() => sendEvents(reply, proxy.stream(tool.api_url, body, options))),
+          );
+        });
       }
       const result = await executionSlots.run(() => executeDynamicTool(tool, call, options));
       if (!result.success) request.log.warn({ code: result.error?.code, tool: tool.name }, "execution failed");
@@ -280,10 +299,12 @@ export async function buildServer(
     { schema: ROUTE_SCHEMAS.convert, bodyLimit: cpuHeavyBodyLimit, config: { scope: "recall" } },
     async (request) => {
       const { document, ...options } = request.body;
-      return convertOperations(document, {
-        ...(config.maxSchemaDepth === undefined ? {} : { maxDepth: config.maxSchemaDepth }),
-        ...options,
-      });
+      return withSpan("convert", {}, async () =>
+        convertOperations(document, {
+          ...(config.maxSchemaDepth === undefined ? {} : { maxDepth: config.maxSchemaDepth }),
+          ...options,
+        }),
+      );
     },
   );
 

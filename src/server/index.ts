@@ -6,3 +6,5 @@ export { buildServer, type ServerDependencies } from "./build-server.js";
 export { HTTP_STATUS_BY_CODE, httpStatusOf } from "./http-status-of.js";
 /** The service settings, read and validated from the environment. */
 export { loadServiceConfig, type McpActionBinding, type ServiceConfig } from "./service-config.js";
+/** Starts the OpenTelemetry Node SDK when the standard `OTEL_*` settings ask for traces (as `serve` does). */
+export { isTracingConfigured, startTelemetry, type Telemetry } from "./start-telemetry.js";

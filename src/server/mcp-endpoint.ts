@@ -2,6 +2,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { FastifyInstance } from "fastify";
 import { ActionRecallError } from "../errors/index.js";
 import { createMcpToolServer, type McpToolServerOptions } from "./mcp-tool-server.js";
+import { ROUTE_SCHEMAS } from "./route-schemas.js";
 import type { McpRequestSettings } from "./service-config.js";
 
 /** Options of {@link registerMcpEndpoint}: the MCP server's, but its caller and log, which each request gives. */
@@ -50,7 +51,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
   app.route({
     method: ["GET", "POST", "DELETE"],
     url: "/mcp",
-    schema: { hide: true },
+    schema: ROUTE_SCHEMAS.mcp,
     config: { scope: "mcp" },
     async handler(request, reply) {
       checkMcpRequestOrigin(request.headers, options.requests);

@@ -3,6 +3,7 @@
 // the free-form objects (`unique_identity`, `tool.parameters`, `schema`) are passed on untouched.
 
 import { TOOL_CALL_FORMATS } from "../calls/tool-call.js";
+import { DIALECTS } from "../schema/tool-definition.js";
 
 const ERROR_BODY = {
   type: "object",
@@ -50,14 +51,66 @@ const TOOL_REFERENCE = {
   ],
 } as const;
 
+/** How a caller presents its credential, for the OpenAPI document (which one applies depends on `AUTH_MODE`). */
+export const SECURITY_SCHEMES = {
+  bearer: { type: "http", scheme: "bearer", description: "An API key (AUTH_MODE=api-key) or a JWT (AUTH_MODE=jwt)." },
+  apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An API key (AUTH_MODE=api-key)." },
+} as const;
+
+/** What `/readyz` answers, ready (200) or not (503). */
+const READINESS = {
+  type: "object",
+  properties: {
+    status: { type: "string", enum: ["ready", "not ready"] },
+    mode: { type: "string", enum: ["catalog", "kweaver"] },
+    upstreams: {
+      type: "array",
+      items: { type: "object", properties: { name: { type: "string" }, reachable: { type: "boolean" } } },
+    },
+  },
+} as const;
+
+/** No credential: the health probes. */
+const PUBLIC: Array<Record<string, string[]>> = [];
+
 /** The schema of each route, by route. */
 export const ROUTE_SCHEMAS = {
   health: {
     summary: "Liveness",
+    security: PUBLIC,
     response: { 200: { type: "object", properties: { status: { type: "string" } } } },
   },
   ready: {
     summary: "Readiness: every configured upstream answers",
+    description: "Names each configured upstream and whether it answers; 503 when one does not.",
+    security: PUBLIC,
+    response: { 200: READINESS, 503: READINESS },
+  },
+  metrics: {
+    summary: "Prometheus metrics: requests, upstream latency, caches and the Node process",
+    description:
+      "Prometheus text exposition. Needs a credential with the admin scope, or METRICS_TOKEN as a bearer token.",
+    security: [{ bearer: [] }, { apiKey: [] }],
+    response: {
+      200: {
+        description: "The metrics, in the Prometheus text format 0.0.4.",
+        content: { "text/plain": { schema: { type: "string" } } },
+      },
+    },
+  },
+  mcp: {
+    summary: "MCP over Streamable HTTP: tools/list recalls the bound actions, tools/call executes them",
+    description:
+      "A stateless MCP server (JSON-RPC 2.0). POST a request, notification or batch with Accept: application/json, text/event-stream; the answer is JSON or server-sent events. GET opens the server's event stream; DELETE ends a session (the server is stateless: there is none to end). Needs a credential with the mcp scope; Origin and Host are checked.",
+    response: {
+      200: {
+        description: "The JSON-RPC answer, as JSON or as server-sent events.",
+        content: {
+          "application/json": { schema: { type: "object", additionalProperties: true } },
+          "text/event-stream": { schema: { type: "string" } },
+        },
+      },
+    },
   },
   recall: {
     summary: "Recall the dynamic tool of an action for one object (seed 003)",
@@ -71,7 +124,7 @@ export const ROUTE_SCHEMAS = {
       properties: {
         dialect: {
           type: "string",
-          enum: ["openai", "openai-strict", "anthropic", "gemini", "mcp"],
+          enum: [...DIALECTS],
           description: "Also answer each tool in this provider's dialect, as `dialect_tool`.",
         },
       },
@@ -122,7 +175,7 @@ export const ROUTE_SCHEMAS = {
             { type: "object", additionalProperties: true },
           ],
         },
-        dialect: { type: "string", enum: ["openai", "openai-strict", "anthropic", "gemini", "mcp"] },
+        dialect: { type: "string", enum: [...DIALECTS] },
         maxDepth: { type: "integer", minimum: 0, maximum: 32 },
         maxTokens: { type: "integer", minimum: 1 },
         fixed: { type: "object", additionalProperties: true },

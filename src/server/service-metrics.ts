@@ -1,10 +1,11 @@
 import diagnosticsChannel from "node:diagnostics_channel";
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { TtlCacheStats } from "../recall/index.js";
 import { OTHER_UPSTREAM, originOf } from "./upstream-names.js";
 
 /** The service's Prometheus metrics, in a registry of its own (several services can live in one process). */
 export interface ServiceMetrics {
+  /** What `/metrics` answers: the service's own metrics and the process's. */
   registry: Registry;
   /** Records one answered request. */
   observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
@@ -23,7 +24,8 @@ interface UndiciRequestEvent {
  * Creates the metrics: requests by route and status (count and latency), upstream latency by upstream (from undici's
  * diagnostics channels, so every upstream call is timed without wrapping the clients) and cache hits. `upstreams`
  * names the configured origins (see `upstreamNames`); a call to any other origin is labelled `other`, so labels stay
- * a bounded set whatever URLs clients name.
+ * a bounded set whatever URLs clients name. The registry also answers the Node process figures of prom-client's
+ * `collectDefaultMetrics()` (CPU, memory, event loop lag, GC, handles).
  */
 export function createServiceMetrics(
   cacheStats: CacheStatsSource,
@@ -83,7 +85,8 @@ export function createServiceMetrics(
   diagnosticsChannel.subscribe("undici:request:headers", onHeaders);
 
   return {
-    registry,
+    // Merged once every metric exists: merging copies the metrics registered so far.
+    registry: Registry.merge([registry, processMetrics()]),
     observeRequest(labels, seconds) {
       const text = { method: labels.method, route: labels.route, status: String(labels.status) };
       requests.inc(text);
@@ -94,4 +97,15 @@ export function createServiceMetrics(
       diagnosticsChannel.unsubscribe("undici:request:headers", onHeaders);
     },
   };
+}
+
+/** The process figures, collected once per process: each collection adds its own GC observer and lag monitor. */
+let processRegistry: Registry | undefined;
+
+function processMetrics(): Registry {
+  if (processRegistry === undefined) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
 }

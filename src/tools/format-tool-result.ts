@@ -9,13 +9,23 @@ import type { ToolResult } from "./tool-result.js";
 export type ToolResultDialect = (typeof TOOL_RESULT_DIALECTS)[number];
 
 /** The dialects a tool's result is written in for the model's next input. */
-const TOOL_RESULT_DIALECTS = ["openai", "anthropic", "bedrock", "gemini", "xml"] as const;
+const TOOL_RESULT_DIALECTS = ["openai", "openai-responses", "anthropic", "bedrock", "gemini", "xml"] as const;
 
 /** An OpenAI Chat Completions `tool` message. */
 export interface OpenAiToolMessage {
   role: "tool";
   tool_call_id: string;
   content: string;
+}
+
+/**
+ * An OpenAI Responses API `function_call_output` item (it goes in the next request's `input`), answering the
+ * `function_call` item whose `call_id` it carries.
+ */
+export interface OpenAiFunctionCallOutput {
+  type: "function_call_output";
+  call_id: string;
+  output: string;
 }
 
 /** An Anthropic `tool_result` content block (it goes in a `user` message). */
@@ -55,17 +65,19 @@ export interface FormatToolResultOptions<Dialect extends ToolResultDialect> {
 /** What {@link formatToolResult} returns for each dialect. */
 export type FormattedToolResult<Dialect extends ToolResultDialect> = Dialect extends "openai"
   ? OpenAiToolMessage
-  : Dialect extends "anthropic"
-    ? AnthropicToolResultBlock
-    : Dialect extends "bedrock"
-      ? BedrockToolResultBlock
-      : Dialect extends "gemini"
-        ? GeminiFunctionResponsePart
-        : string;
+  : Dialect extends "openai-responses"
+    ? OpenAiFunctionCallOutput
+    : Dialect extends "anthropic"
+      ? AnthropicToolResultBlock
+      : Dialect extends "bedrock"
+        ? BedrockToolResultBlock
+        : Dialect extends "gemini"
+          ? GeminiFunctionResponsePart
+          : string;
 
 /**
  * Writes a result as the message that goes back to the model: an OpenAI `tool` message (also what Ollama and Cohere
- * take), an Anthropic `tool_result` block, a Bedrock Converse `toolResult` block, a Gemini `functionResponse` part, or
+ * take), an OpenAI Responses API `function_call_output` item, an Anthropic `tool_result` block, a Bedrock Converse `toolResult` block, a Gemini `functionResponse` part, or
  * XML `<function_results>` text for models prompted with the XML format. A string output is sent as is, anything else
  * as JSON (Gemini takes the JSON value itself); a failure is sent as `{"error": {code, message, details}}`.
  *
@@ -96,10 +108,17 @@ function formatIn(
   dialect: ToolResultDialect,
   call: ToolCall,
   result: ToolResult,
-): OpenAiToolMessage | AnthropicToolResultBlock | BedrockToolResultBlock | GeminiFunctionResponsePart | string {
+):
+  | OpenAiToolMessage
+  | OpenAiFunctionCallOutput
+  | AnthropicToolResultBlock
+  | BedrockToolResultBlock
+  | GeminiFunctionResponsePart
+  | string {
   if (dialect === "gemini") return geminiFunctionResponse(call, result);
   const content = contentOf(result);
   if (dialect === "openai") return { role: "tool", tool_call_id: call.id, content };
+  if (dialect === "openai-responses") return { type: "function_call_output", call_id: call.id, output: content };
   if (dialect === "anthropic") return { type: "tool_result", tool_use_id: call.id, content, is_error: !result.success };
   if (dialect === "bedrock") {
     const status = result.success ? "success" : "error";

@@ -22,6 +22,7 @@ export {
   type FormattedToolResult,
   formatToolResult,
   type GeminiFunctionResponsePart,
+  type OpenAiFunctionCallOutput,
   type OpenAiToolMessage,
   type ToolResultDialect,
 } from "./format-tool-result.js";

@@ -130,6 +130,10 @@ describe("only lossless conversions, never of a value the schema takes", () => {
     ["a string stays a string", { type: "string" }, "3", "3"],
     ["a string or integer takes the string", { type: ["string", "integer"] }, "3", "3"],
     ["Gemini's upper-case INTEGER", { type: "INTEGER" }, "7", 7],
+    // The gemini dialect has a model write an object without properties as JSON text.
+    ["an object written as JSON text", { type: "object" }, '{"a": [1]}', { a: [1] }],
+    ["an array's text stays for an object", { type: "object" }, "[1]", "[1]"],
+    ["broken JSON text stays", { type: "object" }, '{"a": ', '{"a": '],
     ["items", { type: "array", items: { type: "integer" } }, ["1", "x", 2], [1, "x", 2]],
     ["a oneOf whose one branch takes it", { oneOf: [{ type: "integer" }, { type: "boolean" }] }, "10", 10],
     ["a oneOf with a string branch", { oneOf: [{ type: "integer" }, { type: "string" }] }, "10", "10"],

@@ -56,7 +56,7 @@ describe("action-recall convert", () => {
   test.each([
     { given: ["--operation", "findPets", "--dialect", "anthropic"], want: { name: "findPets", key: "input_schema" } },
     { given: ["--operation", "GET /pets", "--dialect", "mcp"], want: { name: "findPets", key: "inputSchema" } },
-    { given: ["--operation", "addPet", "--dialect", "gemini"], want: { name: "addPet", key: "parameters" } },
+    { given: ["--operation", "addPet", "--dialect", "gemini"], want: { name: "addPet", key: "parametersJsonSchema" } },
   ])("prints one tool with --operation $given", async ({ given, want }) => {
     const { code, output } = await convert([PETSTORE, ...given]);
     expect(code).toBe(0);

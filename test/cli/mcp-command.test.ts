@@ -112,6 +112,10 @@ describe("action-recall mcp over stdio", () => {
       given: { ...ACCOUNT, AUTH_MODE: "api-key", API_KEYS: "k".repeat(32) },
       want: "CONFIG_INVALID: AUTH_MODE=api-key does not apply to action-recall mcp",
     },
+    {
+      given: { ...ACCOUNT, OTEL_TRACES_EXPORTER: "otlp,console" },
+      want: "CONFIG_INVALID: OTEL_TRACES_EXPORTER=console writes to standard output",
+    },
   ])("refuses to start with $given: $want", async ({ given, want }) => {
     const { code, out, err } = await runClosed(given);
     expect({ code, out }).toEqual({ code: 1, out: "" });

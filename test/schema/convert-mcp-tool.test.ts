@@ -95,7 +95,7 @@ describe("convertMcpTool", () => {
     };
     const converted = convertMcpTool({ name: "t", inputSchema: alternatives }, { dialect: "gemini" });
     expect(converted.tool).toMatchObject({
-      parameters: { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } },
+      parametersJsonSchema: { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } },
     });
     expect(checkDialectRules(converted.tool, "gemini")).toEqual([]);
   });

@@ -45,7 +45,7 @@ describe("toDialect shapes", () => {
       want: {
         name: "listPets",
         description: "List pets",
-        parameters: {
+        parametersJsonSchema: {
           type: "object",
           properties: {
             query: {
@@ -82,6 +82,31 @@ describe("toDialect shapes", () => {
           },
           strict: true,
         },
+      },
+    },
+    {
+      dialect: "openai-responses" as const,
+      want: {
+        type: "function",
+        name: "listPets",
+        description: "List pets",
+        parameters: {
+          type: "object",
+          properties: {
+            query: {
+              type: ["object", "null"],
+              description: "Query parameters",
+              properties: {
+                limit: { type: ["integer", "null"], minimum: 1, description: "Constraints: default: 20." },
+              },
+              required: ["limit"],
+              additionalProperties: false,
+            },
+          },
+          required: ["query"],
+          additionalProperties: false,
+        },
+        strict: true,
       },
     },
   ])("$dialect", ({ dialect, want }) => {
@@ -362,8 +387,8 @@ describe("openai-strict lowering", () => {
       };
       const { tool, changes } = toDialect({ name: "t", description: "", parameters: source }, dialect);
       const parameters =
-        (tool as { function?: { parameters: JsonSchema }; parameters?: JsonSchema }).function?.parameters ??
-        (tool as { parameters: JsonSchema }).parameters;
+        (tool as { function?: { parameters: JsonSchema } }).function?.parameters ??
+        (tool as { parametersJsonSchema: JsonSchema }).parametersJsonSchema;
       const properties = parameters.properties as Record<string, JsonSchema>;
       expect(properties.any?.anyOf).not.toEqual([]);
       expect(properties.some?.anyOf).toHaveLength(1);
@@ -459,9 +484,9 @@ describe("gemini lowering", () => {
   test.each([
     { name: "const becomes a one-value enum", given: { const: "on" }, want: { type: "string", enum: ["on"] } },
     {
-      name: "type arrays become nullable",
+      name: "a type array with null stays, as JSON Schema writes null beside one type",
       given: { type: ["string", "null"] },
-      want: { type: "string", nullable: true },
+      want: { type: ["string", "null"] },
     },
     {
       name: "several types become anyOf",
@@ -469,13 +494,10 @@ describe("gemini lowering", () => {
       want: { anyOf: [{ type: "string" }, { type: "integer" }] },
     },
     {
-      name: "several types with null put nullable on each alternative",
+      name: "several types with null put null beside each alternative's type",
       given: { type: ["string", "integer", "null"] },
       want: {
-        anyOf: [
-          { type: "string", nullable: true },
-          { type: "integer", nullable: true },
-        ],
+        anyOf: [{ type: ["string", "null"] }, { type: ["integer", "null"] }],
       },
     },
     {
@@ -541,11 +563,7 @@ describe("gemini lowering", () => {
       given: { description: "Anything", nullable: true },
       want: {
         description: "Anything",
-        anyOf: [
-          { type: "string", nullable: true },
-          { type: "number", nullable: true },
-          { type: "boolean", nullable: true },
-        ],
+        anyOf: [{ type: ["string", "null"] }, { type: ["number", "null"] }, { type: ["boolean", "null"] }],
       },
     },
     {
@@ -593,7 +611,7 @@ describe("gemini lowering", () => {
       // FastMCP's Optional[str], OAS 3.1's optional values.
       name: "a null alternative makes the one left nullable, with the schema's annotations beside it",
       given: { anyOf: [{ type: "string" }, { type: "null" }], title: "Q", default: null },
-      want: { type: "string", nullable: true, title: "Q", default: null },
+      want: { type: ["string", "null"], title: "Q", default: null },
     },
     {
       name: "a null alternative makes each other alternative nullable",
@@ -601,10 +619,7 @@ describe("gemini lowering", () => {
         oneOf: [{ type: "string" }, { type: "object", properties: { a: { type: "string" } } }, { const: null }],
       },
       want: {
-        anyOf: [
-          { type: "string", nullable: true },
-          { type: "object", properties: { a: { type: "string" } }, nullable: true },
-        ],
+        anyOf: [{ type: ["string", "null"] }, { type: ["object", "null"], properties: { a: { type: "string" } } }],
       },
     },
     {
@@ -615,7 +630,7 @@ describe("gemini lowering", () => {
     {
       name: "the alternative left keeps its own description beside a different one",
       given: { description: "Outer", anyOf: [{ type: "string", description: "Inner" }, { type: "null" }] },
-      want: { description: "Outer", anyOf: [{ type: "string", description: "Inner", nullable: true }] },
+      want: { description: "Outer", anyOf: [{ type: ["string", "null"], description: "Inner" }] },
     },
     {
       name: "a const without a type takes its value's type and is described",
@@ -625,7 +640,7 @@ describe("gemini lowering", () => {
     {
       name: "an enum without a type takes the type its values share, nullable when null is among them",
       given: { enum: [1.5, 2, null] },
-      want: { type: "number", nullable: true, description: "Constraints: enum: [1.5,2,null]." },
+      want: { type: ["number", "null"], description: "Constraints: enum: [1.5,2,null]." },
     },
     {
       name: "a boolean const without a type is a described boolean",
@@ -647,7 +662,9 @@ describe("gemini lowering", () => {
       parameters: { type: "object", properties: { value: given } },
     };
     const { tool } = toDialect(definition, "gemini");
-    expect((tool as { parameters: { properties: { value: unknown } } }).parameters.properties.value).toEqual(want);
+    expect(
+      (tool as { parametersJsonSchema: { properties: { value: unknown } } }).parametersJsonSchema.properties.value,
+    ).toEqual(want);
     expect(checkDialectRules(tool, "gemini")).toEqual([]);
   });
 });
@@ -661,24 +678,12 @@ describe("gemini: null alternatives and typeless values", () => {
       parameters: { type: "object", properties: { value } },
     };
     const { tool, changes } = toDialect(definition, "gemini");
-    const properties = (tool as { parameters: { properties: Record<string, JsonSchema> } }).parameters.properties;
+    const properties = (tool as { parametersJsonSchema: { properties: Record<string, JsonSchema> } })
+      .parametersJsonSchema.properties;
     return {
       schema: properties.value ?? {},
       changes: changes.map(({ keyword, pointer, action }) => [keyword, pointer, action]),
     };
-  }
-
-  /** OpenAPI's `nullable: true` as JSON Schema, through the whole schema, so that Ajv can say what Gemini accepts. */
-  function asJsonSchema(schema: JsonSchema): JsonSchema {
-    const { nullable, ...rest } = schema;
-    const written: JsonSchema = { ...rest };
-    if (rest.properties !== undefined) {
-      const properties = Object.entries(rest.properties as Record<string, JsonSchema>);
-      written.properties = Object.fromEntries(properties.map(([name, property]) => [name, asJsonSchema(property)]));
-    }
-    if (rest.items !== undefined) written.items = asJsonSchema(rest.items as JsonSchema);
-    if (rest.anyOf !== undefined) written.anyOf = (rest.anyOf as JsonSchema[]).map(asJsonSchema);
-    return nullable === true ? { anyOf: [written, { type: "null" }] } : written;
   }
 
   const ajv = new Ajv({ strict: false, allowUnionTypes: true });
@@ -694,7 +699,7 @@ describe("gemini: null alternatives and typeless values", () => {
   ])("%j accepts what its source accepts", (given) => {
     const { schema } = lowerValue(given);
     const accepts = (source: JsonSchema) => INSTANCES.map((instance) => ajv.validate(source, instance));
-    expect(accepts(asJsonSchema(schema))).toEqual(accepts(given));
+    expect(accepts(schema)).toEqual(accepts(given));
   });
 
   test("the null alternative and the merge are reported at their pointers", () => {
@@ -1155,6 +1160,22 @@ describe("checkDialectRules", () => {
       want: [
         "#/function/parameters/anyOf: not allowed at the top",
         "#/function/parameters/anyOf/0/properties/b: refused by the object's additionalProperties: false",
+      ],
+    },
+    {
+      // A Chat Completions tool is not a Responses tool: the Responses API answers 400 "Missing required parameter".
+      dialect: "openai-responses" as const,
+      given: { type: "function", function: { name: "a", parameters: { type: "object", properties: {} } } },
+      want: ['#: not {type: "function", name, description, parameters, strict}'],
+    },
+    {
+      dialect: "openai-responses" as const,
+      given: { type: "function", name: "a b", parameters: { type: "object", properties: { s: { type: "string" } } } },
+      want: [
+        '#/name: "a b" does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$',
+        "#/strict: not true",
+        "#/parameters/additionalProperties: not false",
+        '#/parameters/required: misses ["s"]',
       ],
     },
   ])("$dialect", ({ dialect, given, want }) => {

@@ -6,6 +6,8 @@ test("the server folder exports exactly its public API", () => {
     "HTTP_STATUS_BY_CODE",
     "buildServer",
     "httpStatusOf",
+    "isTracingConfigured",
     "loadServiceConfig",
+    "startTelemetry",
   ]);
 });

@@ -173,3 +173,37 @@ describe("bounded metric labels", () => {
     expect(body).toContain('action_recall_upstream_duration_seconds_count{upstream="other",method="GET"} 300');
   });
 });
+
+describe("process metrics", () => {
+  test("/metrics carries the Node process figures beside the service's own", async () => {
+    const service = await kweaverService();
+    const response = await service.app.inject({ method: "GET", url: "/metrics" });
+    expect(response.statusCode).toBe(200);
+    const names = new Set(
+      response.body
+        .split("\n")
+        .filter((line) => line.startsWith("# TYPE "))
+        .map((line) => line.split(" ")[2]),
+    );
+    for (const name of [
+      "process_cpu_user_seconds_total",
+      "process_resident_memory_bytes",
+      "nodejs_eventloop_lag_seconds",
+      "nodejs_heap_size_used_bytes",
+      "action_recall_http_requests_total",
+    ]) {
+      expect(names).toContain(name);
+    }
+  });
+
+  test("two services in one process both answer the process figures, once each", async () => {
+    const first = await kweaverService();
+    const second = await kweaverService();
+    for (const service of [first, second]) {
+      const body = (await service.app.inject({ method: "GET", url: "/metrics" })).body;
+      expect(body.split("\n").filter((line) => line === "# TYPE process_cpu_user_seconds_total counter")).toHaveLength(
+        1,
+      );
+    }
+  });
+});

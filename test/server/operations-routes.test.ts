@@ -4,6 +4,27 @@ import { buildServer } from "../../src/server/build-server.js";
 import { loadServiceConfig } from "../../src/server/service-config.js";
 import { ACCOUNT_HEADERS, type KweaverService, SEED_RECALL_URL, startKweaverService } from "./service-harness.js";
 
+/**
+ * The `METHOD path` of every route in Fastify's route tree (`printRoutes({commonPrefix: false})`): each line is a
+ * path segment under its parent's, indented four characters a level, with its methods in parentheses.
+ */
+function registeredRoutes(tree: string): string[] {
+  const parents: string[] = [];
+  return tree
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .flatMap((line) => {
+      const match = /^([│├└─\s]*)(\S+) \(([^)]+)\)$/.exec(line);
+      if (match === null) throw new Error(`unreadable route line: ${line}`);
+      const [, indent = "", segment = "", methods = ""] = match;
+      const depth = Math.floor(indent.length / 4);
+      parents.length = depth;
+      const path = `${parents[depth - 1] ?? ""}${segment}`;
+      parents[depth] = path;
+      return methods.split(", ").map((method) => `${method} ${path}`);
+    });
+}
+
 let service: KweaverService | undefined;
 afterEach(async () => {
   await service?.close();
@@ -60,20 +81,46 @@ describe("health, readiness, metrics, docs", () => {
     expect(response.body).toContain("action_recall_upstream_duration_seconds_count");
   });
 
-  test("docs serve this service's OpenAPI, generated from the route schemas", async () => {
+  test("/docs/json describes every route the service registered, /mcp and /metrics included", async () => {
     service = await startKweaverService();
-    const response = await service.app.inject({ method: "GET", url: "/docs" });
+    await service.app.ready();
+    const response = await service.app.inject({ method: "GET", url: "/docs/json" });
     expect(response.statusCode).toBe(200);
-    const document = response.json();
+    const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining([
-        "/api/action-recall/v1/knowledge-networks/{kn_id}/action-types/{action_type_id}",
-        "/api/action-recall/v1/tool-calls",
-        "/api/action-recall/v1/tool-calls/parse",
-        "/api/action-recall/v1/slots/fill",
-      ]),
+    const described = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
+    const want = [
+      "GET /healthz",
+      "GET /readyz",
+      "GET /metrics",
+      "GET /mcp",
+      "POST /mcp",
+      "DELETE /mcp",
+      "POST /api/action-recall/v1/knowledge-networks/{kn_id}/action-types/{action_type_id}",
+      "POST /api/action-recall/v1/tool-calls",
+      "POST /api/action-recall/v1/tool-calls/parse",
+      "POST /api/action-recall/v1/tools/convert",
+      "POST /api/action-recall/v1/slots/fill",
+    ];
+    expect(described.sort()).toEqual([...want].sort());
+    // Every route Fastify holds is in the document, but HEAD (added for each GET) and the documentation's own.
+    const registered = registeredRoutes(service.app.printRoutes({ commonPrefix: false }))
+      .filter((route) => !route.startsWith("HEAD ") && !/^GET \/docs(\/|$)/.test(route))
+      .map((route) => route.replace(/:([^/]+)/g, "{$1}"));
+    expect(registered.sort()).toEqual([...want].sort());
+  });
+
+  test("/docs answers Swagger UI as HTML, under a content security policy, reading /docs/json", async () => {
+    service = await startKweaverService();
+    const page = await service.app.inject({ method: "GET", url: "/docs" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.body).toContain('<div id="swagger-ui"></div>');
+    expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
+    const initializer = await service.app.inject({ method: "GET", url: "/docs/static/swagger-initializer.js" });
+    expect(initializer.body).toContain("resolveUrl('./json')");
   });
 
   test("the request id is accepted from x-request-id and echoed", async () => {

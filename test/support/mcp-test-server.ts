@@ -58,6 +58,8 @@ export interface McpTestServer {
   listCount(): number;
   /** The arguments of every `tools/call`, in order. */
   calls: Array<{ name: string; arguments: unknown }>;
+  /** The method and headers of every HTTP request received, in order. */
+  requests: Array<{ method: string; headers: IncomingMessage["headers"] }>;
   close(): Promise<void>;
 }
 
@@ -129,7 +131,9 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
   }
 
   const transportKind = options.transport ?? "streamable-http";
+  const requests: McpTestServer["requests"] = [];
   const http: HttpServer = createServer((request, response) => {
+    requests.push({ method: request.method ?? "GET", headers: request.headers });
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const handled =
       transportKind === "sse"
@@ -147,6 +151,7 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
     url: `http://127.0.0.1:${port}/${transportKind === "sse" ? "sse" : "mcp"}`,
     listCount: () => listed,
     calls,
+    requests,
     close() {
       http.closeAllConnections();
       return new Promise((resolve) => http.close(() => resolve()));

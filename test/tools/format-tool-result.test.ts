@@ -30,6 +30,30 @@ describe("formatToolResult", () => {
     });
   });
 
+  test.each<[string, ToolResult, string]>([
+    ["an object output, as JSON", { success: true, output: { status: 201 } }, '{"status":201}'],
+    ["a failure, as its error", failure, failureJson],
+  ])("openai-responses: %s", (_name, given, wantOutput) => {
+    expect(formatToolResult(call, given, { dialect: "openai-responses" })).toEqual({
+      type: "function_call_output",
+      call_id: "toolu_01",
+      output: wantOutput,
+    });
+  });
+
+  test("openai-responses: a function_call item's call_id (not its item id) answers it", () => {
+    const response = {
+      output: [{ type: "function_call", id: "fc_67c", call_id: "call_12345", name: "create_file", arguments: "{}" }],
+    };
+    const [parsed] = parseToolCalls(response).calls;
+    if (parsed === undefined) throw new Error("no call parsed");
+    expect(formatToolResult(parsed, { success: true, output: "done" }, { dialect: "openai-responses" })).toEqual({
+      type: "function_call_output",
+      call_id: "call_12345",
+      output: "done",
+    });
+  });
+
   test.each<[string, ToolResult, unknown]>([
     ["a success", { success: true, output: [1, 2] }, { content: "[1,2]", is_error: false }],
     ["a failure", failure, { content: failureJson, is_error: true }],

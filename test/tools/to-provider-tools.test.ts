@@ -29,6 +29,18 @@ describe("toProviderTools", () => {
         },
       ],
     ],
+    [
+      "openai-responses",
+      [
+        {
+          type: "function",
+          name: "get_weather",
+          description: "Weather",
+          parameters: { ...parameters, additionalProperties: false },
+          strict: true,
+        },
+      ],
+    ],
     ["anthropic", [{ name: "get_weather", description: "Weather", input_schema: parameters }]],
     ["mcp", [{ name: "get_weather", description: "Weather", inputSchema: parameters }]],
   ])("writes %s definitions, without the XML form", (dialect, want) => {

@@ -29,6 +29,7 @@ type SchemaVisitor = (schema: JsonSchema, pointer: string, nesting: number) => v
 const CHECKERS: Record<Dialect, (tool: unknown, violations: string[]) => void> = {
   openai: (tool, violations) => checkOpenAiTool(tool, violations),
   "openai-strict": checkOpenAiStrictTool,
+  "openai-responses": checkOpenAiResponsesTool,
   anthropic: checkAnthropicTool,
   gemini: checkGeminiTool,
   mcp: checkMcpTool,
@@ -114,6 +115,21 @@ function checkOpenAiStrictTool(tool: unknown, violations: string[]): void {
 }
 
 /**
+ * A Responses API tool holds the Chat Completions function's keys flat beside `type`: it is checked as that function,
+ * at its own pointers (`#/parameters`, not `#/function/parameters`).
+ */
+function checkOpenAiResponsesTool(tool: unknown, violations: string[]): void {
+  if (!isJsonObject(tool) || tool.type !== "function" || "function" in tool) {
+    violations.push('#: not {type: "function", name, description, parameters, strict}');
+    return;
+  }
+  const { type, ...flat } = tool;
+  const found: string[] = [];
+  checkOpenAiStrictTool({ type, function: flat }, found);
+  for (const violation of found) violations.push(violation.replace(/^#\/function/, "#"));
+}
+
+/**
  * A closed object refuses every key it does not list, also those an `anyOf` branch beside it lists: strict mode
  * requires every listed property, so such a branch accepts no object at all.
  */
@@ -149,33 +165,52 @@ function checkGeminiTool(tool: unknown, violations: string[]): void {
     return;
   }
   checkName(tool.name, "#/name", violations);
-  if (!isJsonObject(tool.parameters)) {
-    violations.push("#/parameters: not a schema");
+  // The schema is in `parametersJsonSchema` (JSON Schema: null beside one type) or `parameters` (OpenAPI: `nullable`).
+  const key = "parameters" in tool ? "parameters" : "parametersJsonSchema";
+  const parameters = tool[key];
+  // A function without arguments leaves its schema out.
+  if (parameters === undefined) return;
+  const root = `#/${key}`;
+  if (!isJsonObject(parameters)) {
+    violations.push(`${root}: not a schema`);
     return;
   }
   // Vertex AI: "functionDeclaration parameters schema should be of type OBJECT".
-  checkRootObject(tool.parameters, "#/parameters", violations);
-  visitSchemas(tool.parameters, "#/parameters", 1, (schema, pointer) => {
-    checkKeywords(schema, pointer, GEMINI_KEYWORDS, violations);
-    if ("type" in schema && typeof schema.type !== "string") violations.push(`${pointer}/type: not a single type`);
-    if ("enum" in schema && schema.type !== "string") violations.push(`${pointer}/enum: on a non-string type`);
+  checkRootObject(parameters, root, violations);
+  const allowed = key === "parameters" ? new Set([...GEMINI_KEYWORDS, "nullable"]) : GEMINI_KEYWORDS;
+  visitSchemas(parameters, root, 1, (schema, pointer) => {
+    checkKeywords(schema, pointer, allowed, violations);
+    const type = key === "parametersJsonSchema" ? typeBesideNull(schema.type) : schema.type;
+    if ("type" in schema && typeof type !== "string") violations.push(`${pointer}/type: not a single type`);
+    // Gemini's 400: "properties: should be non-empty for OBJECT type".
+    if (type === "object" && !(isJsonObject(schema.properties) && Object.keys(schema.properties).length > 0)) {
+      violations.push(`${pointer}/properties: none, which Gemini refuses on an object`);
+    }
+    if ("enum" in schema && type !== "string") violations.push(`${pointer}/enum: on a non-string type`);
     if (Array.isArray(schema.enum) && schema.enum.includes(""))
       violations.push(`${pointer}/enum: holds "", which Gemini refuses`);
     // Gemini's 400s: "type: must be specified when not using one_of, any_of or all_of fields", "items: missing
     // field", "items: field predicate failed: $type == Type.ARRAY".
-    if (schema.type === undefined && !("anyOf" in schema)) violations.push(`${pointer}/type: missing`);
-    if (schema.type === "array" && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
+    if (type === undefined && !("anyOf" in schema)) violations.push(`${pointer}/type: missing`);
+    if (type === "array" && !isJsonObject(schema.items)) violations.push(`${pointer}/items: missing`);
     for (const [keyword, owner] of [
       ["items", "array"],
       ["properties", "object"],
     ] as const) {
-      if (keyword in schema && schema.type !== owner) violations.push(`${pointer}/${keyword}: on a non-${owner} type`);
+      if (keyword in schema && type !== owner) violations.push(`${pointer}/${keyword}: on a non-${owner} type`);
     }
-    const formats = typeof schema.type === "string" ? GEMINI_FORMATS[schema.type] : undefined;
+    const formats = typeof type === "string" ? GEMINI_FORMATS[type] : undefined;
     if ("format" in schema && !formats?.includes(schema.format as string)) {
       violations.push(`${pointer}/format: ${JSON.stringify(schema.format)} is not supported here`);
     }
   });
+}
+
+/** The one type of a JSON Schema `type` that may also allow null (`["string", "null"]` is `"string"`). */
+function typeBesideNull(type: unknown): unknown {
+  if (!Array.isArray(type)) return type;
+  const others = type.filter((entry) => entry !== "null");
+  return others.length === 1 && others.length < type.length ? others[0] : type;
 }
 
 function checkMcpTool(tool: unknown, violations: string[]): void {

@@ -5,4 +5,5 @@ export type { AnthropicTool } from "./to-anthropic-tool.js";
 export { toDialect } from "./to-dialect.js";
 export type { GeminiFunctionDeclaration } from "./to-gemini-tool.js";
 export type { McpTool } from "./to-mcp-tool.js";
+export type { OpenAiResponsesTool } from "./to-openai-responses-tool.js";
 export type { OpenAiTool } from "./to-openai-tool.js";

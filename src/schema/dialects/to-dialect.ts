@@ -5,12 +5,14 @@ import type { DialectContext, ToDialectOptions } from "./dialect-context.js";
 import { toAnthropicTool } from "./to-anthropic-tool.js";
 import { toGeminiTool } from "./to-gemini-tool.js";
 import { toMcpTool } from "./to-mcp-tool.js";
+import { toOpenAiResponsesTool } from "./to-openai-responses-tool.js";
 import { toOpenAiStrictTool } from "./to-openai-strict-tool.js";
 import { toOpenAiTool } from "./to-openai-tool.js";
 
 const WRITERS: Record<Dialect, (definition: ToolDefinition, context: DialectContext) => unknown> = {
   openai: toOpenAiTool,
   "openai-strict": toOpenAiStrictTool,
+  "openai-responses": toOpenAiResponsesTool,
   anthropic: toAnthropicTool,
   gemini: toGeminiTool,
   mcp: toMcpTool,

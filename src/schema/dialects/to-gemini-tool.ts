@@ -23,7 +23,6 @@ export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
   "format",
   "title",
   "description",
-  "nullable",
   "enum",
   "maxItems",
   "minItems",
@@ -50,27 +49,57 @@ export const GEMINI_FORMATS: Readonly<Record<string, readonly string[]>> = {
   integer: ["int32", "int64"],
 };
 
-/** A Gemini function declaration. */
+/**
+ * A Gemini function declaration, as `@google/genai`'s `FunctionDeclaration` takes it: the schema in
+ * `parametersJsonSchema` (JSON Schema), left out when the function takes no arguments.
+ */
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
-  parameters: JsonSchema;
+  parametersJsonSchema?: JsonSchema;
+}
+
+/** Said of an object the model writes as JSON text, since Gemini refuses an object without properties. */
+const JSON_TEXT_NOTE = "a JSON object, written as text";
+
+/**
+ * Writes a Gemini function declaration with its schema in `parametersJsonSchema`, which `@google/genai` types as
+ * written (its `parameters` takes only its `Type` enum) and the Gemini API and Vertex AI accept. The schema keeps to
+ * the subset Gemini's own schemas have: one object at the top (as {@link toRootObjectSchema} makes them; Vertex AI
+ * answers "functionDeclaration parameters schema should be of type OBJECT"), `const` becomes a one-value `enum`,
+ * several types become an `anyOf` of one schema per type, each with its own keywords, `null` is written beside one
+ * type (`["string", "null"]`), a schema without a type takes the one its keywords or values imply, `enum` stays only
+ * on strings, `oneOf` becomes `anyOf`, `allOf` is merged, and `additionalProperties` and every other keyword outside
+ * the subset move into the description. Gemini answers 400 "properties: should be non-empty for OBJECT type" to an
+ * object without properties: a function without arguments leaves its schema out, and a free-form object (or one cut
+ * for depth) below the top is written as JSON text. Each change is reported.
+ */
+export function toGeminiTool(definition: ToolDefinition, context: DialectContext): GeminiFunctionDeclaration {
+  const declaration: GeminiFunctionDeclaration = {
+    name: ensureToolName(definition.name, context),
+    description: definition.description,
+  };
+  const schema = lowerGeminiSchema(toRootObjectSchema(definition.parameters, context), "#", context);
+  if (hasProperties(schema)) declaration.parametersJsonSchema = schema;
+  else recordChange(context, "properties", "#", "dropped", "no arguments: the declaration has no schema");
+  return declaration;
+}
+
+/** True for a schema that lists at least one property. */
+function hasProperties(schema: JsonSchema): boolean {
+  return isJsonObject(schema.properties) && Object.keys(schema.properties).length > 0;
 }
 
 /**
- * Writes a Gemini function declaration in the OpenAPI subset: the parameters are one object at the top (as
- * {@link toRootObjectSchema} makes them; Vertex AI answers "functionDeclaration parameters schema should be of type
- * OBJECT"), `const` becomes a one-value `enum`, type arrays and `null` alternatives become `nullable` (several types
- * become an `anyOf` of one schema per type, each with its own keywords), a schema without a type takes the one its
- * keywords or values imply, `enum` stays only on strings, `oneOf` becomes `anyOf`, `allOf` is merged, and
- * `additionalProperties` and every other keyword outside the subset move into the description.
+ * A lowered object below the top that lists no property, free-form or cut for depth, as JSON text (the first note of
+ * its description says so): Gemini refuses an object without properties, and a string takes any object as JSON.
  */
-export function toGeminiTool(definition: ToolDefinition, context: DialectContext): GeminiFunctionDeclaration {
-  return {
-    name: ensureToolName(definition.name, context),
-    description: definition.description,
-    parameters: lowerGeminiSchema(toRootObjectSchema(definition.parameters, context), "#", context),
-  };
+function withObjectAsText(schema: JsonSchema, pointer: string, context: DialectContext, notes: string[]): JsonSchema {
+  if (pointer === "#" || schema.type !== "object" || hasProperties(schema)) return schema;
+  recordChange(context, "type", pointer, "lowered", "object without properties -> JSON text");
+  notes.unshift(JSON_TEXT_NOTE);
+  const { properties: _none, required: _noNames, ...rest } = schema;
+  return { ...rest, type: "string" };
 }
 
 /** The values an `enum` or a `const` allows, or undefined when the schema has neither. */
@@ -170,10 +199,15 @@ function withOnlyAlternativeMerged(
 }
 
 /**
- * The lowered schema accepting null too: `nullable` belongs next to a type, so a typeless one's alternatives take it.
+ * The lowered schema accepting null too: `null` is written beside one type (`["string", "null"]`) and among its enum
+ * values, so a typeless one's alternatives take it.
  */
 function withNullable(schema: JsonSchema, pointer: string, context: DialectContext): JsonSchema {
-  if (typeof schema.type === "string") return { ...schema, nullable: true };
+  if (typeof schema.type === "string") {
+    const nullable: JsonSchema = { ...schema, type: [schema.type, "null"] };
+    if (Array.isArray(schema.enum)) nullable.enum = [...schema.enum, null];
+    return nullable;
+  }
   if (Array.isArray(schema.anyOf)) {
     const anyOf = schema.anyOf.map((branch) =>
       isJsonObject(branch) ? withNullable(branch, pointer, context) : branch,
@@ -323,7 +357,7 @@ function lowerGeminiSchema(source: JsonSchema, pointer: string, context: Dialect
     schema !== moved && combinator !== undefined
       ? withOnlyAlternativeMerged(Object.fromEntries(entries), combinator, pointer, context)
       : Object.fromEntries(entries);
-  const typed = withType(written, pointer, context);
+  const typed = withObjectAsText(withType(written, pointer, context), pointer, context, notes);
   const lowered = nullable ? withNullable(typed, pointer, context) : typed;
   const description = describeWithNotes(lowered.description, notes);
   if (description !== undefined) lowered.description = description;

@@ -186,6 +186,7 @@ function lowerStrictSchema(
   const types = typesOf(lowered);
   const isObject = ownObject === undefined && describesObject(types, schema);
   if (isObject) lowered = closeObject(lowered, schema, pointer, nesting, state, notes, enclosing);
+  else if (ownObject === undefined) reportObjectKeywordsDropped(schema, types, pointer, context);
   if ((types.includes("array") || (types.length === 0 && "items" in lowered)) && !isJsonObject(lowered.items)) {
     recordChange(context, "items", pointer, "lowered", "any item -> any primitive");
     lowered.items = { anyOf: anyPrimitive() };
@@ -203,6 +204,32 @@ function lowerStrictSchema(
 /** True when a schema with these types is an object: it says so, or says nothing but lists properties. */
 function describesObject(types: readonly string[], schema: JsonSchema): boolean {
   return types.includes("object") || (types.length === 0 && isJsonObject(schema.properties));
+}
+
+/** The keywords that only constrain an object, which strict mode writes only on one. */
+const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties"] as const;
+
+/**
+ * Reports the object keywords of a schema that is not an object, which strict mode leaves out: a malformed `type:
+ * "array"` with `properties` beside its `items` (formapi.io's `batchGeneratePdfV1`), or a typeless object read as the
+ * string a `text/plain` body is (netatmo.net's `createnewschedule`). Each property is reported at its own pointer.
+ */
+function reportObjectKeywordsDropped(
+  schema: JsonSchema,
+  types: readonly string[],
+  pointer: string,
+  context: DialectContext,
+): void {
+  const detail = `constrains nothing beside type ${types.length === 0 ? "(none)" : types.join(" or ")}`;
+  for (const keyword of OBJECT_KEYWORDS) {
+    const value = schema[keyword];
+    if (value === undefined) continue;
+    if (keyword === "properties" && isJsonObject(value)) {
+      for (const name of Object.keys(value)) {
+        recordChange(context, keyword, appendJsonPointer(pointer, "properties", name), "dropped", detail);
+      }
+    } else recordChange(context, keyword, pointer, "dropped", detail);
+  }
 }
 
 /** True for an object beside an `anyOf` or `oneOf` of alternatives (not of constraints only), some accepting values. */

@@ -73,6 +73,18 @@ describe("api-key mode on the service's routes", () => {
       },
       { name: "metrics", passed: 200, scope: "admin", request: { method: "GET", url: "/metrics" } },
       { name: "docs (any credential)", passed: 200, scope: undefined, request: { method: "GET", url: "/docs" } },
+      {
+        name: "docs document (any credential)",
+        passed: 200,
+        scope: undefined,
+        request: { method: "GET", url: "/docs/json" },
+      },
+      {
+        name: "docs UI file (any credential)",
+        passed: 200,
+        scope: undefined,
+        request: { method: "GET", url: "/docs/static/swagger-ui.css" },
+      },
     ];
 
   test.each(routes)(
