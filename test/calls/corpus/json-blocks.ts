@@ -198,7 +198,17 @@ export const jambaCases: ModelOutputCase[] = [
   },
 ];
 
+// llama.cpp's Nemotron Nano v2 template: `<TOOLCALL>[...]</TOOLCALL>`, a line break before the end of the turn.
+const llamaCppNemotronTemplate = renderedCases({
+  template: "llama.cpp-NVIDIA-Nemotron-Nano-v2.jinja",
+  family: "Nemotron Nano v2 (llama.cpp template)",
+  format: "hermes",
+  otherText: "\n",
+  tools,
+});
+
 export const nemotronCases: ModelOutputCase[] = [
+  ...llamaCppNemotronTemplate.cases,
   {
     name: "Nemotron: one call in <TOOLCALL>",
     source: NEMOTRON,
