@@ -21,27 +21,6 @@ const vllmM1Template = renderedCases({
 export const minimaxCases: ModelOutputCase[] = [
   ...vllmM1Template.cases,
   {
-    name: "MiniMax-M1: one call",
-    source: VLLM_M1,
-    output:
-      '<tool_calls>\n{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}\n</tool_calls>',
-    calls: [call("get_current_weather", { city: "Dallas", state: "TX", unit: "fahrenheit" }, "hermes")],
-    text: "",
-    tools,
-  },
-  {
-    name: "MiniMax-M1: two calls, one a line",
-    source: VLLM_M1,
-    output:
-      '<tool_calls>\n{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}\n{"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL", "unit": "fahrenheit"}}\n</tool_calls>',
-    calls: [
-      call("get_current_weather", { city: "Dallas", state: "TX", unit: "fahrenheit" }, "hermes"),
-      call("get_current_weather", { city: "Orlando", state: "FL", unit: "fahrenheit" }, "hermes"),
-    ],
-    text: "",
-    tools,
-  },
-  {
     name: "MiniMax-M1: prose before the block",
     source: VLLM_M1,
     output:

@@ -4,7 +4,6 @@ import type { ModelOutputCase } from "../model-output-corpus.js";
 import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
-const TEMPLATE = "Qwen/Qwen3-Coder-30B-A3B-Instruct chat_template.jinja (tool_call rendering)";
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_qwen3coder_tool_parser.py";
 
 const fn = (name: string, parameters: string) =>
@@ -40,14 +39,6 @@ export const qwen3CoderCases: ModelOutputCase[] = [
         "hermes",
       ),
     ],
-    text: "",
-    tools,
-  },
-  {
-    name: "Qwen3-Coder: one call, rendered by the template",
-    source: TEMPLATE,
-    output: fn("get_current_weather", param("city", "Dallas") + param("state", "TX") + param("unit", "fahrenheit")),
-    calls: [call("get_current_weather", { city: "Dallas", state: "TX", unit: "fahrenheit" }, "hermes")],
     text: "",
     tools,
   },
@@ -104,14 +95,6 @@ export const qwen3CoderCases: ModelOutputCase[] = [
     calls: [call("get_current_weather", { city: "Dallas", state: "TX" }, "hermes")],
     text: "",
     errors: [{ code: "PARSE_ERROR", callIndex: 0, parameter: "city" }],
-    tools,
-  },
-  {
-    name: "Qwen3-Coder: a call with no parameters",
-    source: TEMPLATE,
-    output: "<tool_call>\n<function=get_time>\n</function>\n</tool_call>",
-    calls: [call("get_time", {}, "hermes")],
-    text: "",
     tools,
   },
   {
