@@ -1,6 +1,8 @@
 import type { CallableTool } from "../src/calls/callable-tool.js";
 import { createToolCallStream } from "../src/calls/create-tool-call-stream.js";
+import { CALL_BLOCK_FAMILIES } from "../src/calls/formats/index.js";
 import { parseToolCalls } from "../src/calls/parse-tool-calls.js";
+import { TEXT_TOOL_CALL_FORMATS } from "../src/calls/tool-call.js";
 import type { ToolCallStreamEvent } from "../src/calls/tool-call-stream-event.js";
 import { alternatingMedians } from "./timing.js";
 
@@ -13,43 +15,95 @@ const tools: CallableTool[] = [
       properties: { path: { type: "string" }, content: { type: "string" }, mode: { type: "integer" } },
       required: ["path", "content"],
     },
+    // Its own tag, for the legacy-xml format: `<write-file path="...">content</write-file>`.
+    xml: {
+      tag: "write-file",
+      mappings: [
+        { param: "path", node: "attribute", path: ".", required: true },
+        { param: "content", node: "content", path: ".", required: true },
+      ],
+    },
   },
 ];
 
-/** How a call opens, up to the code it carries, and how it closes, in each syntax the bench reads. */
-const CALL_SYNTAXES = {
-  xml: {
-    head: (index: number) =>
-      `<function_calls>\n<invoke name="write_file">\n<parameter name="path">src/file_${index}.ts</parameter>\n<parameter name="mode">420</parameter>\n<parameter name="content">\n`,
-    tail: "\n</parameter>\n</invoke>\n</function_calls>\n",
-  },
-  qwen: {
-    head: (index: number) =>
-      `<tool_call>\n<function=write_file>\n<parameter=path>\nsrc/file_${index}.ts\n</parameter>\n<parameter=mode>\n420\n</parameter>\n<parameter=content>\n`,
-    tail: "\n</parameter>\n</function>\n</tool_call>\n",
-  },
-  glm: {
-    head: (index: number) =>
-      `<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>src/file_${index}.ts</arg_value>\n<arg_key>mode</arg_key>\n<arg_value>420</arg_value>\n<arg_key>content</arg_key>\n<arg_value>`,
-    tail: "</arg_value>\n</tool_call>\n",
-  },
-};
+/** A line of code, as a file's content carries it: `<`, `&`, quotes and a closing tag that is text. */
+const CODE_LINE = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
 
 /**
- * About `bytes` of model output: prose, then `invokes` calls carrying code, as `<function_calls>` blocks or in another
- * syntax.
+ * About `bytes` of model output: prose, then `invokes` `<function_calls>` blocks, each writing a file of code.
  */
-function modelOutput(bytes: number, invokes: number, syntax: keyof typeof CALL_SYNTAXES = "xml"): string {
+function modelOutput(bytes: number, invokes: number): string {
   const perInvoke = Math.floor(bytes / invokes);
   const parts: string[] = [];
   for (let index = 0; index < invokes; index += 1) {
-    const head = `Step ${index}: writing a file, since a < b && c > d.\n${CALL_SYNTAXES[syntax].head(index)}`;
-    const { tail } = CALL_SYNTAXES[syntax];
-    const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
+    const head = `Step ${index}: writing a file, since a < b && c > d.\n<function_calls>\n<invoke name="write_file">\n<parameter name="path">src/file_${index}.ts</parameter>\n<parameter name="mode">420</parameter>\n<parameter name="content">\n`;
+    const tail = "\n</parameter>\n</invoke>\n</function_calls>\n";
     const room = Math.max(0, perInvoke - head.length - tail.length);
-    parts.push(head, line.repeat(Math.ceil(room / line.length)).slice(0, room), tail);
+    parts.push(head, CODE_LINE.repeat(Math.ceil(room / CODE_LINE.length)).slice(0, room), tail);
   }
   return parts.join("");
+}
+
+/** What a call of `write_file` carries in the family outputs: a path, a mode, and about a kilobyte of code. */
+interface WriteFile {
+  path: string;
+  mode: number;
+  content: string;
+}
+
+/** A JSON string of ASCII text is also a Python string literal. */
+const pythonicCall = ({ path, mode, content }: WriteFile): string =>
+  `write_file(path=${JSON.stringify(path)}, mode=${mode}, content=${JSON.stringify(content)})`;
+
+/**
+ * One representative output per family the parser reads, by name: how it writes one call of `write_file` after a line
+ * of prose. Every text format and every family of the table (`formats/index.ts`) has one (see {@link timeFamilies}).
+ */
+const FAMILY_CALLS: Record<string, (args: WriteFile, index: number) => string> = {
+  xml: (args, index) =>
+    `Step ${index}.<function_calls>\n<invoke name="write_file">\n<parameter name="path">${args.path}</parameter>\n<parameter name="mode">${args.mode}</parameter>\n<parameter name="content">${args.content}</parameter>\n</invoke>\n</function_calls>\n`,
+  hermes: (args, index) =>
+    `Step ${index}.<tool_call>\n${JSON.stringify({ name: "write_file", arguments: args })}\n</tool_call>\n`,
+  "qwen3-coder": (args, index) =>
+    `Step ${index}.<tool_call>\n<function=write_file>\n<parameter=path>\n${args.path}\n</parameter>\n<parameter=mode>\n${args.mode}\n</parameter>\n<parameter=content>\n${args.content}\n</parameter>\n</function>\n</tool_call>\n`,
+  glm: (args, index) =>
+    `Step ${index}.<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>${args.path}</arg_value>\n<arg_key>mode</arg_key>\n<arg_value>${args.mode}</arg_value>\n<arg_key>content</arg_key>\n<arg_value>${args.content}</arg_value>\n</tool_call>\n`,
+  "llama-3.1": (args, index) => `Step ${index}.<function=write_file>${JSON.stringify(args)}</function>\n`,
+  "legacy-xml": (args, index) => `Step ${index}.<write-file path="${args.path}">${args.content}</write-file>\n`,
+  kimi: (args, index) =>
+    `Step ${index}.<|tool_calls_section_begin|><|tool_call_begin|>functions.write_file:${index}<|tool_call_argument_begin|>${JSON.stringify(args)}<|tool_call_end|><|tool_calls_section_end|>\n`,
+  deepseek: (args, index) =>
+    `Step ${index}.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>write_file\n\`\`\`json\n${JSON.stringify(args)}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>\n`,
+  step3: (args, index) =>
+    `Step ${index}.<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="write_file"><steptml:parameter name="path">${args.path}</steptml:parameter><steptml:parameter name="mode">${args.mode}</steptml:parameter><steptml:parameter name="content">${args.content}</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>\n`,
+  harmony: (args, index) =>
+    `<|start|>assistant<|channel|>analysis<|message|>Step ${index}.<|end|><|start|>assistant<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>${JSON.stringify(args)}<|call|>`,
+  mistral: (args, index) => `Step ${index}: writing a file.\n[TOOL_CALLS]write_file[ARGS]${JSON.stringify(args)}\n`,
+  // Call objects a reply starts with, one per line, as Ollama passes them on: no prose between them.
+  "json-text": (args) => `${JSON.stringify({ name: "write_file", arguments: args })}\n`,
+  pythonic: (args, index) => `${index === 0 ? "[" : ", "}${pythonicCall(args)}`,
+  gemma: (args, index) =>
+    `Step ${index}.<|tool_call>call:write_file{path:<|"|>${args.path}<|"|>,mode:${args.mode},content:<|"|>${args.content}<|"|>}<tool_call|>\n`,
+  lfm: (args, index) => `Step ${index}.<|tool_call_start|>[${pythonicCall(args)}]<|tool_call_end|>\n`,
+  olmo: (args, index) => `Step ${index}.<function_calls>\n${pythonicCall(args)}\n</function_calls>\n`,
+  cohere: (args, index) =>
+    `Step ${index}.<|START_ACTION|>[\n    ${JSON.stringify({ tool_call_id: "0", tool_name: "write_file", parameters: args })}\n]<|END_ACTION|>\n`,
+  internlm: (args, index) =>
+    `Step ${index}.<|action_start|><|plugin|>\n${JSON.stringify({ name: "write_file", parameters: args })}<|action_end|>\n`,
+  apertus: (args, index) => `Step ${index}.<|tools_prefix|>[${JSON.stringify({ write_file: args })}]<|tools_suffix|>\n`,
+  "minimax-m3": (args, index) =>
+    `Step ${index}.]<]minimax[>[<tool_call>]<]minimax[>[<invoke name="write_file">]<]minimax[>[<path>${args.path}]<]minimax[>[</path>]<]minimax[>[<mode>${args.mode}]<]minimax[>[</mode>]<]minimax[>[<content>${args.content}]<]minimax[>[</content>]<]minimax[>[</invoke>]<]minimax[>[</tool_call>\n`,
+};
+
+/** About `bytes` of `family`'s output: `calls` calls of `write_file`, each carrying code. */
+function familyOutput(family: string, bytes: number, calls: number): string {
+  const write = FAMILY_CALLS[family];
+  if (write === undefined) throw new Error(`no output of ${family} to time`);
+  const content = CODE_LINE.repeat(Math.ceil(bytes / calls / CODE_LINE.length));
+  const parts = Array.from({ length: calls }, (_, index) =>
+    write({ path: `src/file_${index}.ts`, mode: 420, content }, index),
+  );
+  return family === "pythonic" ? `${parts.join("")}]` : parts.join("");
 }
 
 /** The text cut into `size`-character chunks, as a stream delivers it: cutting is not parsing work, so it is not timed. */
@@ -150,8 +204,35 @@ export async function run(): Promise<void> {
   console.log(
     `  linear time: 1-char cost at 0.25 MB ${perCharacter(chunks1Quarter, quarterLength)}, at 1 MB ${perCharacter(callback1, text.length)}`,
   );
-  timeTagBodies(text);
+  timeFamilies();
+  timeWorstBodies();
   timeHostileProse();
+}
+
+/**
+ * Each family's output, one-shot and in 1-character chunks through `onEvent`, timed in alternation: its one-shot rate,
+ * and its 1-character time against its one-shot (the limit is 3x). Every text format and every family of the table has
+ * an output here, or the bench stops.
+ */
+function timeFamilies(): void {
+  const families = Object.keys(FAMILY_CALLS);
+  for (const name of [...TEXT_TOOL_CALL_FORMATS, ...Object.keys(CALL_BLOCK_FAMILIES)]) {
+    if (!families.includes(name)) throw new Error(`bench/calls.ts has no output of ${name} to time`);
+  }
+  console.log("  each family, 1,000 calls in about 1 MB: one-shot, and 1-char onEvent stream against it (limit 3x):");
+  for (const family of families) {
+    const text = familyOutput(family, 1_000_000, 1_000);
+    const by1 = chunksOf(text, 1);
+    const { oneShot, stream1 } = alternatingMedians(9, 3, {
+      oneShot: checked(() => parseToolCalls(text, { tools }).calls.length, 1_000),
+      stream1: checked(() => parseChunksWithCallback(by1), 1_000),
+    });
+    const rate = text.length / 1_000_000 / (oneShot / 1000);
+    const ratio = stream1 / oneShot;
+    console.log(
+      `    ${family.padEnd(12)}${rate.toFixed(1).padStart(6)} MB/s one-shot  1-char ${ratio.toFixed(2)}x${ratio > 3 ? "  (over 3x)" : ""}`,
+    );
+  }
 }
 
 /**
@@ -189,28 +270,8 @@ function timeHostileProse(): void {
   );
 }
 
-/**
- * The same calls written inside `<tool_call>` as Qwen3-Coder and GLM write them, one-shot, against `<function_calls>`
- * (timed apart from the figures above: their garbage would be collected during those), and the worst body for
- * reading such tags.
- */
-function timeTagBodies(xmlText: string): void {
-  const qwenText = modelOutput(1_000_000, 1_000, "qwen");
-  const glmText = modelOutput(1_000_000, 1_000, "glm");
-  const qwenBy1 = chunksOf(qwenText, 1);
-  const mistralText = jsonCallOutput(1_000_000, 1_000, "mistral");
-  const jsonText = jsonCallOutput(1_000_000, 1_000, "json-text");
-  const pythonicText = jsonCallOutput(1_000_000, 1_000, "pythonic");
-  const gemmaText = jsonCallOutput(1_000_000, 1_000, "gemma");
-  const gemmaBy1 = chunksOf(gemmaText, 1);
-  const lfmText = jsonCallOutput(1_000_000, 1_000, "lfm");
-  const lfmBy1 = chunksOf(lfmText, 1);
-  const llamaText = jsonCallOutput(1_000_000, 1_000, "llama");
-  const olmoText = jsonCallOutput(1_000_000, 1_000, "olmo");
-  const hermesText = jsonCallOutput(1_000_000, 1_000, "hermes");
-  const hermesBy1 = chunksOf(hermesText, 1);
-  const cohereText = jsonCallOutput(1_000_000, 1_000, "cohere");
-  const cohereBy1 = chunksOf(cohereText, 1);
+/** The worst bodies for readers that look ahead for closing tags or brackets: the cost per character must not grow. */
+function timeWorstBodies(): void {
   const unclosedQuarter = unclosedParameters(250_000);
   const unclosed = unclosedParameters(1_000_000);
   const openObjectsQuarter = unclosedJsonFunctions(250_000);
@@ -220,23 +281,6 @@ function timeTagBodies(xmlText: string): void {
   const manyCallsQuarter = oneBlockOfManyCalls(250_000);
   const manyCalls = oneBlockOfManyCalls(1_000_000);
   const times = alternatingMedians(9, 3, {
-    xml: checked(() => parseToolCalls(xmlText, { tools }).calls.length, 1_000),
-    qwen: checked(() => parseToolCalls(qwenText, { tools }).calls.length, 1_000),
-    qwenStream1: checked(() => parseChunksWithCallback(qwenBy1), 1_000),
-    glm: checked(() => parseToolCalls(glmText, { tools }).calls.length, 1_000),
-    mistral: checked(() => parseToolCalls(mistralText, { tools }).calls.length, 1_000),
-    jsonText: checked(() => parseToolCalls(jsonText, { tools }).calls.length, 1_000),
-    pythonic: checked(() => parseToolCalls(pythonicText, { tools }).calls.length, 1_000),
-    gemma: checked(() => parseToolCalls(gemmaText, { tools }).calls.length, 1_000),
-    gemmaStream1: checked(() => parseChunksWithCallback(gemmaBy1), 1_000),
-    lfm: checked(() => parseToolCalls(lfmText, { tools }).calls.length, 1_000),
-    lfmStream1: checked(() => parseChunksWithCallback(lfmBy1), 1_000),
-    llama: checked(() => parseToolCalls(llamaText, { tools }).calls.length, 1_000),
-    olmo: checked(() => parseToolCalls(olmoText, { tools }).calls.length, 1_000),
-    hermes: checked(() => parseToolCalls(hermesText, { tools }).calls.length, 1_000),
-    hermesStream1: checked(() => parseChunksWithCallback(hermesBy1), 1_000),
-    cohere: checked(() => parseToolCalls(cohereText, { tools }).calls.length, 1_000),
-    cohereStream1: checked(() => parseChunksWithCallback(cohereBy1), 1_000),
     unclosedQuarter: checked(() => parseToolCalls(unclosedQuarter).calls.length, 1),
     unclosed: checked(() => parseToolCalls(unclosed).calls.length, 1),
     openObjectsQuarter: checked(() => parseToolCalls(openObjectsQuarter).calls.length, 11_364),
@@ -246,50 +290,6 @@ function timeTagBodies(xmlText: string): void {
     manyCallsQuarter: checked(() => parseToolCalls(manyCallsQuarter, { tools }).calls.length, 4_808),
     manyCalls: checked(() => parseToolCalls(manyCalls, { tools }).calls.length, 19_231),
   });
-  console.log("  <tool_call> bodies written with tags, one-shot, 1,000 calls in 1 MB:");
-  for (const [label, milliseconds] of [
-    ["Qwen3-Coder", times.qwen],
-    ["GLM", times.glm],
-  ] as const) {
-    console.log(
-      `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
-    );
-  }
-  // Each call's text streams as deltas from its `<function=name>`, a delta per character here.
-  console.log(
-    `    Qwen3-Coder 1-char onEvent stream ${times.qwenStream1.toFixed(1)} ms = ${(times.qwenStream1 / times.qwen).toFixed(2)}x its one-shot`,
-  );
-  console.log("  calls written as JSON, as Python, or in Gemma's syntax, one-shot, 1,000 calls in 1 MB:");
-  for (const [label, milliseconds] of [
-    ["Mistral", times.mistral],
-    ["JSON text", times.jsonText],
-    ["pythonic", times.pythonic],
-    ["Gemma 4", times.gemma],
-    ["LFM2", times.lfm],
-    ["Llama 3.1", times.llama],
-    ["OLMo 3", times.olmo],
-    ["Hermes", times.hermes],
-    ["Cohere", times.cohere],
-  ] as const) {
-    console.log(
-      `    ${label.padEnd(12)}${milliseconds.toFixed(1)} ms  ${(milliseconds / times.xml).toFixed(2)}x <function_calls>`,
-    );
-  }
-  // Each call's JSON streams as deltas from its `{"name": ..., "arguments":`, a delta per character here.
-  console.log(
-    `    Hermes 1-char onEvent stream ${times.hermesStream1.toFixed(1)} ms = ${(times.hermesStream1 / times.hermes).toFixed(2)}x its one-shot`,
-  );
-  // Each Gemma call's arguments stream from its `call:name{` to their closing brace, each LFM2 call from its `name(`.
-  console.log(
-    `    Gemma 4 1-char onEvent stream ${times.gemmaStream1.toFixed(1)} ms = ${(times.gemmaStream1 / times.gemma).toFixed(2)}x its one-shot`,
-  );
-  console.log(
-    `    LFM2 1-char onEvent stream ${times.lfmStream1.toFixed(1)} ms = ${(times.lfmStream1 / times.lfm).toFixed(2)}x its one-shot`,
-  );
-  // Each Cohere call object streams from its `{"tool_call_id": ..., "parameters":` to its closing brace.
-  console.log(
-    `    Cohere 1-char onEvent stream ${times.cohereStream1.toFixed(1)} ms = ${(times.cohereStream1 / times.cohere).toFixed(2)}x its one-shot`,
-  );
   const perCharacter = (milliseconds: number, length: number): string =>
     `${((milliseconds * 1e6) / length).toFixed(0)} ns/char`;
   console.log(
@@ -304,48 +304,6 @@ function timeTagBodies(xmlText: string): void {
   console.log(
     `  linear time: one <tool_calls> block of a call object per line: at 0.25 MB ${perCharacter(times.manyCallsQuarter, manyCallsQuarter.length)}, at 1 MB ${perCharacter(times.manyCalls, manyCalls.length)}`,
   );
-}
-
-/**
- * About `bytes` of calls written as JSON, Python or Gemma's syntax, each carrying code: after prose and Mistral's
- * `[TOOL_CALLS]`, as the call objects a reply starts with (one per line, as Ollama passes them on), as one pythonic
- * call list, or after prose in Gemma 4's blocks, in LFM2's (a pythonic list each), in OLMo 3's `<function_calls>` (a
- * pythonic call each), in Llama 3.1's `<function=f>`, in Hermes' `<tool_call>` or in Cohere's `<|START_ACTION|>`.
- */
-function jsonCallOutput(
-  bytes: number,
-  calls: number,
-  syntax: "mistral" | "json-text" | "pythonic" | "gemma" | "lfm" | "olmo" | "llama" | "hermes" | "cohere",
-): string {
-  const line = 'if (a < b && s !== "</parameter>") { total += values[i] * 2; } // &amp; note\n';
-  const content = line.repeat(Math.ceil(bytes / calls / line.length));
-  const parts: string[] = [];
-  for (let index = 0; index < calls; index += 1) {
-    const args = { path: `src/file_${index}.ts`, mode: 420, content };
-    if (syntax === "mistral")
-      parts.push(`Step ${index}: writing a file.\n[TOOL_CALLS]write_file[ARGS]${JSON.stringify(args)}\n`);
-    else if (syntax === "json-text") parts.push(`${JSON.stringify({ name: "write_file", arguments: args })}\n`);
-    else if (syntax === "gemma")
-      parts.push(
-        `Step ${index}.<|tool_call>call:write_file{path:<|"|>${args.path}<|"|>,mode:420,content:<|"|>${content}<|"|>}<tool_call|>\n`,
-      );
-    else if (syntax === "llama") parts.push(`Step ${index}.<function=write_file>${JSON.stringify(args)}</function>\n`);
-    else if (syntax === "hermes")
-      parts.push(
-        `Step ${index}.<tool_call>\n${JSON.stringify({ name: "write_file", arguments: args })}\n</tool_call>\n`,
-      );
-    else if (syntax === "cohere") {
-      const call = { tool_call_id: "0", tool_name: "write_file", parameters: args };
-      parts.push(`Step ${index}.<|START_ACTION|>[\n    ${JSON.stringify(call)}\n]<|END_ACTION|>\n`);
-    } else {
-      // A JSON string of ASCII text is also a Python string literal.
-      const call = `write_file(path=${JSON.stringify(args.path)}, mode=420, content=${JSON.stringify(content)})`;
-      if (syntax === "lfm") parts.push(`Step ${index}.<|tool_call_start|>[${call}]<|tool_call_end|>\n`);
-      else if (syntax === "olmo") parts.push(`Step ${index}.<function_calls>\n${call}\n</function_calls>\n`);
-      else parts.push(call);
-    }
-  }
-  return syntax === "pythonic" ? `[${parts.join(", ")}]` : parts.join("");
 }
 
 /**

@@ -1,7 +1,7 @@
 import { checkStringArgument } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
+import { shortenText } from "./engine/shorten-text.js";
 import { parseJsonText } from "./parse-json-arguments.js";
-import { shortenText } from "./shorten-text.js";
 
 /** What {@link coerceArgument} made of a value: the typed value, or why it does not fit the schema. */
 export type CoercionResult = { success: true; value: unknown } | { success: false; message: string };

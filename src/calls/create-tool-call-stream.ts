@@ -1,10 +1,10 @@
 import { checkObjectArgument, invalidOptionError } from "../errors/invalid-option-error.js";
-import { callableToolsFromDialect, type ToolInAnyDialect } from "./callable-tool-from-dialect.js";
+import { type ToolCallEventSource, ToolCallScanner } from "./engine/tool-call-scanner.js";
+import { createToolCatalog } from "./engine/tool-catalog.js";
 import { textFormatsFor } from "./parse-tool-calls.js";
+import { callableToolsFromDialect, type ToolInAnyDialect } from "./providers/callable-tool-from-dialect.js";
 import { FORMAT_CHOICES, isFormatOption, type ToolCallFormat } from "./tool-call.js";
-import { type ToolCallEventSource, ToolCallScanner } from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
-import { createToolCatalog } from "./tool-catalog.js";
 
 /** Options of {@link createToolCallStream}. */
 export interface ToolCallStreamOptions {
@@ -23,9 +23,9 @@ export interface ToolCallStreamOptions {
   onEvent?: (event: ToolCallStreamEvent) => void;
   /**
    * Whether the text starts inside a reasoning block the chat template opened (DeepSeek-R1 distills, QwQ write only
-   * the closing `</think>`): `true` for `</think>`, or the token that closes the block (`<|close|>think<|sep|>` for Kimi
-   * K3, `<|inner_suffix|>` for Apertus, `[/THINK]` for Magistral). {@link parseToolCalls} sees that in the whole text;
-   * a stream cannot look ahead, so say it.
+   * the closing `</think>`): `true` for `</think>`, or the token that closes the block (`<|close|>think<|sep|>`,
+   * `<|inner_suffix|>`, `[/THINK]`). {@link parseToolCalls} sees that in the whole text; a stream cannot look ahead, so
+   * say it.
    */
   startsInReasoning?: boolean | string;
 }

@@ -2,8 +2,6 @@
 
 /** Tools as parsers and prompt renderers see them. */
 export type { CallableTool, XmlMapping, XmlToolSpec } from "./callable-tool.js";
-/** A tool as users hold it: a `CallableTool`, or one in any dialect `convert` prints. */
-export type { ToolInAnyDialect } from "./callable-tool-from-dialect.js";
 /** Types one XML parameter value by its JSON Schema. */
 export { type CoercionResult, coerceArgument } from "./coerce-argument.js";
 /** The streaming parser. */
@@ -14,6 +12,8 @@ export { decodeXmlText } from "./decode-xml-text.js";
 export { type JsonArgumentsResult, parseJsonArguments } from "./parse-json-arguments.js";
 /** The one-shot parser for every output format. */
 export { type ParsedToolCalls, type ParseToolCallsOptions, parseToolCalls } from "./parse-tool-calls.js";
+/** A tool as users hold it: a `CallableTool`, or one in any dialect `convert` prints. */
+export type { ToolInAnyDialect } from "./providers/callable-tool-from-dialect.js";
 /** The system prompt teaching a model the XML or Hermes call syntax. */
 export { type RenderToolPromptOptions, renderToolPrompt } from "./render-tool-prompt.js";
 /** One parsed call, in every format the same shape. */

@@ -1,7 +1,7 @@
 import { jsonrepair } from "jsonrepair";
 import { isJsonObject } from "../openapi/own-properties.js";
-import { endsInsideString } from "./json-value-end.js";
-import { claimRepair } from "./repair-budget.js";
+import { endsInsideString } from "./engine/json-value-end.js";
+import { claimRepair } from "./engine/repair-budget.js";
 
 /** What {@link parseJsonText} read: the value, and whether `jsonrepair` had to fix the text first. */
 export type JsonTextResult =

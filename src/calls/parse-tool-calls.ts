@@ -1,14 +1,22 @@
 import { invalidArgumentError, invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
-import { buildJsonCall, type JsonCall } from "./build-json-call.js";
-import type { BuiltCall } from "./build-xml-call.js";
-import { CallIds } from "./call-ids.js";
-import { readToolsFromDialects, type ToolInAnyDialect } from "./callable-tool-from-dialect.js";
-import { jsonCallObjects } from "./json-call-objects.js";
-import { endsBeforeItsValue } from "./json-value-end.js";
-import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
-import { shortenText } from "./shorten-text.js";
-import { closesUnopenedReasoning } from "./text-call-openers.js";
+import { buildJsonCall, type JsonCall } from "./engine/build-json-call.js";
+import type { BuiltCall } from "./engine/build-xml-call.js";
+import { CallIds } from "./engine/call-ids.js";
+import { endsBeforeItsValue } from "./engine/json-value-end.js";
+import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./engine/repair-budget.js";
+import { shortenText } from "./engine/shorten-text.js";
+import { ToolCallScanner } from "./engine/tool-call-scanner.js";
+import { createToolCatalog, type ToolCatalog } from "./engine/tool-catalog.js";
+import { closesUnopenedReasoning } from "./formats/markers.js";
+import { readToolsFromDialects, type ToolInAnyDialect } from "./providers/callable-tool-from-dialect.js";
+import {
+  isGeminiPart,
+  isToolUseBlock,
+  looksLikeProviderOutput,
+  tokenLimitReached,
+  wrappedMessage,
+} from "./providers/provider-response.js";
 import {
   FORMAT_CHOICES,
   isFormatOption,
@@ -19,9 +27,7 @@ import {
   type ToolCallFormat,
 } from "./tool-call.js";
 import type { ToolCallError } from "./tool-call-error.js";
-import { ToolCallScanner } from "./tool-call-scanner.js";
 import type { ToolCallStreamEvent } from "./tool-call-stream-event.js";
-import { createToolCatalog, type ToolCatalog } from "./tool-catalog.js";
 
 /** Options of {@link parseToolCalls}. */
 export interface ParseToolCallsOptions {
@@ -86,69 +92,6 @@ export function textFormatsFor(format: "auto" | ToolCallFormat): ReadonlySet<Tex
   return (ALL_TEXT_FORMATS as ReadonlySet<string>).has(format)
     ? new Set([format as TextToolCallFormat])
     : NO_TEXT_FORMATS;
-}
-
-/** Keys only provider responses, messages, items and content blocks have. */
-const PROVIDER_KEYS = ["choices", "output", "tool_calls", "function_call", "role", "type", "candidates", "parts"];
-
-function looksLikeProviderOutput(value: unknown): boolean {
-  // Call objects a model wrote as its reply (`{"type": "function", "function": {...}}`) are model text.
-  if (jsonCallObjects(value, { exact: true }) !== undefined) return false;
-  if (Array.isArray(value)) return value.length > 0 && value.every(isItemOrPart);
-  if (!isJsonObject(value)) return false;
-  return PROVIDER_KEYS.some((key) => Object.hasOwn(value, key)) || wrappedMessage(value) !== undefined;
-}
-
-/**
- * The message of a response that wraps one: Ollama's `/api/chat` (`{"model", "message": {"role", "content",
- * "tool_calls"}, "done"}`) and `/api/generate` (`{"model", "response": "...", "done"}`), and Cohere's v2 chat
- * (`{"message": {...}, "finish_reason"}`; its `tool_plan` is not text). Each carries `done` or `finish_reason`, which a
- * JSON reply a model wrote (`{"message": "hi"}`) does not.
- */
-function wrappedMessage(value: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (!Object.hasOwn(value, "done") && !Object.hasOwn(value, "finish_reason")) return undefined;
-  if (isJsonObject(value.message)) return value.message;
-  return typeof value.response === "string" ? { content: value.response } : undefined;
-}
-
-/** A Responses item or Anthropic block (typed), or a Gemini part (a `functionCall` or `text`, untyped). */
-function isItemOrPart(item: unknown): boolean {
-  return isJsonObject(item) && (typeof item.type === "string" || isGeminiPart(item) || isBedrockBlock(item));
-}
-
-function isGeminiPart(item: Record<string, unknown>): boolean {
-  return item.type === undefined && (isJsonObject(item.functionCall) || typeof item.text === "string");
-}
-
-/** A Bedrock Converse content block other than text: a `toolUse`, or `reasoningContent`, which is not the answer. */
-function isBedrockBlock(item: Record<string, unknown>): boolean {
-  return item.type === undefined && (isJsonObject(item.toolUse) || isJsonObject(item.reasoningContent));
-}
-
-/**
- * What says that a response stopped at its token limit, if one does: Chat Completions' `finish_reason` (`length`;
- * Cohere's `MAX_TOKENS`), a Responses result's `incomplete_details`, Anthropic's and Bedrock's stop reason, Gemini's
- * `finishReason`, Ollama's `done_reason`.
- */
-function tokenLimitReached(output: Record<string, unknown>): string | undefined {
-  const choice = Array.isArray(output.choices) && isJsonObject(output.choices[0]) ? output.choices[0] : {};
-  const candidate = Array.isArray(output.candidates) && isJsonObject(output.candidates[0]) ? output.candidates[0] : {};
-  const incomplete = isJsonObject(output.incomplete_details) ? output.incomplete_details : {};
-  const reasons: [string, unknown, string][] = [
-    ["finish_reason", choice.finish_reason, "length"],
-    ["finish_reason", output.finish_reason, "MAX_TOKENS"],
-    ["incomplete_details.reason", incomplete.reason, "max_output_tokens"],
-    ["stop_reason", output.stop_reason, "max_tokens"],
-    ["stopReason", output.stopReason, "max_tokens"],
-    ["finishReason", candidate.finishReason, "MAX_TOKENS"],
-    ["done_reason", output.done_reason, "length"],
-  ];
-  const reached = reasons.find(([, value, limit]) => value === limit);
-  return reached === undefined ? undefined : `${reached[0]} "${reached[2]}"`;
-}
-
-function isToolUseBlock(block: unknown): boolean {
-  return isJsonObject(block) && (block.type === "tool_use" || isJsonObject(block.toolUse));
 }
 
 class OutputReader {

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { CallableTool } from "../calls/callable-tool.js";
-import { callableToolsFromDialect } from "../calls/callable-tool-from-dialect.js";
 import { parseToolCalls } from "../calls/index.js";
+import { callableToolsFromDialect } from "../calls/providers/callable-tool-from-dialect.js";
 import { TOOL_CALL_FORMATS, type ToolCallFormat } from "../calls/tool-call.js";
 import { ActionRecallError } from "../errors/action-recall-error.js";
 import type { CliIo } from "./cli-io.js";

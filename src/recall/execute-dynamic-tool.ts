@@ -188,7 +188,9 @@ export async function executeDynamicTool(
 
 /** Runs one step of an execution in a span named `name`; a failed result marks the span failed, as a throw does. */
 function withResultSpan(name: string, tool: DynamicTool, run: () => Promise<ToolResult>): Promise<ToolResult> {
-  return withSpan(name, { "action_recall.tool": tool.name }, async (span) => {
+  // A JavaScript caller's junk `tool` is refused inside `run` with a typed result; naming the span must not throw first.
+  const toolName: unknown = (tool as Partial<DynamicTool> | null | undefined)?.name;
+  return withSpan(name, { "action_recall.tool": typeof toolName === "string" ? toolName : "" }, async (span) => {
     const result = await run();
     if (!result.success && result.error !== undefined) markSpanFailed(span, result.error.code, result.error.message);
     return result;

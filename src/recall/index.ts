@@ -17,7 +17,7 @@ export type {
   ActionSourceDescriptor,
 } from "./action-source.js";
 /** The local catalog as an action source and a tool-detail provider. */
-export { catalogIdentityKeys, createCatalogActionSource, createCatalogToolDetails } from "./catalog-action-source.js";
+export { createCatalogActionSource, createCatalogToolDetails } from "./catalog-action-source.js";
 /** Completes and validates a tool's arguments (INVALID_ARGUMENTS carries the remaining schema). */
 export { completeAndValidateArguments } from "./complete-and-validate-arguments.js";
 /** Connects an MCP client over Streamable HTTP, with SSE as fallback. */

@@ -1,7 +1,7 @@
 import { HTTP_PROXY_TRANSPORT } from "../http/index.js";
+import { catalogIdentityKeys } from "../recall/catalog-action-source.js";
 import {
   type ActionCatalog,
-  catalogIdentityKeys,
   createCatalogToolDetails,
   createRecallContext,
   DEFAULT_API_URL_TEMPLATE,

@@ -1,8 +1,8 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
-import { callableToolsFromDialect } from "../calls/callable-tool-from-dialect.js";
 import { parseToolCalls, type ToolCallFormat } from "../calls/index.js";
+import { callableToolsFromDialect } from "../calls/providers/callable-tool-from-dialect.js";
 import { ActionRecallError, isActionRecallError } from "../errors/index.js";
 import { checkObjectArgument } from "../errors/invalid-option-error.js";
 import { HTTP_PROXY_TRANSPORT, toProxyBody } from "../http/index.js";

@@ -1,3 +1,4 @@
+import { checkObjectArgument } from "../errors/invalid-option-error.js";
 /** The OpenTelemetry SDK a service started, to be shut down (its last spans flushed) when the service closes. */
 export interface Telemetry {
   shutdown(): Promise<void>;
@@ -14,6 +15,7 @@ type Environment = Readonly<Record<string, string | undefined>>;
  * `OTEL_SDK_DISABLED` is not `true`.
  */
 export function isTracingConfigured(env: Environment): boolean {
+  checkObjectArgument("isTracingConfigured", "env", env);
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return false;
   const exporters = (env.OTEL_TRACES_EXPORTER ?? "").split(",").map((name) => name.trim());
   if (exporters.includes("none")) return false;

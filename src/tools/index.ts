@@ -1,7 +1,7 @@
 // The public API of tool definition, registration, execution and result formatting, by name.
 
 /** Reads tools written in any provider dialect as parser-ready tools. */
-export { callableToolFromDialect, callableToolsFromDialect } from "../calls/callable-tool-from-dialect.js";
+export { callableToolFromDialect, callableToolsFromDialect } from "../calls/providers/callable-tool-from-dialect.js";
 /** Defines a tool: schema, optional legacy XML form, executor. */
 export {
   defineTool,

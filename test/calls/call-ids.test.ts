@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { CallIds } from "../../src/calls/call-ids.js";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { CallIds } from "../../src/calls/engine/call-ids.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import { isGeneratedCallId } from "../../src/calls/tool-call.js";
 import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";

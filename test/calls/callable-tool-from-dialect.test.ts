@@ -1,6 +1,9 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
-import { callableToolFromDialect, callableToolsFromDialect } from "../../src/calls/callable-tool-from-dialect.js";
+import {
+  callableToolFromDialect,
+  callableToolsFromDialect,
+} from "../../src/calls/providers/callable-tool-from-dialect.js";
 import type { ActionRecallError } from "../../src/errors/action-recall-error.js";
 
 const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };

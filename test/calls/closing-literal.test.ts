@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ClosingLiteral } from "../../src/calls/closing-literal.js";
+import { ClosingLiteral } from "../../src/calls/engine/closing-literal.js";
 
 test.each([
   { literal: "]]>", chunks: ["a]]]>rest"], want: { text: "a]", found: true, rest: "rest" } },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { EventOutbox, NO_EVENTS } from "../../src/calls/event-outbox.js";
+import { EventOutbox, NO_EVENTS } from "../../src/calls/engine/event-outbox.js";
 import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 
 /** An outbox whose argument text belongs to call `c1` while `owner` says so. */

@@ -1,9 +1,9 @@
 // Runs real model outputs through the parser one-shot and streamed (1 and 7 characters a chunk, and at seeded random
 // cut points), and checks every run against the case's expected calls, text and errors.
 import { expect } from "vitest";
-import type { ToolInAnyDialect } from "../../src/calls/callable-tool-from-dialect.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import type { ToolInAnyDialect } from "../../src/calls/providers/callable-tool-from-dialect.js";
 import type { ToolCall } from "../../src/calls/tool-call.js";
 import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 

@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { NextOccurrence } from "../../src/calls/next-occurrence.js";
+import { NextOccurrence } from "../../src/calls/engine/next-occurrence.js";
 
 test("gives the next place of its character from any point, in order or not, and -1 past the last", () => {
   const chunk = "a<b<c";

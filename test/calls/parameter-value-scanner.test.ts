@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ParameterValueScanner } from "../../src/calls/parameter-value-scanner.js";
+import { ParameterValueScanner } from "../../src/calls/engine/parameter-value-scanner.js";
 
 /** Feeds the chunks until the value ends; returns the value, its ending and what was left for the caller. */
 function read(chunks: readonly string[]): { value: string; ending: unknown; rest: string; pieces: string } {

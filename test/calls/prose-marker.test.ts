@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ProseMarker } from "../../src/calls/prose-marker.js";
+import { ProseMarker } from "../../src/calls/engine/prose-marker.js";
 
 // A marker after its first character: where it stops, what it ended as ("" when none) and what was read of it.
 test.each([

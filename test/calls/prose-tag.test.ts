@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
-import { ProseTag } from "../../src/calls/prose-tag.js";
-import { TagOpeners } from "../../src/calls/tag-openers.js";
+import { ProseTag } from "../../src/calls/engine/prose-tag.js";
+import { TagOpeners } from "../../src/calls/engine/tag-openers.js";
+import { createToolCatalog } from "../../src/calls/engine/tool-catalog.js";
 import type { TextToolCallFormat } from "../../src/calls/tool-call.js";
-import { createToolCatalog } from "../../src/calls/tool-catalog.js";
 
 const catalog = createToolCatalog([
   { name: "get_weather", description: "", parameters: { type: "object", properties: { city: { type: "string" } } } },

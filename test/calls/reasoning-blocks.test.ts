@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { closesUnopenedReasoning } from "../../src/calls/formats/markers.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
-import { closesUnopenedReasoning } from "../../src/calls/text-call-openers.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];

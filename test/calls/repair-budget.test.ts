@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { MAX_REPAIRED_LENGTH, MAX_REPAIRED_PER_OUTPUT } from "../../src/calls/engine/repair-budget.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
-import { MAX_REPAIRED_LENGTH, MAX_REPAIRED_PER_OUTPUT } from "../../src/calls/repair-budget.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { TextAccumulator } from "../../src/calls/text-accumulator.js";
+import { TextAccumulator } from "../../src/calls/engine/text-accumulator.js";
 
 /** The text an accumulator gives after these appends. */
 function accumulate(pieces: readonly string[]): string {

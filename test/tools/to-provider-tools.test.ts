@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
-import { callableToolsFromDialect } from "../../src/calls/callable-tool-from-dialect.js";
+import { callableToolsFromDialect } from "../../src/calls/providers/callable-tool-from-dialect.js";
 import { DIALECTS, type Dialect } from "../../src/schema/tool-definition.js";
 import { toProviderTools } from "../../src/tools/to-provider-tools.js";
 

@@ -1,0 +1,154 @@
+import { CallAnnouncer } from "./call-announcer.js";
+import { ClosingLiteral } from "./closing-literal.js";
+import { holdsClosingBracket, JsonValueEnd } from "./json-value-end.js";
+import { FUNCTION_END } from "./scan-function-tag-calls.js";
+import { type CallOpening, readCallOpening } from "./tool-call-body-opening.js";
+
+/**
+ * Announces the calls of a `<tool_call>` body (also `<tool_calls>` and `<TOOLCALL>`) while it arrives. The first call
+ * is announced once the body's opening names it (see {@link readCallOpening}); its text streams to its `</function>`,
+ * the end of its JSON object, or (GLM's) the block's end. After a JSON object, the next call (after a comma in an
+ * array, or on its own line) is announced and streamed alike.
+ */
+export class BlockCallAnnouncer extends CallAnnouncer {
+  /** Whether a body is being followed: false once its opening shows no call to announce. */
+  private following = false;
+  /** The syntax of the call announced last, and whether its text is still arriving. */
+  private syntax: CallOpening["syntax"] | undefined;
+  private streaming = false;
+  /** The body's text after the last announced JSON object, while the next call's opening may be in it. */
+  private followingText: string | undefined;
+  private functionEnd = new ClosingLiteral(FUNCTION_END);
+  private readonly objectEnd = new JsonValueEnd();
+
+  /** Starts following a body that has just opened. */
+  open(): void {
+    this.forget();
+    this.following = true;
+  }
+
+  /**
+   * Reads body text as it arrives; `body` gives the whole body so far, where the first call's opening is looked for.
+   * Calls are numbered from `nextCallIndex`.
+   */
+  follow(text: string, body: () => string, nextCallIndex: number): void {
+    if (!this.following) return;
+    if (this.syntax !== undefined) {
+      if (this.streaming) this.stream(text, nextCallIndex);
+      else if (this.followingText !== undefined) this.streamFollowingCall(text, nextCallIndex);
+      return;
+    }
+    const whole = body();
+    const opening = readCallOpening(whole, nextCallIndex);
+    if (opening === "pending") return;
+    if (opening === "none") {
+      this.following = false;
+      return;
+    }
+    this.announceOpening(opening);
+    this.stream(whole.slice(opening.textStart), nextCallIndex);
+  }
+
+  /** Whether a JSON call of the body was announced: its strings, and so {@link endsInsideString}, are followed. */
+  get followsJson(): boolean {
+    return this.syntax === "json";
+  }
+
+  /** Whether the body so far ends inside a string of the JSON call being streamed: a closing tag there is its text. */
+  get endsInsideString(): boolean {
+    return this.streaming && this.syntax === "json" && this.objectEnd.inString;
+  }
+
+  /** Plain text cannot hold the current call's `</function>` nor a bracket that could end its object. */
+  takesPlainText(chunk: string): boolean {
+    if (!this.streaming || this.functionEnd.held !== "") return false;
+    return !(this.syntax === "json" ? this.objectEnd.mayEndWith(chunk) : holdsClosingBracket(chunk));
+  }
+
+  override takesQuietText(): boolean {
+    return this.streaming && this.functionEnd.held === "";
+  }
+
+  override readQuietText(chunk: string): string {
+    if (this.syntax === "json") this.objectEnd.passQuiet();
+    return super.readQuietText(chunk);
+  }
+
+  override readPlainText(chunk: string): string {
+    if (this.syntax === "json") this.objectEnd.scan(chunk, 0);
+    return super.readPlainText(chunk);
+  }
+
+  /** After a JSON call's object: the next call is announced once its opening is read, and its text streamed. */
+  private streamFollowingCall(text: string, nextCallIndex: number): void {
+    const callText = this.readFollowingCall(text, nextCallIndex);
+    if (callText !== undefined) this.stream(callText, nextCallIndex);
+  }
+
+  /**
+   * After a JSON call's object, reads `text`: once the next call's opening is read, announces it and returns the text
+   * from the call's start; otherwise undefined (the calls after are then read whole at the close).
+   */
+  private readFollowingCall(text: string, nextCallIndex: number): string | undefined {
+    const following = `${this.followingText ?? ""}${text}`;
+    const opening = readCallOpening(following, nextCallIndex + this.announcedCount, true);
+    if (opening === "pending") {
+      this.followingText = following;
+      return undefined;
+    }
+    this.followingText = undefined;
+    if (opening === "none") return undefined;
+    this.announceOpening(opening);
+    return following.slice(opening.textStart);
+  }
+
+  private announceOpening({ id, name, syntax }: CallOpening): void {
+    this.announce(id, name);
+    this.syntax = syntax;
+    // Without deltas (the one-shot parser) a Qwen3-Coder or GLM call has no text to stream; a JSON call's end is
+    // still looked for, as the next call may follow it.
+    this.streaming = this.deltas || syntax === "json";
+    this.functionEnd = new ClosingLiteral(FUNCTION_END);
+    this.objectEnd.reset();
+  }
+
+  /**
+   * Adds text of the call announced last, up to and with its `</function>` or its object's closing brace; the text
+   * after that brace may open the next call, and so on: a piece may hold many calls (a block read whole), read one
+   * after another in a loop.
+   */
+  private stream(text: string, nextCallIndex: number): void {
+    let callText: string | undefined = text;
+    while (callText !== undefined) {
+      // GLM's call is the whole body: its text ends with the block.
+      if (this.syntax === "glm") {
+        this.addText(callText);
+        return;
+      }
+      if (this.syntax === "function-tag") {
+        this.functionEnd.scan(callText, 0, this.addText);
+        if (!this.functionEnd.found) return;
+        this.addText(FUNCTION_END);
+        this.streaming = false;
+        return;
+      }
+      const end = this.objectEnd.scan(callText, 0);
+      if (!this.objectEnd.found) {
+        this.addText(callText);
+        return;
+      }
+      this.addText(callText.slice(0, end));
+      this.streaming = false;
+      this.followingText = "";
+      callText = this.readFollowingCall(callText.slice(end), nextCallIndex);
+    }
+  }
+
+  protected override forget(): void {
+    super.forget();
+    this.following = false;
+    this.syntax = undefined;
+    this.streaming = false;
+    this.followingText = undefined;
+  }
+}

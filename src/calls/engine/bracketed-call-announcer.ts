@@ -1,0 +1,226 @@
+import { generatedCallId } from "../tool-call.js";
+import { CallAnnouncer } from "./call-announcer.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { TextAccumulator } from "./text-accumulator.js";
+
+/** How far after a call's end (or the block's start) the next call's header is looked for. */
+const HEADER_LIMIT = 300;
+/** How many times a call's end is looked for before its text is streamed to the block's end. */
+const END_CHECKS = 8;
+
+/**
+ * The call a header opens: the tool it names, its id when the header writes one, where its text starts in the header,
+ * and what closes its arguments.
+ */
+export interface CallHeader {
+  name: string;
+  id?: string;
+  textStart: number;
+  closer: string;
+}
+
+/** Reads a call's text as it arrives, for the places where its arguments may end. */
+export interface ArgumentsLexer {
+  /** Starts reading a call whose arguments `closer` closes. */
+  start(closer: string): void;
+  /**
+   * Reads `text` (the next piece of the call's text) from `from`: returns the index just after the next closer where
+   * the brackets outside strings balance, or -1 once all of `text` is read (its end may be held until the next piece
+   * tells what it is).
+   */
+  next(text: string, from: number): number;
+  /** Whether `chunk`, text without `<`, cannot hold such a closer nor complete anything held. */
+  takesPlain(chunk: string): boolean;
+  /** Reads a quiet character (see `isQuietCharacter`), which the lexer takes as plain text whatever its state. */
+  passQuiet(): void;
+}
+
+/**
+ * A call's text read by {@link JsonValueEnd}: strings in either quote, and brackets outside them (with `parentheses`,
+ * parentheses too); the call ends where they balance.
+ */
+export class BracketedValueLexer implements ArgumentsLexer {
+  private readonly value: JsonValueEnd;
+
+  constructor(parentheses = false) {
+    this.value = new JsonValueEnd(parentheses);
+  }
+
+  start(): void {
+    this.value.reset();
+  }
+
+  takesPlain(chunk: string): boolean {
+    return !this.value.mayEndWith(chunk);
+  }
+
+  passQuiet(): void {
+    this.value.passQuiet();
+  }
+
+  next(text: string, from: number): number {
+    const end = this.value.scan(text, from);
+    return this.value.found ? end : -1;
+  }
+}
+
+/**
+ * Announces the calls of a block written in a syntax of calls with bracketed arguments (`call:f{...}`, a pythonic
+ * `f(...)`, a JSON call object) while it arrives: a call starts once its header names it, and its text
+ * streams to its end. At each closer where the brackets outside strings balance, the call's text up to it is read as
+ * the block's reader reads it, and the call ends there when it is whole (a JSON object always is, at its first). That
+ * depends only on the text up to the closer, so a stream split anywhere gives each call the same text. A call whose
+ * end is not found in {@link END_CHECKS} tries streams to the block's end; text after a call that is no header ends
+ * the announcing, and the calls after it come whole at the close. The calls read so are kept, for the block's reader
+ * to take rather than read them again.
+ */
+export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
+  private reading: "header" | "arguments" | "nothing" = "nothing";
+  /** Characters of the block's body read so far; the text since the last call's end, while a header is read. */
+  private bodyLength = 0;
+  private header = "";
+  /**
+   * Where the current call's text starts in the body, the text so far (kept apart from the body: reading the whole
+   * body at each call's end would make a block of many calls quadratic), and how often its end was looked for.
+   */
+  private callStart = 0;
+  private readonly callText = new TextAccumulator();
+  private checks = 0;
+  private readByStart = new Map<number, Read>();
+
+  protected abstract readonly lexer: ArgumentsLexer;
+
+  /** The call `header` opens; `pending` while more text could still make it one, `none` when no text can. */
+  protected abstract readCallHeader(header: string): CallHeader | "pending" | "none";
+
+  /**
+   * The call whose text starts `text`, when it is whole there, and its text's length; undefined when not (yet). A
+   * syntax whose calls always end at their first balanced closer (JSON's objects) leaves it out: its calls' text is
+   * then not kept.
+   */
+  protected readCall?(text: string): { read: Read; length: number } | undefined;
+
+  /** The calls of the block read whole while it arrived, by where their text starts in its body. */
+  get readCalls(): ReadonlyMap<number, Read> {
+    return this.readByStart;
+  }
+
+  /** Starts following a block that has just opened. */
+  open(): void {
+    this.forget();
+    this.reading = "header";
+  }
+
+  /**
+   * Reads block text as it arrives; calls are numbered from `nextCallIndex`. A piece may hold many calls (a block read
+   * whole): they are read one after another, in a loop.
+   */
+  follow(text: string, nextCallIndex: number): void {
+    let piece = text;
+    let pieceStart = this.bodyLength;
+    this.bodyLength += text.length;
+    while (piece !== "") {
+      if (this.reading === "header") {
+        const opened = this.readHeader(`${this.header}${piece}`, pieceStart - this.header.length, nextCallIndex);
+        if (opened === undefined) return;
+        [piece, pieceStart] = [opened, this.callStart];
+      }
+      if (this.reading !== "arguments") return;
+      const end = this.readArguments(piece, pieceStart);
+      if (end === undefined) return;
+      [piece, pieceStart] = [piece.slice(end - pieceStart), end];
+    }
+  }
+
+  takesPlainText(chunk: string): boolean {
+    return this.reading === "arguments" && (this.checks === END_CHECKS || this.lexer.takesPlain(chunk));
+  }
+
+  override takesQuietText(): boolean {
+    // Every lexer takes every quiet character alike: a space stands for them all.
+    return this.takesPlainText(" ");
+  }
+
+  override readQuietText(chunk: string): string {
+    this.bodyLength += 1;
+    if (this.readCall !== undefined) this.callText.append(chunk);
+    if (this.checks < END_CHECKS) this.lexer.passQuiet();
+    return super.readQuietText(chunk);
+  }
+
+  override readPlainText(chunk: string): string {
+    this.bodyLength += chunk.length;
+    if (this.readCall !== undefined) this.callText.append(chunk);
+    if (this.checks < END_CHECKS) this.lexer.next(chunk, 0);
+    return super.readPlainText(chunk);
+  }
+
+  /** Reads a header; once it opens a call, announces it and returns the header's text from the call's start. */
+  private readHeader(header: string, headerStart: number, nextCallIndex: number): string | undefined {
+    const read = this.readCallHeader(header);
+    if (read === "none" || (read === "pending" && header.length > HEADER_LIMIT)) {
+      this.reading = "nothing";
+      return undefined;
+    }
+    if (read === "pending") {
+      this.header = header;
+      return undefined;
+    }
+    this.announce(read.id ?? generatedCallId(nextCallIndex + this.announcedCount), read.name);
+    this.reading = "arguments";
+    this.header = "";
+    this.callStart = headerStart + read.textStart;
+    this.callText.reset();
+    this.checks = 0;
+    this.lexer.start(read.closer);
+    return header.slice(read.textStart);
+  }
+
+  /**
+   * Reads a piece of the current call's text (starting at `pieceStart` in the body): returns where in the body the
+   * call ended, when it ended in the piece and a header may follow.
+   */
+  private readArguments(piece: string, pieceStart: number): number | undefined {
+    if (this.readCall !== undefined) this.callText.append(piece);
+    const end = this.findEnd(piece, pieceStart);
+    if (end === undefined) {
+      this.addText(piece);
+      return undefined;
+    }
+    // The call stays current until the next one starts: its last text goes out under its id.
+    this.addText(piece.slice(0, end - pieceStart));
+    if (this.reading === "nothing") return undefined;
+    this.reading = "header";
+    return end;
+  }
+
+  /** Where in the body the current call ends, if it ends in `text` (which starts at `textStart`). */
+  private findEnd(text: string, textStart: number): number | undefined {
+    let index = 0;
+    while (this.checks < END_CHECKS) {
+      index = this.lexer.next(text, index);
+      if (index === -1) return undefined;
+      this.checks += 1;
+      const closerEnd = textStart + index;
+      if (this.readCall === undefined) return closerEnd;
+      const written = this.callText.toString();
+      const call = this.readCall(written.slice(0, written.length - text.length + index));
+      if (call === undefined) continue;
+      this.readByStart.set(this.callStart, call.read);
+      // A call that ended at an earlier closer, one that looked as if in a string: its text went out past its end,
+      // whatever the pieces, and the calls after it come whole at the close.
+      if (this.callStart + call.length < closerEnd) this.reading = "nothing";
+      return closerEnd;
+    }
+    return undefined;
+  }
+
+  protected override forget(): void {
+    super.forget();
+    this.reading = "nothing";
+    this.bodyLength = 0;
+    this.header = "";
+    // A new map: the block's reader may still hold the last one.
+    this.readByStart = new Map();
+  }
+}

@@ -1,0 +1,73 @@
+import { isJsonObject } from "../../openapi/own-properties.js";
+import { parseJsonArguments } from "../parse-json-arguments.js";
+import type { ToolCall, ToolCallFormat } from "../tool-call.js";
+import { generatedCallId } from "../tool-call.js";
+import type { ToolCallError } from "../tool-call-error.js";
+import type { BuiltCall } from "./build-xml-call.js";
+import { limitArgumentNesting } from "./limit-argument-nesting.js";
+import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
+import { typeJsonArguments } from "./type-json-arguments.js";
+
+/**
+ * A call whose arguments come as JSON, before checking: as a provider's API returns it, or as a model wrote it in text
+ * (a `<tool_call>`'s JSON, a section of special tokens, a Harmony message).
+ */
+export interface JsonCall {
+  /** The provider's or model's call id, if it gave one. */
+  id: unknown;
+  name: unknown;
+  /** A JSON string (OpenAI, and every text syntax) or an object (Anthropic `input`, Gemini `args`). */
+  arguments: unknown;
+  format: Exclude<ToolCallFormat, "xml" | "legacy-xml">;
+}
+
+/**
+ * Turns a call with JSON arguments into a {@link ToolCall}: keeps its id (or generates `call_<index>`), cuts a name at
+ * a special token leaked into it (keeping the name as written in `rawName`), reads a string of arguments as JSON
+ * (repaired when broken, `""` as `{}`, an object encoded twice read once more, the raw text kept when repaired or
+ * unreadable), types strings by a known tool's schema where that loses nothing (`"3"` for an integer, each listed in
+ * `conversions`), and reports unknown tools and parameters. The call is kept whatever is wrong with it.
+ */
+export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolCatalog | undefined): BuiltCall {
+  const written = typeof given.name === "string" ? given.name : "";
+  const name = withoutLeakedTokens(written);
+  const id = typeof given.id === "string" && given.id !== "" ? given.id : generatedCallId(callIndex);
+  const call: ToolCall = { id, name, arguments: {}, format: given.format };
+  if (name !== written) call.rawName = written;
+  const errors: ToolCallError[] = [];
+  if (name === "") errors.push({ code: "PARSE_ERROR", message: `Call ${id} has no tool name`, callIndex, name });
+  if (typeof given.arguments === "string") {
+    const read = parseJsonArguments(given.arguments);
+    call.arguments = read.arguments;
+    if (read.rawArguments !== undefined) call.rawArguments = read.rawArguments;
+    if (read.message !== undefined)
+      errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": ${read.message}`, callIndex, name });
+  } else if (isJsonObject(given.arguments)) {
+    call.arguments = given.arguments;
+  } else if (given.arguments !== undefined && given.arguments !== null) {
+    errors.push({ code: "PARSE_ERROR", message: `Tool "${name}": arguments are not an object`, callIndex, name });
+  }
+  const tooDeep = limitArgumentNesting(call, callIndex);
+  if (tooDeep.length > 0 && typeof given.arguments === "string") call.rawArguments = given.arguments;
+  const tool = catalog?.byName.get(name);
+  if (tool !== undefined) {
+    const typed = typeJsonArguments(call.arguments, tool.parameters);
+    call.arguments = typed.arguments;
+    if (typed.conversions.length > 0) call.conversions = typed.conversions;
+  }
+  errors.push(...tooDeep, ...checkToolCall(call, callIndex, catalog));
+  return { call, errors };
+}
+
+/**
+ * A special token (`<|channel|>`) where a tool's name should end: servers leak gpt-oss's Harmony tokens into the names
+ * of the calls they return (`manage_cart<|channel|>commentary`, vLLM #32587). No tool name holds one.
+ */
+const LEAKED_TOKEN = /<\|[a-z_]+\|>/;
+
+/** The name before the first leaked special token, when there is a name before it; otherwise the name as written. */
+function withoutLeakedTokens(name: string): string {
+  const token = LEAKED_TOKEN.exec(name);
+  const before = token === null ? "" : name.slice(0, token.index).trim();
+  return before === "" ? name : before;
+}

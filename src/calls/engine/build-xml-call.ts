@@ -1,0 +1,91 @@
+import { setOwnProperty } from "../../openapi/own-properties.js";
+import { type CoercionResult, coerceArgument, schemaTypes } from "../coerce-argument.js";
+import { decodeXmlText } from "../decode-xml-text.js";
+import { parseJsonAsWritten } from "../parse-json-arguments.js";
+import type { ArgumentError, ToolCall, ToolCallFormat } from "../tool-call.js";
+import type { ToolCallError } from "../tool-call-error.js";
+import { limitArgumentNesting } from "./limit-argument-nesting.js";
+import { argumentErrorsOf, checkToolCall, parameterSchema, type ToolCatalog } from "./tool-catalog.js";
+
+/** A call read from XML before typing: its id, tool name and each parameter's raw text, in order. */
+export interface ScannedXmlCall {
+  id: string;
+  callIndex: number;
+  name: string;
+  /** `hermes`: a `<tool_call>` body written with tags (Qwen3-Coder, GLM), whose values are raw, not XML-escaped. */
+  format: Extract<ToolCallFormat, "xml" | "legacy-xml" | "hermes">;
+  /**
+   * `json`: the raw text is JSON as written, not XML-escaped text (DeepSeek's `string="false"`, an invoke whose body is
+   * a JSON object); it is parsed when the tool's schema does not type the parameter.
+   */
+  parameters: Array<[parameter: string, raw: string, json?: "json"]>;
+  /** Problems met while scanning it (a wrong closing tag, a missing `</invoke>`). */
+  errors: ToolCallError[];
+}
+
+/** A finished call and every problem found in it. */
+export interface BuiltCall {
+  call: ToolCall;
+  errors: ToolCallError[];
+}
+
+/**
+ * The calls of one block read whole (`<tool_call>`, a section of special tokens), each with the text its arguments
+ * were read from, and the problems that belong to none of them.
+ */
+export interface BuiltBlockCalls {
+  calls: Array<BuiltCall & { text: string }>;
+  errors: ToolCallError[];
+}
+
+/**
+ * Turns scanned XML parameters into a {@link ToolCall}: decodes each XML value, types it by the tool's schema, and
+ * reports duplicate, unknown and unconvertible parameters. A value that cannot be converted stays a string and is
+ * listed in `argumentErrors`; the call is kept.
+ */
+export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | undefined): BuiltCall {
+  const tool = catalog?.byName.get(scanned.name);
+  const args: Record<string, unknown> = {};
+  const argumentErrors: ArgumentError[] = [];
+  const errors: ToolCallError[] = [...scanned.errors];
+  for (const [parameter, raw, json] of scanned.parameters) {
+    if (Object.hasOwn(args, parameter)) {
+      errors.push({
+        code: "PARSE_ERROR",
+        message: `Tool "${scanned.name}": parameter "${parameter}" given twice; the last value is used`,
+        callIndex: scanned.callIndex,
+        name: scanned.name,
+        parameter,
+      });
+    }
+    // Chat templates write `<tool_call>` values as they are: `&amp;` there is what the model meant.
+    const text = scanned.format === "hermes" || json !== undefined ? raw : decodeXmlText(raw);
+    const schema = tool === undefined ? undefined : parameterSchema(tool, parameter);
+    const typed = json === undefined ? coerceArgument(text, schema) : typeJsonValue(text, schema);
+    if (typed.success) {
+      setOwnProperty(args, parameter, typed.value);
+    } else {
+      setOwnProperty(args, parameter, text);
+      argumentErrors.push({ parameter, message: typed.message, raw });
+    }
+  }
+  const call: ToolCall = { id: scanned.id, name: scanned.name, arguments: args, format: scanned.format };
+  if (argumentErrors.length > 0) call.argumentErrors = argumentErrors;
+  errors.push(
+    ...limitArgumentNesting(call, scanned.callIndex),
+    ...checkToolCall(call, scanned.callIndex, catalog),
+    ...argumentErrorsOf(call, scanned.callIndex),
+  );
+  return { call, errors };
+}
+
+/**
+ * A value written as JSON, typed by `schema` as XML text is (a JSON string by its content), or as written when no
+ * schema types it; text that is no JSON is read as XML text is.
+ */
+function typeJsonValue(text: string, schema: unknown): CoercionResult {
+  const value = parseJsonAsWritten(text.trim());
+  if (value === undefined) return coerceArgument(text, schema);
+  if (schemaTypes(schema).size === 0) return { success: true, value };
+  return coerceArgument(typeof value === "string" ? value : text, schema);
+}

@@ -1,0 +1,105 @@
+import { BracketedCallAnnouncer, BracketedValueLexer, type CallHeader } from "./bracketed-call-announcer.js";
+import type { AnnouncedCallSink } from "./call-announcer.js";
+import { jsonString } from "./tool-call-body-opening.js";
+
+/** The characters at which a call object's opening may become whole, or be ruled out. */
+const DECISIVE = /[:{}[\],]/;
+/** A JSON string literal, on one line. */
+export const JSON_STRING = String.raw`"(?:[^"\\\n]|\\.)*"`;
+/** What comes before a call object in a list: the `[` opening it, or the `,` after the call before. */
+export const LIST_LEAD = String.raw`^(?<lead>\s*(?:[[,]\s*)?)\{\s*`;
+
+/** A call object opening up to its arguments; `decided` tells that text which does not open so never will. */
+export interface CallObjectForm {
+  opening: RegExp;
+  decided: RegExp;
+}
+
+/** `{"name": "f", "arguments": ` (or `"parameters"`), perhaps after an `"id"`, after `lead`. */
+export function namedCallForm(lead: string): CallObjectForm {
+  return {
+    opening: new RegExp(
+      `${lead}(?:"id"\\s*:\\s*(?<id>${JSON_STRING})\\s*,\\s*)?"name"\\s*:\\s*(?<name>${JSON_STRING})\\s*,\\s*"(?:arguments|parameters)"\\s*:`,
+    ),
+    decided: /"(?:arguments|parameters)"\s*:/,
+  };
+}
+
+/** Where a block's call objects differ from a plain list of them. */
+export interface CallObjectBlockOptions {
+  /** A token the block's one call follows (an object before it is no call). */
+  lead?: string;
+  /** Names that are no tool's when an object opens with them (`{"function": {...}}` is an OpenAI-shaped call). */
+  notNames?: ReadonlySet<string>;
+}
+
+/**
+ * Announces the calls of a block of JSON call objects while it arrives: a call starts once its object, opening as one
+ * of the block's `forms`, names it before its arguments, and its object streams to its closing brace (see
+ * {@link BracketedCallAnnouncer}). Calls written otherwise (keys in another order) come whole when the block closes.
+ */
+export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
+  /** JSON's strings and brackets: a call object ends at its closing brace outside strings. */
+  protected readonly lexer = new BracketedValueLexer();
+  /** The length of the header last read when it was pending; -1 when it was not. */
+  private pendingLength = -1;
+
+  constructor(
+    deltas: boolean,
+    sink: AnnouncedCallSink,
+    private readonly forms: readonly CallObjectForm[],
+    private readonly options: CallObjectBlockOptions = {},
+  ) {
+    super(deltas, sink);
+  }
+
+  override open(): void {
+    super.open();
+    this.pendingLength = -1;
+  }
+
+  /**
+   * A stream reads the header again at each character. An opening can only become whole at a `:` or a `{`, and be
+   * ruled out at a bracket or a comma: after any other character a pending header stays pending without a look (and
+   * one ruled out then is found so a character or two later, at the next of those).
+   */
+  protected readCallHeader(header: string): CallHeader | "pending" | "none" {
+    if (header.length === this.pendingLength + 1 && !DECISIVE.test(header.charAt(header.length - 1))) {
+      this.pendingLength = header.length;
+      return "pending";
+    }
+    const read = this.readWholeHeader(header);
+    this.pendingLength = read === "pending" ? header.length : -1;
+    return read;
+  }
+
+  private readWholeHeader(header: string): CallHeader | "pending" | "none" {
+    for (const form of this.forms) {
+      const groups = form.opening.exec(header)?.groups;
+      const name = groups === undefined ? undefined : jsonString(groups.name);
+      if (groups === undefined || name === undefined || name === "" || this.options.notNames?.has(name) === true) {
+        continue;
+      }
+      const id = jsonString(groups.id);
+      const textStart = groups.lead?.length ?? 0;
+      return id === undefined || id === "" ? { name, textStart, closer: "}" } : { id, name, textStart, closer: "}" };
+    }
+    const undecided = this.forms.some((form) => !form.decided.test(header));
+    return undecided && this.mayStillOpen(header) ? "pending" : "none";
+  }
+
+  /** Whether `header` may still open a call object: nothing closed yet, and only what may lead to one before it. */
+  private mayStillOpen(header: string): boolean {
+    if (header.includes("}")) return false;
+    const { lead } = this.options;
+    if (lead === undefined) return startsObject(header.replace(/^\s*[[,]/, ""));
+    const trimmed = header.trimStart();
+    if (lead.startsWith(trimmed)) return true;
+    return trimmed.startsWith(lead) && startsObject(trimmed.slice(lead.length));
+  }
+}
+
+function startsObject(text: string): boolean {
+  const start = text.trimStart();
+  return start === "" || start.startsWith("{");
+}

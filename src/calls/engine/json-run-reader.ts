@@ -1,0 +1,389 @@
+import { isCallMarker } from "../formats/markers.js";
+import {
+  buildMistralCalls,
+  canStartMistralHead,
+  MISTRAL_MARKER,
+  mistralHeadCall,
+  mistralHeadName,
+} from "../formats/mistral.js";
+import { generatedCallId } from "../tool-call.js";
+import type { ToolCallError } from "../tool-call-error.js";
+import type { BuiltBlockCalls } from "./build-xml-call.js";
+import type { AnnouncedCall } from "./call-announcer.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
+import { shortenText } from "./shorten-text.js";
+import { TextAccumulator } from "./text-accumulator.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+import { isSpace } from "./xml-characters.js";
+
+/** What a {@link JsonRunReader} needs of the scanner it reads for. */
+export interface JsonRunHost {
+  readonly catalog: ToolCatalog | undefined;
+  readonly deltas: boolean;
+  /** Which syntaxes the calls a reply starts with are read in. */
+  readonly replyStartFormats: { json: boolean; pythonic: boolean };
+  /**
+   * The index the next call gets. A method, not a getter: a host written as an object literal with a getter is built
+   * in dictionary mode, and every property read of it is then slow (the raw body reader reads its host per chunk).
+   */
+  nextCallIndex(): number;
+  /** Prose of the output. */
+  appendText(text: string): void;
+  /** Raw argument text of the call started last; {@link flushDelta} sends what was added. */
+  addDelta(text: string): void;
+  flushDelta(): void;
+  /** The run is over: what follows is prose, or (`atStart`) may be calls again, as at a reply's start. */
+  leave(atStart: boolean): void;
+  /** Reads text held during the run again, as prose (after {@link leave}). */
+  readAgain(text: string): void;
+  /** Sends a call's start; returns the id it went out by. */
+  startCall(writtenId: string, name: string): string;
+  error(error: ToolCallError): void;
+  /** The announced calls the calls read give as announced; the others are withdrawn. */
+  confirmCalls(announced: readonly AnnouncedCall[], built: BuiltBlockCalls): AnnouncedCall[];
+  /** Reports calls read whole: those `confirmed` were started already. */
+  emitBlockCalls(built: BuiltBlockCalls, confirmed?: readonly AnnouncedCall[]): void;
+}
+
+/** Where a run is. */
+type RunState =
+  | "mistral-head" // after `[TOOL_CALLS]`: a tool's name and markers, until the JSON
+  | "value" // a JSON object or array: Mistral's calls, or what a reply starts with that may be calls
+  | "before-call" // after a wrapper (`<|python_tag|>`), a fence or a JSON call: until the next call's `{`
+  | "opening-fence"; // a reply starting with a code fence or `functools`, until whole: may JSON calls follow?
+
+/** Mistral heads are a name and two markers: longer text after `[TOOL_CALLS]` is prose. */
+const MISTRAL_HEAD_LIMIT = 200;
+/** JSON a reply starts with whose first key is not known after this many characters is not a call. */
+const JSON_CALL_START_LIMIT = 256;
+/** The line of an opening code fence (```` ```json ````), complete or not yet. */
+const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
+/** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
+const FUNCTOOLS = "functools";
+/**
+ * What GigaChat 3 writes before its call (`function call<|role_sep|>\n{...}`, or `function call{...}`), and the `</s>`
+ * its generation may end with.
+ */
+const GIGACHAT_CALL = "function call";
+const GIGACHAT_MARKER = `${GIGACHAT_CALL}<|role_sep|>`;
+const GIGACHAT_END = "</s>";
+
+/**
+ * Reads a run of JSON calls, from where the scanner found one may start to where it ends: Mistral's `[TOOL_CALLS]`
+ * (its head, then its JSON), and the JSON (or pythonic) calls a reply starts with, bare, after a code fence, after
+ * `functools` or GigaChat's `function call`, or after a wrapper tag (`<|python_tag|>`, `<tools>`), one after another.
+ * What turns out to be no call is handed back as prose, to be read again.
+ */
+export class JsonRunReader {
+  private state: RunState = "value";
+  private readonly valueEnd = new JsonValueEnd();
+  private readonly value = new TextAccumulator();
+  private source: "reply-start" | "mistral" = "reply-start";
+  /** For JSON a reply starts with: whether its first key is one a call has (undefined until that key is whole). */
+  private startsLikeCall: boolean | undefined;
+  /** Text held before such JSON (a wrapper, a fence, the `;` between calls): dropped when the JSON is calls. */
+  private prefix = "";
+  /** What ends the JSON calls being read, when they stand in a fence or between Llama 4's tokens; "" when nothing. */
+  private closer = "";
+  /** The wrapper that opened them (`<function_call>`), which may open each later call too; "" when none. */
+  private opener = "";
+  /** What was read after the last call of that closer or wrapper, while it may still be one. */
+  private tagHeld = "";
+  /** Whether a JSON call was read since the wrapper or fence: later ones must each be an object. */
+  private hasCall = false;
+  /**
+   * Whether a model's own marker opened the run (`<|python_tag|>`, `functools`, `function call<|role_sep|>`): its JSON
+   * is calls even when no tools are known.
+   */
+  private markedByModel = false;
+  /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
+  private mistralHead = "";
+  /** The call a `[TOOL_CALLS]` head names, announced when its JSON arguments start. */
+  private mistralCall: AnnouncedCall | undefined;
+
+  constructor(private readonly host: JsonRunHost) {}
+
+  /** The id of the Mistral call whose arguments are streaming, if one is. */
+  get currentCallId(): string | undefined {
+    return this.mistralCall?.id;
+  }
+
+  /** Starts after `[TOOL_CALLS]`. */
+  startMistral(): void {
+    this.mistralHead = "";
+    this.state = "mistral-head";
+  }
+
+  /** Starts a reply's JSON at `opening` (`{` or `[`, not yet read, or already read when `read`). */
+  startReplyValue(opening = ""): void {
+    this.startRun();
+    this.startValue("reply-start");
+    this.valueEnd.scan(opening, 0);
+    this.value.append(opening);
+  }
+
+  /** Starts a reply's opening code fence, `functools` or `function call`. */
+  startOpeningFence(): void {
+    this.startRun();
+    this.state = "opening-fence";
+  }
+
+  /** Starts after a wrapper tag (`<|python_tag|>`), which is text if no call follows, and what closes its calls. */
+  startAfterWrapper(wrapper: string, closer: string): void {
+    this.startRun();
+    this.prefix = wrapper;
+    this.closer = closer;
+    this.opener = wrapper;
+    this.markedByModel = isCallMarker(wrapper.slice(1));
+    this.state = "before-call";
+  }
+
+  /** Reads `chunk` from `start` in the run's state and returns where it stopped. */
+  scan(chunk: string, start: number): number {
+    switch (this.state) {
+      case "mistral-head":
+        return this.scanMistralHead(chunk, start);
+      case "value":
+        return this.scanValue(chunk, start);
+      case "before-call":
+        return this.scanBeforeCall(chunk, start);
+      case "opening-fence":
+        return this.scanOpeningFence(chunk, start);
+    }
+  }
+
+  /**
+   * The output ended in the run: a Mistral call, or JSON calls that name a known tool, did not close and are not run;
+   * what was held for calls that did not come is prose. Returns whether that prose was read again (the scanner's state
+   * must then be ended in turn).
+   */
+  end(): boolean {
+    if (this.state === "before-call" || this.state === "opening-fence") {
+      this.releasePrefix();
+      return true;
+    }
+    const json = this.state === "value" ? this.value.toString() : "";
+    if (this.state === "value" && this.source === "reply-start") {
+      const name = firstCallName(json);
+      if (this.startsLikeCall !== true || name === undefined || this.host.catalog?.byName.has(name) !== true) {
+        this.releaseValue();
+        return true;
+      }
+      this.host.error({
+        code: "UNTERMINATED_CALL",
+        message: `The output ended inside a call of "${name}" the reply starts with; a call that did not close is not run`,
+        name,
+      });
+      return false;
+    }
+    const name = mistralHeadName(this.mistralHead);
+    const error: ToolCallError = {
+      code: "UNTERMINATED_CALL",
+      message: `The output ended inside ${MISTRAL_MARKER}${shortenText(`${this.mistralHead}${json}`)}; a call that did not close is not run`,
+    };
+    if (name !== undefined) error.name = name;
+    if (this.mistralCall !== undefined) error.callId = this.mistralCall.id;
+    this.host.error(error);
+    this.mistralCall = undefined;
+    return false;
+  }
+
+  private startRun(): void {
+    this.prefix = "";
+    this.closer = "";
+    this.opener = "";
+    this.tagHeld = "";
+    this.hasCall = false;
+    this.markedByModel = false;
+  }
+
+  private startValue(source: "reply-start" | "mistral"): void {
+    this.source = source;
+    this.startsLikeCall = source === "mistral" ? true : undefined;
+    this.value.reset();
+    this.valueEnd.reset();
+    this.state = "value";
+  }
+
+  /**
+   * After `[TOOL_CALLS]`: a tool's name and its markers up to the `{` of its arguments, or nothing before the `[` or
+   * `{` of call objects. Text that cannot be either is prose, and the marker is reported.
+   */
+  private scanMistralHead(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (character === "{" || (character === "[" && this.mistralHead.trim() === "")) {
+        this.startValue("mistral");
+        this.startMistralCall();
+        return index;
+      }
+      this.mistralHead += character;
+      if (!canStartMistralHead(this.mistralHead) || this.mistralHead.length > MISTRAL_HEAD_LIMIT) {
+        this.host.error({
+          code: "PARSE_ERROR",
+          message: `${MISTRAL_MARKER} is followed by neither call objects nor a tool's name; it is read as text`,
+        });
+        this.host.appendText(MISTRAL_MARKER);
+        this.host.leave(false);
+        this.host.readAgain(this.mistralHead);
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+
+  /** A head that names its tool (`get_weather[ARGS]`) starts the call: its JSON arguments then stream. */
+  private startMistralCall(): void {
+    const named = mistralHeadCall(this.mistralHead);
+    if (named === undefined) return;
+    const writtenId = named.id ?? generatedCallId(this.host.nextCallIndex());
+    this.mistralCall = { id: this.host.startCall(writtenId, named.name), name: named.name, writtenId };
+  }
+
+  /**
+   * Reads a JSON object or array to its last bracket. JSON a reply starts with is held meanwhile, and is text as soon
+   * as its first key shows it is no call.
+   */
+  private scanValue(chunk: string, start: number): number {
+    const end = this.valueEnd.scan(chunk, start);
+    const text = start === 0 && end === chunk.length ? chunk : chunk.slice(start, end);
+    this.value.append(text);
+    if (this.host.deltas && this.mistralCall !== undefined) this.host.addDelta(text);
+    if (this.valueEnd.found) {
+      this.closeValue();
+    } else if (this.startsLikeCall === undefined) {
+      const held = this.value.toString();
+      this.startsLikeCall = startsLikeReplyCalls(held) ?? (held.length > JSON_CALL_START_LIMIT ? false : undefined);
+      if (this.startsLikeCall === false) this.releaseValue();
+    }
+    return end;
+  }
+
+  private closeValue(): void {
+    const json = this.value.toString();
+    const host = this.host;
+    if (this.source === "mistral") {
+      host.leave(false);
+      const built = buildMistralCalls(this.mistralHead, json, host.nextCallIndex(), host.catalog);
+      // JSON that holds no call is reported, and read as the prose it was.
+      if (built.calls.length === 0) {
+        host.appendText(MISTRAL_MARKER);
+        host.readAgain(`${this.mistralHead}${json}`);
+      }
+      const announced = this.mistralCall === undefined ? [] : [this.mistralCall];
+      // Its last text goes out under its id.
+      host.flushDelta();
+      this.mistralCall = undefined;
+      host.emitBlockCalls(built, host.confirmCalls(announced, built));
+      return;
+    }
+    // After a model's own marker the JSON is calls, tools known or not; elsewhere only calls of known tools are.
+    const built = readReplyStartCalls(
+      json,
+      host.replyStartFormats,
+      host.nextCallIndex(),
+      host.catalog,
+      this.markedByModel,
+    );
+    if (built === undefined) {
+      this.releaseValue();
+      return;
+    }
+    this.prefix = "";
+    this.hasCall = true;
+    host.emitBlockCalls(built);
+    this.state = "before-call";
+  }
+
+  /** JSON a reply starts with that is no call: text, with what was held before it. */
+  private releaseValue(): void {
+    this.prefix += this.value.toString();
+    this.value.reset();
+    this.releasePrefix();
+  }
+
+  /**
+   * What was held for JSON calls that did not come is prose: it is read again as prose, where a tag may open a call,
+   * so that where the JSON turned out to be no call (at once, or at its end) changes nothing.
+   */
+  private releasePrefix(): void {
+    const held = this.prefix;
+    // The wrapper itself is text, not read again: a model's own marker would open the run again.
+    const wrapper = held.startsWith(this.opener) ? this.opener : "";
+    if (!this.hasCall && isCallMarker(wrapper.slice(1))) {
+      this.host.error({ code: "PARSE_ERROR", message: `${wrapper} is followed by no call; it is read as text` });
+    }
+    this.startRun();
+    this.host.leave(false);
+    this.host.appendText(wrapper);
+    this.host.readAgain(held.slice(wrapper.length));
+  }
+
+  /**
+   * A reply's opening code fence, Phi-4-mini's `functools` or GigaChat 3's `function call<|role_sep|>`: JSON calls may
+   * follow the fence's line, or the words; any other text is prose.
+   */
+  private scanOpeningFence(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      if (this.prefix === GIGACHAT_CALL && character === "{") {
+        this.closer = GIGACHAT_END;
+        this.state = "before-call";
+        return index;
+      }
+      this.prefix += character;
+      const isFence = OPENING_FENCE_LINE.test(this.prefix);
+      if (!isFence && !FUNCTOOLS.startsWith(this.prefix) && !GIGACHAT_MARKER.startsWith(this.prefix)) {
+        this.releasePrefix();
+        return index + 1;
+      }
+      if ((isFence && character === "\n") || this.prefix === FUNCTOOLS || this.prefix === GIGACHAT_MARKER) {
+        this.markedByModel = !isFence;
+        this.closer = isFence ? "```" : this.prefix === GIGACHAT_MARKER ? GIGACHAT_END : "";
+        this.state = "before-call";
+        return index + 1;
+      }
+    }
+    return chunk.length;
+  }
+
+  /**
+   * After a wrapper (Llama's `<|python_tag|>`, Qwen2.5-Coder's `<tools>`), an opening fence or a JSON call: whitespace
+   * and the `;` Llama 3 puts between calls are held until a `{` starts the next call (or a `[`, calls in an array,
+   * before the first), and are dropped then; so is what closes the calls (a fence, `<|python_end|>`, `</tools>`).
+   * Anything else is prose again, and what was held is text.
+   */
+  private scanBeforeCall(chunk: string, start: number): number {
+    for (let index = start; index < chunk.length; index += 1) {
+      const character = chunk.charAt(index);
+      // Not inside a tag half read: `<function_ca{` is text.
+      if (this.tagHeld === "" && (character === "{" || (character === "[" && !this.hasCall))) {
+        this.startValue("reply-start");
+        return index;
+      }
+      const held = this.tagHeld + character;
+      if (this.hasCall && this.closer !== "" && this.closer.startsWith(held)) {
+        this.prefix += character;
+        this.tagHeld = held;
+        if (held !== this.closer) continue;
+        this.startRun();
+        // More calls may follow, wrapped again (one `<tools>` per call, as Hermes writes one `<tool_call>` each).
+        this.host.leave(true);
+        return index + 1;
+      }
+      // The wrapper again, with no closer between: Granite 20B's `<function_call>` before each call.
+      if (this.hasCall && this.opener !== "" && this.opener.startsWith(held)) {
+        this.prefix += character;
+        this.tagHeld = held === this.opener ? "" : held;
+        continue;
+      }
+      if (this.tagHeld !== "" || (!isSpace(character) && character !== ";")) {
+        this.releasePrefix();
+        return index;
+      }
+      this.prefix += character;
+    }
+    return chunk.length;
+  }
+}

@@ -1,0 +1,295 @@
+import { trimTrailingLineBreak } from "../coerce-argument.js";
+import { generatedCallId } from "../tool-call.js";
+import type { ToolCallError } from "../tool-call-error.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
+import { shortenText } from "./shorten-text.js";
+import { TaggedBodyReader } from "./tagged-body-reader.js";
+import { parseXmlAttributes } from "./xml-attributes.js";
+
+/** What closes a function in every syntax of function tags. */
+export const FUNCTION_END = "</function>";
+
+/** An opening tag read: the name it gives, where its content starts, and what is wrong with it. */
+interface OpeningTag {
+  name: string;
+  next: number;
+  problems: Array<{ message: string; parameter?: string }>;
+}
+
+/**
+ * How a syntax writes a call as tags: a function tag naming the tool, a parameter tag around each argument's value,
+ * then `</function>`.
+ */
+export interface FunctionTagSyntax {
+  /** What opens a function, and a parameter. */
+  readonly functionOpener: string;
+  readonly parameterOpener: string;
+  readonly parameterCloser: string;
+  /** What closes a function: `</function>`, or Step 3's `</steptml:invoke>`. */
+  readonly functionCloser: string;
+  /** What opens and closes the text the functions are in, in messages: `<tool_call>` and `</tool_call>`. */
+  readonly bodyOpener: string;
+  readonly bodyCloser: string;
+  /** `hermes`: values are raw text; `xml`: XML text (entities, CDATA), decoded when the call is built. */
+  readonly format: "hermes" | "xml";
+  /** The function tag's pattern, in messages. */
+  readonly functionPattern: string;
+  /** Whether a function may hold a JSON object instead of parameters (Llama 3.1's `<function=name>{...}`). */
+  readonly jsonArguments: boolean;
+  /** Reads the function tag starting at `start` (its `<`). */
+  readFunction(reader: TaggedBodyReader, start: number): OpeningTag;
+  /** Reads the parameter tag starting at `start` (its `<`), in the function `functionTag`. */
+  readParameter(reader: TaggedBodyReader, start: number, functionTag: string): OpeningTag;
+  /** The function tag naming `name`, in messages. */
+  functionTag(name: string): string;
+}
+
+/** What ends the name in `<function=name>` and `<parameter=name>`: its `>`, or a sign that the `>` was left out. */
+const NAME_ENDS = [">", "<", "\n"];
+
+/**
+ * Qwen3-Coder's tags, as vLLM's `qwen3_coder` parser and llama.cpp read them: `<function=name>`, then
+ * `<parameter=name>value</parameter>` for each argument, then `</function>`. Values are raw text, as the chat template
+ * writes them. A function may hold a JSON object instead of parameters, as Llama 3.1 writes its custom tools' calls
+ * (`<function=name>{"city": "Paris"}</function>`).
+ */
+export const QWEN_FUNCTION_TAGS: FunctionTagSyntax = {
+  functionOpener: "<function=",
+  parameterOpener: "<parameter=",
+  parameterCloser: "</parameter>",
+  functionCloser: FUNCTION_END,
+  bodyOpener: "<tool_call>",
+  bodyCloser: "</tool_call>",
+  format: "hermes",
+  functionPattern: "<function=...>",
+  jsonArguments: true,
+  readFunction(reader, start) {
+    const read = readName(reader, start + this.functionOpener.length);
+    const tag = this.functionTag(read.name);
+    const problems: OpeningTag["problems"] = [];
+    if (read.name === "") problems.push({ message: `${tag} has no name` });
+    if (!read.closed) problems.push({ message: `${tag} is missing its ">"` });
+    return { name: read.name, next: read.next, problems };
+  },
+  readParameter(reader, start, functionTag) {
+    const read = readParameterName(reader, start + this.parameterOpener.length);
+    const problems: OpeningTag["problems"] = [];
+    if (read.name === "") problems.push({ message: `<parameter=> in ${functionTag} has no name` });
+    if (!read.closed) problems.push({ message: `<parameter=${read.name}> is missing its ">"`, parameter: read.name });
+    return { name: read.name, next: read.next, problems };
+  },
+  functionTag: (name) => `<function=${name}>`,
+};
+
+/**
+ * MiniCPM5's tags, as its chat template asks for them and vLLM's and sglang's `minicpm5` parsers read them:
+ * `<function name="get_weather">`, then `<param name="city">Paris</param>` for each argument, then `</function>`,
+ * attributes in either quote. Values are XML text (a `<![CDATA[...]]>` section for `<`, `&` and line breaks).
+ */
+const MINICPM_FUNCTION_TAGS: FunctionTagSyntax = {
+  functionOpener: "<function ",
+  parameterOpener: "<param ",
+  parameterCloser: "</param>",
+  functionCloser: FUNCTION_END,
+  bodyOpener: "<tool_call>",
+  bodyCloser: "</tool_call>",
+  format: "xml",
+  functionPattern: "<function name=...>",
+  jsonArguments: false,
+  readFunction(reader, start) {
+    const read = readTag(reader, start);
+    const name = parseXmlAttributes(read.tag).get("name") ?? "";
+    return { name, next: read.next, problems: name === "" ? [{ message: `${read.tag} has no name attribute` }] : [] };
+  },
+  readParameter(reader, start, functionTag) {
+    const read = readTag(reader, start);
+    const name = parseXmlAttributes(read.tag).get("name") ?? "";
+    const problems = name === "" ? [{ message: `${read.tag} in ${functionTag} has no name attribute` }] : [];
+    return { name, next: read.next, problems };
+  },
+  functionTag: (name) => `<function name="${name}">`,
+};
+
+/**
+ * Step 3's tags, inside its `<｜tool_call_begin｜>` tokens, as vLLM's and sglang's `step3` parsers read them:
+ * `<steptml:invoke name="get_weather">`, then `<steptml:parameter name="city">Paris</steptml:parameter>` for each
+ * argument, then `</steptml:invoke>`. Values are read as XML text, as the same tags are in Step-DeepResearch's
+ * `<steptml:toolcall>` block.
+ */
+export const STEP3_FUNCTION_TAGS: FunctionTagSyntax = {
+  ...MINICPM_FUNCTION_TAGS,
+  functionOpener: "<steptml:invoke ",
+  parameterOpener: "<steptml:parameter ",
+  parameterCloser: "</steptml:parameter>",
+  functionCloser: "</steptml:invoke>",
+  bodyOpener: "<｜tool_call_begin｜>",
+  bodyCloser: "<｜tool_call_end｜>",
+  functionPattern: "<steptml:invoke name=...>",
+  functionTag: (name) => `<steptml:invoke name="${name}">`,
+};
+
+/** The syntax a tool-call body is written in, when it opens with a function tag. */
+export function functionTagSyntaxOf(body: string): FunctionTagSyntax | undefined {
+  const start = body.trimStart();
+  return [QWEN_FUNCTION_TAGS, MINICPM_FUNCTION_TAGS].find((syntax) => start.startsWith(syntax.functionOpener));
+}
+
+/**
+ * Reads the calls of a body written as function tags of `syntax`; a body may hold several functions. A missing
+ * parameter closer or `</function>` is reported and the call kept (vLLM accepts both silently); so is text outside
+ * the tags. A closing parameter tag inside a value counts only before another parameter, or the function's end.
+ */
+export function scanFunctionTagCalls(
+  body: string,
+  firstCallIndex: number,
+  syntax: FunctionTagSyntax,
+): ScannedToolCallBody {
+  const reader = new TaggedBodyReader(body);
+  const calls: ScannedTagCall[] = [];
+  const errors: ToolCallError[] = [];
+  let index = reader.skipSpace(0);
+  while (index < body.length) {
+    if (!reader.startsWith(syntax.functionOpener, index)) {
+      const end = reader.firstOf([syntax.functionOpener], index);
+      const message = `Text outside ${syntax.functionPattern} in ${syntax.bodyOpener}: ${stray(body, index, end)}`;
+      errors.push({ code: "PARSE_ERROR", message });
+      index = end;
+      continue;
+    }
+    const read = readFunction(reader, index, firstCallIndex + calls.length, syntax);
+    calls.push(read.call);
+    index = reader.skipSpace(read.next);
+  }
+  return { calls, errors };
+}
+
+/** The function whose opening tag is at `start`, and where reading goes on. */
+function readFunction(
+  reader: TaggedBodyReader,
+  start: number,
+  callIndex: number,
+  syntax: FunctionTagSyntax,
+): { call: ScannedTagCall; next: number } {
+  const { body } = reader;
+  const opened = syntax.readFunction(reader, start);
+  const call: ScannedTagCall = {
+    id: generatedCallId(callIndex),
+    callIndex,
+    name: opened.name,
+    format: syntax.format,
+    parameters: [],
+    errors: [],
+    text: "",
+  };
+  for (const problem of opened.problems) reportCallError(call, problem.message);
+  const tag = syntax.functionTag(opened.name);
+  const afterValue = [syntax.parameterOpener, syntax.functionCloser, syntax.functionOpener];
+  let index = opened.next;
+  const json = syntax.jsonArguments ? readJsonArguments(reader, index, syntax) : undefined;
+  if (json !== undefined) {
+    call.jsonArguments = body.slice(json.start, json.end);
+    index = json.end;
+  }
+  for (;;) {
+    index = reader.skipSpace(index);
+    if (reader.startsWith(syntax.functionCloser, index)) {
+      index += syntax.functionCloser.length;
+      break;
+    }
+    if (index === body.length || reader.startsWith(syntax.functionOpener, index)) {
+      const before = index === body.length ? syntax.bodyCloser : `the next ${syntax.functionPattern}`;
+      reportCallError(call, `${tag} was not closed before ${before}`);
+      break;
+    }
+    if (!reader.startsWith(syntax.parameterOpener, index)) {
+      const end = reader.firstOf(afterValue, index);
+      reportCallError(call, `Text outside any tag inside ${tag}: ${stray(body, index, end)}`);
+      index = end;
+      continue;
+    }
+    const parameter = syntax.readParameter(reader, index, tag);
+    for (const problem of parameter.problems) reportCallError(call, problem.message, problem.parameter);
+    const value = reader.valueEnd(parameter.next, syntax.parameterCloser, afterValue, syntax.parameterOpener);
+    if (!value.closed) {
+      const message = `Parameter "${parameter.name}" was not closed by ${syntax.parameterCloser}`;
+      reportCallError(call, message, parameter.name);
+    }
+    const raw = body.slice(parameter.next, value.end);
+    // A value cut at the next tag ends with the line break the template writes after a parameter, not with its own.
+    call.parameters.push([parameter.name, value.closed ? raw : trimTrailingLineBreak(raw)]);
+    index = value.next;
+  }
+  call.text = body.slice(start, index);
+  return { call, next: index };
+}
+
+/**
+ * A JSON object written as a function's whole content (Llama 3.1's custom tools, and servers that pass it on), from its
+ * `{` to its last `}`; undefined when the content, up to the function's end or the next function, is not one object.
+ * The object is looked for only up to there, as parameters are, so each function's content is read once.
+ */
+function readJsonArguments(
+  reader: TaggedBodyReader,
+  start: number,
+  syntax: FunctionTagSyntax,
+): { start: number; end: number } | undefined {
+  const open = reader.skipSpace(start);
+  if (!reader.startsWith("{", open)) return undefined;
+  const tags = [syntax.functionCloser, syntax.functionOpener];
+  // The object is read to the first tag; when it is not whole there, a `</function>` was written in one of its
+  // strings, and it is read to the next function (no further: text is read once, however many objects are broken).
+  const end =
+    jsonValueEnd(reader.body.slice(0, reader.firstOf(tags, open)), open) ??
+    jsonValueEnd(reader.body.slice(0, reader.firstOf([syntax.functionOpener], open)), open);
+  if (end === undefined) return undefined;
+  const next = reader.skipSpace(end);
+  const endsCall = next === reader.body.length || tags.some((tag) => reader.startsWith(tag, next));
+  return endsCall ? { start: open, end } : undefined;
+}
+
+/** Where the JSON value opening at `start` in `text` ends, if it ends there. */
+function jsonValueEnd(text: string, start: number): number | undefined {
+  const valueEnd = new JsonValueEnd();
+  const end = valueEnd.scan(text, start);
+  return valueEnd.found ? end : undefined;
+}
+
+/** The name starting at `start` (up to its `>`), whether the `>` was there, and where the tag's content starts. */
+function readName(reader: TaggedBodyReader, start: number): { name: string; closed: boolean; next: number } {
+  const end = reader.firstOf(NAME_ENDS, start);
+  const closed = reader.startsWith(">", end);
+  return { name: reader.body.slice(start, end).trim(), closed, next: closed ? end + 1 : end };
+}
+
+/**
+ * A parameter's name, as {@link readName} reads it. Qwen3-Coder sometimes writes the value where the `>` belongs
+ * (`<parameter=command=view</parameter>`, OpenHands #10039): the name then ends at its `=`, and the value follows.
+ */
+function readParameterName(reader: TaggedBodyReader, start: number): { name: string; closed: boolean; next: number } {
+  const read = readName(reader, start);
+  const equals = read.name.indexOf("=");
+  if (read.closed || equals === -1) return read;
+  return { name: read.name.slice(0, equals).trim(), closed: false, next: reader.body.indexOf("=", start) + 1 };
+}
+
+/** The opening tag at `start`, to its `>` (outside quotes), and where its content starts. */
+function readTag(reader: TaggedBodyReader, start: number): { tag: string; next: number } {
+  const { body } = reader;
+  let quote = "";
+  for (let index = start; index < body.length; index += 1) {
+    const character = body.charAt(index);
+    if (quote !== "") {
+      if (character === quote) quote = "";
+    } else if (character === '"' || character === "'") {
+      quote = character;
+    } else if (character === ">") {
+      return { tag: body.slice(start, index + 1), next: index + 1 };
+    }
+  }
+  return { tag: body.slice(start), next: body.length };
+}
+
+function stray(body: string, start: number, end: number): string {
+  return shortenText(body.slice(start, end).trim());
+}

@@ -1,0 +1,120 @@
+import type { TokenSectionSyntax } from "../formats/token-sections.js";
+import { generatedCallId } from "../tool-call.js";
+import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
+import { ClosingLiteral } from "./closing-literal.js";
+import { isQuietCharacter } from "./quiet-character.js";
+
+/** What marks each call of a section: its begin and end markers, and the opening that names it. */
+export type SectionCallMarkers = Pick<TokenSectionSyntax, "callBegin" | "callEnd" | "readOpening">;
+
+/** How far after a call's begin marker its name is looked for. */
+const CALL_HEADER_LIMIT = 300;
+
+/**
+ * Announces the calls of a tool-call section of special tokens (Kimi K2's, DeepSeek's, Step 3's), or of a call block
+ * whose calls are marked alike, while it arrives: a call starts once the text after its begin marker names it (see
+ * {@link TokenSectionSyntax.readOpening}), and its text streams to its end marker. Text between the calls that is no
+ * begin marker ends the announcing; the calls after it come whole at the close.
+ */
+export class SectionCallAnnouncer extends CallAnnouncer {
+  private syntax: SectionCallMarkers | undefined;
+  /** Between calls, a begin marker is looked for; in a call's header, its name; in its arguments, its end. */
+  private reading: "between" | "header" | "arguments" | "nothing" = "nothing";
+  /** The text since the last call's end, or since the current call's begin marker. */
+  private held = "";
+  private callEnd = new ClosingLiteral("");
+
+  /** `markers`: those of every section this announcer follows, when it follows one syntax only (a call block's). */
+  constructor(
+    deltas: boolean,
+    sink: AnnouncedCallSink,
+    private readonly markers?: SectionCallMarkers,
+  ) {
+    super(deltas, sink);
+  }
+
+  /** Starts following a section that has just opened, written in `syntax`. */
+  open(syntax: SectionCallMarkers | undefined = this.markers): void {
+    this.forget();
+    this.syntax = syntax;
+    this.reading = "between";
+  }
+
+  /** Reads section text as it arrives; calls are numbered from `nextCallIndex`. */
+  follow(text: string, nextCallIndex: number): void {
+    const syntax = this.syntax;
+    if (syntax === undefined) return;
+    if (this.reading === "arguments") {
+      const end = this.callEnd.scan(text, 0, this.addText);
+      if (!this.callEnd.found) return;
+      // The call stays current until the next one starts: its last text goes out under its id.
+      this.reading = "between";
+      this.held = "";
+      this.follow(text.slice(end), nextCallIndex);
+      return;
+    }
+    if (this.reading === "between") {
+      const waiting = `${this.held}${text}`.trimStart();
+      if (waiting.startsWith(syntax.callBegin)) {
+        this.reading = "header";
+        this.held = "";
+        this.follow(waiting.slice(syntax.callBegin.length), nextCallIndex);
+      } else if (syntax.callBegin.startsWith(waiting)) {
+        this.held = waiting;
+      } else {
+        this.reading = "nothing";
+      }
+      return;
+    }
+    if (this.reading === "header") this.readHeader(syntax, `${this.held}${text}`, nextCallIndex);
+  }
+
+  /**
+   * Plain text (no `<`) cannot hold the current call's end marker, none being half read, unless the marker starts with
+   * another character (a marker starting with `]`) that the text holds.
+   */
+  override takesQuietText(): boolean {
+    return (
+      this.reading === "arguments" && this.callEnd.held === "" && !isQuietCharacter(this.callEnd.literal.charAt(0))
+    );
+  }
+
+  takesPlainText(chunk: string): boolean {
+    if (this.reading !== "arguments" || this.callEnd.held !== "") return false;
+    const first = this.callEnd.literal.charAt(0);
+    return first === "<" || !chunk.includes(first);
+  }
+
+  private readHeader(syntax: SectionCallMarkers, header: string, nextCallIndex: number): void {
+    // A call that ends, or is followed by the next one, before it names its tool comes whole at the close, and so does
+    // every call after it: calls are matched by their place.
+    // Only the header's first characters are read, whether it arrives at once or in pieces.
+    const limited = header.slice(0, CALL_HEADER_LIMIT);
+    const cut = Math.min(
+      ...[syntax.callEnd, syntax.callBegin].map((marker) => limited.indexOf(marker)).filter((at) => at !== -1),
+    );
+    const opening = syntax.readOpening(Number.isFinite(cut) ? limited.slice(0, cut) : limited);
+    if (opening === undefined) {
+      if (Number.isFinite(cut) || header.length > CALL_HEADER_LIMIT) this.reading = "nothing";
+      else this.held = header;
+      return;
+    }
+    if (opening.name === "") {
+      this.reading = "nothing";
+      return;
+    }
+    const written = opening.id ?? "";
+    this.announce(written === "" ? generatedCallId(nextCallIndex + this.announcedCount) : written, opening.name);
+    this.reading = "arguments";
+    this.held = "";
+    this.callEnd = new ClosingLiteral(syntax.callEnd);
+    this.follow(header, nextCallIndex);
+  }
+
+  protected override forget(): void {
+    super.forget();
+    this.syntax = undefined;
+    this.reading = "nothing";
+    this.held = "";
+  }
+}

@@ -1,0 +1,659 @@
+import { ActionRecallError } from "../../errors/action-recall-error.js";
+import { HARMONY_RECIPIENT_START } from "../formats/harmony.js";
+import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
+import { KIMI_XTML_SECTION } from "../formats/kimi-k3.js";
+import { CALL_WRAPPERS, reasoningCloserOf } from "../formats/markers.js";
+import { MISTRAL_MARKER } from "../formats/mistral.js";
+import { KIMI_SECTION } from "../formats/token-sections.js";
+import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
+import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
+import { CallIds } from "./call-ids.js";
+import { CallReporter } from "./call-reporter.js";
+import { ClosingLiteral } from "./closing-literal.js";
+import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
+import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
+import { NextOccurrence } from "./next-occurrence.js";
+import { bareFunctionName } from "./open-body.js";
+import { ParameterValueScanner } from "./parameter-value-scanner.js";
+import { ProseMarker } from "./prose-marker.js";
+import { ProseTag } from "./prose-tag.js";
+import { type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
+import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
+import { TagOpeners } from "./tag-openers.js";
+import { TokenHeader, type TokenHeaderEnd } from "./token-header.js";
+import type { ToolCatalog } from "./tool-catalog.js";
+import { type XmlBlockHost, XmlBlockReader } from "./xml-block-reader.js";
+import { tagName } from "./xml-characters.js";
+
+/** What a streaming parser does: take chunks, give events. */
+export interface ToolCallEventSource {
+  /** Reads the next chunk (split anywhere) and returns the events it completes. */
+  push(chunk: string): readonly ToolCallStreamEvent[];
+  /** Ends the input; a block left open becomes an `UNTERMINATED_CALL` error event. */
+  end(): readonly ToolCallStreamEvent[];
+}
+
+/** Options of {@link ToolCallScanner}. */
+export interface ToolCallScannerOptions {
+  /** Known tools: type values by schema, recognise legacy tags, report unknown names. */
+  catalog?: ToolCatalog;
+  /** Which syntaxes count as calls; text in any other stays text. */
+  formats: ReadonlySet<TextToolCallFormat>;
+  /** The index the first call gets (generated ids are `call_<index>`). */
+  firstCallIndex?: number;
+  /** Whether to report `tool-call-delta` events (the one-shot parser does not need them). Default true. */
+  deltas?: boolean;
+  /** The ids the output's calls took so far, when it is read in more than one piece of text (see {@link CallIds}). */
+  callIds?: CallIds;
+  /** What is left to repair of the output's JSON, when it is read in more than one piece (see `repairJson`). */
+  repairBudget?: RepairBudget;
+  /**
+   * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (DeepSeek-R1 distills,
+   * QwQ): text up to `</think>` is reasoning; or the token that closes it, for other models. Default false.
+   */
+  startsInReasoning?: boolean | string | undefined;
+  /**
+   * Where each event goes as soon as it is complete. Without it, events are collected and returned by `push`/`end`;
+   * with it, those return an empty array and no array is built per chunk.
+   */
+  sink?: (event: ToolCallStreamEvent) => void;
+}
+
+// States of the scanner. Each reads its part of a chunk and returns where it stopped.
+const TEXT = 0; // prose
+const TEXT_TAG = 1; // `<name ...` in prose, until we know whether it opens a call
+const XML_BLOCK = 2; // a `<function_calls>` block: see XmlBlockReader
+const RAW_BODY = 3; // the body of a block, a section, a legacy tag or a Harmony message: see RawBodyReader
+const REASONING = 4; // a `<think>` block: text, never calls, until its closing tag
+const TOKEN_HEADER = 5; // a Harmony message's header, or a Kimi K3 channel's: is it a call, or prose?
+const MARKER = 6; // `[` or `]` in prose, until we know whether it opens calls (or Magistral's reasoning): see ProseMarker
+const JSON_RUN = 7; // Mistral's calls, or JSON calls a reply starts with: see JsonRunReader
+
+/** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
+const MISTRAL_REASONING = "[THINK]";
+const MISTRAL_REASONING_END = "[/THINK]";
+
+/** What a `[` in prose may open, and at the output's start; what a `]` may. */
+const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
+const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
+const CLOSING_BRACKET_MARKERS: readonly string[] = [...CALL_BLOCK_MARKERS.keys()];
+/** What ends Kimi K2 Thinking's reasoning: its closing tag, or its calls (see `scanReasoningToCalls`). */
+const THINK_END = "</think>";
+const KIMI_REASONING_ENDS: readonly string[] = [THINK_END, ...KIMI_SECTION.sections.keys()];
+/** What a reply read from mid-header may start with (see {@link HARMONY_RECIPIENT_START}). */
+const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
+
+/**
+ * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
+ * (what opens each is in `formats/`: its table and `markers.ts`). Chunks may split anywhere; every
+ * character is looked at a bounded number of times (text held and found to be prose is read once more), so scanning
+ * is linear. Both the one-shot parser and the stream use it.
+ *
+ * The scanner reads prose, and the tags, markers and headers in it that may open calls ({@link TagOpeners}); what
+ * they open is read by a reader of its own, through the scanner's events and state: `<function_calls>` blocks by the
+ * {@link XmlBlockReader}, bodies closed by a tag or token by the {@link RawBodyReader}, and Mistral's calls and the
+ * JSON calls a reply starts with by the {@link JsonRunReader}. A tag in prose is read by a {@link ProseTag}, a marker
+ * by a {@link ProseMarker}; the calls are numbered and reported by a {@link CallReporter}, and every event leaves
+ * through an {@link EventOutbox}, which gathers prose and argument text.
+ *
+ * Hand-written on purpose: no XML library accepts what models write (a literal `</parameter>` inside a code value,
+ * bare `<` and `&`, unclosed blocks), and none can report calls while the text is still arriving.
+ */
+export class ToolCallScanner implements ToolCallEventSource {
+  private readonly catalog: ToolCatalog | undefined;
+  private readonly formats: ReadonlySet<TextToolCallFormat>;
+  private readonly deltas: boolean;
+  private readonly repairBudget: RepairBudget;
+  /** Where events leave: prose and argument text gathered, delivered to the sink or kept for `push`/`end`. */
+  private readonly outbox: EventOutbox;
+  private state = TEXT;
+  /** Numbers the output's calls, keeps their ids unique, and reports them. */
+  private readonly calls: CallReporter;
+  /** A tag met in prose, in the `TEXT_TAG` state. */
+  private readonly proseTag: ProseTag;
+  /** A marker (`[`, `]`) in prose that may open calls, in the `MARKER` state. */
+  private readonly marker = new ProseMarker();
+  /** The header being read after a special token (Harmony's, Kimi K3's), in the `TOKEN_HEADER` state. */
+  private readonly tokenHeader = new TokenHeader();
+  /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
+  private readonly jsonRun: JsonRunReader;
+  /** What the tags met in prose open. */
+  private readonly openers: TagOpeners;
+  /** Reads the bodies of blocks, sections, legacy tags and Harmony messages, in the `RAW_BODY` state. */
+  private readonly rawBody: RawBodyReader;
+  /** Reads `<function_calls>` blocks, in the `XML_BLOCK` state. */
+  private readonly xmlBlock: XmlBlockReader;
+  /** The XML block reader's parameter values: text without `<` is added here directly (the stream's fast path). */
+  private readonly value = new ParameterValueScanner((text) => {
+    if (this.deltas) this.outbox.delta += text;
+  });
+  /** Until prose other than whitespace is seen, a reasoning tag may open: reasoning comes first. */
+  private atStart = true;
+  private reasoningCloser = new ClosingLiteral(THINK_END);
+  /**
+   * Whether what a reply starts with may be calls, as JSON or a pythonic list, and which: only when the tools are
+   * known, since nothing marks such calls.
+   */
+  private readonly readsReplyStartCalls: boolean;
+  /** Whether what a reply starts with may be calls or a Harmony header begun in the prompt (see `scanText`). */
+  private readonly readsReplyStartHeader: boolean;
+  private readonly replyStartFormats: { json: boolean; pythonic: boolean };
+  /**
+   * Whitespace a reply starts with, held while it may be the space of a Harmony header the prompt began
+   * (`<|start|>assistant to=functions.f`): dropped with the header, text otherwise.
+   */
+  private leadingSpace = "";
+  private readonly readsMistral: boolean;
+  /** Whether Kimi K2's calls are read, which may end its reasoning. */
+  private readonly readsKimi: boolean;
+  /** Whether a `]` in prose may open a call block (see `CALL_BLOCK_MARKERS`). */
+  private readonly readsClosingBracketMarkers: boolean;
+  /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
+  private chunksConsumed = 0;
+  /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
+  private readonly nextLessThan = new NextOccurrence("<");
+  private readonly nextBracket = new NextOccurrence("[");
+  private readonly nextClosingBracket = new NextOccurrence("]");
+
+  constructor(options: ToolCallScannerOptions) {
+    this.catalog = options.catalog;
+    this.formats = options.formats;
+    this.deltas = options.deltas ?? true;
+    this.repairBudget = options.repairBudget ?? new RepairBudget();
+    this.outbox = new EventOutbox(options.sink, (argumentsDelta) => this.deltaOf(argumentsDelta));
+    this.calls = new CallReporter(
+      this.outbox,
+      options.callIds ?? new CallIds(),
+      this.deltas,
+      options.firstCallIndex ?? 0,
+    );
+    this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
+    this.readsReplyStartCalls =
+      (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
+    // Phi-4-mini's `functools` and GigaChat's `function call<|role_sep|>` mark calls at a reply's start, tools known or not.
+    this.readsReplyStartHeader =
+      this.readsReplyStartCalls || options.formats.has("harmony") || this.replyStartFormats.json;
+    this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
+    this.proseTag = new ProseTag(this.openers);
+    this.readsMistral = options.formats.has("mistral");
+    this.readsKimi = options.formats.has("kimi");
+    this.readsClosingBracketMarkers = [...CALL_BLOCK_MARKERS.values()].some((syntax) =>
+      options.formats.has(syntax.format),
+    );
+    const host = this.readerHost();
+    this.rawBody = new RawBodyReader(host, this.calls);
+    this.jsonRun = new JsonRunReader(host);
+    this.xmlBlock = new XmlBlockReader(host, this.value);
+    if (options.startsInReasoning !== undefined && options.startsInReasoning !== false) {
+      this.state = REASONING;
+      this.atStart = false;
+      const closer = options.startsInReasoning === true ? THINK_END : options.startsInReasoning;
+      this.reasoningCloser = new ClosingLiteral(closer);
+    }
+  }
+
+  /**
+   * Scans the next chunk and returns the events it completes (none when a sink takes them). A chunk of prose or of a
+   * parameter value holding no `<` (most chunks of a stream) takes a fast path: it cannot change the state, and after
+   * the previous chunk nothing is pending, so its one event is delivered directly.
+   */
+  push(chunk: string): readonly ToolCallStreamEvent[] {
+    if (chunk === "") return NO_EVENTS;
+    // Bytes (a Uint8Array from a fetch body) are a caller's mistake to name, not a TypeError deep inside.
+    if (typeof chunk !== "string") {
+      throw new ActionRecallError("INVALID_ARGUMENTS", `push takes text: decode the ${typeof chunk} first`, {
+        data: { parameter: "chunk" },
+      });
+    }
+    // A one-character chunk (a stream at its finest) is compared, not searched.
+    const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
+    if (plain) {
+      if (this.state === TEXT && !this.mayOpenWithoutTag(chunk)) {
+        if (this.atStart && !isBlank(chunk)) this.atStart = false;
+        return this.outbox.deliverAlone({ type: "text", delta: chunk });
+      }
+      const invoke = this.state === XML_BLOCK ? this.xmlBlock.valueInvoke : undefined;
+      if (invoke !== undefined && this.value.readsPlainText) {
+        this.value.text.append(chunk);
+        if (!this.deltas) return NO_EVENTS;
+        const { parameter } = this.xmlBlock;
+        return this.outbox.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
+      }
+      // A call of a legacy tag, a Harmony message, a `<tool_call>`, a section or a call block streaming its text, and no
+      // closing tag half read.
+      const id = this.state === RAW_BODY ? this.rawBody.takePlainText(chunk) : undefined;
+      if (id !== undefined) {
+        if (!this.deltas) return NO_EVENTS;
+        return this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
+      }
+    }
+    // Blocks close in what is consumed, and their JSON is repaired within the output's budget.
+    const outer = enterRepairBudget(this.repairBudget);
+    try {
+      this.consume(chunk);
+    } finally {
+      leaveRepairBudget(outer);
+    }
+    return this.outbox.take();
+  }
+
+  /** The whitespace held at the reply's start (see {@link leadingSpace}), no longer held. */
+  private takeLeadingSpace(): string {
+    const space = this.leadingSpace;
+    this.leadingSpace = "";
+    return space;
+  }
+
+  /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
+  private mayOpenWithoutTag(chunk: string): boolean {
+    return (
+      (this.readsMistral && chunk.includes("[")) ||
+      (this.readsClosingBracketMarkers && chunk.includes("]")) ||
+      (this.atStart && this.readsReplyStartHeader && (this.formats.has("harmony") || !isBlank(chunk)))
+    );
+  }
+
+  /** Ends the input: held text is released, and a block left open becomes an `UNTERMINATED_CALL` error. */
+  end(): readonly ToolCallStreamEvent[] {
+    const outer = enterRepairBudget(this.repairBudget);
+    try {
+      this.endState();
+    } finally {
+      leaveRepairBudget(outer);
+    }
+    return this.outbox.take();
+  }
+
+  /** Ends what the scanner is reading, and what reading it again leaves, if anything. */
+  private endState(): void {
+    this.outbox.text += this.takeLeadingSpace();
+    switch (this.state) {
+      case TEXT_TAG:
+        this.outbox.text += this.proseTag.text;
+        break;
+      case XML_BLOCK:
+        this.xmlBlock.end();
+        break;
+      case TEXT:
+        break;
+      case REASONING:
+        // A model cut off mid-thought: what it wrote is text, and it made no call.
+        this.outbox.text += this.reasoningCloser.held;
+        break;
+      case TOKEN_HEADER:
+        this.outbox.text += this.tokenHeader.text;
+        break;
+      case MARKER:
+        this.outbox.text += this.marker.text;
+        break;
+      case JSON_RUN:
+        // What was held may be read again, and leave another state to end.
+        if (this.jsonRun.end()) {
+          this.endState();
+          return;
+        }
+        break;
+      default:
+        if (this.rawBody.end()) {
+          this.endState();
+          return;
+        }
+    }
+    this.state = TEXT;
+  }
+
+  private consume(chunk: string): void {
+    // Text read again is consumed within the consuming of a chunk: each gets its own number.
+    const chunkNumber = ++this.chunksConsumed;
+    let index = 0;
+    while (index < chunk.length) {
+      switch (this.state) {
+        case TEXT:
+          index = this.scanText(chunk, index, chunkNumber);
+          break;
+        case TEXT_TAG:
+          index = this.proseTag.scan(chunk, index, this.atStart);
+          if (this.proseTag.ended === "opens") this.openCall();
+          else if (this.proseTag.ended === "prose") this.abandonTextTag();
+          break;
+        case XML_BLOCK:
+          index = this.xmlBlock.scan(chunk, index);
+          break;
+        case REASONING:
+          if (this.readsKimi && this.reasoningCloser.literal === THINK_END) {
+            index = this.scanReasoningToCalls(chunk, index);
+            break;
+          }
+          index = this.reasoningCloser.scan(chunk, index, this.appendReasoning);
+          if (this.reasoningCloser.found) {
+            this.outbox.text += this.reasoningCloser.literal;
+            this.state = TEXT;
+            // The answer starts after the reasoning: it may be JSON calls, as a reply may.
+            this.atStart = true;
+          }
+          break;
+        case TOKEN_HEADER:
+          index = this.tokenHeader.scan(chunk, index);
+          if (this.tokenHeader.ended !== undefined) this.openFromHeader(this.tokenHeader.ended);
+          break;
+        case MARKER:
+          index = this.marker.scan(chunk, index);
+          if (this.marker.ended !== undefined) this.openFromMarker();
+          break;
+        case JSON_RUN:
+          index = this.jsonRun.scan(chunk, index);
+          break;
+        default:
+          index = this.rawBody.scan(chunk, index);
+      }
+    }
+  }
+
+  // Prose -------------------------------------------------------------------------------------------------------
+
+  private scanText(chunk: string, index: number, chunkNumber: number): number {
+    if (this.atStart && this.readsReplyStartHeader) {
+      const first = index + chunk.slice(index).search(/\S/);
+      const character = first < index ? "" : chunk.charAt(first);
+      if (character === "" && this.formats.has("harmony")) {
+        this.leadingSpace += chunk.slice(index);
+        return chunk.length;
+      }
+      const isReplyStart =
+        character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f";
+      // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
+      if (isReplyStart && (this.readsReplyStartCalls || (character === "f" && this.replyStartFormats.json))) {
+        this.outbox.text += this.takeLeadingSpace() + chunk.slice(index, first);
+        this.enterJsonRun();
+        if (character === "{" || character === "[") this.jsonRun.startReplyValue();
+        else this.jsonRun.startOpeningFence();
+        return first;
+      }
+      // gpt-oss read from mid-header: its recipient comes first.
+      if (character === "t" && this.formats.has("harmony")) {
+        this.leadingSpace += chunk.slice(index, first);
+        this.marker.start(character, HARMONY_AT_START);
+        this.state = MARKER;
+        return first + 1;
+      }
+    }
+    if (this.leadingSpace !== "") this.outbox.text += this.takeLeadingSpace();
+    const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
+    const bracket = this.readsMistral ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
+    const closingBracket = this.readsClosingBracketMarkers ? this.nextClosingBracket.in(chunk, chunkNumber, index) : -1;
+    const opening = [lessThan, bracket, closingBracket].reduce(
+      (first, at) => (at !== -1 && (first === -1 || at < first) ? at : first),
+      -1,
+    );
+    const end = opening === -1 ? chunk.length : opening;
+    if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
+    if (opening === -1) {
+      this.outbox.text += index === 0 ? chunk : chunk.slice(index);
+      return chunk.length;
+    }
+    if (opening > index) this.outbox.text += chunk.slice(index, opening);
+    if (opening === bracket) {
+      this.marker.start("[", this.atStart ? BRACKET_MARKERS_AT_START : BRACKET_MARKERS);
+      this.state = MARKER;
+    } else if (opening === closingBracket) {
+      this.marker.start("]", CLOSING_BRACKET_MARKERS);
+      this.state = MARKER;
+    } else {
+      this.openTextTag();
+    }
+    return opening + 1;
+  }
+
+  /** A tag starts in prose at its `<`, or with `held`, the start of a tag a reader left to prose. */
+  private openTextTag(held?: string): void {
+    this.proseTag.start(held);
+    this.state = TEXT_TAG;
+  }
+
+  private abandonTextTag(): void {
+    this.outbox.text += this.proseTag.text;
+    this.atStart = false;
+    this.state = TEXT;
+  }
+
+  /** What a tag named `name` in prose opens, given the formats read and the tools known; undefined: it is text. */
+  private openCall(): void {
+    const { opener, text: tag } = this.proseTag;
+    // A Kimi K3 channel opening the output may be its reasoning: known at its name.
+    const openedAtStart = this.atStart;
+    this.atStart = false;
+    if (opener === "reasoning") {
+      this.outbox.text += tag;
+      this.state = REASONING;
+      this.reasoningCloser = new ClosingLiteral(reasoningCloserOf(tagName(tag)) ?? "");
+      return;
+    }
+    if (opener === "dropped") {
+      this.state = TEXT;
+      return;
+    }
+    if (opener === "message-separator") {
+      // A message starts: it may be calls, as a reply may. The token only frames the messages: it is no text.
+      this.state = TEXT;
+      this.atStart = true;
+      return;
+    }
+    if (opener === "function_calls") {
+      const blockName = tagName(tag);
+      const mayHoldOtherCalls = this.openers.readsCallsInside(blockName);
+      if (mayHoldOtherCalls && !this.formats.has("xml")) {
+        this.openCallsInside(blockName);
+        return;
+      }
+      this.state = XML_BLOCK;
+      this.xmlBlock.open(blockName, mayHoldOtherCalls);
+      return;
+    }
+    if (opener === "tool_call") {
+      this.state = RAW_BODY;
+      this.rawBody.openToolCall(tag);
+      return;
+    }
+    if (opener === "harmony" || opener === "xtml") {
+      this.tokenHeader.start(tag, opener, openedAtStart);
+      this.state = TOKEN_HEADER;
+      return;
+    }
+    if (opener === "call-block") {
+      const block = CALL_BLOCK_TAGS.get(tagName(tag));
+      if (block === undefined) return;
+      this.state = RAW_BODY;
+      this.rawBody.openCallBlock(block.syntax, tag, block.closer);
+      return;
+    }
+    if (opener === "call-wrapper") {
+      this.enterJsonRun();
+      this.jsonRun.startAfterWrapper(tag, CALL_WRAPPERS.get(tagName(tag)) ?? "");
+      return;
+    }
+    if (opener === "section") {
+      const marker = tag.replace(/\s/g, "");
+      const syntax = this.openers.sectionOpenedBy(marker);
+      if (syntax === undefined) return;
+      this.state = RAW_BODY;
+      this.rawBody.openSection(syntax, marker, syntax.sections.get(marker) ?? "");
+      return;
+    }
+    if (opener === "function" || opener === "xml-function") {
+      if (this.catalog?.byName.has(bareFunctionName(tag)) !== true) {
+        this.outbox.text += tag;
+        this.state = TEXT;
+        return;
+      }
+      this.state = RAW_BODY;
+      this.rawBody.openBareFunction(tag);
+      return;
+    }
+    if (opener === undefined) return;
+    this.state = RAW_BODY;
+    this.rawBody.openLegacyTag(opener, tag);
+  }
+
+  /** Acts on what a header after a special token opened (see {@link TokenHeader}). */
+  private openFromHeader(ended: TokenHeaderEnd): void {
+    const header = this.tokenHeader.text;
+    if (ended.opens === "harmony-call") {
+      // The message is the call's arguments: it starts now, and its text streams.
+      this.state = RAW_BODY;
+      this.rawBody.openHarmonyMessage(ended.tool, header);
+    } else if (ended.opens === "kimi-tools") {
+      this.state = RAW_BODY;
+      this.rawBody.openSection(KIMI_XTML_SECTION, header, ended.closer);
+    } else {
+      if (ended.opens !== "answer") this.outbox.text += header;
+      this.state = ended.opens === "reasoning" ? REASONING : TEXT;
+      if (ended.opens === "reasoning") this.reasoningCloser = new ClosingLiteral(ended.closer);
+    }
+  }
+
+  /**
+   * Reasoning in `<think>` that Kimi K2 Thinking's calls may end: it makes them without closing its reasoning, and the
+   * reasoning ends at `</think>` or at a call section, or a call, standing alone (vLLM's Kimi K2 reasoning parser).
+   * Each `<` is read as a marker that may be one of those.
+   */
+  private scanReasoningToCalls(chunk: string, index: number): number {
+    const lessThan = chunk.indexOf("<", index);
+    const end = lessThan === -1 ? chunk.length : lessThan;
+    this.appendReasoning(index === 0 && end === chunk.length ? chunk : chunk.slice(index, end));
+    if (lessThan === -1) return chunk.length;
+    this.marker.start("<", KIMI_REASONING_ENDS);
+    this.state = MARKER;
+    return lessThan + 1;
+  }
+
+  /** Text of a reasoning block: text like prose, read for no call (an arrow: passed to {@link ClosingLiteral.scan}). */
+  private readonly appendReasoning = (text: string): void => {
+    this.outbox.text += text;
+  };
+
+  // Mistral's calls and JSON calls --------------------------------------------------------------------------------
+
+  /** Reads the XML block named `blockName` as the other syntax's calls it holds (see `CALLS_INSIDE_XML_BLOCKS`). */
+  private openCallsInside(blockName: string): void {
+    const syntax = CALLS_INSIDE_XML_BLOCKS.get(blockName);
+    if (syntax === undefined) return;
+    this.state = RAW_BODY;
+    this.rawBody.openCallBlock(syntax, `<${blockName}>`, `</${blockName}>`);
+  }
+
+  /**
+   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning, a call block its marker opens, or a
+   * Harmony header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
+   * is text (or, starting a reply, JSON that may be calls); any other `]` is text, and what was held after it is read
+   * again (it may open a tag).
+   */
+  private openFromMarker(): void {
+    const { ended, text } = this.marker;
+    const markedBlock = ended === undefined ? undefined : CALL_BLOCK_MARKERS.get(ended);
+    const leadingSpace = this.takeLeadingSpace();
+    if (ended !== HARMONY_RECIPIENT_START) this.outbox.text += leadingSpace;
+    if (ended === MISTRAL_MARKER) {
+      this.enterJsonRun();
+      this.jsonRun.startMistral();
+    } else if (ended === MISTRAL_REASONING) {
+      this.outbox.text += text;
+      this.atStart = false;
+      this.state = REASONING;
+      this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
+    } else if (ended === THINK_END) {
+      this.outbox.text += text;
+      this.state = TEXT;
+      this.atStart = true;
+    } else if (ended !== undefined && KIMI_SECTION.sections.has(ended)) {
+      this.state = RAW_BODY;
+      this.rawBody.openSection(KIMI_SECTION, text, KIMI_SECTION.sections.get(ended) ?? "");
+    } else if (text.startsWith("<")) {
+      // In Kimi K2's reasoning, and none of what ends it.
+      this.outbox.text += text;
+      this.state = REASONING;
+    } else if (ended === HARMONY_RECIPIENT_START) {
+      this.atStart = false;
+      this.tokenHeader.start(text, "harmony", true);
+      this.state = TOKEN_HEADER;
+    } else if (markedBlock?.marker !== undefined) {
+      this.atStart = false;
+      this.state = RAW_BODY;
+      this.rawBody.openCallBlock(markedBlock, text, markedBlock.marker.closing);
+    } else if (text.startsWith("]")) {
+      this.outbox.text += "]";
+      this.state = TEXT;
+      this.consume(text.slice(1));
+    } else if (this.atStart && this.readsReplyStartCalls && text.startsWith("[")) {
+      // Not `[TOOL_CALLS]`: a JSON array or a pythonic call list (`[Translate(...)]`) may start so.
+      this.enterJsonRun();
+      this.jsonRun.startReplyValue(text);
+    } else {
+      this.outbox.text += text;
+      this.atStart = false;
+      this.state = TEXT;
+    }
+  }
+
+  /** Mistral's calls, or JSON calls a reply starts with, may follow: the {@link JsonRunReader} reads on. */
+  private enterJsonRun(): void {
+    this.atStart = false;
+    this.state = JSON_RUN;
+  }
+
+  /**
+   * What the readers of blocks and runs read through: this scanner's prose, deltas, calls and state. One object for
+   * all three, written without getters (a literal with a getter is built in dictionary mode, and slow to read).
+   */
+  private readerHost(): RawBodyHost & XmlBlockHost & JsonRunHost {
+    const calls = this.calls;
+    return {
+      catalog: this.catalog,
+      formats: this.formats,
+      deltas: this.deltas,
+      replyStartFormats: this.replyStartFormats,
+      nextCallIndex: () => calls.nextIndex(),
+      takeCallIndex: () => calls.takeIndex(),
+      appendText: (text) => {
+        this.outbox.text += text;
+      },
+      addDelta: (text) => {
+        this.outbox.delta += text;
+      },
+      flushDelta: () => this.outbox.flushDelta(),
+      startCall: (writtenId, name) => calls.start(writtenId, name),
+      emitCall: (built) => this.outbox.emitCall(built),
+      error: (error) => this.outbox.error(error),
+      confirmCalls: (announced, built) => calls.confirm(announced, built),
+      emitBlockCalls: (built, confirmed) => calls.reportBlock(built, confirmed),
+      enter: () => {
+        this.state = RAW_BODY;
+      },
+      leave: (atStart = false) => {
+        this.state = TEXT;
+        if (atStart) this.atStart = true;
+      },
+      readAgain: (text) => this.consume(text),
+      continueTag: (held) => this.openTextTag(held),
+      readAsXmlBlock: (blockName, body) => {
+        this.state = XML_BLOCK;
+        this.xmlBlock.open(blockName, false);
+        this.consume(body);
+      },
+      openCallsInside: (blockName) => this.openCallsInside(blockName),
+    };
+  }
+
+  /** The delta event of argument text, for the call (and parameter) being read; none when no call is. */
+  private deltaOf(argumentsDelta: string): ToolCallStreamEvent | undefined {
+    const invoke = this.xmlBlock.openInvoke;
+    if (invoke !== undefined) {
+      return { type: "tool-call-delta", id: invoke.id, argumentsDelta, parameter: this.xmlBlock.parameter };
+    }
+    const id = this.rawBody.currentCallId ?? this.jsonRun.currentCallId;
+    return id === undefined ? undefined : { type: "tool-call-delta", id, argumentsDelta };
+  }
+}
+
+function isBlank(text: string): boolean {
+  return text.trim() === "";
+}

@@ -1,0 +1,90 @@
+import { closestName } from "../../errors/closest-name.js";
+import { NameHints } from "../../errors/name-hints.js";
+import { isJsonObject } from "../../openapi/own-properties.js";
+import type { CallableTool } from "../callable-tool.js";
+import type { ToolCall } from "../tool-call.js";
+import type { ToolCallError } from "../tool-call-error.js";
+
+/**
+ * The tools a parser knows, indexed by function name and by legacy XML tag. `Map`s, so a model naming `__proto__` or
+ * `toString` finds nothing.
+ */
+export interface ToolCatalog {
+  byName: ReadonlyMap<string, CallableTool>;
+  byTag: ReadonlyMap<string, CallableTool>;
+  /** The "did you mean" hints found so far: one catalog is made for each parse. */
+  readonly hints: NameHints;
+}
+
+/** Indexes `tools` by name and XML tag; the first tool wins a duplicate (the registry refuses duplicates anyway). */
+export function createToolCatalog(tools: readonly CallableTool[]): ToolCatalog {
+  const byName = new Map<string, CallableTool>();
+  const byTag = new Map<string, CallableTool>();
+  for (const tool of tools) {
+    if (!byName.has(tool.name)) byName.set(tool.name, tool);
+    if (tool.xml !== undefined && !byTag.has(tool.xml.tag)) byTag.set(tool.xml.tag, tool);
+  }
+  return { byName, byTag, hints: new NameHints() };
+}
+
+/** The schema of each parameter of `tool`, by own property only. */
+export function parameterSchema(tool: CallableTool, parameter: string): unknown {
+  const properties = tool.parameters.properties;
+  return isJsonObject(properties) && Object.hasOwn(properties, parameter) ? properties[parameter] : undefined;
+}
+
+/**
+ * Reports what the catalog does not know about `call`: an unknown tool, or argument names the tool's schema does not
+ * declare (unless it allows additional properties explicitly), each with the closest known name.
+ */
+export function checkToolCall(call: ToolCall, callIndex: number, catalog: ToolCatalog | undefined): ToolCallError[] {
+  if (catalog === undefined) return [];
+  const tool = catalog.byName.get(call.name);
+  if (tool === undefined) {
+    const error: ToolCallError = {
+      code: "UNKNOWN_TOOL",
+      message: `Unknown tool "${call.name}"`,
+      callIndex,
+      name: call.name,
+    };
+    const suggestion = catalog.hints.hint(`\u0000${call.name}`, () => closestName(call.name, catalog.byName.keys()));
+    if (suggestion !== undefined) {
+      error.suggestion = suggestion;
+      error.message += `; did you mean "${suggestion}"?`;
+    }
+    return [error];
+  }
+  const { properties, additionalProperties } = tool.parameters;
+  if (!isJsonObject(properties) || additionalProperties === true || isJsonObject(additionalProperties)) return [];
+  const errors: ToolCallError[] = [];
+  for (const parameter of Object.keys(call.arguments)) {
+    if (Object.hasOwn(properties, parameter)) continue;
+    const error: ToolCallError = {
+      code: "UNKNOWN_PARAMETER",
+      message: `Tool "${call.name}" has no parameter "${parameter}"`,
+      callIndex,
+      name: call.name,
+      parameter,
+    };
+    const suggestion = catalog.hints.hint(`${call.name}\u0000${parameter}`, () =>
+      closestName(parameter, Object.keys(properties)),
+    );
+    if (suggestion !== undefined) {
+      error.suggestion = suggestion;
+      error.message += `; did you mean "${suggestion}"?`;
+    }
+    errors.push(error);
+  }
+  return errors;
+}
+
+/** One `INVALID_ARGUMENTS` error per argument the parser could not convert, so none goes unreported. */
+export function argumentErrorsOf(call: ToolCall, callIndex: number): ToolCallError[] {
+  return (call.argumentErrors ?? []).map((argumentError) => ({
+    code: "INVALID_ARGUMENTS",
+    message: `Tool "${call.name}", parameter "${argumentError.parameter}": ${argumentError.message}`,
+    callIndex,
+    name: call.name,
+    parameter: argumentError.parameter,
+  }));
+}

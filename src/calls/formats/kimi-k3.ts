@@ -1,0 +1,93 @@
+import { findDeepNesting } from "../../openapi/find-deep-nesting.js";
+import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
+import { tooDeepArguments } from "../engine/limit-argument-nesting.js";
+import { shortenText } from "../engine/shorten-text.js";
+import { parseXmlAttributes } from "../engine/xml-attributes.js";
+import { parseJsonAsWritten } from "../parse-json-arguments.js";
+import type { TokenSectionSyntax } from "./token-sections.js";
+
+/**
+ * Kimi K3's XTML: channels written `<|open|>name<|sep|>...<|close|>name<|sep|>` (`think`, `response`, `tools`), as
+ * vLLM's `kimi_k3` parser reads them. The markers' tokens, and how long the name between them may be.
+ */
+export const XTML_OPEN = "<|open|>";
+export const XTML_SEPARATOR = "<|sep|>";
+export const XTML_CHANNEL_LIMIT = 40;
+
+/** The channel an XTML opening names (`<|open|>tools<|sep|>` names `tools`). */
+export function xtmlChannel(opening: string): string {
+  return opening.slice(XTML_OPEN.length, -XTML_SEPARATOR.length).trim();
+}
+
+/** The marker that closes a channel. */
+export function xtmlChannelEnd(channel: string): string {
+  return `<|close|>${channel}${XTML_SEPARATOR}`;
+}
+
+/**
+ * Kimi K3's tools channel: `<|open|>call tool="f" index="1"<|sep|>`, then each argument as `<|open|>argument key="x"
+ * type="string"<|sep|>value<|close|>argument<|sep|>` (a `string` is the raw text, any other type its JSON) or all of
+ * them as `<|open|>json type="object"<|sep|>{...}<|close|>json<|sep|>`, then `<|close|>call<|sep|>`. Attribute values
+ * are XML-escaped (`weather&amp;alerts`).
+ */
+export const KIMI_XTML_SECTION: TokenSectionSyntax = {
+  format: "kimi",
+  sections: new Map([[`${XTML_OPEN}tools${XTML_SEPARATOR}`, xtmlChannelEnd("tools")]]),
+  callBegin: `${XTML_OPEN}call`,
+  callEnd: xtmlChannelEnd("call"),
+  separator: XTML_SEPARATOR,
+  readCall(text) {
+    const headEnd = text.indexOf(XTML_SEPARATOR);
+    const head = headEnd === -1 ? text : text.slice(0, headEnd);
+    const name = parseXmlAttributes(`<call${head}>`).get("tool") ?? "";
+    if (headEnd === -1) return { name };
+    const read = readXtmlArguments(text.slice(headEnd + XTML_SEPARATOR.length));
+    // Written as JSON for the call's reader: a value nested too deep to write is not read (see `findDeepNesting`).
+    const deep = findDeepNesting(read.arguments);
+    if (deep !== undefined)
+      return { name, arguments: "{}", errors: [...read.errors, `Tool "${name}": ${tooDeepArguments(deep)}`] };
+    return { name, arguments: JSON.stringify(read.arguments), errors: read.errors };
+  },
+  readOpening(text) {
+    return text.includes(XTML_SEPARATOR) ? { name: this.readCall(text).name } : undefined;
+  },
+};
+
+/** The arguments of a call: its `argument` elements, or its `json` element; what cannot be read, reported. */
+function readXtmlArguments(text: string): { arguments: Record<string, unknown>; errors: string[] } {
+  const args: Record<string, unknown> = {};
+  const errors: string[] = [];
+  let index = 0;
+  while (index < text.length) {
+    const open = text.indexOf(XTML_OPEN, index);
+    const stray = text.slice(index, open === -1 ? undefined : open).trim();
+    if (stray !== "") errors.push(`Text outside the arguments of a Kimi call: ${shortenText(stray)}`);
+    if (open === -1) break;
+    const headEnd = text.indexOf(XTML_SEPARATOR, open);
+    if (headEnd === -1) {
+      errors.push(`An argument's opening was not closed by ${XTML_SEPARATOR}`);
+      break;
+    }
+    const head = text.slice(open + XTML_OPEN.length, headEnd);
+    const kind = head.trim().split(/\s/, 1)[0] ?? "";
+    const attributes = parseXmlAttributes(`<${head}>`);
+    const valueStart = headEnd + XTML_SEPARATOR.length;
+    const close = text.indexOf(xtmlChannelEnd(kind), valueStart);
+    const value = text.slice(valueStart, close === -1 ? undefined : close);
+    if (close === -1) errors.push(`<|open|>${kind} was not closed by ${xtmlChannelEnd(kind)}`);
+    index = close === -1 ? text.length : close + xtmlChannelEnd(kind).length;
+    if (kind === "argument") {
+      const key = attributes.get("key") ?? "";
+      const type = attributes.get("type") ?? "string";
+      // A typed value is its JSON; one that is not JSON is kept as written, and typed by the schema later.
+      setOwnProperty(args, key, type === "string" ? value : (parseJsonAsWritten(value.trim()) ?? value));
+    } else if (kind === "json") {
+      const object = parseJsonAsWritten(value.trim());
+      if (isJsonObject(object)) for (const [key, inner] of Object.entries(object)) setOwnProperty(args, key, inner);
+      else errors.push(`The json element of a Kimi call is no JSON object: ${shortenText(value.trim())}`);
+    } else {
+      errors.push(`Unexpected <|open|>${kind} in a Kimi call`);
+    }
+  }
+  return { arguments: args, errors };
+}

@@ -1,0 +1,64 @@
+import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
+import { buildJsonCall } from "../engine/build-json-call.js";
+import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
+import { shortenText } from "../engine/shorten-text.js";
+import type { ToolCatalog } from "../engine/tool-catalog.js";
+
+/** The marker Mistral's models open their tool calls with. */
+export const MISTRAL_MARKER = "[TOOL_CALLS]";
+
+/** A tool's name or a call's id: no space, bracket, brace, quote or tag. */
+const NAME = String.raw`[^\s[\]{}<>"'\`]+`;
+/** `get_weather[CALL_ID]a1b2c3d4e[ARGS]`: the tool's name, then the call's id and the arguments' marker, if written. */
+const MISTRAL_HEAD = new RegExp(String.raw`^\s*(${NAME})\s*(?:\[CALL_ID\]\s*(${NAME})\s*)?(?:\[ARGS\]\s*)?$`);
+
+/** A name, then whole markers: what a head may start with; the rest of an unfinished head must begin a marker. */
+const MISTRAL_HEAD_START = new RegExp(
+  String.raw`^\s*(?:${NAME}\s*(?:\[CALL_ID\]\s*(?:${NAME}\s*)?)?(?:\[ARGS\]\s*)?)?`,
+);
+
+/**
+ * Whether text after `[TOOL_CALLS]`, before any `{`, can still become what stands there: nothing yet, or a tool's name
+ * and the start of its markers. Anything else (`[TOOL_CALLS] I will call`) is prose, known as soon as it is seen.
+ */
+export function canStartMistralHead(head: string): boolean {
+  const rest = head.slice(MISTRAL_HEAD_START.exec(head)?.[0].length ?? 0);
+  return rest === "" || "[CALL_ID]".startsWith(rest) || "[ARGS]".startsWith(rest);
+}
+
+/** The call a whole head names (`get_weather[CALL_ID]a1b2c3d4e[ARGS]`), when it names one; its id if written. */
+export function mistralHeadCall(head: string): { name: string; id?: string } | undefined {
+  const named = MISTRAL_HEAD.exec(head);
+  if (named?.[1] === undefined) return undefined;
+  return named[2] === undefined ? { name: named[1] } : { name: named[1], id: named[2] };
+}
+
+/** The tool's name a head starts with, if any. */
+export function mistralHeadName(head: string): string | undefined {
+  return HEAD_NAME.exec(head)?.[1];
+}
+
+const HEAD_NAME = new RegExp(String.raw`^\s*(${NAME})`);
+
+/**
+ * The calls after one `[TOOL_CALLS]`, from the text before their JSON (`head`) and the JSON. Mistral writes them two
+ * ways: before its v11 tokenizer, a JSON array of call objects (`[TOOL_CALLS][{"name": "f", "arguments": {...}}]`);
+ * since, a name and its arguments after each marker (`[TOOL_CALLS]f[ARGS]{...}`, with `[CALL_ID]id` in between from
+ * v13; servers that skip special tokens drop `[ARGS]`). The marker says a call follows, so JSON that is broken is
+ * repaired, and JSON that holds no call is reported.
+ */
+export function buildMistralCalls(
+  head: string,
+  json: string,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltBlockCalls {
+  const named = mistralHeadCall(head);
+  if (named !== undefined) {
+    const given = { id: named.id, name: named.name, arguments: json, format: "mistral" } as const;
+    const built = buildJsonCall(given, firstCallIndex, catalog);
+    return { calls: [{ ...built, text: json }], errors: [] };
+  }
+  const noCall = `${MISTRAL_MARKER} is followed by no call: ${shortenText(`${head}${json}`.trim())}`;
+  return buildMarkedCallObjects(json, MISTRAL_MARKER, "mistral", firstCallIndex, catalog, { noCallMessage: noCall });
+}
