@@ -1,7 +1,7 @@
 // Cases recorded by rendering a model's real chat template (test/fixtures/chat-templates): the output is what the
 // template writes for a scenario's assistant turn, the calls are the scenario's own, the text is written per family.
 import { readFileSync } from "node:fs";
-import type { ToolInAnyDialect } from "../../../src/calls/callable-tool-from-dialect.js";
+import type { ToolInAnyDialect } from "../../../src/calls/providers/callable-tool-from-dialect.js";
 import type { ToolCallFormat } from "../../../src/calls/tool-call.js";
 import { type ScenarioId, scenarios } from "../../fixtures/chat-templates/scenarios.js";
 import type { ModelOutputCase } from "../model-output-corpus.js";
