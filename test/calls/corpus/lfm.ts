@@ -1,7 +1,7 @@
 // Liquid AI LFM2 / LFM2.5: `<|tool_call_start|>[f(x='v')]<|tool_call_end|>`, the outputs of vLLM's `lfm2` parser tests.
 import type { ModelOutputCase } from "../model-output-corpus.js";
 import { renderedCases } from "./rendered.js";
-import { call, corpusTools as tools } from "./tools.js";
+import { call, REGISTER_USER, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_lfm2_tool_parser.py";
 const wrap = (calls: string) => `<|tool_call_start|>[${calls}]<|tool_call_end|>`;
@@ -28,23 +28,8 @@ export const lfmCases: ModelOutputCase[] = [
   {
     name: "LFM2.5: more types (dict, None, True, list)",
     source: VLLM,
-    output: wrap(
-      "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])",
-    ),
-    calls: [
-      call(
-        "register_user",
-        {
-          name: "John Doe",
-          age: 37,
-          address: { city: "San Francisco", state: "CA" },
-          role: null,
-          passed_test: true,
-          aliases: ["John", "Johnny"],
-        },
-        "lfm",
-      ),
-    ],
+    output: wrap(REGISTER_USER.python),
+    calls: [call("register_user", REGISTER_USER.arguments, "lfm")],
     text: "",
     tools,
   },

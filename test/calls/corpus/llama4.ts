@@ -2,7 +2,7 @@
 // `<|python_end|>`, as Meta's prompt formats show and vLLM's `pythonic` / `llama4_pythonic` parsers read it.
 import type { ModelOutputCase } from "../model-output-corpus.js";
 import { renderedCases } from "./rendered.js";
-import { call, corpusTools as tools } from "./tools.js";
+import { call, REGISTER_USER, corpusTools as tools } from "./tools.js";
 
 const LLAMA4 = "llama.com/docs/model-cards-and-prompt-formats/llama4 (zero shot function calling, pythonic)";
 const VLLM = "vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_llama4_pythonic_tool_parser.py";
@@ -31,22 +31,10 @@ export const llama4Cases: ModelOutputCase[] = [
   {
     name: "Llama 3.2: two calls",
     source: PYTHONIC,
-    output:
-      "[get_weather(city='San Francisco', metric='celsius'), register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])]",
+    output: `[get_weather(city='San Francisco', metric='celsius'), ${REGISTER_USER.python}]`,
     calls: [
       call("get_weather", { city: "San Francisco", metric: "celsius" }, "pythonic"),
-      call(
-        "register_user",
-        {
-          name: "John Doe",
-          age: 37,
-          address: { city: "San Francisco", state: "CA" },
-          role: null,
-          passed_test: true,
-          aliases: ["John", "Johnny"],
-        },
-        "pythonic",
-      ),
+      call("register_user", REGISTER_USER.arguments, "pythonic"),
     ],
     text: "",
     tools,

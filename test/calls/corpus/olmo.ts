@@ -1,7 +1,7 @@
 // OLMo 3: `<function_calls>` holding pythonic calls, one a line, the outputs of vLLM's `olmo3` parser tests.
 import type { ModelOutputCase } from "../model-output-corpus.js";
 import { renderedCases } from "./rendered.js";
-import { call, corpusTools as tools } from "./tools.js";
+import { call, REGISTER_USER, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_olmo3_tool_parser.py";
 const block = (calls: string) => `<function_calls>${calls}</function_calls>`;
@@ -22,23 +22,8 @@ export const olmoCases: ModelOutputCase[] = [
   {
     name: "OLMo 3: more types, Python literals",
     source: VLLM,
-    output: block(
-      "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])",
-    ),
-    calls: [
-      call(
-        "register_user",
-        {
-          name: "John Doe",
-          age: 37,
-          address: { city: "San Francisco", state: "CA" },
-          role: null,
-          passed_test: true,
-          aliases: ["John", "Johnny"],
-        },
-        "olmo",
-      ),
-    ],
+    output: block(REGISTER_USER.python),
+    calls: [call("register_user", REGISTER_USER.arguments, "olmo")],
     text: "",
     tools,
   },
