@@ -41,6 +41,9 @@ export type TagOpener =
  * is whole, and reads any other tag as text.
  */
 export class TagOpeners {
+  /** Whether the `<tool_call>` family's blocks are read. */
+  private readonly readsToolCalls: boolean;
+
   /**
    * `readsReplyStartCalls`: whether JSON calls a reply starts with are read (then wrappers such as `<|python_tag|>`
    * and a message separator may open them).
@@ -52,9 +55,6 @@ export class TagOpeners {
   ) {
     this.readsToolCalls = formats.has(TOOL_CALL_BLOCK_TAGS.format);
   }
-
-  /** Whether the `<tool_call>` family's blocks are read. */
-  private readonly readsToolCalls: boolean;
 
   /** What a tag named `name` opens in prose; `atStart`: whether the reply has said nothing yet. */
   named(name: string, atStart: boolean): TagOpener {
