@@ -127,6 +127,18 @@ export class JsonRunReader {
     return this.headCall?.id;
   }
 
+  /**
+   * Adds `chunk` to the JSON value being read when it can only add to it: the value is known to be calls, and the chunk
+   * holds no bracket that could end it. Returns whether it took the chunk; the stream's fast path then sends it as the
+   * text of {@link currentCallId}, if a call's arguments are streaming.
+   */
+  takePlainText(chunk: string): boolean {
+    if (this.state !== "value" || this.startsLikeCall !== true || this.valueEnd.mayEndWith(chunk)) return false;
+    this.valueEnd.scan(chunk, 0);
+    this.value.append(chunk);
+    return true;
+  }
+
   /** Starts after the marker of `syntax`. */
   startMarked(syntax: MarkedJsonCallsSyntax): void {
     this.marked = syntax;
