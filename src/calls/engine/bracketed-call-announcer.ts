@@ -1,6 +1,7 @@
 import { generatedCallId } from "../tool-call.js";
 import { CallAnnouncer } from "./call-announcer.js";
 import { JsonValueEnd } from "./json-value-end.js";
+import { isQuietCharacter } from "./quiet-character.js";
 import { TextAccumulator } from "./text-accumulator.js";
 
 /** How far after a call's end (or the block's start) the next call's header is looked for. */
@@ -33,6 +34,8 @@ export interface ArgumentsLexer {
   takesPlain(chunk: string): boolean;
   /** Reads a quiet character (see `isQuietCharacter`), which the lexer takes as plain text whatever its state. */
   passQuiet(): void;
+  /** Whether `character` (one, no `<`) is one {@link passQuiet} reads as {@link next} would, in the lexer's state now. */
+  passesQuietly?(character: string): boolean;
 }
 
 /**
@@ -56,6 +59,11 @@ export class BracketedValueLexer implements ArgumentsLexer {
 
   passQuiet(): void {
     this.value.passQuiet();
+  }
+
+  /** Inside a string every character but its quote and a backslash only ends an escape (code in an argument). */
+  passesQuietly(character: string): boolean {
+    return this.value.takesInString(character);
   }
 
   next(text: string, from: number): number {
@@ -139,6 +147,16 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   override takesQuietText(): boolean {
     // Every lexer takes every quiet character alike: a space stands for them all.
     return this.takesPlainText(" ");
+  }
+
+  /** A quiet character, or any one character the arguments' lexer reads as one where it is (inside a string). */
+  override readsAsQuiet(chunk: string): boolean {
+    if (isQuietCharacter(chunk)) return true;
+    return (
+      chunk.length === 1 &&
+      this.reading === "arguments" &&
+      (this.checks === END_CHECKS || this.lexer.passesQuietly?.(chunk) === true)
+    );
   }
 
   override readQuietText(chunk: string): string {

@@ -1,5 +1,6 @@
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
+import { isQuietCharacter } from "./quiet-character.js";
 
 /** A call announced before its block closed. */
 export interface AnnouncedCall {
@@ -60,6 +61,14 @@ export abstract class CallAnnouncer {
    */
   takesQuietText(): boolean {
     return false;
+  }
+
+  /**
+   * Whether the fast path may hand `chunk` to {@link readQuietText} while {@link takesQuietText} holds: a quiet
+   * character; an announcer may take more where its state makes them quiet too.
+   */
+  readsAsQuiet(chunk: string): boolean {
+    return isQuietCharacter(chunk);
   }
 
   /** Reads a quiet character the fast path takes; returns the id of the call it adds to. */

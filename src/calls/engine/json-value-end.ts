@@ -34,6 +34,14 @@ export class JsonValueEnd {
     return holdsClosingBracket(chunk, this.parentheses);
   }
 
+  /**
+   * Whether `character` (one) is read inside the string being read and leaves it open: an escaped character, or any
+   * but its quote and a backslash. It then only ends an escape, as {@link passQuiet} does.
+   */
+  takesInString(character: string): boolean {
+    return this.quote !== "" && (this.escaped || (character !== this.quote && character !== "\\"));
+  }
+
   /** Reads a character that is no quote, bracket nor backslash: it only ends an escape. */
   passQuiet(): void {
     this.escaped = false;

@@ -20,7 +20,6 @@ import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
-import { isQuietCharacter } from "./quiet-character.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import type { JsonMessageFormat } from "./token-header.js";
@@ -194,7 +193,7 @@ export class RawBodyReader {
     // A quiet character after plain text the same announcer took: nothing it could be but the call's text, so none
     // of the checks below is made again. A stream of one character a chunk is mostly such characters.
     const quietTaker = this.quietTaker;
-    if (quietTaker !== undefined && isQuietCharacter(chunk)) {
+    if (quietTaker?.readsAsQuiet(chunk) === true) {
       this.body.append(chunk);
       return quietTaker.readQuietText(chunk);
     }
