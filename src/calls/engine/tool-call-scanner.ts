@@ -76,7 +76,11 @@ const MISTRAL_REASONING_END = "[/THINK]";
 /** What a `[` in prose may open, and at the output's start; what a `]` may. */
 const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
 const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
-const CLOSING_BRACKET_MARKERS: readonly string[] = [...CALL_BLOCK_MARKERS.keys()];
+/**
+ * Phi-4-mini's and Firefunction v2's marker before a call list: it opens calls anywhere in prose (a reply starting
+ * with it is read by the {@link JsonRunReader} as it starts).
+ */
+const FUNCTOOLS_MARKER = "functools[";
 /** What ends Kimi K2 Thinking's reasoning: its closing tag, or its calls (see `scanReasoningToCalls`). */
 const THINK_END = "</think>";
 const KIMI_REASONING_ENDS: readonly string[] = [THINK_END, ...KIMI_SECTION.sections.keys()];
@@ -146,14 +150,18 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly readsMistral: boolean;
   /** Whether Kimi K2's calls are read, which may end its reasoning. */
   private readonly readsKimi: boolean;
-  /** Whether a `]` in prose may open a call block (see `CALL_BLOCK_MARKERS`). */
-  private readonly readsClosingBracketMarkers: boolean;
+  /**
+   * The markers in prose that open calls of the formats read (call blocks' markers, `functools[`), by their first
+   * character, each character with where it next stands in a chunk.
+   */
+  private readonly proseMarkers: readonly ProseMarkerStart[];
+  /** Whether the marker being read started as one of {@link proseMarkers}: text after its first character is read again. */
+  private readingProseMarker = false;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
   private chunksConsumed = 0;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
   private readonly nextBracket = new NextOccurrence("[");
-  private readonly nextClosingBracket = new NextOccurrence("]");
 
   constructor(options: ToolCallScannerOptions) {
     this.catalog = options.catalog;
@@ -177,9 +185,10 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.proseTag = new ProseTag(this.openers);
     this.readsMistral = options.formats.has("mistral");
     this.readsKimi = options.formats.has("kimi");
-    this.readsClosingBracketMarkers = [...CALL_BLOCK_MARKERS.values()].some((syntax) =>
-      options.formats.has(syntax.format),
-    );
+    this.proseMarkers = proseMarkerStarts([
+      ...[...CALL_BLOCK_MARKERS].flatMap(([marker, syntax]) => (options.formats.has(syntax.format) ? [marker] : [])),
+      ...(this.replyStartFormats.json ? [FUNCTOOLS_MARKER] : []),
+    ]);
     const host = this.readerHost();
     this.rawBody = new RawBodyReader(host, this.calls);
     this.jsonRun = new JsonRunReader(host);
@@ -248,7 +257,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private mayOpenWithoutTag(chunk: string): boolean {
     return (
       (this.readsMistral && chunk.includes("[")) ||
-      (this.readsClosingBracketMarkers && chunk.includes("]")) ||
+      this.proseMarkers.some(({ first }) => chunk.includes(first)) ||
       (this.atStart && this.readsReplyStartHeader && (this.formats.has("harmony") || !isBlank(chunk)))
     );
   }
@@ -380,11 +389,15 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.leadingSpace !== "") this.outbox.text += this.takeLeadingSpace();
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
     const bracket = this.readsMistral ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
-    const closingBracket = this.readsClosingBracketMarkers ? this.nextClosingBracket.in(chunk, chunkNumber, index) : -1;
-    const opening = [lessThan, bracket, closingBracket].reduce(
-      (first, at) => (at !== -1 && (first === -1 || at < first) ? at : first),
-      -1,
-    );
+    let opening = [lessThan, bracket].reduce(earliest, -1);
+    let proseMarker: ProseMarkerStart | undefined;
+    for (const start of this.proseMarkers) {
+      const at = start.next.in(chunk, chunkNumber, index);
+      if (at !== -1 && (opening === -1 || at < opening)) {
+        opening = at;
+        proseMarker = start;
+      }
+    }
     const end = opening === -1 ? chunk.length : opening;
     if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
     if (opening === -1) {
@@ -392,11 +405,12 @@ export class ToolCallScanner implements ToolCallEventSource {
       return chunk.length;
     }
     if (opening > index) this.outbox.text += chunk.slice(index, opening);
-    if (opening === bracket) {
-      this.marker.start("[", this.atStart ? BRACKET_MARKERS_AT_START : BRACKET_MARKERS);
+    if (proseMarker !== undefined) {
+      this.marker.start(proseMarker.first, proseMarker.literals);
+      this.readingProseMarker = true;
       this.state = MARKER;
-    } else if (opening === closingBracket) {
-      this.marker.start("]", CLOSING_BRACKET_MARKERS);
+    } else if (opening === bracket) {
+      this.marker.start("[", this.atStart ? BRACKET_MARKERS_AT_START : BRACKET_MARKERS);
       this.state = MARKER;
     } else {
       this.openTextTag();
@@ -549,6 +563,8 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private openFromMarker(): void {
     const { ended, text } = this.marker;
+    const startedInProse = this.readingProseMarker;
+    this.readingProseMarker = false;
     const markedBlock = ended === undefined ? undefined : CALL_BLOCK_MARKERS.get(ended);
     const leadingSpace = this.takeLeadingSpace();
     if (ended !== HARMONY_RECIPIENT_START) this.outbox.text += leadingSpace;
@@ -579,8 +595,14 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.atStart = false;
       this.state = RAW_BODY;
       this.rawBody.openCallBlock(markedBlock, text, markedBlock.marker.closing);
-    } else if (text.startsWith("]")) {
-      this.outbox.text += "]";
+    } else if (ended === FUNCTOOLS_MARKER) {
+      // `functools` is the wrapper: text, and reported, if no call list follows; the `[` starts the list.
+      this.enterJsonRun();
+      this.jsonRun.startAfterWrapper(FUNCTOOLS_MARKER.slice(0, -1), "", true);
+      this.consume(FUNCTOOLS_MARKER.slice(-1));
+    } else if (startedInProse) {
+      this.outbox.text += text.charAt(0);
+      this.atStart = false;
       this.state = TEXT;
       this.consume(text.slice(1));
     } else if (this.atStart && this.readsReplyStartCalls && text.startsWith("[")) {
@@ -652,6 +674,28 @@ export class ToolCallScanner implements ToolCallEventSource {
     const id = this.rawBody.currentCallId ?? this.jsonRun.currentCallId;
     return id === undefined ? undefined : { type: "tool-call-delta", id, argumentsDelta };
   }
+}
+
+/** The markers in prose starting with one character, and where that character next stands in a chunk. */
+interface ProseMarkerStart {
+  first: string;
+  literals: readonly string[];
+  next: NextOccurrence;
+}
+
+/** Markers grouped by their first character (see {@link ProseMarker}: none may be the start of another). */
+function proseMarkerStarts(markers: readonly string[]): ProseMarkerStart[] {
+  const firsts = new Set(markers.map((marker) => marker.charAt(0)));
+  return [...firsts].map((first) => ({
+    first,
+    literals: markers.filter((marker) => marker.startsWith(first)),
+    next: new NextOccurrence(first),
+  }));
+}
+
+/** The earlier of two places in a chunk, -1 being none (a reducer). */
+function earliest(first: number, at: number): number {
+  return at !== -1 && (first === -1 || at < first) ? at : first;
 }
 
 function isBlank(text: string): boolean {

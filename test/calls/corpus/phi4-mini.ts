@@ -96,16 +96,28 @@ export const phi4MiniCases: ModelOutputCase[] = [
     text: "It is 18 °C in Tokyo.",
     tools,
   },
-];
-
-/** Phi-4-mini outputs read wrong today (misread b): `functools[` after prose. */
-export const phi4MiniMisreads: ModelOutputCase[] = [
   {
-    name: "Phi-4-mini: functools[ after prose, with tools (misread b)",
+    name: "Phi-4-mini: functools[ after prose, with tools",
     source: VLLM,
     output: 'Let me check. functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
     calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
     text: "Let me check. ",
+    tools,
+  },
+  {
+    name: "Phi-4-mini: functools[ after prose, no tools given",
+    source: VLLM,
+    output: 'I will look it up: functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}] Done.',
+    calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
+    text: "I will look it up:  Done.",
+  },
+  {
+    name: "Phi-4-mini: functools[ after prose followed by no call list is text, and reported",
+    source: VLLM,
+    output: "The module is imported as functools[0] here.",
+    calls: [],
+    text: "The module is imported as functools[0] here.",
+    errors: [{ code: "PARSE_ERROR" }],
     tools,
   },
 ];
