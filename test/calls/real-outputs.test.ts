@@ -2,6 +2,7 @@
 import { describe, test } from "vitest";
 import { apertusCases } from "./corpus/apertus.js";
 import { cohereCases } from "./corpus/cohere.js";
+import { commandRPlusCases } from "./corpus/command-r-plus.js";
 import { deepseekCases } from "./corpus/deepseek.js";
 import { functionCallsCases } from "./corpus/function-calls.js";
 import { gemmaCases } from "./corpus/gemma.js";
@@ -46,6 +47,7 @@ const families: Record<string, ModelOutputCase[]> = {
   "LFM2 / LFM2.5": lfmCases,
   "OLMo 3": olmoCases,
   "Cohere R7B / A": cohereCases,
+  "Cohere Command R+": commandRPlusCases,
   InternLM: internlmCases,
   Apertus: apertusCases,
   "GigaChat 3 / 3.1": gigachatCases,

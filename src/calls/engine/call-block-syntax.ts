@@ -31,7 +31,7 @@ export interface CallBlockSyntax<Read = unknown> {
    * block are kept, and only the one left open is reported.
    */
   readonly callEnd?: string;
-  /** A marker, not a tag, that opens the block in prose (it starts with `]`), and what closes it. */
+  /** A marker, not a tag, that opens the block in prose (it does not start with `<`), and what closes it. */
   readonly marker?: { opening: string; closing: string };
   /**
    * The name of an XML block's tag (`function_calls`) that holds this syntax's calls instead of invokes when its body

@@ -1,6 +1,7 @@
 import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
 import { APERTUS } from "./apertus.js";
 import { COHERE } from "./cohere.js";
+import { COMMAND_R_PLUS } from "./command-r-plus.js";
 import { GEMMA } from "./gemma.js";
 import { INTERNLM } from "./internlm.js";
 import { LFM } from "./lfm.js";
@@ -16,6 +17,7 @@ export const CALL_BLOCK_FAMILIES: Readonly<Record<string, CallBlockSyntax>> = {
   lfm: LFM,
   olmo: OLMO,
   cohere: COHERE,
+  "command-r-plus": COMMAND_R_PLUS,
   internlm: INTERNLM,
   apertus: APERTUS,
   "minimax-m3": MINIMAX_M3,
@@ -28,7 +30,7 @@ export const CALL_BLOCK_TAGS: ReadonlyMap<string, { syntax: CallBlockSyntax; clo
   ),
 );
 
-/** The markers that open a call block in prose, each with its syntax; every one starts with `]`. */
+/** The markers that open a call block in prose, each with its syntax; none starts another. */
 export const CALL_BLOCK_MARKERS: ReadonlyMap<string, CallBlockSyntax> = new Map(
   Object.values(CALL_BLOCK_FAMILIES).flatMap((syntax) =>
     syntax.marker === undefined ? [] : [[syntax.marker.opening, syntax] as const],
