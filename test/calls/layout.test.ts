@@ -43,6 +43,8 @@ const TABLE_FAMILY_WORDS = [
   "]<]minimax[>[",
   "command r7b",
   "command r+",
+  "functionary",
+  "meetkai",
   "directly_answer",
   "start_action",
   "tool_call_start",
@@ -62,6 +64,7 @@ describe("the calls module's layout", () => {
       "internlm",
       "apertus",
       "minimax-m3",
+      "functionary",
     ]);
   });
 

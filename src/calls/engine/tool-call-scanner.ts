@@ -1,12 +1,18 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { HARMONY_RECIPIENT_START } from "../formats/harmony.js";
-import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
+import {
+  CALL_BLOCK_MARKERS,
+  CALL_BLOCK_TAGS,
+  CALLS_INSIDE_XML_BLOCKS,
+  REPLY_START_CALL_BLOCKS,
+} from "../formats/index.js";
 import { KIMI_XTML_SECTION } from "../formats/kimi-k3.js";
 import { CALL_WRAPPERS, reasoningCloserOf } from "../formats/markers.js";
 import { MISTRAL_MARKER } from "../formats/mistral.js";
 import { KIMI_SECTION } from "../formats/token-sections.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
+import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
@@ -155,6 +161,11 @@ export class ToolCallScanner implements ToolCallEventSource {
    * character, each character with where it next stands in a chunk.
    */
   private readonly proseMarkers: readonly ProseMarkerStart[];
+  /**
+   * What a reply may start with that opens a call block whose marker the chat template wrote in the prompt, each with
+   * that block's syntax: read only when the tools are known.
+   */
+  private readonly replyStartBlocks: ReadonlyMap<string, CallBlockSyntax>;
   /** Whether the marker being read started as one of {@link proseMarkers}: text after its first character is read again. */
   private readingProseMarker = false;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
@@ -189,6 +200,14 @@ export class ToolCallScanner implements ToolCallEventSource {
       ...[...CALL_BLOCK_MARKERS].flatMap(([marker, syntax]) => (options.formats.has(syntax.format) ? [marker] : [])),
       ...(this.replyStartFormats.json ? [FUNCTOOLS_MARKER] : []),
     ]);
+    const toolNames = [...(options.catalog?.byName.keys() ?? [])];
+    this.replyStartBlocks = new Map(
+      this.readsReplyStartCalls
+        ? REPLY_START_CALL_BLOCKS.filter((syntax) => options.formats.has(syntax.format)).flatMap((syntax) =>
+            (syntax.replyStart?.(toolNames) ?? []).map((literal) => [literal, syntax] as const),
+          )
+        : [],
+    );
     const host = this.readerHost();
     this.rawBody = new RawBodyReader(host, this.calls);
     this.jsonRun = new JsonRunReader(host);
@@ -378,10 +397,14 @@ export class ToolCallScanner implements ToolCallEventSource {
         else this.jsonRun.startOpeningFence();
         return first;
       }
-      // gpt-oss read from mid-header: its recipient comes first.
-      if (character === "t" && this.formats.has("harmony")) {
+      // gpt-oss read from mid-header: its recipient comes first; or a call block whose marker the prompt wrote.
+      const literals = [
+        ...(character === "t" && this.formats.has("harmony") ? HARMONY_AT_START : []),
+        ...[...this.replyStartBlocks.keys()].filter((literal) => literal.startsWith(character)),
+      ];
+      if (literals.length > 0) {
         this.leadingSpace += chunk.slice(index, first);
-        this.marker.start(character, HARMONY_AT_START);
+        this.marker.start(character, literals);
         this.state = MARKER;
         return first + 1;
       }
@@ -583,6 +606,13 @@ export class ToolCallScanner implements ToolCallEventSource {
     } else if (ended !== undefined && KIMI_SECTION.sections.has(ended)) {
       this.state = RAW_BODY;
       this.rawBody.openSection(KIMI_SECTION, text, KIMI_SECTION.sections.get(ended) ?? "");
+    } else if (ended !== undefined && this.replyStartBlocks.has(ended)) {
+      // The block's marker is in the prompt: what the reply starts with is its body's start.
+      const syntax = this.replyStartBlocks.get(ended) as CallBlockSyntax;
+      this.atStart = false;
+      this.state = RAW_BODY;
+      this.rawBody.openCallBlock(syntax, "", syntax.marker?.closing ?? "");
+      this.consume(ended);
     } else if (text.startsWith("<")) {
       // In Kimi K2's reasoning, and none of what ends it.
       this.outbox.text += text;

@@ -1,0 +1,127 @@
+// MeetKai Functionary v3.2: `>>>recipient\ncontent` messages, a tool's name then its JSON arguments, `all` then text,
+// `python` then raw code. Its chat template writes the first `>>>` in the prompt, so a reply starts at a recipient.
+import type { ModelOutputCase } from "../model-output-corpus.js";
+import { call, corpusTools as tools } from "./tools.js";
+
+const TEMPLATE = "meetkai/functionary-medium-v3.2 chat template (>>>recipient\\ncontent; `all` for text)";
+const LLAMA_CPP = "ggml-org/llama.cpp common/chat.cpp common_chat_parse_functionary_v3_2 and tests/test-chat.cpp";
+
+export const functionaryCases: ModelOutputCase[] = [
+  {
+    name: "Functionary v3.2: >>>name then JSON",
+    source: TEMPLATE,
+    output: '>>>get_weather\n{"city": "Tokyo"}',
+    calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: text on `all`, then a call",
+    source: TEMPLATE,
+    output: 'all\nLet me check.>>>get_weather\n{"city": "Tokyo"}',
+    calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
+    text: "Let me check.",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: an answer on `all`",
+    source: TEMPLATE,
+    output: "all\nHello there",
+    calls: [],
+    text: "Hello there",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: the reply starts at a known tool's name (its >>> in the prompt)",
+    source: LLAMA_CPP,
+    output: 'get_weather\n{"city": "Paris", "days": 3}',
+    calls: [call("get_weather", { city: "Paris", days: 3 }, "json-text")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: several >>> in a row",
+    source: TEMPLATE,
+    output: 'get_weather\n{"city": "Paris"}>>>get_weather\n{"city": "Rome"}>>>get_time\n{"timezone": "CET"}',
+    calls: [
+      call("get_weather", { city: "Paris" }, "json-text"),
+      call("get_weather", { city: "Rome" }, "json-text"),
+      call("get_time", { timezone: "CET" }, "json-text"),
+    ],
+    text: "",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: a newline after each call's JSON",
+    source: LLAMA_CPP,
+    output: '>>>get_weather\n{"city": "Paris"}\n>>>get_time\n{"timezone": "CET"}\n',
+    calls: [call("get_weather", { city: "Paris" }, "json-text"), call("get_time", { timezone: "CET" }, "json-text")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: text after the calls, on `all`",
+    source: TEMPLATE,
+    output: 'all\nChecking both.>>>get_weather\n{"city": "Oslo"}>>>all\nDone.',
+    calls: [call("get_weather", { city: "Oslo" }, "json-text")],
+    text: "Checking both.Done.",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: a multi-line answer on `all`",
+    source: LLAMA_CPP,
+    output: "all\nHello, world!\nWhat's up?",
+    calls: [],
+    text: "Hello, world!\nWhat's up?",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: python with raw code",
+    source: LLAMA_CPP,
+    output: ">>>python\nprint('hey')",
+    calls: [call("python", { code: "print('hey')" }, "json-text")],
+    text: "",
+    errors: [{ code: "UNKNOWN_TOOL", name: "python" }],
+    tools,
+  },
+  {
+    name: "Functionary v3.2: a >>> inside a JSON string is the string's text",
+    source: TEMPLATE,
+    output: '>>>bash\n{"command": "echo \'>>>\'"}>>>get_time\n{"timezone": "UTC"}',
+    calls: [call("bash", { command: "echo '>>>'" }, "json-text"), call("get_time", { timezone: "UTC" }, "json-text")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: integer arguments typed by the schema",
+    source: TEMPLATE,
+    output: '>>>add\n{"a": "2", "b": 3}',
+    calls: [call("add", { a: 2, b: 3 }, "json-text")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Functionary v3.2: read without tools after the marker",
+    source: TEMPLATE,
+    output: 'Sure.>>>lookup\n{"id": 7}',
+    calls: [call("lookup", { id: 7 }, "json-text")],
+    text: "Sure.",
+  },
+  {
+    name: "Functionary v3.2: the output ends inside a call's JSON",
+    source: LLAMA_CPP,
+    output: '>>>get_weather\n{"city": "Tok',
+    calls: [],
+    text: "",
+    errors: [{ code: "UNTERMINATED_CALL", name: "get_weather" }],
+    tools,
+  },
+  {
+    name: "Functionary v3.2: a Python prompt's >>> in prose is text",
+    source: TEMPLATE,
+    output: "In the REPL:\n>>> x = 1\n>>> x + 1\n2",
+    calls: [],
+    text: "In the REPL:\n>>> x = 1\n>>> x + 1\n2",
+    tools,
+  },
+];
