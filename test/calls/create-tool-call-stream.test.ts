@@ -212,6 +212,17 @@ const fragments = fc.constantFrom(
   "<｜tool_call_end｜>",
   "<｜tool_calls_end｜>",
   "<function_call>",
+  // Markers in prose: Functionary v3.2's recipients, Command R+'s action, functools after prose.
+  ">>>",
+  ">>>get_weather\n",
+  ">>>all\n",
+  ">>>python\n",
+  "all\n",
+  "get_weather\n{",
+  "Action: ```json\n",
+  '[{"tool_name": "get_weather", "parameters": ',
+  "directly_answer",
+  " functools[",
 );
 
 /** Model output made of those pieces and short random strings. */

@@ -5,6 +5,7 @@ import { call, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_phi4mini_tool_parser.py (functools[...])";
 const CARD = "microsoft/Phi-4-mini-instruct model card: <|tool_call|>[...]<|/tool_call|>";
+const FIREFUNCTION = "ggml-org/llama.cpp common/chat.cpp common_chat_parse_firefunction_v2 (' functools[' anywhere)";
 
 export const phi4MiniCases: ModelOutputCase[] = [
   {
@@ -118,6 +119,23 @@ export const phi4MiniCases: ModelOutputCase[] = [
     calls: [],
     text: "The module is imported as functools[0] here.",
     errors: [{ code: "PARSE_ERROR" }],
+    tools,
+  },
+  {
+    name: "Firefunction v2: a space, then functools[",
+    source: FIREFUNCTION,
+    output: ' functools[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+    calls: [call("get_weather", { city: "Paris" }, "json-text")],
+    text: " ",
+    tools,
+  },
+  {
+    name: "Firefunction v2: prose, then two calls after functools[",
+    source: FIREFUNCTION,
+    output:
+      'Looking both up. functools[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {"timezone": "CET"}}]',
+    calls: [call("get_weather", { city: "Paris" }, "json-text"), call("get_time", { timezone: "CET" }, "json-text")],
+    text: "Looking both up. ",
     tools,
   },
 ];
