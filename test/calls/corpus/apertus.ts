@@ -1,13 +1,24 @@
 // Swiss AI Apertus: `<|tools_prefix|>[{"name": {arguments}}]<|tools_suffix|>`, as its chat template writes calls and
 // vLLM's `apertus` parser reads them.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const TEMPLATE =
   "swiss-ai/Apertus-8B-Instruct-2509 chat_template.jinja; vllm-project/vllm tests/tool_parsers/test_apertus_tool_parser.py";
 const block = (json: string) => `<|tools_prefix|>${json}<|tools_suffix|>`;
 
+// vLLM's Apertus template writes `{"<name>": <arguments as the API's JSON text>}` entries, the turn's prose before.
+const vllmTemplate = renderedCases({
+  template: "vllm-tool_chat_template_apertus.jinja",
+  family: "Apertus (vLLM template)",
+  format: "apertus",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const apertusCases: ModelOutputCase[] = [
+  ...vllmTemplate.cases,
   {
     name: "Apertus: one call",
     source: TEMPLATE,

@@ -1,6 +1,7 @@
 // Cohere Command R7B and Command A: `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": ..., "parameters": ...}]
 // <|END_ACTION|>`, as their chat templates write calls and vLLM's `cohere_command` parser reads them.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const R7B =
@@ -10,7 +11,18 @@ const action = (entries: string) => `<|START_ACTION|>[\n    ${entries}\n]<|END_A
 const entry = (id: string, name: string, parameters: string) =>
   `{"tool_call_id": "${id}", "tool_name": "${name}", "parameters": ${parameters}}`;
 
+// llama.cpp's Command R7B template: an empty thinking block before the action (the turn has no reasoning), ids by
+// position, the turn's prose dropped.
+const llamaCppR7bTemplate = renderedCases({
+  template: "llama.cpp-CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja",
+  family: "Command R7B (llama.cpp template)",
+  format: "cohere",
+  otherText: "<|START_THINKING|><|END_THINKING|>",
+  tools,
+});
+
 export const cohereCases: ModelOutputCase[] = [
+  ...llamaCppR7bTemplate.cases,
   {
     name: "Command R7B: plan in thinking, then one action",
     source: R7B,

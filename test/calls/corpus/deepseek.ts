@@ -1,6 +1,7 @@
 // DeepSeek V3 / V3.1 / R1: sections of special tokens (`<｜tool▁calls▁begin｜>`), as their chat templates write them
 // and vLLM's `deepseek_v3` / `deepseek_v31` parsers read them.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const V3 =
@@ -12,7 +13,17 @@ const v3 = (name: string, args: string) =>
 const v31 = (name: string, args: string) => `<｜tool▁call▁begin｜>${name}<｜tool▁sep｜>${args}<｜tool▁call▁end｜>`;
 const section = (...calls: string[]) => `<｜tool▁calls▁begin｜>${calls.join("")}<｜tool▁calls▁end｜>`;
 
+// llama.cpp's DeepSeek V3.1 template writes the arguments as the API's JSON text, the turn's prose right before them.
+const llamaCppV31Template = renderedCases({
+  template: "llama.cpp-deepseek-ai-DeepSeek-V3.1.jinja",
+  family: "DeepSeek V3.1 (llama.cpp template)",
+  format: "deepseek",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const deepseekCases: ModelOutputCase[] = [
+  ...llamaCppV31Template.cases,
   {
     name: "DeepSeek V3: one call in a json fence",
     source: V3,

@@ -1,6 +1,7 @@
 // `<function_calls>` (Anthropic-style XML invokes) and the families that write it under other names: MiniMax-M2's
 // `<minimax:tool_call>`, DeepSeek V3.2's DSML, rednote dots.llm's `<dots_function_call>`.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const ANTHROPIC = "Anthropic docs, legacy XML tool use (docs.anthropic.com: <function_calls><invoke name=...>)";
@@ -16,7 +17,31 @@ const dsml = (name: string, parameters: string) =>
 const dsmlParam = (key: string, value: string, isString: boolean) =>
   `<｜DSML｜parameter name="${key}" string="${isString}">${value}</｜DSML｜parameter>\n`;
 
+// llama.cpp's copy of Unsloth's MiniMax-M2 template: a line break before `<minimax:tool_call>` and after its close.
+const miniMaxM2Template = renderedCases({
+  template: "llama.cpp-unsloth-MiniMax-M2.jinja",
+  family: "MiniMax-M2 (llama.cpp template)",
+  format: "xml",
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.\n\n",
+  },
+  otherText: "\n\n",
+  tools,
+});
+
+// llama.cpp's DeepSeek V3.2 template (thinking off): DSML after a blank line, `string="false"` on every non-string.
+const deepSeekV32Template = renderedCases({
+  template: "llama.cpp-DeepSeek-V3.2.jinja",
+  family: "DeepSeek V3.2 DSML (llama.cpp template)",
+  format: "xml",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n" },
+  otherText: "\n\n",
+  tools,
+});
+
 export const functionCallsCases: ModelOutputCase[] = [
+  ...miniMaxM2Template.cases,
+  ...deepSeekV32Template.cases,
   {
     name: "<function_calls>: one invoke",
     source: ANTHROPIC,

@@ -1,6 +1,7 @@
 // Gemma 4 (`<|tool_call>call:f{k:<|"|>v<|"|>}<tool_call|>`) and FunctionGemma (`<start_function_call>call:f{k:<escape>v
 // <escape>}<end_function_call>`), as their chat templates write calls and vLLM's `gemma4` / `functiongemma` read them.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const GEMMA4 = "google/gemma-4 chat_template.jinja; vllm-project/vllm tests/tool_parsers/test_gemma4_tool_parser.py";
@@ -9,7 +10,17 @@ const FUNCTIONGEMMA =
 const q = '<|"|>';
 const g4 = (name: string, body: string) => `<|tool_call>call:${name}{${body}}<tool_call|>`;
 
+// llama.cpp's Gemma 4 template: arguments sorted by key, strings between `<|"|>`, the turn's prose after the calls.
+const llamaCppTemplate = renderedCases({
+  template: "llama.cpp-gemma4.jinja",
+  family: "Gemma 4 (llama.cpp template)",
+  format: "gemma",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const gemmaCases: ModelOutputCase[] = [
+  ...llamaCppTemplate.cases,
   {
     name: "Gemma 4: one call with a string",
     source: GEMMA4,

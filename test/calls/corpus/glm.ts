@@ -1,12 +1,27 @@
 // GLM-4.5 / 4.6 / 4.7: `<tool_call>name\n<arg_key>k</arg_key>\n<arg_value>v</arg_value>\n</tool_call>`, as the chat
 // templates write it and vLLM's `glm45` / `glm47` parsers read it.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const GLM45 = "zai-org/GLM-4.5 chat_template.jinja; vllm-project/vllm tests/tool_parsers/test_glm4_moe_tool_parser.py";
 const GLM47 = "zai-org/GLM-4.7 chat_template.jinja; vllm-project/vllm tests/tool_parsers/test_glm47_moe_tool_parser.py";
 
+// The template opens every assistant turn with an empty `<think></think>` when thinking is off.
+const llamaCppTemplate = renderedCases({
+  template: "llama.cpp-glm_4_5.jinja",
+  family: "GLM-4.5 (llama.cpp template)",
+  format: "hermes",
+  text: {
+    "content-and-call": "\n<think></think>\nI'll check the weather in Tokyo first.\n",
+    "two-calls": "\n<think></think>\n\n",
+  },
+  otherText: "\n<think></think>\n",
+  tools,
+});
+
 export const glmCases: ModelOutputCase[] = [
+  ...llamaCppTemplate.cases,
   {
     name: "GLM-4.5: one call",
     source: GLM45,

@@ -1,6 +1,7 @@
 // Hermes 2 Pro / Qwen2.5 / Qwen3: `<tool_call>\n{"name": ..., "arguments": ...}\n</tool_call>`, as their chat
 // templates write a call and vLLM's `hermes` parser reads it.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusToolsAsOpenAI, corpusTools as tools } from "./tools.js";
 
 const QWEN3_TEMPLATE = "Qwen/Qwen3-8B tokenizer_config.json chat_template (tool_call block)";
@@ -8,7 +9,21 @@ const QWEN25_TEMPLATE = "Qwen/Qwen2.5-7B-Instruct tokenizer_config.json chat_tem
 const VLLM_HERMES = "vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_hermes_tool_parser.py";
 const HERMES_CARD = "NousResearch/Hermes-2-Pro-Llama-3-8B model card (function calling)";
 
+// vLLM's Hermes template writes `{ "arguments": ..., "name": ...}` and a space after each `</tool_call>`, and drops
+// the prose of a turn that calls.
+const vllmHermesTemplate = renderedCases({
+  template: "vllm-tool_chat_template_hermes.jinja",
+  family: "Hermes (vLLM template)",
+  format: "hermes",
+  text: {
+    "two-calls": " \n ",
+  },
+  otherText: " ",
+  tools,
+});
+
 export const hermesCases: ModelOutputCase[] = [
+  ...vllmHermesTemplate.cases,
   {
     name: "Qwen3: one call, as the template renders it",
     source: QWEN3_TEMPLATE,

@@ -1,13 +1,24 @@
 // InternLM 2 / 2.5 / Intern-S1: `<|action_start|><|plugin|>\n{"name": ..., "parameters": ...}<|action_end|>`, as
 // InternLM's chat template writes a call and vLLM's `internlm` parser reads it.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_internlm2_tool_parser.py";
 const CARD = "internlm/internlm2_5-7b-chat docs (agent / function call: <|action_start|><|plugin|>)";
 const plugin = (json: string) => `<|action_start|><|plugin|>\n${json}<|action_end|>`;
 
+// vLLM's InternLM2 template writes the arguments as the API's JSON text, and the turn's prose right before the call.
+const vllmTemplate = renderedCases({
+  template: "vllm-tool_chat_template_internlm2_tool.jinja",
+  family: "InternLM2 (vLLM template)",
+  format: "internlm",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const internlmCases: ModelOutputCase[] = [
+  ...vllmTemplate.cases,
   {
     name: "InternLM2.5: one call",
     source: CARD,

@@ -1,6 +1,7 @@
 // Families whose calls are JSON in a block of their own tag, read as `<tool_call>` is: Hunyuan-A13B's and Jamba's
 // `<tool_calls>`, NVIDIA Nemotron's `<TOOLCALL>`, LongCat's `<longcat_tool_call>`.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const HUNYUAN =
@@ -12,7 +13,17 @@ const NEMOTRON =
 const LONGCAT =
   "meituan-longcat/LongCat-Flash-Chat chat template; vllm-project/vllm tests/tool_parsers/test_longcat_tool_parser.py";
 
+// vLLM's Hunyuan-A13B template writes the turn's prose right before `<tool_calls>[...]</tool_calls>`.
+const vllmHunyuanTemplate = renderedCases({
+  template: "vllm-tool_chat_template_hunyuan_a13b.jinja",
+  family: "Hunyuan-A13B (vLLM template)",
+  format: "hermes",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const hunyuanCases: ModelOutputCase[] = [
+  ...vllmHunyuanTemplate.cases,
   {
     name: "Hunyuan-A13B: one call in <tool_calls>",
     source: HUNYUAN,
@@ -187,7 +198,17 @@ export const jambaCases: ModelOutputCase[] = [
   },
 ];
 
+// llama.cpp's Nemotron Nano v2 template: `<TOOLCALL>[...]</TOOLCALL>`, a line break before the end of the turn.
+const llamaCppNemotronTemplate = renderedCases({
+  template: "llama.cpp-NVIDIA-Nemotron-Nano-v2.jinja",
+  family: "Nemotron Nano v2 (llama.cpp template)",
+  format: "hermes",
+  otherText: "\n",
+  tools,
+});
+
 export const nemotronCases: ModelOutputCase[] = [
+  ...llamaCppNemotronTemplate.cases,
   {
     name: "Nemotron: one call in <TOOLCALL>",
     source: NEMOTRON,

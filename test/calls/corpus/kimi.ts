@@ -1,6 +1,7 @@
 // Kimi K2 / K2 Thinking: `<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{...}
 // <|tool_call_end|><|tool_calls_section_end|>`, as Moonshot's tool_call_guidance and vLLM's `kimi_k2` parser read it.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const GUIDANCE = "moonshotai/Kimi-K2-Instruct docs/tool_call_guidance.md";
@@ -9,7 +10,21 @@ const one = (name: string, index: number, args: string) =>
   `<|tool_call_begin|>functions.${name}:${index}<|tool_call_argument_begin|>${args}<|tool_call_end|>`;
 const section = (...calls: string[]) => `<|tool_calls_section_begin|>${calls.join("")}<|tool_calls_section_end|>`;
 
+// llama.cpp's Kimi K2 Thinking template opens the turn with an empty `<think></think>` and names each call by its id.
+const llamaCppThinkingTemplate = renderedCases({
+  template: "llama.cpp-moonshotai-Kimi-K2-Thinking.jinja",
+  family: "Kimi K2 Thinking (llama.cpp template)",
+  format: "kimi",
+  text: {
+    "content-and-call": "<think></think>I'll check the weather in Tokyo first.",
+  },
+  otherText: "<think></think>",
+  tools,
+  callId: (name, index) => `functions.${name}:${index}`,
+});
+
 export const kimiCases: ModelOutputCase[] = [
+  ...llamaCppThinkingTemplate.cases,
   {
     name: "Kimi K2: one call",
     source: GUIDANCE,

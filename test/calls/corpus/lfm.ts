@@ -1,11 +1,22 @@
 // Liquid AI LFM2 / LFM2.5: `<|tool_call_start|>[f(x='v')]<|tool_call_end|>`, the outputs of vLLM's `lfm2` parser tests.
 import type { ModelOutputCase } from "../model-output-corpus.js";
-import { call, corpusTools as tools } from "./tools.js";
+import { renderedCases } from "./rendered.js";
+import { call, REGISTER_USER, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_lfm2_tool_parser.py";
 const wrap = (calls: string) => `<|tool_call_start|>[${calls}]<|tool_call_end|>`;
 
+// llama.cpp's LFM2 template writes each call's id, and the turn's prose after `<|tool_call_end|>`.
+const llamaCppTemplate = renderedCases({
+  template: "llama.cpp-llama-cpp-lfm2.jinja",
+  family: "LFM2 (llama.cpp template)",
+  format: "lfm",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const lfmCases: ModelOutputCase[] = [
+  ...llamaCppTemplate.cases,
   {
     name: "LFM2.5: one call",
     source: VLLM,
@@ -17,23 +28,8 @@ export const lfmCases: ModelOutputCase[] = [
   {
     name: "LFM2.5: more types (dict, None, True, list)",
     source: VLLM,
-    output: wrap(
-      "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])",
-    ),
-    calls: [
-      call(
-        "register_user",
-        {
-          name: "John Doe",
-          age: 37,
-          address: { city: "San Francisco", state: "CA" },
-          role: null,
-          passed_test: true,
-          aliases: ["John", "Johnny"],
-        },
-        "lfm",
-      ),
-    ],
+    output: wrap(REGISTER_USER.python),
+    calls: [call("register_user", REGISTER_USER.arguments, "lfm")],
     text: "",
     tools,
   },

@@ -1,12 +1,23 @@
 // Llama 3.1 / 3.2 / 3.3 JSON tool calling: `{"name": ..., "parameters": ...}` a reply starts with, or after
 // `<|python_tag|>`, as Meta's prompt-format docs show and vLLM's `llama3_json` parser reads it.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const LLAMA31 = "llama.com/docs/model-cards-and-prompt-formats/llama3_1 (JSON based tool calling, <|python_tag|>)";
 const VLLM = "vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_llama3_json_tool_parser.py";
 
+// vLLM's Llama 3.1 JSON template writes one call as `{"name": ..., "parameters": ...}` and drops the turn's prose; it
+// refuses two calls.
+const vllmTemplate = renderedCases({
+  template: "vllm-tool_chat_template_llama3.1_json.jinja",
+  family: "Llama 3.1 (vLLM JSON template)",
+  format: "json-text",
+  tools,
+});
+
 export const llama3Cases: ModelOutputCase[] = [
+  ...vllmTemplate.cases,
   {
     name: "Llama 3.1: a JSON call the reply starts with",
     source: LLAMA31,

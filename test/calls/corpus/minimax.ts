@@ -1,5 +1,6 @@
 // MiniMax M1 (`<tool_calls>` holding one JSON object a line) and M3 (`]<]minimax[>[` before every tag).
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const VLLM_M1 = "vllm-project/vllm tests/tool_parsers/test_minimax_tool_parser.py";
@@ -9,28 +10,16 @@ const m3Invoke = (name: string, body: string) => `${ns}<invoke name="${name}">${
 const m3Param = (key: string, value: string) => `${ns}<${key}>${value}${ns}</${key}>`;
 const m3Block = (...invokes: string[]) => `${ns}<tool_call>\n${invokes.join("\n")}\n${ns}</tool_call>`;
 
+// vLLM's MiniMax-M1 template writes one JSON object a line inside `<tool_calls>` and drops the turn's prose.
+const vllmM1Template = renderedCases({
+  template: "vllm-tool_chat_template_minimax_m1.jinja",
+  family: "MiniMax-M1 (vLLM template)",
+  format: "hermes",
+  tools,
+});
+
 export const minimaxCases: ModelOutputCase[] = [
-  {
-    name: "MiniMax-M1: one call",
-    source: VLLM_M1,
-    output:
-      '<tool_calls>\n{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}\n</tool_calls>',
-    calls: [call("get_current_weather", { city: "Dallas", state: "TX", unit: "fahrenheit" }, "hermes")],
-    text: "",
-    tools,
-  },
-  {
-    name: "MiniMax-M1: two calls, one a line",
-    source: VLLM_M1,
-    output:
-      '<tool_calls>\n{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}\n{"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL", "unit": "fahrenheit"}}\n</tool_calls>',
-    calls: [
-      call("get_current_weather", { city: "Dallas", state: "TX", unit: "fahrenheit" }, "hermes"),
-      call("get_current_weather", { city: "Orlando", state: "FL", unit: "fahrenheit" }, "hermes"),
-    ],
-    text: "",
-    tools,
-  },
+  ...vllmM1Template.cases,
   {
     name: "MiniMax-M1: prose before the block",
     source: VLLM_M1,

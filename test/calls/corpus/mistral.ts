@@ -1,6 +1,7 @@
 // Mistral: `[TOOL_CALLS][{...}]` (v0.3 tokenizer) and `[TOOL_CALLS]name[ARGS]{...}` (v11+), as mistral-common writes
 // them and vLLM's `mistral` parser reads them.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const V3 =
@@ -8,7 +9,16 @@ const V3 =
 const V11 =
   "mistralai/Mistral-Small-3.2-24B-Instruct-2506 (tekken v11+ [TOOL_CALLS]name[ARGS]); vllm-project/vllm tests/tool_parsers/test_mistral_tool_parser.py";
 
+// vLLM's parallel Mistral template writes `[TOOL_CALLS] [...]` with each call's id, and drops the turn's prose.
+const vllmParallelTemplate = renderedCases({
+  template: "vllm-tool_chat_template_mistral_parallel.jinja",
+  family: "Mistral (vLLM parallel template)",
+  format: "mistral",
+  tools,
+});
+
 export const mistralCases: ModelOutputCase[] = [
+  ...vllmParallelTemplate.cases,
   {
     name: "Mistral v0.3: one call in a list",
     source: V3,

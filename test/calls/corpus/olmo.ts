@@ -1,34 +1,29 @@
 // OLMo 3: `<function_calls>` holding pythonic calls, one a line, the outputs of vLLM's `olmo3` parser tests.
 import type { ModelOutputCase } from "../model-output-corpus.js";
-import { call, corpusTools as tools } from "./tools.js";
+import { renderedCases } from "./rendered.js";
+import { call, REGISTER_USER, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_olmo3_tool_parser.py";
 const block = (calls: string) => `<function_calls>${calls}</function_calls>`;
 const SIMPLE = "get_weather(city='San Francisco', metric='celsius')";
 const simpleCall = call("get_weather", { city: "San Francisco", metric: "celsius" }, "olmo");
 
+// vLLM's OLMo 3 template drops the prose of a turn that calls.
+const vllmTemplate = renderedCases({
+  template: "vllm-tool_chat_template_olmo3.jinja",
+  family: "OLMo 3 (vLLM template)",
+  format: "olmo",
+  tools,
+});
+
 export const olmoCases: ModelOutputCase[] = [
+  ...vllmTemplate.cases,
   { name: "OLMo 3: one call", source: VLLM, output: block(SIMPLE), calls: [simpleCall], text: "", tools },
   {
     name: "OLMo 3: more types, Python literals",
     source: VLLM,
-    output: block(
-      "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])",
-    ),
-    calls: [
-      call(
-        "register_user",
-        {
-          name: "John Doe",
-          age: 37,
-          address: { city: "San Francisco", state: "CA" },
-          role: null,
-          passed_test: true,
-          aliases: ["John", "Johnny"],
-        },
-        "olmo",
-      ),
-    ],
+    output: block(REGISTER_USER.python),
+    calls: [call("register_user", REGISTER_USER.arguments, "olmo")],
     text: "",
     tools,
   },

@@ -1,13 +1,24 @@
 // Phi-4-mini: `functools[{...}]` (as vLLM's and SGLang's templates prompt it) and `<|tool_call|>[...]<|/tool_call|>`
 // (the model card's tokens).
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_phi4mini_tool_parser.py (functools[...])";
 const CARD = "microsoft/Phi-4-mini-instruct model card: <|tool_call|>[...]<|/tool_call|>";
 const FIREFUNCTION = "ggml-org/llama.cpp common/chat.cpp common_chat_parse_firefunction_v2 (' functools[' anywhere)";
 
+// llama.cpp's Phi-4-mini template: one `<|tool_call|>{...}<|/tool_call|>` a call, the turn's prose before them.
+const llamaCppTemplate = renderedCases({
+  template: "llama.cpp-llama-cpp-microsoft-Phi-4-mini-instruct.jinja",
+  family: "Phi-4-mini (llama.cpp template)",
+  format: "json-text",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const phi4MiniCases: ModelOutputCase[] = [
+  ...llamaCppTemplate.cases,
   {
     name: "Phi-4-mini: functools[ at the start, no tools given (misread a)",
     source: VLLM,

@@ -1,21 +1,44 @@
 // Qwen3-Coder and Qwen3.5: `<tool_call>\n<function=name>\n<parameter=key>\nvalue\n</parameter>\n</function>\n</tool_call>`,
 // as the chat template renders it and vLLM's `qwen3_coder` parser reads it (values typed by the tool's schema).
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
-const TEMPLATE = "Qwen/Qwen3-Coder-30B-A3B-Instruct chat_template.jinja (tool_call rendering)";
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_qwen3coder_tool_parser.py";
 
 const fn = (name: string, parameters: string) =>
   `<tool_call>\n<function=${name}>\n${parameters}</function>\n</tool_call>`;
 const param = (key: string, value: string) => `<parameter=${key}>\n${value}\n</parameter>\n`;
 
+const vllmTemplate = renderedCases({
+  template: "vllm-tool_chat_template_qwen3coder.jinja",
+  family: "Qwen3-Coder (vLLM template)",
+  format: "hermes",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n", "two-calls": "\n" },
+  tools,
+});
+
 export const qwen3CoderCases: ModelOutputCase[] = [
+  ...vllmTemplate.cases,
   {
-    name: "Qwen3-Coder: one call, rendered by the template",
-    source: TEMPLATE,
-    output: fn("get_current_weather", param("city", "Dallas") + param("state", "TX") + param("unit", "fahrenheit")),
-    calls: [call("get_current_weather", { city: "Dallas", state: "TX", unit: "fahrenheit" }, "hermes")],
+    name: "Qwen3-Coder (vLLM template): nested arguments, a boolean as Python writes it (True)",
+    source:
+      "chat template vllm-tool_chat_template_qwen3coder.jinja, rendered by Python's Jinja2 as transformers sets it up",
+    output:
+      '<tool_call>\n<function=register_user>\n<parameter=name>\nAda\n</parameter>\n<parameter=age>\n37\n</parameter>\n<parameter=address>\n{"city": "London", "lines": ["12 St James\'s Square", "Flat 3"]}\n</parameter>\n<parameter=passed_test>\nTrue\n</parameter>\n<parameter=aliases>\n["ada", "countess"]\n</parameter>\n</function>\n</tool_call>',
+    calls: [
+      call(
+        "register_user",
+        {
+          name: "Ada",
+          age: 37,
+          address: { city: "London", lines: ["12 St James's Square", "Flat 3"] },
+          passed_test: true,
+          aliases: ["ada", "countess"],
+        },
+        "hermes",
+      ),
+    ],
     text: "",
     tools,
   },
@@ -72,14 +95,6 @@ export const qwen3CoderCases: ModelOutputCase[] = [
     calls: [call("get_current_weather", { city: "Dallas", state: "TX" }, "hermes")],
     text: "",
     errors: [{ code: "PARSE_ERROR", callIndex: 0, parameter: "city" }],
-    tools,
-  },
-  {
-    name: "Qwen3-Coder: a call with no parameters",
-    source: TEMPLATE,
-    output: "<tool_call>\n<function=get_time>\n</function>\n</tool_call>",
-    calls: [call("get_time", {}, "hermes")],
-    text: "",
     tools,
   },
   {

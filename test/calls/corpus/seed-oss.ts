@@ -1,6 +1,7 @@
 // ByteDance Seed-OSS: `<seed:tool_call>\n<function=f>\n<parameter=k>v</parameter>\n</function>\n</seed:tool_call>`,
 // as its chat template writes calls and vLLM's `seed_oss` parser reads them.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const TEMPLATE =
@@ -9,7 +10,16 @@ const block = (name: string, params: string) =>
   `<seed:tool_call>\n<function=${name}>\n${params}</function>\n</seed:tool_call>`;
 const param = (key: string, value: string) => `<parameter=${key}>${value}</parameter>\n`;
 
+const llamaCppTemplate = renderedCases({
+  template: "llama.cpp-ByteDance-Seed-OSS.jinja",
+  family: "Seed-OSS (llama.cpp template)",
+  format: "hermes",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n", "two-calls": "\n" },
+  tools,
+});
+
 export const seedOssCases: ModelOutputCase[] = [
+  ...llamaCppTemplate.cases,
   {
     name: "Seed-OSS: one call",
     source: TEMPLATE,

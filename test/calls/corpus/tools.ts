@@ -57,3 +57,17 @@ export function call(
 ): Partial<ToolCall> & Pick<ToolCall, "name" | "arguments"> {
   return { name, arguments: args, format, ...(id === undefined ? {} : { id }) };
 }
+
+/** vLLM's pythonic example, which its tests give every pythonic family: the call as written, and its arguments. */
+export const REGISTER_USER = {
+  python:
+    "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])",
+  arguments: {
+    name: "John Doe",
+    age: 37,
+    address: { city: "San Francisco", state: "CA" },
+    role: null,
+    passed_test: true,
+    aliases: ["John", "Johnny"],
+  },
+};

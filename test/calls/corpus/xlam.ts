@@ -1,12 +1,22 @@
 // Salesforce xLAM: a JSON array of calls the reply starts with, also in a ```json fence, as vLLM's `xlam` parser reads
 // it (only when tools are known: nothing marks such text as calls).
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const VLLM =
   "vllm-project/vllm tests/tool_parsers/test_xlam_tool_parser.py; Salesforce/Llama-xLAM-2-8b-fc-r model card";
 
+// vLLM's xLAM (Qwen) template writes the calls as one JSON list and drops the turn's prose.
+const vllmQwenTemplate = renderedCases({
+  template: "vllm-tool_chat_template_xlam_qwen.jinja",
+  family: "xLAM (vLLM Qwen template)",
+  format: "json-text",
+  tools,
+});
+
 export const xlamCases: ModelOutputCase[] = [
+  ...vllmQwenTemplate.cases,
   {
     name: "xLAM: a JSON array of one call",
     source: VLLM,
