@@ -1,5 +1,6 @@
 import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
+import { JSON_STRING, JsonBlockCallAnnouncer, LIST_LEAD } from "../engine/json-block-call-announcer.js";
 import { jsonCallObjects } from "../engine/json-call-objects.js";
 import { firstCallName } from "../engine/read-reply-start-calls.js";
 
@@ -12,6 +13,14 @@ const FENCE_END = "```";
  * (LangChain's Cohere agent makes no action of it). Cohere's docs spell it with a hyphen too.
  */
 const DIRECT_ANSWER: ReadonlySet<string> = new Set(["directly_answer", "directly-answer"]);
+
+/** How a call opens while it arrives: `{"tool_name": "f", "parameters": `. */
+const COMMAND_R_PLUS_FORMS = [
+  {
+    opening: new RegExp(`${LIST_LEAD}"tool_name"\\s*:\\s*(?<name>${JSON_STRING})\\s*,\\s*"parameters"\\s*:`),
+    decided: /"parameters"\s*:/,
+  },
+];
 
 /** Whether a block's JSON names its tools as Command R+ does: plain words open it, so nothing else makes it calls. */
 function namesCohereTools(body: string): boolean {
@@ -39,4 +48,7 @@ export const COMMAND_R_PLUS: CallBlockSyntax = {
   },
   firstCallName: (body) => firstCallName(body.trimStart()),
   isCallBody: namesCohereTools,
+  // `directly_answer` is never announced: it makes no call.
+  announcer: (deltas, sink) =>
+    new JsonBlockCallAnnouncer(deltas, sink, COMMAND_R_PLUS_FORMS, { notNames: DIRECT_ANSWER }),
 };
