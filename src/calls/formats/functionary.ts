@@ -62,11 +62,12 @@ export const FUNCTIONARY: CallBlockSyntax = {
     const name = recipientOf(body);
     return name !== undefined && name !== TEXT_RECIPIENT;
   },
-  // No token ends the last message: it is whole when its JSON is (or it is raw code).
+  // No token ends the last message: it is whole unless its JSON was cut off (raw code, or text that is no JSON, is
+  // read as written, and reported if it is no arguments).
   endsWhole: (body) => {
     const name = recipientOf(body) ?? "";
-    const content = body.slice(name.length + 1);
-    return name === CODE_RECIPIENT || parseJsonAsWritten(content.trim()) !== undefined;
+    const content = body.slice(name.length + 1).trim();
+    return name === CODE_RECIPIENT || !content.startsWith("{") || parseJsonAsWritten(content) !== undefined;
   },
   textOf: (opener, body) =>
     recipientOf(body) === TEXT_RECIPIENT ? body.slice(TEXT_RECIPIENT.length + 1) : `${opener}${body}`,

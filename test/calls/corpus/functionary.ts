@@ -124,4 +124,13 @@ export const functionaryCases: ModelOutputCase[] = [
     text: "In the REPL:\n>>> x = 1\n>>> x + 1\n2",
     tools,
   },
+  {
+    name: "Functionary v3.2: a message to a tool holding no JSON is reported, and the next call kept",
+    source: LLAMA_CPP,
+    output: '>>>get_weather\nin Paris, please>>>get_time\n{"timezone": "CET"}',
+    calls: [call("get_weather", {}, "json-text"), call("get_time", { timezone: "CET" }, "json-text")],
+    text: "",
+    errors: [{ code: "PARSE_ERROR", name: "get_weather", callIndex: 0 }],
+    tools,
+  },
 ];
