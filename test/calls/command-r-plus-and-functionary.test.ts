@@ -1,6 +1,7 @@
 // Issue 39 class 11: Command R+'s `Action:` block and Functionary v3.2's `>>>` messages, streamed.
 import { describe, expect, test } from "vitest";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import { corpusTools as tools } from "./corpus/tools.js";
 
 describe("Command R+'s Action: block, streamed", () => {
@@ -51,5 +52,22 @@ describe("Functionary v3.2's messages, streamed", () => {
     ]);
     const atEnd = stream.end();
     expect(atEnd.filter((event) => event.type === "tool-call").map((event) => event.call.name)).toEqual(["get_time"]);
+  });
+});
+
+describe("Functionary v3.2's reply start, one format read", () => {
+  test.each([
+    ["whitespace alone", "  \n", [], "  \n"],
+    ["whitespace, then the text recipient", " \nall\nHi.", [], " \nHi."],
+    ["whitespace, then a known tool's name", '\nget_time\n{"timezone": "UTC"}', ["get_time"], "\n"],
+  ])("%s, streamed a character at a time, is read as one-shot", (_, given, names, text) => {
+    const oneShot = parseToolCalls(given, { tools, format: "json-text" });
+    expect({ names: oneShot.calls.map((call) => call.name), text: oneShot.text }).toEqual({ names, text });
+    const stream = createToolCallStream({ tools, format: "json-text" });
+    const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+    expect({
+      names: events.flatMap((event) => (event.type === "tool-call" ? [event.call.name] : [])),
+      text: events.map((event) => (event.type === "text" ? event.delta : "")).join(""),
+    }).toEqual({ names, text });
   });
 });

@@ -400,7 +400,9 @@ export class ToolCallScanner implements ToolCallEventSource {
       // gpt-oss read from mid-header: its recipient comes first; or a call block whose marker the prompt wrote.
       const literals = [
         ...(character === "t" && this.formats.has("harmony") ? HARMONY_AT_START : []),
-        ...[...this.replyStartBlocks.keys()].filter((literal) => literal.startsWith(character)),
+        ...(character === ""
+          ? []
+          : [...this.replyStartBlocks.keys()].filter((literal) => literal.startsWith(character))),
       ];
       if (literals.length > 0) {
         this.leadingSpace += chunk.slice(index, first);
