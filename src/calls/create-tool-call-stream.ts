@@ -13,7 +13,7 @@ export interface ToolCallStreamOptions {
    * recognised, unknown names reported. An entry that is no tool throws `INVALID_TOOL_DEFINITION` naming its index.
    */
   tools?: readonly ToolInAnyDialect[];
-  /** Which text syntax to read (`xml`, `hermes`, `legacy-xml`); `auto` (the default) reads them all. */
+  /** Which syntax to read (one of `TOOL_CALL_FORMATS`); `auto` (the default) reads them all. */
   format?: "auto" | ToolCallFormat;
   /**
    * Receives each event as soon as it is complete, in order; `push` and `end` then return an empty array (and
@@ -22,8 +22,8 @@ export interface ToolCallStreamOptions {
    */
   onEvent?: (event: ToolCallStreamEvent) => void;
   /**
-   * Whether the text starts inside a reasoning block the chat template opened (DeepSeek-R1 distills, QwQ write only
-   * the closing `</think>`): `true` for `</think>`, or the token that closes the block (`<|close|>think<|sep|>`,
+   * Whether the text starts inside a reasoning block the chat template opened (reasoning models whose template
+   * writes the `<think>` leave only the closing `</think>`): `true` for `</think>`, or the token that closes the block (`<|close|>think<|sep|>`,
    * `<|inner_suffix|>`, `[/THINK]`). {@link parseToolCalls} sees that in the whole text; a stream cannot look ahead, so
    * say it.
    */

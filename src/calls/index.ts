@@ -14,7 +14,7 @@ export { type JsonArgumentsResult, parseJsonArguments } from "./parse-json-argum
 export { type ParsedToolCalls, type ParseToolCallsOptions, parseToolCalls } from "./parse-tool-calls.js";
 /** A tool as users hold it: a `CallableTool`, or one in any dialect `convert` prints. */
 export type { ToolInAnyDialect } from "./providers/callable-tool-from-dialect.js";
-/** The system prompt teaching a model the XML or Hermes call syntax. */
+/** The system prompt teaching a model the `<function_calls>` or the `<tool_call>` call syntax. */
 export { type RenderToolPromptOptions, renderToolPrompt } from "./render-tool-prompt.js";
 /** One parsed call, in every format the same shape. */
 export {

@@ -54,8 +54,8 @@ const NO_TEXT_FORMATS: ReadonlySet<TextToolCallFormat> = new Set();
 
 /**
  * Reads the tool calls in a model's output, whatever the syntax: model text in any of {@link TEXT_TOOL_CALL_FORMATS}
- * (XML `<function_calls>`, `<tool_call>` and its kin, special-token sections, Harmony messages, models' own blocks,
- * Mistral's `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, registered legacy tags), an OpenAI Chat
+ * (XML `<function_calls>`, `<tool_call>` and its kin, special-token sections, messages after a header of special tokens, models' own blocks,
+ * a marker such as `[TOOL_CALLS]`, JSON or pythonic calls a reply starts with, registered legacy tags), an OpenAI Chat
  * Completions message or completion or its `tool_calls`, Responses API output, an Anthropic message or content array,
  * a Gemini response, content or parts, a Bedrock Converse response, message or content, an Ollama `/api/chat` or
  * `/api/generate` response, or a Cohere v2 chat response. Never throws: what cannot be read is reported in `errors`.
@@ -262,8 +262,8 @@ class OutputReader {
 
   /**
    * One of a Chat Completions message's `tool_calls`: `{id, type: "function", function: {name, arguments}}`, or the
-   * flat `{id, name, arguments}` a model writes when it spells such a message out as its reply (Devstral, llama.cpp
-   * #14697).
+   * flat `{id, name, arguments}` a model writes when it spells such a message out as its reply (Devstral; issue
+   * #14697 of the C++ inference server).
    */
   private addChatToolCall(toolCall: unknown): void {
     const details = !isJsonObject(toolCall) ? {} : isJsonObject(toolCall.function) ? toolCall.function : toolCall;

@@ -1,11 +1,12 @@
 import { checkObjectArgument, checkObjectsArgument, invalidOptionError } from "../errors/invalid-option-error.js";
 import { isJsonObject } from "../openapi/own-properties.js";
 import type { CallableTool } from "./callable-tool.js";
+import { PROMPT_FORMATS, type PromptFormat } from "./formats/names.js";
 
 /** Options of {@link renderToolPrompt}. */
 export interface RenderToolPromptOptions {
-  /** `xml`: `<function_calls>` blocks; `hermes`: `<tool_call>` JSON (Hermes, Qwen). */
-  format: "xml" | "hermes";
+  /** `xml`: `<function_calls>` blocks; the other: `<tool_call>` JSON (see `PROMPT_FORMATS`). */
+  format: PromptFormat;
   /** Default `en`. */
   language?: "en" | "zh";
 }
@@ -20,10 +21,10 @@ const WORDS = {
       "Use only the tools and parameter names listed below, and give every required parameter.",
       "After a block, stop and wait: the results come back in <function_results>.",
     ],
-    hermesIntro: "You can call tools. Their signatures are given as JSON Schema inside <tools></tools>:",
-    hermesCall:
+    toolCallIntro: "You can call tools. Their signatures are given as JSON Schema inside <tools></tools>:",
+    toolCallHowTo:
       "To call a tool, write a JSON object with its name and arguments inside <tool_call></tool_call> tags, one block per call:",
-    hermesRules: [
+    toolCallRules: [
       "Use only the tools and parameter names listed, and give every required parameter.",
       "After your calls, stop and wait for the results.",
     ],
@@ -46,9 +47,9 @@ const WORDS = {
       "只能使用下面列出的工具和参数名，必填参数必须提供。",
       "写完调用块后停止输出，等待结果：结果会放在 <function_results> 中返回。",
     ],
-    hermesIntro: "你可以调用工具。工具的签名以 JSON Schema 的形式放在 <tools></tools> 中：",
-    hermesCall: "调用工具时，在 <tool_call></tool_call> 标签中写一个包含工具名和参数的 JSON 对象，每次调用一个块：",
-    hermesRules: ["只能使用列出的工具和参数名，必填参数必须提供。", "写完调用后停止输出，等待结果。"],
+    toolCallIntro: "你可以调用工具。工具的签名以 JSON Schema 的形式放在 <tools></tools> 中：",
+    toolCallHowTo: "调用工具时，在 <tool_call></tool_call> 标签中写一个包含工具名和参数的 JSON 对象，每次调用一个块：",
+    toolCallRules: ["只能使用列出的工具和参数名，必填参数必须提供。", "写完调用后停止输出，等待结果。"],
     rules: "规则：",
     tools: "可用工具：",
     parameters: "参数：",
@@ -77,11 +78,12 @@ export function renderToolPrompt(tools: readonly CallableTool[], options: Render
   const language = options.language ?? "en";
   if (!Object.hasOwn(WORDS, language))
     throw invalidOptionError("renderToolPrompt", "language", language, '"en" or "zh"');
-  if (options.format !== "xml" && options.format !== "hermes") {
-    throw invalidOptionError("renderToolPrompt", "format", options.format, '"xml" or "hermes"');
+  if (!(PROMPT_FORMATS as readonly unknown[]).includes(options.format)) {
+    const expected = PROMPT_FORMATS.map((format) => `"${format}"`).join(" or ");
+    throw invalidOptionError("renderToolPrompt", "format", options.format, expected);
   }
   const words = WORDS[language];
-  return options.format === "xml" ? renderXmlPrompt(tools, words) : renderHermesPrompt(tools, words);
+  return options.format === "xml" ? renderXmlPrompt(tools, words) : renderToolCallPrompt(tools, words);
 }
 
 function renderXmlPrompt(tools: readonly CallableTool[], words: Words): string {
@@ -105,7 +107,7 @@ function renderXmlPrompt(tools: readonly CallableTool[], words: Words): string {
   ].join("\n\n");
 }
 
-function renderHermesPrompt(tools: readonly CallableTool[], words: Words): string {
+function renderToolCallPrompt(tools: readonly CallableTool[], words: Words): string {
   const signatures = tools.map((tool) =>
     JSON.stringify({
       type: "function",
@@ -116,16 +118,16 @@ function renderHermesPrompt(tools: readonly CallableTool[], words: Words): strin
     "\n",
   );
   const sections = tools.map((tool) =>
-    [`## ${tool.name}`, tool.description, ...parameterLines(tool, words), words.example, hermesExample(tool)].join(
+    [`## ${tool.name}`, tool.description, ...parameterLines(tool, words), words.example, toolCallExample(tool)].join(
       "\n",
     ),
   );
   return [
-    words.hermesIntro,
+    words.toolCallIntro,
     ["<tools>", ...signatures, "</tools>"].join("\n"),
-    words.hermesCall,
+    words.toolCallHowTo,
     form,
-    [words.rules, ...words.hermesRules.map((rule) => `- ${rule}`)].join("\n"),
+    [words.rules, ...words.toolCallRules.map((rule) => `- ${rule}`)].join("\n"),
     words.tools,
     ...sections,
   ].join("\n\n");
@@ -157,7 +159,7 @@ function xmlExample(tool: CallableTool): string {
   );
 }
 
-function hermesExample(tool: CallableTool): string {
+function toolCallExample(tool: CallableTool): string {
   const args = Object.fromEntries(exampleArguments(tool));
   return ["<tool_call>", JSON.stringify({ name: tool.name, arguments: args }), "</tool_call>"].join("\n");
 }

@@ -6,10 +6,10 @@ import type { ToolCallError } from "./tool-call-error.js";
  * `text` event, and no event is empty, so the concatenated `delta`s equal the one-shot `text`.
  *
  * - `tool-call-start`: a call began (XML and legacy tags: at the opening tag; the first call of a `<tool_call>`: once
- *   its opening names it, Qwen3-Coder's `<function=name>` or Hermes JSON's `{"name": "f", "arguments": `; other
+ *   its opening names it, `<function=name>` or a JSON call's `{"name": "f", "arguments": `; other
  *   calls of blocks read whole: when the block is complete).
  * - `tool-call-delta`: more raw argument text as it arrives; for XML, the raw text of `parameter` (entities not yet
- *   decoded), for Hermes the JSON object, for Qwen3-Coder's first function its text to `</function>`, for legacy tags
+ *   decoded), for a `<tool_call>`'s JSON the object, for its first function its text to `</function>`, for legacy tags
  *   the tag's inner text.
  * - `tool-call`: the complete call, typed by schema, as soon as its closing tag arrives.
  * - `error`: a problem, such as a block left open at the end (never dropped silently). A started call the block does

@@ -56,7 +56,7 @@ export type LlmClientOptions = Partial<LlmSettings>;
  * connection failures with exponential backoff (honouring `retry-after`), up to `maxRetries` times.
  *
  * @example
- * const llm = createLlmClient({ baseURL: "http://127.0.0.1:8000/v1", model: "qwen2.5" });
+ * const llm = createLlmClient({ baseURL: "http://127.0.0.1:8000/v1", model: "my-model" });
  * const text = await llm.complete({ messages: [{ role: "user", content: "Hello" }] });
  */
 export function createLlmClient(options: LlmClientOptions = {}): LlmClient {

@@ -1,4 +1,4 @@
-import { BlockCallAnnouncer } from "./block-call-announcer.js";
+import { BlockCallAnnouncer } from "../formats/tool-call-announcer.js";
 import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "./call-block-syntax.js";
 import type { OpenBody } from "./open-body.js";
@@ -30,7 +30,7 @@ export class BodyCallAnnouncers {
     this.section = new SectionCallAnnouncer(deltas, announced);
   }
 
-  /** Starts announcing the calls of a body that has just opened; a legacy tag's or Harmony message's call started. */
+  /** Starts announcing the calls of a body that has just opened; a legacy tag's or a message's call started. */
   open(open: OpenBody): void {
     this.block = undefined;
     if (open.kind === "tool-call") this.toolCall.open();

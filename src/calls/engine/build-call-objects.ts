@@ -40,7 +40,7 @@ export interface MarkedCallObjectsOptions {
 /**
  * The call objects of JSON that a marker says holds calls (`<tool_call>`, `[TOOL_CALLS]`, a call block's token): an
  * object, an array of them, or objects one after another. Broken JSON is repaired, the raw text kept on each call.
- * An empty array as written is no call and no error: Nemotron writes `<TOOLCALL>[]</TOOLCALL>` to call nothing. JSON
+ * An empty array as written is no call and no error: a model may write `<TOOLCALL>[]</TOOLCALL>` to call nothing. JSON
  * holding no call object, or ending inside a string, is a `PARSE_ERROR`. Where it holds several entries (objects one
  * per line, as MiniMax-M1 writes them, or the items of an array) and some are no call object (`{invalid json here}`),
  * each such entry is a `PARSE_ERROR` naming the marker and its index, and the calls of the others are kept.

@@ -10,7 +10,7 @@ import { typeJsonArguments } from "./type-json-arguments.js";
 
 /**
  * A call whose arguments come as JSON, before checking: as a provider's API returns it, or as a model wrote it in text
- * (a `<tool_call>`'s JSON, a section of special tokens, a Harmony message).
+ * (a `<tool_call>`'s JSON, a section of special tokens, a message to a tool).
  */
 export interface JsonCall {
   /** The provider's or model's call id, if it gave one. */
@@ -60,7 +60,7 @@ export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolC
 }
 
 /**
- * A special token (`<|channel|>`) where a tool's name should end: servers leak gpt-oss's Harmony tokens into the names
+ * A special token (`<|channel|>`) where a tool's name should end: servers leak a model's special tokens into the names
  * of the calls they return (`manage_cart<|channel|>commentary`, vLLM #32587). No tool name holds one.
  */
 const LEAKED_TOKEN = /<\|[a-z_]+\|>/;

@@ -12,10 +12,10 @@ export interface ScannedXmlCall {
   id: string;
   callIndex: number;
   name: string;
-  /** `hermes`: a `<tool_call>` body written with tags (Qwen3-Coder, GLM), whose values are raw, not XML-escaped. */
-  format: Extract<ToolCallFormat, "xml" | "legacy-xml" | "hermes">;
+  /** The format the call was written in: only `xml` and `legacy-xml` values are XML-escaped; others are raw. */
+  format: ToolCallFormat;
   /**
-   * `json`: the raw text is JSON as written, not XML-escaped text (DeepSeek's `string="false"`, an invoke whose body is
+   * `json`: the raw text is JSON as written, not XML-escaped text (a parameter marked `string="false"`, an invoke whose body is
    * a JSON object); it is parsed when the tool's schema does not type the parameter.
    */
   parameters: Array<[parameter: string, raw: string, json?: "json"]>;
@@ -58,8 +58,8 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
         parameter,
       });
     }
-    // Chat templates write `<tool_call>` values as they are: `&amp;` there is what the model meant.
-    const text = scanned.format === "hermes" || json !== undefined ? raw : decodeXmlText(raw);
+    // Chat templates write the values of tag formats other than XML as they are: `&amp;` there is what the model meant.
+    const text = isXmlEscaped(scanned.format) && json === undefined ? decodeXmlText(raw) : raw;
     const schema = tool === undefined ? undefined : parameterSchema(tool, parameter);
     const typed = json === undefined ? coerceArgument(text, schema) : typeJsonValue(text, schema);
     if (typed.success) {
@@ -88,4 +88,9 @@ function typeJsonValue(text: string, schema: unknown): CoercionResult {
   if (value === undefined) return coerceArgument(text, schema);
   if (schemaTypes(schema).size === 0) return { success: true, value };
   return coerceArgument(typeof value === "string" ? value : text, schema);
+}
+
+/** Whether values written in `format` are XML text, entities and CDATA decoded. */
+function isXmlEscaped(format: ToolCallFormat): boolean {
+  return format === "xml" || format === "legacy-xml";
 }

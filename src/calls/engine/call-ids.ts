@@ -1,7 +1,6 @@
 /**
  * The ids of one model output's calls, kept unique: the first call with an id keeps it, and a later call with the same
- * id gets it with `_2` added (`_3`, ... when that is taken too). Models repeat ids (Kimi's `functions.f:0`, Cohere's
- * `tool_call_id`), and so do some providers' parallel calls; results are matched to calls by id, and providers
+ * id gets it with `_2` added (`_3`, ... when that is taken too). Models repeat ids (`functions.f:0`, a `tool_call_id`), and so do some providers' parallel calls; results are matched to calls by id, and providers
  * refuse a conversation in which two calls share one (HTTP 400), so a duplicate would fail the agent's next turn.
  *
  * @example

@@ -1,4 +1,4 @@
-import { valueTagsOf } from "../formats/hermes.js";
+import { valueTagsOf } from "../formats/tool-call.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -48,8 +48,8 @@ export class ClosersInValues {
   ): boolean {
     if (this.at === undefined) {
       const text = body();
-      // Llama 3.1's `<function=name>` holds a JSON object, bare or inside a `<tool_call>`: its strings are followed,
-      // not Qwen3-Coder's value tags. A call block's JSON is its syntax's to tell.
+      // A `<function=name>` holding a JSON object, bare or inside a `<tool_call>`: its strings are followed,
+      // not the value tags. A call block's JSON is its syntax's to tell.
       const isJson =
         blockSyntax === undefined
           ? /^\s*(?:<function=[^>\n<]*>\s*)?[[{]/.test(text)

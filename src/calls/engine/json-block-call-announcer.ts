@@ -1,6 +1,6 @@
 import { BracketedCallAnnouncer, BracketedValueLexer, type CallHeader } from "./bracketed-call-announcer.js";
 import type { AnnouncedCallSink } from "./call-announcer.js";
-import { jsonString } from "./tool-call-body-opening.js";
+import { jsonString } from "./json-string.js";
 
 /** The characters at which a call object's opening may become whole, or be ruled out. */
 const DECISIVE = /[:{}[\],]/;

@@ -18,8 +18,8 @@ const FUNCTION_KEYS: ReadonlySet<string> = new Set(["name", "arguments", "parame
 
 /**
  * The calls in a JSON value a model wrote, when it is a call object or a non-empty array of them; undefined when it is
- * anything else. A call object is `{"name": "f", "arguments": {...}}` (Hermes, Mistral, Qwen through Ollama's `/v1`),
- * `{"name": "f", "parameters": {...}}` (Llama 3), or an OpenAI tool call `{"type": "function", "function": {"name":
+ * anything else. A call object is `{"name": "f", "arguments": {...}}` (in a `<tool_call>`, after `[TOOL_CALLS]`, through Ollama's `/v1`),
+ * `{"name": "f", "parameters": {...}}`, or an OpenAI tool call `{"type": "function", "function": {"name":
  * "f", "arguments": "..."}}`; an `id` is kept, and arguments may be left out (a call without any). Where a marker says
  * calls follow (`<tool_call>`, `[TOOL_CALLS]`), any object with a name is one, also Cohere's `{"tool_call_id": "0",
  * "tool_name": "f", "parameters": {...}}`; `exact` asks for nothing but the keys of a call, for JSON that only its

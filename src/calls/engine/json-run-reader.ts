@@ -1,12 +1,5 @@
-import { isCallMarker } from "../formats/markers.js";
-import {
-  buildMistralCalls,
-  canStartMistralHead,
-  MISTRAL_MARKER,
-  mistralHeadCall,
-  mistralHeadName,
-} from "../formats/mistral.js";
-import { generatedCallId } from "../tool-call.js";
+import { isCallMarker, REPLY_START_MARKERS } from "../formats/markers.js";
+import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import type { AnnouncedCall } from "./call-announcer.js";
@@ -46,45 +39,75 @@ export interface JsonRunHost {
   emitBlockCalls(built: BuiltBlockCalls, confirmed?: readonly AnnouncedCall[]): void;
 }
 
+/**
+ * A model's marker in prose, starting with `[`, after which it writes its calls as JSON, perhaps after a head naming
+ * the call (`[TOOL_CALLS]get_weather[ARGS]{...}`): everything the engine needs to know of it, written in the family's
+ * file under `formats/`.
+ */
+export interface MarkedJsonCallsSyntax {
+  /** The format its calls carry: the marker is read only when that format is. */
+  readonly format: TextToolCallFormat;
+  readonly marker: string;
+  /** The tokens the model writes its reasoning between, at the output's start, if it has such (they start with `[`). */
+  readonly reasoning?: { opener: string; closer: string };
+  /** How long a head may grow: longer text after the marker is prose. */
+  readonly headLimit: number;
+  /** Whether text after the marker, before any `{`, can still become a head (or nothing yet). */
+  canStartHead(head: string): boolean;
+  /** The call a whole head names, when it names one; its id if written. */
+  headCall(head: string): { name: string; id?: string } | undefined;
+  /** The tool's name a head starts with, if any. */
+  headName(head: string): string | undefined;
+  /** The calls after one marker, from its head and the JSON after it. */
+  build(head: string, json: string, firstCallIndex: number, catalog: ToolCatalog | undefined): BuiltBlockCalls;
+}
+
 /** Where a run is. */
 type RunState =
-  | "mistral-head" // after `[TOOL_CALLS]`: a tool's name and markers, until the JSON
-  | "value" // a JSON object or array: Mistral's calls, or what a reply starts with that may be calls
+  | "head" // after a marker (`[TOOL_CALLS]`): a tool's name and markers, until the JSON
+  | "value" // a JSON object or array: a marker's calls, or what a reply starts with that may be calls
   | "before-call" // after a wrapper (`<|python_tag|>`), a fence or a JSON call: until the next call's `{`
   | "opening-fence"; // a reply starting with a code fence or `functools`, until whole: may JSON calls follow?
 
-/** Mistral heads are a name and two markers: longer text after `[TOOL_CALLS]` is prose. */
-const MISTRAL_HEAD_LIMIT = 200;
 /** JSON a reply starts with whose first key is not known after this many characters is not a call. */
 const JSON_CALL_START_LIMIT = 256;
 /** The line of an opening code fence (```` ```json ````), complete or not yet. */
 const OPENING_FENCE_LINE = /^(?:`{1,3}|```[\w-]*[ \t]*\r?\n?)$/;
-/** What Phi-4-mini writes before its call list when prompted as vLLM's and sglang's templates do: `functools[...]`. */
-const FUNCTOOLS = "functools";
-/**
- * What GigaChat 3 writes before its call (`function call<|role_sep|>\n{...}`, or `function call{...}`), and the `</s>`
- * its generation may end with.
- */
-const GIGACHAT_CALL = "function call";
-const GIGACHAT_MARKER = `${GIGACHAT_CALL}<|role_sep|>`;
-const GIGACHAT_END = "</s>";
 
 /**
- * Reads a run of JSON calls, from where the scanner found one may start to where it ends: Mistral's `[TOOL_CALLS]`
- * (its head, then its JSON), and the JSON (or pythonic) calls a reply starts with, bare, after a code fence, after
- * `functools` or GigaChat's `function call`, or after a wrapper tag (`<|python_tag|>`, `<tools>`), one after another.
+ * Words a model writes before the JSON calls a reply starts with (`functools[...]`): its calls, tools known or not.
+ */
+export interface ReplyStartMarker {
+  readonly marker: string;
+  /** What closes the calls after it; "" when nothing does. */
+  readonly closer: string;
+  /** The start of {@link marker} the model also writes alone right before a `{`, if it does. */
+  readonly bareMarker?: string;
+  /**
+   * The marker as it opens calls anywhere in prose, if it does (`functools[`): the model's own words, so one followed by
+   * no call is reported.
+   */
+  readonly inProse?: string;
+}
+
+/**
+ * Reads a run of JSON calls, from where the scanner found one may start to where it ends: after a marker such as
+ * `[TOOL_CALLS]` (its head, then its JSON; see {@link MarkedJsonCallsSyntax}), and the JSON (or pythonic) calls a reply starts with, bare, after a code fence, after
+ * a model's words (`functools`; see `REPLY_START_MARKERS`), or after a wrapper tag (`<|python_tag|>`, `<tools>`), one after another.
  * What turns out to be no call is handed back as prose, to be read again.
  */
 export class JsonRunReader {
   private state: RunState = "value";
   private readonly valueEnd = new JsonValueEnd();
   private readonly value = new TextAccumulator();
-  private source: "reply-start" | "mistral" = "reply-start";
+  private source: "reply-start" | "marker" = "reply-start";
+  /** The marker's syntax, in a run it opened. */
+  private marked: MarkedJsonCallsSyntax | undefined;
   /** For JSON a reply starts with: whether its first key is one a call has (undefined until that key is whole). */
   private startsLikeCall: boolean | undefined;
   /** Text held before such JSON (a wrapper, a fence, the `;` between calls): dropped when the JSON is calls. */
   private prefix = "";
-  /** What ends the JSON calls being read, when they stand in a fence or between Llama 4's tokens; "" when nothing. */
+  /** What ends the JSON calls being read, when they stand in a fence or between a model's tokens; "" when nothing. */
   private closer = "";
   /** The wrapper that opened them (`<function_call>`), which may open each later call too; "" when none. */
   private opener = "";
@@ -97,22 +120,23 @@ export class JsonRunReader {
    * is calls even when no tools are known.
    */
   private markedByModel = false;
-  /** What stands between `[TOOL_CALLS]` and its JSON: a tool's name and markers, or nothing. */
-  private mistralHead = "";
-  /** The call a `[TOOL_CALLS]` head names, announced when its JSON arguments start. */
-  private mistralCall: AnnouncedCall | undefined;
+  /** What stands between a marker and its JSON: a tool's name and markers, or nothing. */
+  private head = "";
+  /** The call a marker's head names, announced when its JSON arguments start. */
+  private headCall: AnnouncedCall | undefined;
 
   constructor(private readonly host: JsonRunHost) {}
 
-  /** The id of the Mistral call whose arguments are streaming, if one is. */
+  /** The id of the call a marker's head named whose arguments are streaming, if one is. */
   get currentCallId(): string | undefined {
-    return this.mistralCall?.id;
+    return this.headCall?.id;
   }
 
-  /** Starts after `[TOOL_CALLS]`. */
-  startMistral(): void {
-    this.mistralHead = "";
-    this.state = "mistral-head";
+  /** Starts after the marker of `syntax`. */
+  startMarked(syntax: MarkedJsonCallsSyntax): void {
+    this.marked = syntax;
+    this.head = "";
+    this.state = "head";
   }
 
   /** Starts a reply's JSON at `opening` (`{` or `[`, not yet read, or already read when `read`). */
@@ -145,8 +169,8 @@ export class JsonRunReader {
   /** Reads `chunk` from `start` in the run's state and returns where it stopped. */
   scan(chunk: string, start: number): number {
     switch (this.state) {
-      case "mistral-head":
-        return this.scanMistralHead(chunk, start);
+      case "head":
+        return this.scanHead(chunk, start);
       case "value":
         return this.scanValue(chunk, start);
       case "before-call":
@@ -157,7 +181,7 @@ export class JsonRunReader {
   }
 
   /**
-   * The output ended in the run: a Mistral call, or JSON calls that name a known tool, did not close and are not run;
+   * The output ended in the run: a marker's call, or JSON calls that name a known tool, did not close and are not run;
    * what was held for calls that did not come is prose. Returns whether that prose was read again (the scanner's state
    * must then be ended in turn).
    */
@@ -180,15 +204,15 @@ export class JsonRunReader {
       });
       return false;
     }
-    const name = mistralHeadName(this.mistralHead);
+    const name = this.marked?.headName(this.head);
     const error: ToolCallError = {
       code: "UNTERMINATED_CALL",
-      message: `The output ended inside ${MISTRAL_MARKER}${shortenText(`${this.mistralHead}${json}`)}; a call that did not close is not run`,
+      message: `The output ended inside ${this.marked?.marker ?? ""}${shortenText(`${this.head}${json}`)}; a call that did not close is not run`,
     };
     if (name !== undefined) error.name = name;
-    if (this.mistralCall !== undefined) error.callId = this.mistralCall.id;
+    if (this.headCall !== undefined) error.callId = this.headCall.id;
     this.host.error(error);
-    this.mistralCall = undefined;
+    this.headCall = undefined;
     return false;
   }
 
@@ -201,35 +225,37 @@ export class JsonRunReader {
     this.markedByModel = false;
   }
 
-  private startValue(source: "reply-start" | "mistral"): void {
+  private startValue(source: "reply-start" | "marker"): void {
     this.source = source;
-    this.startsLikeCall = source === "mistral" ? true : undefined;
+    this.startsLikeCall = source === "marker" ? true : undefined;
     this.value.reset();
     this.valueEnd.reset();
     this.state = "value";
   }
 
   /**
-   * After `[TOOL_CALLS]`: a tool's name and its markers up to the `{` of its arguments, or nothing before the `[` or
-   * `{` of call objects. Text that cannot be either is prose, and the marker is reported.
+   * After a marker: a tool's name and its markers up to the `{` of its arguments, or nothing before the `[` or `{` of
+   * call objects. Text that cannot be either is prose, and the marker is reported.
    */
-  private scanMistralHead(chunk: string, start: number): number {
+  private scanHead(chunk: string, start: number): number {
+    const marked = this.marked;
+    if (marked === undefined) return start;
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
-      if (character === "{" || (character === "[" && this.mistralHead.trim() === "")) {
-        this.startValue("mistral");
-        this.startMistralCall();
+      if (character === "{" || (character === "[" && this.head.trim() === "")) {
+        this.startValue("marker");
+        this.startHeadCall(marked);
         return index;
       }
-      this.mistralHead += character;
-      if (!canStartMistralHead(this.mistralHead) || this.mistralHead.length > MISTRAL_HEAD_LIMIT) {
+      this.head += character;
+      if (!marked.canStartHead(this.head) || this.head.length > marked.headLimit) {
         this.host.error({
           code: "PARSE_ERROR",
-          message: `${MISTRAL_MARKER} is followed by neither call objects nor a tool's name; it is read as text`,
+          message: `${marked.marker} is followed by neither call objects nor a tool's name; it is read as text`,
         });
-        this.host.appendText(MISTRAL_MARKER);
+        this.host.appendText(marked.marker);
         this.host.leave(false);
-        this.host.readAgain(this.mistralHead);
+        this.host.readAgain(this.head);
         return index + 1;
       }
     }
@@ -237,11 +263,11 @@ export class JsonRunReader {
   }
 
   /** A head that names its tool (`get_weather[ARGS]`) starts the call: its JSON arguments then stream. */
-  private startMistralCall(): void {
-    const named = mistralHeadCall(this.mistralHead);
+  private startHeadCall(marked: MarkedJsonCallsSyntax): void {
+    const named = marked.headCall(this.head);
     if (named === undefined) return;
     const writtenId = named.id ?? generatedCallId(this.host.nextCallIndex());
-    this.mistralCall = { id: this.host.startCall(writtenId, named.name), name: named.name, writtenId };
+    this.headCall = { id: this.host.startCall(writtenId, named.name), name: named.name, writtenId };
   }
 
   /**
@@ -252,7 +278,7 @@ export class JsonRunReader {
     const end = this.valueEnd.scan(chunk, start);
     const text = start === 0 && end === chunk.length ? chunk : chunk.slice(start, end);
     this.value.append(text);
-    if (this.host.deltas && this.mistralCall !== undefined) this.host.addDelta(text);
+    if (this.host.deltas && this.headCall !== undefined) this.host.addDelta(text);
     if (this.valueEnd.found) {
       this.closeValue();
     } else if (this.startsLikeCall === undefined) {
@@ -266,18 +292,19 @@ export class JsonRunReader {
   private closeValue(): void {
     const json = this.value.toString();
     const host = this.host;
-    if (this.source === "mistral") {
+    const marked = this.marked;
+    if (this.source === "marker" && marked !== undefined) {
       host.leave(false);
-      const built = buildMistralCalls(this.mistralHead, json, host.nextCallIndex(), host.catalog);
+      const built = marked.build(this.head, json, host.nextCallIndex(), host.catalog);
       // JSON that holds no call is reported, and read as the prose it was.
       if (built.calls.length === 0) {
-        host.appendText(MISTRAL_MARKER);
-        host.readAgain(`${this.mistralHead}${json}`);
+        host.appendText(marked.marker);
+        host.readAgain(`${this.head}${json}`);
       }
-      const announced = this.mistralCall === undefined ? [] : [this.mistralCall];
+      const announced = this.headCall === undefined ? [] : [this.headCall];
       // Its last text goes out under its id.
       host.flushDelta();
-      this.mistralCall = undefined;
+      this.headCall = undefined;
       host.emitBlockCalls(built, host.confirmCalls(announced, built));
       return;
     }
@@ -324,26 +351,29 @@ export class JsonRunReader {
   }
 
   /**
-   * A reply's opening code fence, Phi-4-mini's `functools` or GigaChat 3's `function call<|role_sep|>`: JSON calls may
+   * A reply's opening code fence, or a model's words before its calls (see `REPLY_START_MARKERS`): JSON calls may
    * follow the fence's line, or the words; any other text is prose.
    */
   private scanOpeningFence(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
-      if (this.prefix === GIGACHAT_CALL && character === "{") {
-        this.closer = GIGACHAT_END;
+      const bare =
+        character === "{" ? REPLY_START_MARKERS.find((words) => words.bareMarker === this.prefix) : undefined;
+      if (bare !== undefined) {
+        this.closer = bare.closer;
         this.state = "before-call";
         return index;
       }
       this.prefix += character;
       const isFence = OPENING_FENCE_LINE.test(this.prefix);
-      if (!isFence && !FUNCTOOLS.startsWith(this.prefix) && !GIGACHAT_MARKER.startsWith(this.prefix)) {
+      if (!isFence && !REPLY_START_MARKERS.some((words) => words.marker.startsWith(this.prefix))) {
         this.releasePrefix();
         return index + 1;
       }
-      if ((isFence && character === "\n") || this.prefix === FUNCTOOLS || this.prefix === GIGACHAT_MARKER) {
+      const marker = REPLY_START_MARKERS.find((words) => words.marker === this.prefix);
+      if ((isFence && character === "\n") || marker !== undefined) {
         this.markedByModel = !isFence;
-        this.closer = isFence ? "```" : this.prefix === GIGACHAT_MARKER ? GIGACHAT_END : "";
+        this.closer = isFence ? "```" : (marker?.closer ?? "");
         this.state = "before-call";
         return index + 1;
       }
@@ -352,8 +382,8 @@ export class JsonRunReader {
   }
 
   /**
-   * After a wrapper (Llama's `<|python_tag|>`, Qwen2.5-Coder's `<tools>`), an opening fence or a JSON call: whitespace
-   * and the `;` Llama 3 puts between calls are held until a `{` starts the next call (or a `[`, calls in an array,
+   * After a wrapper (`<|python_tag|>`, a `<tools>` tag), an opening fence or a JSON call: whitespace
+   * and the `;` some models put between calls are held until a `{` starts the next call (or a `[`, calls in an array,
    * before the first), and are dropped then; so is what closes the calls (a fence, `<|python_end|>`, `</tools>`).
    * Anything else is prose again, and what was held is text.
    */
@@ -371,11 +401,11 @@ export class JsonRunReader {
         this.tagHeld = held;
         if (held !== this.closer) continue;
         this.startRun();
-        // More calls may follow, wrapped again (one `<tools>` per call, as Hermes writes one `<tool_call>` each).
+        // More calls may follow, wrapped again (one `<tools>` per call, as one `<tool_call>` is written for each).
         this.host.leave(true);
         return index + 1;
       }
-      // The wrapper again, with no closer between: Granite 20B's `<function_call>` before each call.
+      // The wrapper again, with no closer between: a `<function_call>` before each call.
       if (this.hasCall && this.opener !== "" && this.opener.startsWith(held)) {
         this.prefix += character;
         this.tagHeld = held === this.opener ? "" : held;

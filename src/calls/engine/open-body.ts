@@ -1,21 +1,21 @@
 import type { CallableTool } from "../callable-tool.js";
+import { bareFunctionName } from "../formats/function-tags.js";
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
-import { QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
-import { parseXmlAttributes } from "./xml-attributes.js";
+import type { JsonMessageFormat } from "./token-header.js";
 
 /** What a raw body being read belongs to, and what its opening said. */
 export type OpenBody =
-  /** A `<tool_call>` or its kin (`<tool_calls>`, `<seed:tool_call>`, ...): Hermes' JSON, Qwen3-Coder's or GLM's tags. */
+  /** A `<tool_call>` or its kin (`<tool_calls>`, ...): JSON, or tags (see `formats/tool-call.ts`). */
   | { kind: "tool-call" }
-  /** A call written without its `<tool_call>`: Qwen3-Coder's `<function=name>`, MiniCPM5's `<function name="...">`. */
+  /** A call written without its `<tool_call>`: a bare function tag (see `formats/function-tags.ts`). */
   | { kind: "bare-function"; tag: string }
   /** A model's own call block (see `CallBlockSyntax`), opened by `opener`. */
   | { kind: "call-block"; opener: string; syntax: CallBlockSyntax }
   /** A section of special tokens, opened by `marker`. */
   | { kind: "section"; syntax: TokenSectionSyntax; marker: string }
-  /** A Harmony message to a tool: its call, started once its header (kept) was read. */
-  | { kind: "harmony"; id: string; name: string; header: string }
+  /** A message to a tool after a header of special tokens: its call, started once its header (kept) was read. */
+  | { kind: "message"; id: string; name: string; header: string; format: JsonMessageFormat }
   /** A registered legacy tag of `tool`: its call started at the opening tag. */
   | { kind: "legacy"; id: string; callIndex: number; tool: CallableTool; openingTag: string };
 
@@ -33,7 +33,7 @@ export function openingOf(open: OpenBody): string | undefined {
       return open.opener;
     case "section":
       return open.marker;
-    case "harmony":
+    case "message":
       return open.header;
     default:
       return undefined;
@@ -47,19 +47,11 @@ export function calledToolName(open: OpenBody, body: string): string | undefined
       return open.tool.name;
     case "bare-function":
       return bareFunctionName(open.tag);
-    case "harmony":
+    case "message":
       return open.name;
     case "call-block":
       return open.syntax.firstCallName(body);
     default:
       return undefined;
   }
-}
-
-const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
-
-/** The tool named by a `<function=name>` or a `<function name="...">` tag. */
-export function bareFunctionName(tag: string): string {
-  if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
-  return tag.slice(FUNCTION_PREFIX.length, -1).trim();
 }

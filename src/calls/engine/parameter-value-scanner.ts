@@ -1,3 +1,4 @@
+import { XML_STRUCTURE_TAGS } from "../formats/xml-blocks.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import { isNameCharacter, isSpace, nameEnd, withOneBar } from "./xml-characters.js";
@@ -13,15 +14,10 @@ const CDATA = 6; // inside a CDATA section, until `]]>`
 
 const CDATA_START = "<![CDATA[";
 /**
- * Tags whose arrival right after a `</parameter>` proves it closed the value: MiniMax-M2 names its block otherwise,
- * DeepSeek prefixes every tag with `｜DSML｜` (matched with its bars written as one, see `withOneBar`), and
- * Step-DeepResearch with `steptml:`.
+ * Tags whose arrival right after a `</parameter>` proves it closed the value, in every name a block's tags are written
+ * in (matched with their bars written as one, see `withOneBar`).
  */
-const STRUCTURE_TAGS = [
-  ...["<parameter", "</invoke", "</function_calls", "</minimax:tool_call", "<invoke"],
-  ...["<｜DSML｜parameter", "</｜DSML｜invoke", "</｜DSML｜function_calls", "</｜DSML｜tool_calls", "<｜DSML｜invoke"],
-  ...["<steptml:parameter", "</steptml:invoke", "</steptml:toolcall", "<steptml:invoke"],
-];
+const STRUCTURE_TAGS = XML_STRUCTURE_TAGS;
 
 /** How a value ended: the name of the closing tag it read, and the tag after it that proved it real (read so far). */
 export interface ValueEnding {

@@ -1,5 +1,5 @@
 /**
- * A marker met in prose (Mistral's `[TOOL_CALLS]` or Magistral's `[THINK]` after a `[`, a call block's
+ * A marker met in prose (`[TOOL_CALLS]` or `[THINK]` after a `[`, a call block's
  * marker after a `]`), read while it may still be one of the literals it could open.
  */
 export class ProseMarker {

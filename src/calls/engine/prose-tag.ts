@@ -33,7 +33,7 @@ export class ProseTag {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
       if (!this.nameDone) {
-        // A closing tag's `/`: only Hunyuan's `</tool_calls:opensource>` is anything but prose.
+        // A closing tag's `/`: only a suffixed `</tool_calls:opensource>` is anything but prose.
         if (isNameCharacter(character) || (character === "/" && this.text === "<")) {
           this.text += character;
           continue;

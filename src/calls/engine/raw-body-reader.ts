@@ -1,8 +1,12 @@
 import type { CallableTool } from "../callable-tool.js";
-import { HARMONY_CALL_END } from "../formats/harmony.js";
-import { buildHermesCalls, holdsWholeCallsPast, holdsWholeFunctionPast } from "../formats/hermes.js";
-import { JSON_ONLY_BLOCKS } from "../formats/markers.js";
+import { FUNCTION_END } from "../formats/function-tags.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "../formats/token-sections.js";
+import {
+  buildToolCallBlockCalls,
+  holdsWholeCallsPast,
+  holdsWholeFunctionPast,
+  TOOL_CALL_BLOCK_TAGS,
+} from "../formats/tool-call.js";
 import { isWholeJsonObject, parseJsonAsWritten } from "../parse-json-arguments.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import { generatedCallId } from "../tool-call.js";
@@ -18,8 +22,8 @@ import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
 import { isQuietCharacter } from "./quiet-character.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
-import { FUNCTION_END } from "./scan-function-tag-calls.js";
 import { TextAccumulator } from "./text-accumulator.js";
+import type { JsonMessageFormat } from "./token-header.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing } from "./xml-attributes.js";
 import { isSpace, tagName } from "./xml-characters.js";
@@ -63,23 +67,23 @@ export interface RawBodyHost {
 
 /** Where the reader is. */
 type BodyState =
-  | "body" // the body of a block, a legacy tag or a Harmony message, until its closing tag
+  | "body" // the body of a block, a legacy tag or a message to a tool, until its closing tag
   | "after-bare-function" // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
   | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
-/** The closing tag Qwen3-Coder still writes after a call whose `<tool_call>` it left out. */
+/** The closing tag a model may still write after a bare function call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
 /**
  * Reads the raw body of what the scanner found opening in prose, to its closing tag or token, and reports its calls:
- * a `<tool_call>` block or its kin (Hermes' JSON, Qwen3-Coder's and GLM's tags), a bare `<function=...>` call, a
- * section of special tokens (Kimi, DeepSeek, Step), a model's own call block (see `CallBlockSyntax`), a Harmony message to a tool, or a registered legacy tag. The calls of a block are announced as
+ * a `<tool_call>` block or its kin (JSON, or tags: see `formats/tool-call.ts`), a bare `<function=...>` call, a
+ * section of special tokens, a model's own call block (see `CallBlockSyntax`), a message to a tool after its header, or a registered legacy tag. The calls of a block are announced as
  * their openings arrive (see the announcers), and reported whole when it closes; a closing tag written inside a value
  * of a `<tool_call>`'s call is the value's text.
  */
 export class RawBodyReader {
   private state: BodyState = "body";
-  /** Raw body of a block, a legacy tag or a Harmony message, and what closes it. */
+  /** Raw body of a block, a legacy tag or a message to a tool, and what closes it. */
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
   /** The closing tags a `<tool_call>`'s body or a bare function's read inside its values, read on as their text. */
@@ -113,7 +117,7 @@ export class RawBodyReader {
   /** A `<tool_call>` or its kin; one read only when it holds JSON (`<tool_calls>`) waits for its first character. */
   openToolCall(tag: string): void {
     this.open = TOOL_CALL_BODY;
-    if (JSON_ONLY_BLOCKS.has(tagName(tag))) {
+    if (TOOL_CALL_BLOCK_TAGS.jsonOnlyBlocks.has(tagName(tag))) {
       this.jsonBlockOpener = tag;
       this.state = "before-json-block";
       return;
@@ -145,11 +149,14 @@ export class RawBodyReader {
     this.openBody(FUNCTION_END);
   }
 
-  /** A Harmony message to the tool `name`: its header is read, and the call starts now; its text streams. */
-  openHarmonyMessage(name: string, header: string): void {
+  /**
+   * A message to the tool `name`, in `format`, closed by `closer`: its header is read, and the call starts now; its
+   * text streams.
+   */
+  openMessageCall(name: string, header: string, closer: string, format: JsonMessageFormat): void {
     const id = this.host.startCall(generatedCallId(this.host.nextCallIndex()), name);
-    this.open = { kind: "harmony", id, name, header };
-    this.openBody(HARMONY_CALL_END);
+    this.open = { kind: "message", id, name, header, format };
+    this.openBody(closer);
   }
 
   /** A registered legacy tag of `tool`: its call starts at the opening tag, and its body is the call's text. */
@@ -175,12 +182,12 @@ export class RawBodyReader {
   get currentCallId(): string | undefined {
     this.quietTaker = undefined;
     const open = this.open;
-    if (open.kind === "legacy" || open.kind === "harmony") return open.id;
+    if (open.kind === "legacy" || open.kind === "message") return open.id;
     return this.announcers.currentId();
   }
 
   /**
-   * Adds `chunk`, text without `<`, to a call of a legacy tag, a Harmony message, a `<tool_call>`, a section or a call
+   * Adds `chunk`, text without `<`, to a call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call
    * block streaming its text, when it can only add to it (no closing tag half read), and returns the call's id; undefined, adding nothing, otherwise.
    */
   takePlainText(chunk: string): string | undefined {
@@ -194,7 +201,7 @@ export class RawBodyReader {
     this.quietTaker = undefined;
     if (this.state !== "body" || this.bodyCloser.held !== "") return undefined;
     const open = this.open;
-    if (open.kind === "legacy" || open.kind === "harmony") {
+    if (open.kind === "legacy" || open.kind === "message") {
       // Its body is its call's text, to a closing tag or token that starts with `<`: plain text only adds to it.
       this.body.append(chunk);
       this.closersInValues.follow(chunk);
@@ -252,7 +259,7 @@ export class RawBodyReader {
   }
 
   /**
-   * Text of a body (an arrow: it is passed to {@link ClosingLiteral.scan}). A legacy tag's and a Harmony message's
+   * Text of a body (an arrow: it is passed to {@link ClosingLiteral.scan}). A legacy tag's and a message's
    * text is their call's; a block's and a section's calls are announced as their openings are read.
    */
   private readonly appendBody = (text: string): void => {
@@ -260,7 +267,7 @@ export class RawBodyReader {
     this.closersInValues.follow(text);
     const host = this.host;
     const open = this.open;
-    if (host.deltas && (open.kind === "legacy" || open.kind === "harmony")) host.addDelta(text);
+    if (host.deltas && (open.kind === "legacy" || open.kind === "message")) host.addDelta(text);
     else this.announcers.follow(open, text, this.wholeBody, host.nextCallIndex());
   };
 
@@ -424,9 +431,9 @@ export class RawBodyReader {
       cutOff && built !== undefined ? announced.slice(0, built.calls.length) : announced;
     const cutOffOf = (announced: AnnouncedCall[], built: BuiltBlockCalls) =>
       cutOff ? announced.slice(built.calls.length) : [];
-    if (open.kind === "harmony") {
+    if (open.kind === "message") {
       // Its start and text went out as the message arrived.
-      const given = { id: open.id, name: open.name, arguments: body, format: "harmony" } as const;
+      const given = { id: open.id, name: open.name, arguments: body, format: open.format };
       host.emitCall(buildJsonCall(given, host.takeCallIndex(), host.catalog));
     } else if (open.kind === "call-block") {
       const built = open.syntax.build(open.opener, body, host.nextCallIndex(), host.catalog, readBefore);
@@ -448,8 +455,8 @@ export class RawBodyReader {
               host.catalog,
             )
           : open.kind === "bare-function"
-            ? buildHermesCalls(`${open.tag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog)
-            : buildHermesCalls(body, host.nextCallIndex(), host.catalog, this.blockTag());
+            ? buildToolCallBlockCalls(`${open.tag}${body}${FUNCTION_END}`, host.nextCallIndex(), host.catalog)
+            : buildToolCallBlockCalls(body, host.nextCallIndex(), host.catalog, this.blockTag());
       host.emitBlockCalls(built, host.confirmCalls(keptOf(announcedCalls, built), built));
       if (open.kind === "bare-function") {
         this.state = "after-bare-function";
@@ -498,7 +505,7 @@ export class RawBodyReader {
   }
 
   /**
-   * A Kimi, DeepSeek or Step3 section, or a call block whose calls end at a marker, the output ended inside after some of its calls closed:
+   * A section of special tokens, or a call block whose calls end at a marker, the output ended inside after some of its calls closed:
    * those are kept, as a `<function_calls>` block keeps its closed invokes, and the call left open is reported. Returns
    * whether any call had closed.
    */
@@ -520,16 +527,16 @@ export class RawBodyReader {
   }
 
   /**
-   * Whether the block being read is whole though the output ended before its closing token: Harmony's `<|call|>`,
-   * which servers often drop (it is the token the model stops on), or the `</tool_call>` that Granite 3.1, LongCat and
-   * MiniMax-M1 may leave out (vLLM reads those blocks to the end), or a call block's token its syntax says is often left
+   * Whether the block being read is whole though the output ended before its closing token: a message's to a tool,
+   * which servers often drop (it is the token the model stops on), or the `</tool_call>` that some models
+   * may leave out (vLLM reads those blocks to the end), or a call block's token its syntax says is often left
    * out. Whole means JSON as written, of call objects (any JSON for such a block, whose reader names what it does not
    * hold).
    */
   private endsWhole(): boolean {
     const body = this.body.toString();
     const open = this.open;
-    if (open.kind === "harmony") return isWholeJsonObject(body);
+    if (open.kind === "message") return isWholeJsonObject(body);
     if (open.kind === "call-block") {
       const { syntax } = open;
       if (syntax.endsWhole !== undefined) return syntax.endsWhole(body);
@@ -542,7 +549,7 @@ export class RawBodyReader {
   private reportUnterminated(): void {
     const open = this.open;
     const where = openingOf(open) ?? this.blockTag();
-    const startedId = open.kind === "legacy" || open.kind === "harmony" ? open.id : undefined;
+    const startedId = open.kind === "legacy" || open.kind === "message" ? open.id : undefined;
     const name = calledToolName(open, this.body.toString());
     this.host.flushDelta();
     const announced = this.announcers.close();

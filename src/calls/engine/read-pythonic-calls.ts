@@ -24,7 +24,7 @@ export type PythonicEntry = PythonicCall | UnreadablePythonicEntry;
 const MAX_NESTING = 100;
 
 /**
- * The calls of a pythonic call list, as Llama 3.2 and 4 write them (vLLM's `pythonic` parsers):
+ * The calls of a pythonic call list, as models write them (vLLM's `pythonic` parsers):
  * `[get_weather(city="Paris", days=3), get_time()]`. Arguments are keywords, and values Python literals: strings
  * (either quote, with escapes, across lines), numbers, `True`, `False`, `None`, lists, tuples, dicts and sets (read as
  * arrays); also JSON's `true`, `false` and `null`, which models write because their tools are described in JSON. A

@@ -9,8 +9,8 @@ import type { ToolCatalog } from "./tool-catalog.js";
 /**
  * The calls of text a reply starts with, when it is nothing but calls naming known tools; undefined when it is anything
  * else, which is then the reply's text. Servers that do not parse a model's calls pass them on so:
- * - `json-text`: call objects (see {@link jsonCallObjects}), as Ollama's `/v1` gives Qwen's and Llama 3 writes them;
- * - `pythonic`: a call list, as Llama 3.2 and 4 write it (see {@link readPythonicCalls}).
+ * - `json-text`: call objects (see {@link jsonCallObjects}), as Ollama's `/v1` passes them on and models write them;
+ * - `pythonic`: a call list, `[f(x=1)]` (see {@link readPythonicCalls}).
  * Strict, because nothing marks such text as calls: it must be valid as written, hold only calls, and name known tools.
  * After a model's own marker (`<|python_tag|>`), which says calls follow, any name is read when no tools are given.
  */

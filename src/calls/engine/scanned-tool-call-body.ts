@@ -5,8 +5,8 @@ import type { ScannedXmlCall } from "./build-xml-call.js";
 export interface ScannedTagCall extends ScannedXmlCall {
   text: string;
   /**
-   * The arguments as JSON text, when the call holds a JSON object instead of tags (Llama 3.1's
-   * `<function=name>{"city": "Paris"}</function>`); `parameters` is then empty.
+   * The arguments as JSON text, when the call holds a JSON object instead of tags (a function tag
+   * holding its arguments as JSON: `<function=name>{"city": "Paris"}</function>`); `parameters` is then empty.
    */
   jsonArguments?: string;
 }

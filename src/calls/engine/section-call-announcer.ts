@@ -11,7 +11,7 @@ export type SectionCallMarkers = Pick<TokenSectionSyntax, "callBegin" | "callEnd
 const CALL_HEADER_LIMIT = 300;
 
 /**
- * Announces the calls of a tool-call section of special tokens (Kimi K2's, DeepSeek's, Step 3's), or of a call block
+ * Announces the calls of a tool-call section of special tokens (see `TokenSectionSyntax`), or of a call block
  * whose calls are marked alike, while it arrives: a call starts once the text after its begin marker names it (see
  * {@link TokenSectionSyntax.readOpening}), and its text streams to its end marker. Text between the calls that is no
  * begin marker ends the announcing; the calls after it come whole at the close.

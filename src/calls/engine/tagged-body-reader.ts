@@ -58,7 +58,7 @@ export class TaggedBodyReader {
    * Where the value starting at `start` ends. As in `<function_calls>`, a `closer` ends it only when what follows
    * (after whitespace) is one of `followers` or the end of the body, so a literal `</parameter>` inside code stays in
    * the value. Without such a close, the value was left unclosed: it is cut at the first follower. An `opener` (the
-   * next value's tag, as vLLM's `qwen3_coder` parser reads `<parameter=`) written before that close cuts it there too.
+   * next value's tag, as vLLM reads `<parameter=`) written before that close cuts it there too.
    */
   valueEnd(start: number, closer: string, followers: readonly string[], opener?: string): TaggedValueEnd {
     const key = `${closer} ${followers.join(" ")}`;

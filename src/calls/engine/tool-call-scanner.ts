@@ -1,15 +1,20 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
-import { HARMONY_RECIPIENT_START } from "../formats/harmony.js";
+import { bareFunctionName } from "../formats/function-tags.js";
 import {
   CALL_BLOCK_MARKERS,
   CALL_BLOCK_TAGS,
   CALLS_INSIDE_XML_BLOCKS,
   REPLY_START_CALL_BLOCKS,
 } from "../formats/index.js";
-import { KIMI_XTML_SECTION } from "../formats/kimi-k3.js";
-import { CALL_WRAPPERS, reasoningCloserOf } from "../formats/markers.js";
-import { MISTRAL_MARKER } from "../formats/mistral.js";
-import { KIMI_SECTION } from "../formats/token-sections.js";
+import {
+  CALL_WRAPPERS,
+  MARKED_JSON_CALLS,
+  REPLY_START_MARKERS,
+  reasoningCloserOf,
+  TOKEN_HEADERS,
+  TOKEN_SECTIONS,
+} from "../formats/markers.js";
+import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
@@ -17,16 +22,20 @@ import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
-import { type JsonRunHost, JsonRunReader } from "./json-run-reader.js";
+import {
+  type JsonRunHost,
+  JsonRunReader,
+  type MarkedJsonCallsSyntax,
+  type ReplyStartMarker,
+} from "./json-run-reader.js";
 import { NextOccurrence } from "./next-occurrence.js";
-import { bareFunctionName } from "./open-body.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
 import { ProseMarker } from "./prose-marker.js";
 import { ProseTag } from "./prose-tag.js";
 import { type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
 import { TagOpeners } from "./tag-openers.js";
-import { TokenHeader, type TokenHeaderEnd } from "./token-header.js";
+import { TokenHeader, type TokenHeaderEnd, type TokenHeaderSyntax } from "./token-header.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { type XmlBlockHost, XmlBlockReader } from "./xml-block-reader.js";
 import { tagName } from "./xml-characters.js";
@@ -54,8 +63,8 @@ export interface ToolCallScannerOptions {
   /** What is left to repair of the output's JSON, when it is read in more than one piece (see `repairJson`). */
   repairBudget?: RepairBudget;
   /**
-   * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (DeepSeek-R1 distills,
-   * QwQ): text up to `</think>` is reasoning; or the token that closes it, for other models. Default false.
+   * Whether the output starts inside a reasoning block whose `<think>` the chat template wrote (reasoning models whose
+   * template opens it): text up to `</think>` is reasoning; or the token that closes it, for other models. Default false.
    */
   startsInReasoning?: boolean | string | undefined;
   /**
@@ -69,29 +78,16 @@ export interface ToolCallScannerOptions {
 const TEXT = 0; // prose
 const TEXT_TAG = 1; // `<name ...` in prose, until we know whether it opens a call
 const XML_BLOCK = 2; // a `<function_calls>` block: see XmlBlockReader
-const RAW_BODY = 3; // the body of a block, a section, a legacy tag or a Harmony message: see RawBodyReader
+const RAW_BODY = 3; // the body of a block, a section, a legacy tag or a message to a tool: see RawBodyReader
 const REASONING = 4; // a `<think>` block: text, never calls, until its closing tag
-const TOKEN_HEADER = 5; // a Harmony message's header, or a Kimi K3 channel's: is it a call, or prose?
-const MARKER = 6; // `[` or `]` in prose, until we know whether it opens calls (or Magistral's reasoning): see ProseMarker
-const JSON_RUN = 7; // Mistral's calls, or JSON calls a reply starts with: see JsonRunReader
+const TOKEN_HEADER = 5; // a message's or channel's header of special tokens: is it a call, or prose?
+const MARKER = 6; // `[` or `]` in prose, until we know whether it opens calls (or reasoning): see ProseMarker
+const JSON_RUN = 7; // a marker's JSON calls, or JSON calls a reply starts with: see JsonRunReader
 
-/** The tokens Magistral, Mistral's reasoning model, writes its reasoning between. */
-const MISTRAL_REASONING = "[THINK]";
-const MISTRAL_REASONING_END = "[/THINK]";
-
-/** What a `[` in prose may open, and at the output's start; what a `]` may. */
-const BRACKET_MARKERS: readonly string[] = [MISTRAL_MARKER];
-const BRACKET_MARKERS_AT_START: readonly string[] = [MISTRAL_MARKER, MISTRAL_REASONING];
-/**
- * Phi-4-mini's and Firefunction v2's marker before a call list: it opens calls anywhere in prose (a reply starting
- * with it is read by the {@link JsonRunReader} as it starts).
- */
-const FUNCTOOLS_MARKER = "functools[";
-/** What ends Kimi K2 Thinking's reasoning: its closing tag, or its calls (see `scanReasoningToCalls`). */
+/** What a `]` in prose may open. */
 const THINK_END = "</think>";
-const KIMI_REASONING_ENDS: readonly string[] = [THINK_END, ...KIMI_SECTION.sections.keys()];
-/** What a reply read from mid-header may start with (see {@link HARMONY_RECIPIENT_START}). */
-const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
+/** The first characters of the words models write before the calls a reply starts with. */
+const REPLY_START_INITIALS: ReadonlySet<string> = new Set(REPLY_START_MARKERS.map(({ marker }) => marker.charAt(0)));
 
 /**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
@@ -101,7 +97,7 @@ const HARMONY_AT_START: readonly string[] = [HARMONY_RECIPIENT_START];
  *
  * The scanner reads prose, and the tags, markers and headers in it that may open calls ({@link TagOpeners}); what
  * they open is read by a reader of its own, through the scanner's events and state: `<function_calls>` blocks by the
- * {@link XmlBlockReader}, bodies closed by a tag or token by the {@link RawBodyReader}, and Mistral's calls and the
+ * {@link XmlBlockReader}, bodies closed by a tag or token by the {@link RawBodyReader}, and a marker's JSON calls and the
  * JSON calls a reply starts with by the {@link JsonRunReader}. A tag in prose is read by a {@link ProseTag}, a marker
  * by a {@link ProseMarker}; the calls are numbered and reported by a {@link CallReporter}, and every event leaves
  * through an {@link EventOutbox}, which gathers prose and argument text.
@@ -123,13 +119,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly proseTag: ProseTag;
   /** A marker (`[`, `]`) in prose that may open calls, in the `MARKER` state. */
   private readonly marker = new ProseMarker();
-  /** The header being read after a special token (Harmony's, Kimi K3's), in the `TOKEN_HEADER` state. */
+  /** The header being read after a special token (see `TokenHeaderSyntax`), in the `TOKEN_HEADER` state. */
   private readonly tokenHeader = new TokenHeader();
-  /** Reads Mistral's calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
+  /** Reads a marker's JSON calls and the JSON calls a reply starts with, in the `JSON_RUN` state. */
   private readonly jsonRun: JsonRunReader;
   /** What the tags met in prose open. */
   private readonly openers: TagOpeners;
-  /** Reads the bodies of blocks, sections, legacy tags and Harmony messages, in the `RAW_BODY` state. */
+  /** Reads the bodies of blocks, sections, legacy tags and messages to a tool, in the `RAW_BODY` state. */
   private readonly rawBody: RawBodyReader;
   /** Reads `<function_calls>` blocks, in the `XML_BLOCK` state. */
   private readonly xmlBlock: XmlBlockReader;
@@ -145,29 +141,40 @@ export class ToolCallScanner implements ToolCallEventSource {
    * known, since nothing marks such calls.
    */
   private readonly readsReplyStartCalls: boolean;
-  /** Whether what a reply starts with may be calls or a Harmony header begun in the prompt (see `scanText`). */
+  /** Whether what a reply starts with may be calls or a header begun in the prompt (see `scanText`). */
   private readonly readsReplyStartHeader: boolean;
   private readonly replyStartFormats: { json: boolean; pythonic: boolean };
   /**
-   * Whitespace a reply starts with, held while it may be the space of a Harmony header the prompt began
+   * Whitespace a reply starts with, held while it may be the space of a header the prompt began
    * (`<|start|>assistant to=functions.f`): dropped with the header, text otherwise.
    */
   private leadingSpace = "";
-  private readonly readsMistral: boolean;
-  /** Whether Kimi K2's calls are read, which may end its reasoning. */
-  private readonly readsKimi: boolean;
+  /** The header read whose reply may start inside it (see `TokenHeaderSyntax.replyStart`), if one is. */
+  private readonly replyStartHeader: (TokenHeaderSyntax & { replyStart: string }) | undefined;
+  /** The marker read that JSON calls follow (see `MarkedJsonCallsSyntax`), if one is: a `[` in prose may open it. */
+  private readonly markedJson: MarkedJsonCallsSyntax | undefined;
+  /** What a `[` in prose may open, and at the output's start (the marker, and its model's reasoning). */
+  private readonly bracketMarkers: readonly string[];
+  private readonly bracketMarkersAtStart: readonly string[];
+  /** The sections read that may end a `<think>` never closed (see `endsOpenReasoning`); none: only `</think>` does. */
+  private readonly reasoningEndingSections: readonly TokenSectionSyntax[];
+  /** What ends such reasoning: its closing tag, or the markers opening those sections (see `scanReasoningToCalls`). */
+  private readonly reasoningEnds: readonly string[];
   /**
-   * The markers in prose that open calls of the formats read (call blocks' markers, `functools[`), by their first
-   * character, each character with where it next stands in a chunk.
+   * The markers in prose that open calls of the formats read (call blocks' markers, a model's words before its JSON
+   * calls written anywhere: `functools[`), by their first character, each character with where it next stands in a
+   * chunk.
    */
   private readonly proseMarkers: readonly ProseMarkerStart[];
+  /** Whether the marker being read started as one of {@link proseMarkers}: text after its first character is read again. */
+  private readingProseMarker = false;
+  /** The words before JSON calls that open them anywhere in prose, by how they stand there (`functools[`). */
+  private readonly proseCallWords: ReadonlyMap<string, ReplyStartMarker>;
   /**
    * What a reply may start with that opens a call block whose marker the chat template wrote in the prompt, each with
    * that block's syntax: read only when the tools are known.
    */
   private readonly replyStartBlocks: ReadonlyMap<string, CallBlockSyntax>;
-  /** Whether the marker being read started as one of {@link proseMarkers}: text after its first character is read again. */
-  private readingProseMarker = false;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
   private chunksConsumed = 0;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
@@ -189,16 +196,32 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.replyStartFormats = { json: options.formats.has("json-text"), pythonic: options.formats.has("pythonic") };
     this.readsReplyStartCalls =
       (this.replyStartFormats.json || this.replyStartFormats.pythonic) && options.catalog !== undefined;
-    // Phi-4-mini's `functools` and GigaChat's `function call<|role_sep|>` mark calls at a reply's start, tools known or not.
+    // A model's words before its calls (`REPLY_START_MARKERS`) mark calls at a reply's start, tools known or not.
+    this.replyStartHeader = TOKEN_HEADERS.find(
+      (syntax): syntax is TokenHeaderSyntax & { replyStart: string } =>
+        syntax.replyStart !== undefined && options.formats.has(syntax.format),
+    );
     this.readsReplyStartHeader =
-      this.readsReplyStartCalls || options.formats.has("harmony") || this.replyStartFormats.json;
+      this.readsReplyStartCalls || this.replyStartHeader !== undefined || this.replyStartFormats.json;
     this.openers = new TagOpeners(options.formats, options.catalog, this.readsReplyStartCalls);
     this.proseTag = new ProseTag(this.openers);
-    this.readsMistral = options.formats.has("mistral");
-    this.readsKimi = options.formats.has("kimi");
+    this.markedJson = MARKED_JSON_CALLS.find((syntax) => options.formats.has(syntax.format));
+    this.bracketMarkers = this.markedJson === undefined ? [] : [this.markedJson.marker];
+    const reasoning = this.markedJson?.reasoning;
+    this.bracketMarkersAtStart =
+      reasoning === undefined ? this.bracketMarkers : [...this.bracketMarkers, reasoning.opener];
+    this.reasoningEndingSections = TOKEN_SECTIONS.filter(
+      (syntax) => syntax.endsOpenReasoning === true && options.formats.has(syntax.format),
+    );
+    this.reasoningEnds = [THINK_END, ...this.reasoningEndingSections.flatMap((syntax) => [...syntax.sections.keys()])];
+    this.proseCallWords = new Map(
+      this.replyStartFormats.json
+        ? REPLY_START_MARKERS.flatMap((words) => (words.inProse === undefined ? [] : [[words.inProse, words] as const]))
+        : [],
+    );
     this.proseMarkers = proseMarkerStarts([
       ...[...CALL_BLOCK_MARKERS].flatMap(([marker, syntax]) => (options.formats.has(syntax.format) ? [marker] : [])),
-      ...(this.replyStartFormats.json ? [FUNCTOOLS_MARKER] : []),
+      ...this.proseCallWords.keys(),
     ]);
     const toolNames = [...(options.catalog?.byName.keys() ?? [])];
     this.replyStartBlocks = new Map(
@@ -247,7 +270,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { parameter } = this.xmlBlock;
         return this.outbox.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
       }
-      // A call of a legacy tag, a Harmony message, a `<tool_call>`, a section or a call block streaming its text, and no
+      // A call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call block streaming its text, and no
       // closing tag half read.
       const id = this.state === RAW_BODY ? this.rawBody.takePlainText(chunk) : undefined;
       if (id !== undefined) {
@@ -272,12 +295,12 @@ export class ToolCallScanner implements ToolCallEventSource {
     return space;
   }
 
-  /** Whether prose without `<` may still open calls: Mistral's `[TOOL_CALLS]`, or JSON a reply starts with. */
+  /** Whether prose without `<` may still open calls: a marker (`[TOOL_CALLS]`), or JSON a reply starts with. */
   private mayOpenWithoutTag(chunk: string): boolean {
     return (
-      (this.readsMistral && chunk.includes("[")) ||
+      (this.markedJson !== undefined && chunk.includes("[")) ||
       this.proseMarkers.some(({ first }) => chunk.includes(first)) ||
-      (this.atStart && this.readsReplyStartHeader && (this.formats.has("harmony") || !isBlank(chunk)))
+      (this.atStart && this.readsReplyStartHeader && (this.replyStartHeader !== undefined || !isBlank(chunk)))
     );
   }
 
@@ -348,7 +371,7 @@ export class ToolCallScanner implements ToolCallEventSource {
           index = this.xmlBlock.scan(chunk, index);
           break;
         case REASONING:
-          if (this.readsKimi && this.reasoningCloser.literal === THINK_END) {
+          if (this.reasoningEndingSections.length > 0 && this.reasoningCloser.literal === THINK_END) {
             index = this.scanReasoningToCalls(chunk, index);
             break;
           }
@@ -383,23 +406,30 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.atStart && this.readsReplyStartHeader) {
       const first = index + chunk.slice(index).search(/\S/);
       const character = first < index ? "" : chunk.charAt(first);
-      if (character === "" && this.formats.has("harmony")) {
+      const header = this.replyStartHeader;
+      if (character === "" && header !== undefined) {
         this.leadingSpace += chunk.slice(index);
         return chunk.length;
       }
       const isReplyStart =
-        character === "{" || (character === "[" && !this.readsMistral) || character === "`" || character === "f";
-      // A `[` may be Mistral's marker: it is read as one first, and as JSON when it is not.
-      if (isReplyStart && (this.readsReplyStartCalls || (character === "f" && this.replyStartFormats.json))) {
+        character === "{" ||
+        (character === "[" && this.markedJson === undefined) ||
+        character === "`" ||
+        REPLY_START_INITIALS.has(character);
+      // A `[` may open a marker: it is read as one first, and as JSON when it is not.
+      if (
+        isReplyStart &&
+        (this.readsReplyStartCalls || (REPLY_START_INITIALS.has(character) && this.replyStartFormats.json))
+      ) {
         this.outbox.text += this.takeLeadingSpace() + chunk.slice(index, first);
         this.enterJsonRun();
         if (character === "{" || character === "[") this.jsonRun.startReplyValue();
         else this.jsonRun.startOpeningFence();
         return first;
       }
-      // gpt-oss read from mid-header: its recipient comes first; or a call block whose marker the prompt wrote.
+      // A reply read from mid-header: what its header holds comes first; or a call block whose marker the prompt wrote.
       const literals = [
-        ...(character === "t" && this.formats.has("harmony") ? HARMONY_AT_START : []),
+        ...(header !== undefined && character === header.replyStart.charAt(0) ? [header.replyStart] : []),
         ...(character === ""
           ? []
           : [...this.replyStartBlocks.keys()].filter((literal) => literal.startsWith(character))),
@@ -413,7 +443,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     if (this.leadingSpace !== "") this.outbox.text += this.takeLeadingSpace();
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
-    const bracket = this.readsMistral ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
+    const bracket = this.markedJson !== undefined ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
     let opening = [lessThan, bracket].reduce(earliest, -1);
     let proseMarker: ProseMarkerStart | undefined;
     for (const start of this.proseMarkers) {
@@ -435,7 +465,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.readingProseMarker = true;
       this.state = MARKER;
     } else if (opening === bracket) {
-      this.marker.start("[", this.atStart ? BRACKET_MARKERS_AT_START : BRACKET_MARKERS);
+      this.marker.start("[", this.atStart ? this.bracketMarkersAtStart : this.bracketMarkers);
       this.state = MARKER;
     } else {
       this.openTextTag();
@@ -458,7 +488,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** What a tag named `name` in prose opens, given the formats read and the tools known; undefined: it is text. */
   private openCall(): void {
     const { opener, text: tag } = this.proseTag;
-    // A Kimi K3 channel opening the output may be its reasoning: known at its name.
+    // A header opening the output may open its reasoning: known at its name.
     const openedAtStart = this.atStart;
     this.atStart = false;
     if (opener === "reasoning") {
@@ -493,8 +523,10 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.rawBody.openToolCall(tag);
       return;
     }
-    if (opener === "harmony" || opener === "xtml") {
-      this.tokenHeader.start(tag, opener, openedAtStart);
+    if (opener === "token-header") {
+      const syntax = this.openers.headerOpenedBy(tagName(tag));
+      if (syntax === undefined) return;
+      this.tokenHeader.start(tag, syntax, openedAtStart);
       this.state = TOKEN_HEADER;
       return;
     }
@@ -536,13 +568,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Acts on what a header after a special token opened (see {@link TokenHeader}). */
   private openFromHeader(ended: TokenHeaderEnd): void {
     const header = this.tokenHeader.text;
-    if (ended.opens === "harmony-call") {
+    if (ended.opens === "call") {
       // The message is the call's arguments: it starts now, and its text streams.
       this.state = RAW_BODY;
-      this.rawBody.openHarmonyMessage(ended.tool, header);
-    } else if (ended.opens === "kimi-tools") {
+      this.rawBody.openMessageCall(ended.tool, header, ended.closer, ended.format);
+    } else if (ended.opens === "section") {
       this.state = RAW_BODY;
-      this.rawBody.openSection(KIMI_XTML_SECTION, header, ended.closer);
+      this.rawBody.openSection(ended.syntax, header, ended.closer);
     } else {
       if (ended.opens !== "answer") this.outbox.text += header;
       this.state = ended.opens === "reasoning" ? REASONING : TEXT;
@@ -551,16 +583,16 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Reasoning in `<think>` that Kimi K2 Thinking's calls may end: it makes them without closing its reasoning, and the
-   * reasoning ends at `</think>` or at a call section, or a call, standing alone (vLLM's Kimi K2 reasoning parser).
-   * Each `<` is read as a marker that may be one of those.
+   * Reasoning in `<think>` that a section's calls may end (see `endsOpenReasoning`): the model makes them without
+   * closing its reasoning, and the reasoning ends at `</think>` or at a call section, or a call, standing alone. Each
+   * `<` is read as a marker that may be one of those.
    */
   private scanReasoningToCalls(chunk: string, index: number): number {
     const lessThan = chunk.indexOf("<", index);
     const end = lessThan === -1 ? chunk.length : lessThan;
     this.appendReasoning(index === 0 && end === chunk.length ? chunk : chunk.slice(index, end));
     if (lessThan === -1) return chunk.length;
-    this.marker.start("<", KIMI_REASONING_ENDS);
+    this.marker.start("<", this.reasoningEnds);
     this.state = MARKER;
     return lessThan + 1;
   }
@@ -570,7 +602,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     this.outbox.text += text;
   };
 
-  // Mistral's calls and JSON calls --------------------------------------------------------------------------------
+  // A marker's calls and JSON calls --------------------------------------------------------------------------------
 
   /** Reads the XML block named `blockName` as the other syntax's calls it holds (see `CALLS_INSIDE_XML_BLOCKS`). */
   private openCallsInside(blockName: string): void {
@@ -581,8 +613,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Acts on what a marker in prose opened: Mistral's calls, Magistral's reasoning, a call block its marker opens, or a
-   * Harmony header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
+   * Acts on what a marker in prose opened: its JSON calls, its model's reasoning, a call block its marker opens, or a
+   * header a reply starts inside (` to=functions.get_weather<|channel|>...`). Any other `[`
    * is text (or, starting a reply, JSON that may be calls); any other `]` is text, and what was held after it is read
    * again (it may open a tag).
    */
@@ -591,23 +623,29 @@ export class ToolCallScanner implements ToolCallEventSource {
     const startedInProse = this.readingProseMarker;
     this.readingProseMarker = false;
     const markedBlock = ended === undefined ? undefined : CALL_BLOCK_MARKERS.get(ended);
+    const endingSection =
+      ended === undefined ? undefined : this.reasoningEndingSections.find((syntax) => syntax.sections.has(ended));
     const leadingSpace = this.takeLeadingSpace();
-    if (ended !== HARMONY_RECIPIENT_START) this.outbox.text += leadingSpace;
-    if (ended === MISTRAL_MARKER) {
+    const replyStartHeader = ended === undefined ? undefined : this.replyStartHeader;
+    const startsHeader = replyStartHeader !== undefined && ended === replyStartHeader.replyStart;
+    if (!startsHeader) this.outbox.text += leadingSpace;
+    const marked = this.markedJson;
+    const reasoning = marked?.reasoning;
+    if (marked !== undefined && ended === marked.marker) {
       this.enterJsonRun();
-      this.jsonRun.startMistral();
-    } else if (ended === MISTRAL_REASONING) {
+      this.jsonRun.startMarked(marked);
+    } else if (reasoning !== undefined && ended === reasoning.opener) {
       this.outbox.text += text;
       this.atStart = false;
       this.state = REASONING;
-      this.reasoningCloser = new ClosingLiteral(MISTRAL_REASONING_END);
+      this.reasoningCloser = new ClosingLiteral(reasoning.closer);
     } else if (ended === THINK_END) {
       this.outbox.text += text;
       this.state = TEXT;
       this.atStart = true;
-    } else if (ended !== undefined && KIMI_SECTION.sections.has(ended)) {
+    } else if (endingSection !== undefined) {
       this.state = RAW_BODY;
-      this.rawBody.openSection(KIMI_SECTION, text, KIMI_SECTION.sections.get(ended) ?? "");
+      this.rawBody.openSection(endingSection, text, endingSection.sections.get(ended ?? "") ?? "");
     } else if (ended !== undefined && this.replyStartBlocks.has(ended)) {
       // The block's marker is in the prompt: what the reply starts with is its body's start.
       const syntax = this.replyStartBlocks.get(ended) as CallBlockSyntax;
@@ -616,22 +654,23 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.rawBody.openCallBlock(syntax, "", syntax.marker?.closing ?? "");
       this.consume(ended);
     } else if (text.startsWith("<")) {
-      // In Kimi K2's reasoning, and none of what ends it.
+      // In reasoning a section may end, and none of what ends it.
       this.outbox.text += text;
       this.state = REASONING;
-    } else if (ended === HARMONY_RECIPIENT_START) {
+    } else if (startsHeader) {
       this.atStart = false;
-      this.tokenHeader.start(text, "harmony", true);
+      this.tokenHeader.start(text, replyStartHeader, true);
       this.state = TOKEN_HEADER;
     } else if (markedBlock?.marker !== undefined) {
       this.atStart = false;
       this.state = RAW_BODY;
       this.rawBody.openCallBlock(markedBlock, text, markedBlock.marker.closing);
-    } else if (ended === FUNCTOOLS_MARKER) {
-      // `functools` is the wrapper: text, and reported, if no call list follows; the `[` starts the list.
+    } else if (ended !== undefined && this.proseCallWords.has(ended)) {
+      // The model's words are the wrapper: text, and reported, if no call follows; what follows them is read on.
+      const words = this.proseCallWords.get(ended) as ReplyStartMarker;
       this.enterJsonRun();
-      this.jsonRun.startAfterWrapper(FUNCTOOLS_MARKER.slice(0, -1), "", true);
-      this.consume(FUNCTOOLS_MARKER.slice(-1));
+      this.jsonRun.startAfterWrapper(words.marker, words.closer, true);
+      this.consume(ended.slice(words.marker.length));
     } else if (startedInProse) {
       this.outbox.text += text.charAt(0);
       this.atStart = false;
@@ -648,7 +687,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
   }
 
-  /** Mistral's calls, or JSON calls a reply starts with, may follow: the {@link JsonRunReader} reads on. */
+  /** A marker's JSON calls, or JSON calls a reply starts with, may follow: the {@link JsonRunReader} reads on. */
   private enterJsonRun(): void {
     this.atStart = false;
     this.state = JSON_RUN;

@@ -35,7 +35,7 @@ type BlockState =
   | "value"; // a parameter's raw value: see ParameterValueScanner
 
 /**
- * Reads a `<function_calls>` block (also MiniMax's, DeepSeek's `｜DSML｜` and Step's `steptml:` kin) from its opening
+ * Reads a `<function_calls>` block (also its kin named in `formats/xml-blocks.ts`) from its opening
  * tag to its closing one: each `<invoke>` starts a call, each `<parameter>` value streams as it arrives, and each
  * `</invoke>` gives the call. Text outside any tag is reported, never dropped; a missing `</invoke>` ends the call
  * with an error.
@@ -49,7 +49,7 @@ export class XmlBlockReader {
   private tagContext: "block" | "invoke" = "block";
   /** Non-space text inside a block or invoke, outside any tag: reported, never dropped. */
   private stray = "";
-  /** The open block's tag name: `function_calls`, DeepSeek's `｜DSML｜tool_calls`, MiniMax's `minimax:tool_call`. */
+  /** The open block's tag name: `function_calls`, or a kin's (`｜DSML｜tool_calls`, `minimax:tool_call`). */
   private blockName = "function_calls";
   /** Whether the block may hold another syntax's calls: known at its first non-space. */
   private mayHoldOtherCalls = false;
@@ -61,7 +61,7 @@ export class XmlBlockReader {
   valueInvoke: ScannedXmlCall | undefined;
   /** The name of the parameter whose value is being read. */
   parameter = "";
-  /** Whether that value is JSON: DeepSeek marks such values `string="false"`. */
+  /** Whether that value is JSON: a parameter marked `string="false"` holds JSON. */
   private parameterJson = false;
 
   /** `value` reads parameter values; the scanner shares it, for its fast path. */
@@ -174,7 +174,7 @@ export class XmlBlockReader {
 
   /** Acts on a complete tag met inside a block or an invoke. */
   private structureTag(tag: string): void {
-    // Invokes and parameters are read alike with DeepSeek's prefix or without; the block closes only as it opened.
+    // Invokes and parameters are read alike with a kin's prefix or without; the block closes only as it opened.
     const written = tagName(tag);
     const name = plainTagName(written);
     const blockCloser = `/${this.blockName}`;
@@ -226,7 +226,7 @@ export class XmlBlockReader {
   }
 
   /**
-   * An invoke without parameters whose text is one JSON object (DeepSeek V3.2 writes its arguments so): the object's
+   * An invoke without parameters whose text is one JSON object (as some models write their arguments): the object's
    * members are its parameters, each written as JSON.
    */
   private readJsonBody(invoke: ScannedXmlCall): void {

@@ -1,12 +1,8 @@
-// Character classes of the tolerant XML the scanner reads: names are ASCII letters, digits, `_ - . : |`, the bars
-// DeepSeek writes around `DSML` in its tags' prefix (`｜` U+FF5C, `‖` U+2016: `<｜DSML｜invoke name="f">`), and the `▁`
-// of its special tokens (`<｜tool▁calls▁begin｜>`). Kimi's special tokens are names too: `<|tool_calls_section_begin|>`.
+import { XML_TAG_PREFIX } from "../formats/xml-blocks.js";
 
-/**
- * The prefixes of tag names read as the plain names: DeepSeek's (V3.2 and later), with the bars models write
- * (`｜DSML｜`, `‖DSML‖`, `｜｜DSML｜｜`, `|DSML|`), and StepFun's `steptml:`.
- */
-const TAG_PREFIX = /^(\/?)(?:[|‖｜]+DSML[|‖｜]+|steptml:)/;
+// Character classes of the tolerant XML the scanner reads: names are ASCII letters, digits, `_ - . : |`, the bars some
+// models write around a prefix of their tags (`｜` U+FF5C, `‖` U+2016: `<｜DSML｜invoke name="f">`), and the `▁` of
+// special tokens (`<｜tool▁calls▁begin｜>`). Special tokens written with bars are names too: `<|tool_call_begin|>`.
 const BARS = /[|‖｜]+/g;
 
 /** The name of a tag as written, with `/` for a closing tag: `</invoke >` gives `/invoke`. */
@@ -22,15 +18,15 @@ export function nameEnd(text: string, start: number): number {
 }
 
 /**
- * A tag name without DeepSeek's or StepFun's prefix: `｜DSML｜invoke` gives `invoke`, `/‖DSML‖invoke` gives `/invoke`,
- * `steptml:parameter` gives `parameter`.
+ * A tag name without the prefix a model writes before it (see `XML_TAG_PREFIX`): `｜DSML｜invoke` gives `invoke`,
+ * `/‖DSML‖invoke` gives `/invoke`.
  */
 export function plainTagName(name: string): string {
-  return name.replace(TAG_PREFIX, "$1");
+  return name.replace(XML_TAG_PREFIX, "$1");
 }
 
 /**
- * Tag text with every run of bars written as one `｜`, so that DeepSeek's prefix reads the same whichever bars the
+ * Tag text with every run of bars written as one `｜`, so that a barred prefix reads the same whichever bars the
  * model used: `<｜｜DSML｜｜parameter` and `<‖DSML‖parameter` both give `<｜DSML｜parameter`.
  */
 export function withOneBar(text: string): string {
@@ -52,7 +48,7 @@ function isNameCode(code: number): boolean {
     code === 46 || // .
     code === 124 || // |
     code === 0x2016 || // ‖
-    code === 0x2581 || // ▁, in DeepSeek's special tokens (`<｜tool▁calls▁begin｜>`)
+    code === 0x2581 || // ▁, in special tokens (`<｜tool▁calls▁begin｜>`)
     code === 0xff5c // ｜
   );
 }

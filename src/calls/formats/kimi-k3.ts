@@ -2,6 +2,7 @@ import { findDeepNesting } from "../../openapi/find-deep-nesting.js";
 import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import { tooDeepArguments } from "../engine/limit-argument-nesting.js";
 import { shortenText } from "../engine/shorten-text.js";
+import type { TokenHeaderSyntax } from "../engine/token-header.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import type { TokenSectionSyntax } from "./token-sections.js";
@@ -10,17 +11,17 @@ import type { TokenSectionSyntax } from "./token-sections.js";
  * Kimi K3's XTML: channels written `<|open|>name<|sep|>...<|close|>name<|sep|>` (`think`, `response`, `tools`), as
  * vLLM's `kimi_k3` parser reads them. The markers' tokens, and how long the name between them may be.
  */
-export const XTML_OPEN = "<|open|>";
-export const XTML_SEPARATOR = "<|sep|>";
-export const XTML_CHANNEL_LIMIT = 40;
+const XTML_OPEN = "<|open|>";
+const XTML_SEPARATOR = "<|sep|>";
+const XTML_CHANNEL_LIMIT = 40;
 
 /** The channel an XTML opening names (`<|open|>tools<|sep|>` names `tools`). */
-export function xtmlChannel(opening: string): string {
+function xtmlChannel(opening: string): string {
   return opening.slice(XTML_OPEN.length, -XTML_SEPARATOR.length).trim();
 }
 
 /** The marker that closes a channel. */
-export function xtmlChannelEnd(channel: string): string {
+function xtmlChannelEnd(channel: string): string {
   return `<|close|>${channel}${XTML_SEPARATOR}`;
 }
 
@@ -30,7 +31,7 @@ export function xtmlChannelEnd(channel: string): string {
  * them as `<|open|>json type="object"<|sep|>{...}<|close|>json<|sep|>`, then `<|close|>call<|sep|>`. Attribute values
  * are XML-escaped (`weather&amp;alerts`).
  */
-export const KIMI_XTML_SECTION: TokenSectionSyntax = {
+const KIMI_XTML_SECTION: TokenSectionSyntax = {
   format: "kimi",
   sections: new Map([[`${XTML_OPEN}tools${XTML_SEPARATOR}`, xtmlChannelEnd("tools")]]),
   callBegin: `${XTML_OPEN}call`,
@@ -91,3 +92,21 @@ function readXtmlArguments(text: string): { arguments: Record<string, unknown>; 
   }
   return { arguments: args, errors };
 }
+
+/**
+ * Kimi K3's channel headers, `<|open|>name<|sep|>`: the `tools` channel is a section of calls, the `think` channel
+ * opening the output reasoning, any other (`response`) text.
+ */
+export const KIMI_XTML_HEADER: TokenHeaderSyntax = {
+  format: "kimi",
+  openers: new Set([XTML_OPEN.slice(1, -1)]),
+  end: XTML_SEPARATOR,
+  limit: XTML_CHANNEL_LIMIT,
+  opens(header, openedAtStart) {
+    const channel = xtmlChannel(header);
+    const closer = xtmlChannelEnd(channel);
+    if (channel === "tools") return { opens: "section", syntax: KIMI_XTML_SECTION, closer };
+    if (channel === "think" && openedAtStart) return { opens: "reasoning", closer };
+    return { opens: "text" };
+  },
+};

@@ -1,4 +1,9 @@
+import type { MarkedJsonCallsSyntax, ReplyStartMarker } from "../engine/json-run-reader.js";
+import type { TokenHeaderSyntax } from "../engine/token-header.js";
+import { HARMONY_HEADER } from "./harmony.js";
 import { findHunyuanReasoningEnd, splitHunyuanSuffix } from "./hunyuan.js";
+import { KIMI_XTML_HEADER } from "./kimi-k3.js";
+import { MISTRAL_CALLS } from "./mistral.js";
 import { DEEPSEEK_SECTION, KIMI_SECTION, STEP3_SECTION, type TokenSectionSyntax } from "./token-sections.js";
 
 // The tags and tokens that open tool calls, or reasoning, in model text: what `ToolCallScanner` looks for in prose.
@@ -21,6 +26,15 @@ export const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
   ["function_call", "</function_call>"],
 ]);
 
+/** Words a model writes before the JSON calls a reply starts with (see `ReplyStartMarker`). */
+export const REPLY_START_MARKERS: readonly ReplyStartMarker[] = [
+  // Phi-4-mini, prompted as vLLM's and sglang's templates do, and Firefunction v2: `functools[...]`, after prose too
+  // (llama.cpp's `firefunction_v2` parser finds it anywhere).
+  { marker: "functools", closer: "", inProse: "functools[" },
+  // GigaChat 3: `function call<|role_sep|>\n{...}`, or `function call{...}`, and the `</s>` its generation may end with.
+  { marker: "function call<|role_sep|>", closer: "</s>", bareMarker: "function call" },
+];
+
 /**
  * Whether the wrapper named `name` is a model's own special token (`<|python_tag|>`, `<|tool_call|>`,
  * `<|python_start|>`, `<|function_call|>`): it opens calls wherever it stands, and one followed by no call is reported.
@@ -38,38 +52,11 @@ export function isCallMarker(name: string): boolean {
  */
 export const MESSAGE_SEPARATOR = "|message_sep|";
 
-/** Harmony's tokens that start a message's header. */
-export const HARMONY_OPENERS: ReadonlySet<string> = new Set(["|start|", "|channel|"]);
+/** Headers of messages or channels written with special tokens, read when their format is. */
+export const TOKEN_HEADERS: readonly TokenHeaderSyntax[] = [HARMONY_HEADER, KIMI_XTML_HEADER];
 
-/**
- * Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's (holding Qwen3-Coder's `<function=...>` calls),
- * LongCat's, the `<tool_calls>` of Hunyuan-A13B, Jamba and MiniMax-M1 (a JSON array, or one object per line), and
- * NVIDIA Nemotron's `<TOOLCALL>` (a JSON array: Llama-Nemotron, Nemotron Nano 2, as NVIDIA's `nemotron_json` parser
- * for vLLM reads it), and iQuest Coder's `<iquestcoder_tool_call>` (holding GLM's form).
- */
-export const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set([
-  "tool_call",
-  "seed:tool_call",
-  "longcat_tool_call",
-  "tool_calls",
-  "TOOLCALL",
-  "iquestcoder_tool_call",
-]);
-
-/**
- * Blocks read only when they hold JSON, known at their first character: other models wrap `<tool_call>` blocks in a
- * bare `<tool_calls>`, which are then read as before, and in prose it is a word.
- */
-export const JSON_ONLY_BLOCKS: ReadonlySet<string> = new Set(["tool_calls", "TOOLCALL"]);
-
-/** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
-export const MINIMAX_BLOCK = "minimax:tool_call";
-
-/** Step-DeepResearch's name for a `<function_calls>` block, whose invokes and parameters it prefixes with `steptml:`. */
-export const STEPTML_BLOCK = "steptml:toolcall";
-
-/** rednote's dots.llm name for a `<function_calls>` block, whose invokes it writes alike (vLLM's `dots` parser). */
-export const DOTS_BLOCK = "dots_function_call";
+/** Markers in prose that JSON calls follow, read when their format is. */
+export const MARKED_JSON_CALLS: readonly MarkedJsonCallsSyntax[] = [MISTRAL_CALLS];
 
 /** Tool-call sections written with special tokens, read when their format is. */
 export const TOKEN_SECTIONS: readonly TokenSectionSyntax[] = [KIMI_SECTION, DEEPSEEK_SECTION, STEP3_SECTION];

@@ -1,11 +1,12 @@
 import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
+import type { MarkedJsonCallsSyntax } from "../engine/json-run-reader.js";
 import { shortenText } from "../engine/shorten-text.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 
 /** The marker Mistral's models open their tool calls with. */
-export const MISTRAL_MARKER = "[TOOL_CALLS]";
+const MISTRAL_MARKER = "[TOOL_CALLS]";
 
 /** A tool's name or a call's id: no space, bracket, brace, quote or tag. */
 const NAME = String.raw`[^\s[\]{}<>"'\`]+`;
@@ -21,20 +22,20 @@ const MISTRAL_HEAD_START = new RegExp(
  * Whether text after `[TOOL_CALLS]`, before any `{`, can still become what stands there: nothing yet, or a tool's name
  * and the start of its markers. Anything else (`[TOOL_CALLS] I will call`) is prose, known as soon as it is seen.
  */
-export function canStartMistralHead(head: string): boolean {
+function canStartMistralHead(head: string): boolean {
   const rest = head.slice(MISTRAL_HEAD_START.exec(head)?.[0].length ?? 0);
   return rest === "" || "[CALL_ID]".startsWith(rest) || "[ARGS]".startsWith(rest);
 }
 
 /** The call a whole head names (`get_weather[CALL_ID]a1b2c3d4e[ARGS]`), when it names one; its id if written. */
-export function mistralHeadCall(head: string): { name: string; id?: string } | undefined {
+function mistralHeadCall(head: string): { name: string; id?: string } | undefined {
   const named = MISTRAL_HEAD.exec(head);
   if (named?.[1] === undefined) return undefined;
   return named[2] === undefined ? { name: named[1] } : { name: named[1], id: named[2] };
 }
 
 /** The tool's name a head starts with, if any. */
-export function mistralHeadName(head: string): string | undefined {
+function mistralHeadName(head: string): string | undefined {
   return HEAD_NAME.exec(head)?.[1];
 }
 
@@ -47,7 +48,7 @@ const HEAD_NAME = new RegExp(String.raw`^\s*(${NAME})`);
  * v13; servers that skip special tokens drop `[ARGS]`). The marker says a call follows, so JSON that is broken is
  * repaired, and JSON that holds no call is reported.
  */
-export function buildMistralCalls(
+function buildMistralCalls(
   head: string,
   json: string,
   firstCallIndex: number,
@@ -62,3 +63,19 @@ export function buildMistralCalls(
   const noCall = `${MISTRAL_MARKER} is followed by no call: ${shortenText(`${head}${json}`.trim())}`;
   return buildMarkedCallObjects(json, MISTRAL_MARKER, "mistral", firstCallIndex, catalog, { noCallMessage: noCall });
 }
+
+/**
+ * Mistral's calls: `[TOOL_CALLS]`, then call objects or a head naming the call and its JSON arguments (see
+ * {@link buildMistralCalls}); Magistral, its reasoning model, writes its reasoning between `[THINK]` and `[/THINK]`.
+ * A head is a name and two markers: longer text after `[TOOL_CALLS]` is prose.
+ */
+export const MISTRAL_CALLS: MarkedJsonCallsSyntax = {
+  format: "mistral",
+  marker: MISTRAL_MARKER,
+  reasoning: { opener: "[THINK]", closer: "[/THINK]" },
+  headLimit: 200,
+  canStartHead: canStartMistralHead,
+  headCall: mistralHeadCall,
+  headName: mistralHeadName,
+  build: buildMistralCalls,
+};

@@ -43,3 +43,9 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "internlm",
   "apertus",
 ] as const;
+
+/** The syntaxes `renderToolPrompt` teaches: `<function_calls>` blocks, or `<tool_call>` JSON. */
+export const PROMPT_FORMATS = ["xml", "hermes"] as const;
+
+/** One of {@link PROMPT_FORMATS}. */
+export type PromptFormat = (typeof PROMPT_FORMATS)[number];

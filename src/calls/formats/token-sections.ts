@@ -1,14 +1,10 @@
 import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
-import {
-  type FunctionTagSyntax,
-  STEP3_FUNCTION_TAGS,
-  scanFunctionTagCalls,
-} from "../engine/scan-function-tag-calls.js";
 import { shortenText } from "../engine/shorten-text.js";
 import { TaggedBodyReader } from "../engine/tagged-body-reader.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { generatedCallId, type ToolCallFormat } from "../tool-call.js";
+import { type FunctionTagSyntax, STEP3_FUNCTION_TAGS, scanFunctionTagCalls } from "./function-tags.js";
 
 /** What one call of a section says, read from the text between its begin and end markers. */
 interface SectionCall {
@@ -47,6 +43,11 @@ export interface TokenSectionSyntax {
   readOpening(text: string): { id?: string; name: string } | undefined;
   /** The tags a call's arguments are written in after the separator, when they are not JSON (Step 3's). */
   tags?: FunctionTagSyntax;
+  /**
+   * Whether a section (or a call standing alone) ends a `<think>` block the model never closed: the model makes its
+   * calls from inside its reasoning. Default false.
+   */
+  endsOpenReasoning?: boolean;
 }
 
 /** `functions.get_weather:0`: the tool's name, between the optional `functions.` and the call's index. */
@@ -77,6 +78,8 @@ export const KIMI_SECTION: TokenSectionSyntax = {
   readOpening(text) {
     return text.includes(this.separator) ? this.readCall(text) : undefined;
   },
+  // Kimi K2 Thinking makes its calls without closing its reasoning (vLLM's Kimi K2 reasoning parser).
+  endsOpenReasoning: true,
 };
 
 /** A fenced block around arguments: DeepSeek V3 and R1 write ```json ... ```. */

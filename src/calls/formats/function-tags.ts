@@ -1,11 +1,11 @@
 import { trimTrailingLineBreak } from "../coerce-argument.js";
+import { JsonValueEnd } from "../engine/json-value-end.js";
+import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
+import { shortenText } from "../engine/shorten-text.js";
+import { TaggedBodyReader } from "../engine/tagged-body-reader.js";
+import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
-import { JsonValueEnd } from "./json-value-end.js";
-import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
-import { shortenText } from "./shorten-text.js";
-import { TaggedBodyReader } from "./tagged-body-reader.js";
-import { parseXmlAttributes } from "./xml-attributes.js";
 
 /** What closes a function in every syntax of function tags. */
 export const FUNCTION_END = "</function>";
@@ -292,4 +292,12 @@ function readTag(reader: TaggedBodyReader, start: number): { tag: string; next: 
 
 function stray(body: string, start: number, end: number): string {
   return shortenText(body.slice(start, end).trim());
+}
+
+const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
+
+/** The tool named by a `<function=name>` or a `<function name="...">` tag. */
+export function bareFunctionName(tag: string): string {
+  if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
+  return tag.slice(FUNCTION_PREFIX.length, -1).trim();
 }

@@ -1,8 +1,8 @@
-import { CallAnnouncer } from "./call-announcer.js";
-import { ClosingLiteral } from "./closing-literal.js";
-import { holdsClosingBracket, JsonValueEnd } from "./json-value-end.js";
-import { FUNCTION_END } from "./scan-function-tag-calls.js";
-import { type CallOpening, readCallOpening } from "./tool-call-body-opening.js";
+import { CallAnnouncer } from "../engine/call-announcer.js";
+import { ClosingLiteral } from "../engine/closing-literal.js";
+import { holdsClosingBracket, JsonValueEnd } from "../engine/json-value-end.js";
+import { FUNCTION_END } from "./function-tags.js";
+import { type CallOpening, readCallOpening } from "./tool-call-opening.js";
 
 /**
  * Announces the calls of a `<tool_call>` body (also `<tool_calls>` and `<TOOLCALL>`) while it arrives. The first call

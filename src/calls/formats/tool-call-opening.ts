@@ -1,5 +1,6 @@
+import { jsonString } from "../engine/json-string.js";
 import { generatedCallId } from "../tool-call.js";
-import { QWEN_FUNCTION_TAGS } from "./scan-function-tag-calls.js";
+import { QWEN_FUNCTION_TAGS } from "./function-tags.js";
 
 /** The first call of a `<tool_call>` body, known from the body's opening before the block closes. */
 export interface CallOpening {
@@ -113,14 +114,3 @@ function mayOpenWithJsonCall(object: string): boolean {
 
 /** How a JSON call that can be announced opens its object. */
 const FIRST_KEYS = ['"name"', '"id"'];
-
-/** A JSON string literal's value; undefined when it is not one (a bad escape, a number). */
-export function jsonString(literal: string | undefined): string | undefined {
-  if (literal === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(literal);
-    return typeof value === "string" ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -2,12 +2,54 @@ import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
-import { FUNCTION_END, functionTagSyntaxOf, scanFunctionTagCalls } from "../engine/scan-function-tag-calls.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
-import { CALL_OPENING_LIMIT, readCallOpening } from "../engine/tool-call-body-opening.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
+import type { TextToolCallFormat } from "../tool-call.js";
+import { FUNCTION_END, functionTagSyntaxOf, scanFunctionTagCalls } from "./function-tags.js";
 import { ARG_VALUE, ARG_VALUE_END, isGlmBody, scanGlmCall } from "./glm.js";
 import { splitHunyuanSuffix, withBareHunyuanTags, withHunyuanSuffix } from "./hunyuan.js";
+import { CALL_OPENING_LIMIT, readCallOpening } from "./tool-call-opening.js";
+
+/**
+ * Blocks read as `<tool_call>` is: Doubao Seed's and Seed-OSS's (holding Qwen3-Coder's `<function=...>` calls),
+ * LongCat's, the `<tool_calls>` of Hunyuan-A13B, Jamba and MiniMax-M1 (a JSON array, or one object per line), and
+ * NVIDIA Nemotron's `<TOOLCALL>` (a JSON array: Llama-Nemotron, Nemotron Nano 2, as NVIDIA's `nemotron_json` parser
+ * for vLLM reads it), and iQuest Coder's `<iquestcoder_tool_call>` (holding GLM's form).
+ */
+const TOOL_CALL_BLOCKS: ReadonlySet<string> = new Set([
+  "tool_call",
+  "seed:tool_call",
+  "longcat_tool_call",
+  "tool_calls",
+  "TOOLCALL",
+  "iquestcoder_tool_call",
+]);
+
+/**
+ * Blocks read only when they hold JSON, known at their first character: other models wrap `<tool_call>` blocks in a
+ * bare `<tool_calls>`, which are then read as before, and in prose it is a word.
+ */
+const JSON_ONLY_BLOCKS: ReadonlySet<string> = new Set(["tool_calls", "TOOLCALL"]);
+
+/** The tags the `<tool_call>` family opens its blocks with, and how the engine tells them apart. */
+export interface ToolCallBlockTags {
+  /** The format its calls carry: its blocks are read only when that format is. */
+  readonly format: TextToolCallFormat;
+  /** The names of the tags that open a block (closed by the same name with `/`). */
+  readonly blocks: ReadonlySet<string>;
+  /** Of those, the blocks read only when they hold JSON, known at their first character. */
+  readonly jsonOnlyBlocks: ReadonlySet<string>;
+  /** A tag name written with a vocabulary suffix, split into its bare name and suffix; undefined for any other. */
+  suffixedTag(name: string): { name: string; suffix: string } | undefined;
+}
+
+/** The `<tool_call>` family: what opens its blocks in prose. Its bodies are read by {@link buildToolCallBlockCalls}. */
+export const TOOL_CALL_BLOCK_TAGS: ToolCallBlockTags = {
+  format: "hermes",
+  blocks: TOOL_CALL_BLOCKS,
+  jsonOnlyBlocks: JSON_ONLY_BLOCKS,
+  suffixedTag: splitHunyuanSuffix,
+};
 
 /**
  * Reads a `<tool_call>` block. Most models write JSON in it (Hermes, Qwen): `{"name": ..., "arguments": {...}}`
@@ -19,7 +61,7 @@ import { splitHunyuanSuffix, withBareHunyuanTags, withHunyuanSuffix } from "./hu
  * are typed by the tool's schema, as XML values are.
  * Errors name the block by `blockTag`, its opening tag.
  */
-export function buildHermesCalls(
+export function buildToolCallBlockCalls(
   body: string,
   firstCallIndex: number,
   catalog: ToolCatalog | undefined,

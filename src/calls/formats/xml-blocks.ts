@@ -1,0 +1,43 @@
+/**
+ * The names models give a `<function_calls>` block, and the prefixes they write before its tags; the engine reads
+ * them all as `<function_calls>`, `<invoke>` and `<parameter>`.
+ */
+
+/** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
+const MINIMAX_BLOCK = "minimax:tool_call";
+
+/** Step-DeepResearch's name for a `<function_calls>` block, whose invokes and parameters it prefixes with `steptml:`. */
+const STEPTML_BLOCK = "steptml:toolcall";
+
+/** rednote's dots.llm name for a `<function_calls>` block, whose invokes it writes alike (vLLM's `dots` parser). */
+const DOTS_BLOCK = "dots_function_call";
+
+/**
+ * Whether a tag named `name` (`plain` without its prefix, see {@link XML_TAG_PREFIX}) opens a `<function_calls>`
+ * block. DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
+ */
+export function isXmlBlockName(name: string, plain: string): boolean {
+  return (
+    plain === "function_calls" ||
+    (plain === "tool_calls" && plain !== name) ||
+    name === MINIMAX_BLOCK ||
+    name === STEPTML_BLOCK ||
+    name === DOTS_BLOCK
+  );
+}
+
+/**
+ * The prefixes of tag names read as the plain names, after a closing tag's `/`: DeepSeek's (V3.2 and later), with the
+ * bars models write (`｜DSML｜`, `‖DSML‖`, `｜｜DSML｜｜`, `|DSML|`), and StepFun's `steptml:`.
+ */
+export const XML_TAG_PREFIX = /^(\/?)(?:[|‖｜]+DSML[|‖｜]+|steptml:)/;
+
+/**
+ * Tags whose arrival right after a `</parameter>` proves it closed the value, bars written as one `｜`: MiniMax-M2
+ * names its block otherwise, DeepSeek prefixes every tag with `｜DSML｜`, and Step-DeepResearch with `steptml:`.
+ */
+export const XML_STRUCTURE_TAGS: readonly string[] = [
+  ...["<parameter", "</invoke", "</function_calls", `</${MINIMAX_BLOCK}`, "<invoke"],
+  ...["<｜DSML｜parameter", "</｜DSML｜invoke", "</｜DSML｜function_calls", "</｜DSML｜tool_calls", "<｜DSML｜invoke"],
+  ...["<steptml:parameter", "</steptml:invoke", `</${STEPTML_BLOCK}`, "<steptml:invoke"],
+];
