@@ -212,6 +212,17 @@ const fragments = fc.constantFrom(
   "<｜tool_call_end｜>",
   "<｜tool_calls_end｜>",
   "<function_call>",
+  // Markers in prose: Functionary v3.2's recipients, Command R+'s action, functools after prose.
+  ">>>",
+  ">>>get_weather\n",
+  ">>>all\n",
+  ">>>python\n",
+  "all\n",
+  "get_weather\n{",
+  "Action: ```json\n",
+  '[{"tool_name": "get_weather", "parameters": ',
+  "directly_answer",
+  " functools[",
 );
 
 /** Model output made of those pieces and short random strings. */
@@ -300,6 +311,8 @@ const samples = [
   '<|inner_prefix|>x<|inner_suffix|>P <|tools_prefix|>[{"get_weather": {"city": "<|tools_suffix|>"}}, {"get_weather": "{}"}]<|tools_suffix|><|tools_prefix|>[]<|tools_suffix|><|tools_prefix|>[{"a": 1, "b": 2}]<|tools_suffix|><|tools_prefix|>[{"get_weather": {',
   'R <function=write_file><parameter=content>a </function> b</parameter></function> S <function=write_file><parameter=content>c</function>\n<function=get_weather><parameter=city>T</parameter></function> <function=write_file>{"content": "</function>"}</function>',
   'Q <TOOLCALL>[{"name": "get_weather", "arguments": {"city": "</TOOLCALL>"}}, {"name": "get_weather", "arguments": {}}]</TOOLCALL><TOOLCALL>[]</TOOLCALL><TOOLCALL> no </TOOLCALL>',
+  'all\nV >>>get_weather\n{"city": ">>>"}>>>all\nW >>> x>>>python\nprint(1)>>>get_weather\n{"city": "X", "days": 2}\n>>>get_weather\n{"ci',
+  'Plan: Y\nAction: ```json\n[{"tool_name": "directly_answer", "parameters": {}}, {"tool_name": "get_weather", "parameters": {"city": "```"}}]\n``` Z functools[{"name": "get_weather", "arguments": {}}] functools[0] Action: ```json\n[{"tool_name": "get_weather", "parameters": {',
 ];
 
 describe("createToolCallStream", () => {

@@ -177,8 +177,7 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
     ["a fence holding other JSON", '```json\n{"city": "A"}\n```'],
     ["a fence holding code", "```python\nprint(1)\n```"],
     ["a wrapper holding prose", "<tools>get_weather for Paris</tools>"],
-    ["functools as a word", "functools is a Python module: functools[0]"],
-    ["functools before other JSON", "functools[1, 2]"],
+    ["functools as a word", "functools is a Python module: functools.cache"],
     ["function call as words", "function call overhead is small"],
     ["GigaChat's marker before prose", "function call<|role_sep|>\nNo, I will answer directly."],
     ["GigaChat's marker before a call naming no known tool", 'function call{"name": "nope", "arguments": {}}'],
@@ -188,6 +187,17 @@ describe("call objects a reply starts with (json-text), as Ollama's /v1 passes t
     ["an empty array", "[]"],
   ])("%s is text, as written", (_, given) => {
     expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
+  });
+
+  test.each([
+    ["at the reply's start", "functools[1, 2]"],
+    ["after prose", "The list is functools[1, 2]."],
+  ])("functools[ before other JSON %s is text, and reported: it is the model's marker", (_, given) => {
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [],
+      text: given,
+      errors: [{ code: "PARSE_ERROR", message: "functools is followed by no call; it is read as text" }],
+    });
   });
 
   test("a model's own marker followed by no call (Llama's built-in tool calls, not JSON) is text, and reported", () => {

@@ -42,6 +42,10 @@ const TABLE_FAMILY_WORDS = [
   "minimax m3",
   "]<]minimax[>[",
   "command r7b",
+  "command r+",
+  "functionary",
+  "meetkai",
+  "directly_answer",
   "start_action",
   "tool_call_start",
   "tools_prefix",
@@ -68,9 +72,11 @@ describe("the calls module's layout", () => {
       "lfm",
       "olmo",
       "cohere",
+      "command-r-plus",
       "internlm",
       "apertus",
       "minimax-m3",
+      "functionary",
     ]);
   });
 

@@ -31,7 +31,10 @@ export interface CallBlockSyntax<Read = unknown> {
    * block are kept, and only the one left open is reported.
    */
   readonly callEnd?: string;
-  /** A marker, not a tag, that opens the block in prose (it starts with `]`), and what closes it. */
+  /**
+   * A marker, not a tag, that opens the block in prose (it does not start with `<`), and what closes it; a closing
+   * marker that is the opening one closes the block and opens the next.
+   */
   readonly marker?: { opening: string; closing: string };
   /**
    * The name of an XML block's tag (`function_calls`) that holds this syntax's calls instead of invokes when its body
@@ -68,6 +71,18 @@ export interface CallBlockSyntax<Read = unknown> {
   readonly otherwise?: { xmlBlock: string; error(body: string): ToolCallError };
   /** Whether the body of a block the output ended in was meant as calls; default true. */
   isCallBody?(body: string): boolean;
+  /**
+   * Whether the body of calls a block the output ended in holds them whole without its closing marker (its syntax
+   * has none for its last call); default: `closesWithWholeJson`'s rule.
+   */
+  endsWhole?(body: string): boolean;
+  /** The text of a block opened by `opener` whose body holds no calls; default: the block as written. */
+  textOf?(opener: string, body: string): string;
+  /**
+   * What opens the block at a reply's start, when the tools (named `toolNames`) are known, because the chat template
+   * wrote its marker in the prompt: each literal is the start of the block's body. None by default.
+   */
+  replyStart?(toolNames: readonly string[]): readonly string[];
   /** Announces the block's calls while it arrives; without it, they come when the block closes. */
   announcer?(deltas: boolean, sink: AnnouncedCallSink): CallBlockAnnouncer<Read>;
 }
@@ -78,7 +93,9 @@ export interface CallBlockSyntax<Read = unknown> {
  * then the string's text. Otherwise it closed the block, and its string was left open.
  */
 export function holdsWholeBlockCallsPast(syntax: CallBlockSyntax, opener: string, body: string, from: number): boolean {
-  if (body.includes(opener, from)) return false;
+  // A block closed by its own opening marker holds that marker at `from`: another opens only after it.
+  const after = syntax.marker?.closing === opener ? from + opener.length : from;
+  if (body.includes(opener, after)) return false;
   const built = syntax.build(opener, body, 0, undefined);
   return (
     built !== undefined &&

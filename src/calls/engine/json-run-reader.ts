@@ -83,6 +83,11 @@ export interface ReplyStartMarker {
   readonly closer: string;
   /** The start of {@link marker} the model also writes alone right before a `{`, if it does. */
   readonly bareMarker?: string;
+  /**
+   * The marker as it opens calls anywhere in prose, if it does (`functools[`): the model's own words, so one followed by
+   * no call is reported.
+   */
+  readonly inProse?: string;
 }
 
 /**
@@ -160,13 +165,16 @@ export class JsonRunReader {
     this.state = "opening-fence";
   }
 
-  /** Starts after a wrapper tag (`<|python_tag|>`), which is text if no call follows, and what closes its calls. */
-  startAfterWrapper(wrapper: string, closer: string): void {
+  /**
+   * Starts after a wrapper tag (`<|python_tag|>`) or marker, which is text if no call follows (and reported when a
+   * model's own marker, `markedByModel`), and what closes its calls.
+   */
+  startAfterWrapper(wrapper: string, closer: string, markedByModel = isCallMarker(wrapper.slice(1))): void {
     this.startRun();
     this.prefix = wrapper;
     this.closer = closer;
     this.opener = wrapper;
-    this.markedByModel = isCallMarker(wrapper.slice(1));
+    this.markedByModel = markedByModel;
     this.state = "before-call";
   }
 
@@ -345,7 +353,7 @@ export class JsonRunReader {
     const held = this.prefix;
     // The wrapper itself is text, not read again: a model's own marker would open the run again.
     const wrapper = held.startsWith(this.opener) ? this.opener : "";
-    if (!this.hasCall && isCallMarker(wrapper.slice(1))) {
+    if (!this.hasCall && wrapper !== "" && this.markedByModel) {
       this.host.error({ code: "PARSE_ERROR", message: `${wrapper} is followed by no call; it is read as text` });
     }
     this.startRun();

@@ -347,9 +347,19 @@ export class RawBodyReader {
     const from = this.closersInValues.at;
     if (from !== undefined && !this.holdsWholeCallsPast(from)) {
       this.cutAtCloserInValue(this.bodyCloser.literal);
+    } else if (this.closerOpensNext()) {
+      // The marker that closed the block opens the next: it is read again, as prose.
+      this.closeBody();
+      this.host.readAgain(this.bodyCloser.literal);
     } else {
       this.closeBody();
     }
+  }
+
+  /** Whether the marker closing the block being read opens the next block too (see `CallBlockSyntax.marker`). */
+  private closerOpensNext(): boolean {
+    const open = this.open;
+    return open.kind === "call-block" && open.syntax.marker?.opening === this.bodyCloser.literal;
   }
 
   /** Whether the body, read on past a closing tag written inside a value at `from`, holds its calls whole. */
@@ -462,9 +472,12 @@ export class RawBodyReader {
    * block (a code interpreter's) is text.
    */
   private readBlockAgain(syntax: CallBlockSyntax, opener: string, body: string): void {
-    const closer = this.bodyCloser.literal;
+    // A closer that opens the next block is read again, not text of this one.
+    const closer = syntax.marker?.opening === this.bodyCloser.literal ? "" : this.bodyCloser.literal;
     const { otherwise } = syntax;
-    if (otherwise === undefined) {
+    if (syntax.textOf !== undefined) {
+      this.host.appendText(`${syntax.textOf(opener, body)}${closer}`);
+    } else if (otherwise === undefined) {
       this.host.appendText(`${opener}${body}${closer}`);
     } else if (this.host.formats.has("xml")) {
       this.host.readAsXmlBlock(otherwise.xmlBlock, `${body}${closer}`);
@@ -481,7 +494,7 @@ export class RawBodyReader {
     const body = this.body.toString();
     const open = this.open;
     if (open.kind === "call-block" && open.syntax.isCallBody?.(body) === false) {
-      this.host.appendText(`${open.opener}${body}`);
+      this.host.appendText(open.syntax.textOf?.(open.opener, body) ?? `${open.opener}${body}`);
       this.open = TOOL_CALL_BODY;
     } else if (this.endsWhole()) {
       this.closeBody();
@@ -524,7 +537,9 @@ export class RawBodyReader {
     const open = this.open;
     if (open.kind === "message") return isWholeJsonObject(body);
     if (open.kind === "call-block") {
-      return open.syntax.closesWithWholeJson === true && parseJsonAsWritten(body) !== undefined;
+      const { syntax } = open;
+      if (syntax.endsWhole !== undefined) return syntax.endsWhole(body);
+      return syntax.closesWithWholeJson === true && parseJsonAsWritten(body) !== undefined;
     }
     return open.kind === "tool-call" && holdsWholeCallObjects(body);
   }

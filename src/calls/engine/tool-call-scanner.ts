@@ -1,6 +1,11 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import { bareFunctionName } from "../formats/function-tags.js";
-import { CALL_BLOCK_MARKERS, CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
+import {
+  CALL_BLOCK_MARKERS,
+  CALL_BLOCK_TAGS,
+  CALLS_INSIDE_XML_BLOCKS,
+  REPLY_START_CALL_BLOCKS,
+} from "../formats/index.js";
 import {
   CALL_WRAPPERS,
   MARKED_JSON_CALLS,
@@ -12,11 +17,17 @@ import {
 import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
+import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
-import { type JsonRunHost, JsonRunReader, type MarkedJsonCallsSyntax } from "./json-run-reader.js";
+import {
+  type JsonRunHost,
+  JsonRunReader,
+  type MarkedJsonCallsSyntax,
+  type ReplyStartMarker,
+} from "./json-run-reader.js";
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
 import { ProseMarker } from "./prose-marker.js";
@@ -74,7 +85,6 @@ const MARKER = 6; // `[` or `]` in prose, until we know whether it opens calls (
 const JSON_RUN = 7; // a marker's JSON calls, or JSON calls a reply starts with: see JsonRunReader
 
 /** What a `]` in prose may open. */
-const CLOSING_BRACKET_MARKERS: readonly string[] = [...CALL_BLOCK_MARKERS.keys()];
 const THINK_END = "</think>";
 /** The first characters of the words models write before the calls a reply starts with. */
 const REPLY_START_INITIALS: ReadonlySet<string> = new Set(REPLY_START_MARKERS.map(({ marker }) => marker.charAt(0)));
@@ -150,14 +160,26 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly reasoningEndingSections: readonly TokenSectionSyntax[];
   /** What ends such reasoning: its closing tag, or the markers opening those sections (see `scanReasoningToCalls`). */
   private readonly reasoningEnds: readonly string[];
-  /** Whether a `]` in prose may open a call block (see `CALL_BLOCK_MARKERS`). */
-  private readonly readsClosingBracketMarkers: boolean;
+  /**
+   * The markers in prose that open calls of the formats read (call blocks' markers, a model's words before its JSON
+   * calls written anywhere: `functools[`), by their first character, each character with where it next stands in a
+   * chunk.
+   */
+  private readonly proseMarkers: readonly ProseMarkerStart[];
+  /** Whether the marker being read started as one of {@link proseMarkers}: text after its first character is read again. */
+  private readingProseMarker = false;
+  /** The words before JSON calls that open them anywhere in prose, by how they stand there (`functools[`). */
+  private readonly proseCallWords: ReadonlyMap<string, ReplyStartMarker>;
+  /**
+   * What a reply may start with that opens a call block whose marker the chat template wrote in the prompt, each with
+   * that block's syntax: read only when the tools are known.
+   */
+  private readonly replyStartBlocks: ReadonlyMap<string, CallBlockSyntax>;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
   private chunksConsumed = 0;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
   private readonly nextBracket = new NextOccurrence("[");
-  private readonly nextClosingBracket = new NextOccurrence("]");
 
   constructor(options: ToolCallScannerOptions) {
     this.catalog = options.catalog;
@@ -192,8 +214,22 @@ export class ToolCallScanner implements ToolCallEventSource {
       (syntax) => syntax.endsOpenReasoning === true && options.formats.has(syntax.format),
     );
     this.reasoningEnds = [THINK_END, ...this.reasoningEndingSections.flatMap((syntax) => [...syntax.sections.keys()])];
-    this.readsClosingBracketMarkers = [...CALL_BLOCK_MARKERS.values()].some((syntax) =>
-      options.formats.has(syntax.format),
+    this.proseCallWords = new Map(
+      this.replyStartFormats.json
+        ? REPLY_START_MARKERS.flatMap((words) => (words.inProse === undefined ? [] : [[words.inProse, words] as const]))
+        : [],
+    );
+    this.proseMarkers = proseMarkerStarts([
+      ...[...CALL_BLOCK_MARKERS].flatMap(([marker, syntax]) => (options.formats.has(syntax.format) ? [marker] : [])),
+      ...this.proseCallWords.keys(),
+    ]);
+    const toolNames = [...(options.catalog?.byName.keys() ?? [])];
+    this.replyStartBlocks = new Map(
+      this.readsReplyStartCalls
+        ? REPLY_START_CALL_BLOCKS.filter((syntax) => options.formats.has(syntax.format)).flatMap((syntax) =>
+            (syntax.replyStart?.(toolNames) ?? []).map((literal) => [literal, syntax] as const),
+          )
+        : [],
     );
     const host = this.readerHost();
     this.rawBody = new RawBodyReader(host, this.calls);
@@ -268,7 +304,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private mayOpenWithoutTag(chunk: string): boolean {
     return (
       (this.markedJson !== undefined && chunk.includes("[")) ||
-      (this.readsClosingBracketMarkers && chunk.includes("]")) ||
+      this.proseMarkers.some(({ first }) => chunk.includes(first)) ||
       (this.atStart && this.readsReplyStartHeader && (this.replyStartHeader !== undefined || !isBlank(chunk)))
     );
   }
@@ -396,10 +432,16 @@ export class ToolCallScanner implements ToolCallEventSource {
         else this.jsonRun.startOpeningFence();
         return first;
       }
-      // A reply read from mid-header: what its header holds comes first.
-      if (header !== undefined && character === header.replyStart.charAt(0)) {
+      // A reply read from mid-header: what its header holds comes first; or a call block whose marker the prompt wrote.
+      const literals = [
+        ...(header !== undefined && character === header.replyStart.charAt(0) ? [header.replyStart] : []),
+        ...(character === ""
+          ? []
+          : [...this.replyStartBlocks.keys()].filter((literal) => literal.startsWith(character))),
+      ];
+      if (literals.length > 0) {
         this.leadingSpace += chunk.slice(index, first);
-        this.marker.start(character, [header.replyStart]);
+        this.marker.start(character, literals);
         this.state = MARKER;
         return first + 1;
       }
@@ -407,11 +449,15 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.leadingSpace !== "") this.outbox.text += this.takeLeadingSpace();
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
     const bracket = this.markedJson !== undefined ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
-    const closingBracket = this.readsClosingBracketMarkers ? this.nextClosingBracket.in(chunk, chunkNumber, index) : -1;
-    const opening = [lessThan, bracket, closingBracket].reduce(
-      (first, at) => (at !== -1 && (first === -1 || at < first) ? at : first),
-      -1,
-    );
+    let opening = [lessThan, bracket].reduce(earliest, -1);
+    let proseMarker: ProseMarkerStart | undefined;
+    for (const start of this.proseMarkers) {
+      const at = start.next.in(chunk, chunkNumber, index);
+      if (at !== -1 && (opening === -1 || at < opening)) {
+        opening = at;
+        proseMarker = start;
+      }
+    }
     const end = opening === -1 ? chunk.length : opening;
     if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
     if (opening === -1) {
@@ -419,11 +465,12 @@ export class ToolCallScanner implements ToolCallEventSource {
       return chunk.length;
     }
     if (opening > index) this.outbox.text += chunk.slice(index, opening);
-    if (opening === bracket) {
-      this.marker.start("[", this.atStart ? this.bracketMarkersAtStart : this.bracketMarkers);
+    if (proseMarker !== undefined) {
+      this.marker.start(proseMarker.first, proseMarker.literals);
+      this.readingProseMarker = true;
       this.state = MARKER;
-    } else if (opening === closingBracket) {
-      this.marker.start("]", CLOSING_BRACKET_MARKERS);
+    } else if (opening === bracket) {
+      this.marker.start("[", this.atStart ? this.bracketMarkersAtStart : this.bracketMarkers);
       this.state = MARKER;
     } else {
       this.openTextTag();
@@ -578,6 +625,8 @@ export class ToolCallScanner implements ToolCallEventSource {
    */
   private openFromMarker(): void {
     const { ended, text } = this.marker;
+    const startedInProse = this.readingProseMarker;
+    this.readingProseMarker = false;
     const markedBlock = ended === undefined ? undefined : CALL_BLOCK_MARKERS.get(ended);
     const endingSection =
       ended === undefined ? undefined : this.reasoningEndingSections.find((syntax) => syntax.sections.has(ended));
@@ -602,6 +651,13 @@ export class ToolCallScanner implements ToolCallEventSource {
     } else if (endingSection !== undefined) {
       this.state = RAW_BODY;
       this.rawBody.openSection(endingSection, text, endingSection.sections.get(ended ?? "") ?? "");
+    } else if (ended !== undefined && this.replyStartBlocks.has(ended)) {
+      // The block's marker is in the prompt: what the reply starts with is its body's start.
+      const syntax = this.replyStartBlocks.get(ended) as CallBlockSyntax;
+      this.atStart = false;
+      this.state = RAW_BODY;
+      this.rawBody.openCallBlock(syntax, "", syntax.marker?.closing ?? "");
+      this.consume(ended);
     } else if (text.startsWith("<")) {
       // In reasoning a section may end, and none of what ends it.
       this.outbox.text += text;
@@ -614,8 +670,15 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.atStart = false;
       this.state = RAW_BODY;
       this.rawBody.openCallBlock(markedBlock, text, markedBlock.marker.closing);
-    } else if (text.startsWith("]")) {
-      this.outbox.text += "]";
+    } else if (ended !== undefined && this.proseCallWords.has(ended)) {
+      // The model's words are the wrapper: text, and reported, if no call follows; what follows them is read on.
+      const words = this.proseCallWords.get(ended) as ReplyStartMarker;
+      this.enterJsonRun();
+      this.jsonRun.startAfterWrapper(words.marker, words.closer, true);
+      this.consume(ended.slice(words.marker.length));
+    } else if (startedInProse) {
+      this.outbox.text += text.charAt(0);
+      this.atStart = false;
       this.state = TEXT;
       this.consume(text.slice(1));
     } else if (this.atStart && this.readsReplyStartCalls && text.startsWith("[")) {
@@ -687,6 +750,28 @@ export class ToolCallScanner implements ToolCallEventSource {
     const id = this.rawBody.currentCallId ?? this.jsonRun.currentCallId;
     return id === undefined ? undefined : { type: "tool-call-delta", id, argumentsDelta };
   }
+}
+
+/** The markers in prose starting with one character, and where that character next stands in a chunk. */
+interface ProseMarkerStart {
+  first: string;
+  literals: readonly string[];
+  next: NextOccurrence;
+}
+
+/** Markers grouped by their first character (see {@link ProseMarker}: none may be the start of another). */
+function proseMarkerStarts(markers: readonly string[]): ProseMarkerStart[] {
+  const firsts = new Set(markers.map((marker) => marker.charAt(0)));
+  return [...firsts].map((first) => ({
+    first,
+    literals: markers.filter((marker) => marker.startsWith(first)),
+    next: new NextOccurrence(first),
+  }));
+}
+
+/** The earlier of two places in a chunk, -1 being none (a reducer). */
+function earliest(first: number, at: number): number {
+  return at !== -1 && (first === -1 || at < first) ? at : first;
 }
 
 function isBlank(text: string): boolean {

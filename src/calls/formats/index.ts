@@ -1,6 +1,8 @@
 import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
 import { APERTUS } from "./apertus.js";
 import { COHERE } from "./cohere.js";
+import { COMMAND_R_PLUS } from "./command-r-plus.js";
+import { FUNCTIONARY } from "./functionary.js";
 import { GEMMA } from "./gemma.js";
 import { INTERNLM } from "./internlm.js";
 import { LFM } from "./lfm.js";
@@ -16,9 +18,11 @@ export const CALL_BLOCK_FAMILIES: Readonly<Record<string, CallBlockSyntax>> = {
   lfm: LFM,
   olmo: OLMO,
   cohere: COHERE,
+  "command-r-plus": COMMAND_R_PLUS,
   internlm: INTERNLM,
   apertus: APERTUS,
   "minimax-m3": MINIMAX_M3,
+  functionary: FUNCTIONARY,
 };
 
 /** The tags (their names, inside `<...>`) that open a call block, each with its syntax and what closes it. */
@@ -28,7 +32,7 @@ export const CALL_BLOCK_TAGS: ReadonlyMap<string, { syntax: CallBlockSyntax; clo
   ),
 );
 
-/** The markers that open a call block in prose, each with its syntax; every one starts with `]`. */
+/** The markers that open a call block in prose, each with its syntax; none starts another. */
 export const CALL_BLOCK_MARKERS: ReadonlyMap<string, CallBlockSyntax> = new Map(
   Object.values(CALL_BLOCK_FAMILIES).flatMap((syntax) =>
     syntax.marker === undefined ? [] : [[syntax.marker.opening, syntax] as const],
@@ -40,4 +44,9 @@ export const CALLS_INSIDE_XML_BLOCKS: ReadonlyMap<string, CallBlockSyntax> = new
   Object.values(CALL_BLOCK_FAMILIES).flatMap((syntax) =>
     syntax.insideXmlBlock === undefined ? [] : [[syntax.insideXmlBlock, syntax] as const],
   ),
+);
+
+/** The call blocks that may open at a reply's start, their marker written in the prompt (see `replyStart`). */
+export const REPLY_START_CALL_BLOCKS: readonly CallBlockSyntax[] = Object.values(CALL_BLOCK_FAMILIES).filter(
+  (syntax) => syntax.replyStart !== undefined,
 );

@@ -28,8 +28,9 @@ export const CALL_WRAPPERS: ReadonlyMap<string, string> = new Map([
 
 /** Words a model writes before the JSON calls a reply starts with (see `ReplyStartMarker`). */
 export const REPLY_START_MARKERS: readonly ReplyStartMarker[] = [
-  // Phi-4-mini, prompted as vLLM's and sglang's templates do: `functools[...]`.
-  { marker: "functools", closer: "" },
+  // Phi-4-mini, prompted as vLLM's and sglang's templates do, and Firefunction v2: `functools[...]`, after prose too
+  // (llama.cpp's `firefunction_v2` parser finds it anywhere).
+  { marker: "functools", closer: "", inProse: "functools[" },
   // GigaChat 3: `function call<|role_sep|>\n{...}`, or `function call{...}`, and the `</s>` its generation may end with.
   { marker: "function call<|role_sep|>", closer: "</s>", bareMarker: "function call" },
 ];

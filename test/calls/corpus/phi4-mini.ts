@@ -6,6 +6,7 @@ import { call, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_phi4mini_tool_parser.py (functools[...])";
 const CARD = "microsoft/Phi-4-mini-instruct model card: <|tool_call|>[...]<|/tool_call|>";
+const FIREFUNCTION = "ggml-org/llama.cpp common/chat.cpp common_chat_parse_firefunction_v2 (' functools[' anywhere)";
 
 // llama.cpp's Phi-4-mini template: one `<|tool_call|>{...}<|/tool_call|>` a call, the turn's prose before them.
 const llamaCppTemplate = renderedCases({
@@ -107,16 +108,45 @@ export const phi4MiniCases: ModelOutputCase[] = [
     text: "It is 18 °C in Tokyo.",
     tools,
   },
-];
-
-/** Phi-4-mini outputs read wrong today (misread b): `functools[` after prose. */
-export const phi4MiniMisreads: ModelOutputCase[] = [
   {
-    name: "Phi-4-mini: functools[ after prose, with tools (misread b)",
+    name: "Phi-4-mini: functools[ after prose, with tools",
     source: VLLM,
     output: 'Let me check. functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
     calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
     text: "Let me check. ",
+    tools,
+  },
+  {
+    name: "Phi-4-mini: functools[ after prose, no tools given",
+    source: VLLM,
+    output: 'I will look it up: functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}] Done.',
+    calls: [call("get_weather", { city: "Tokyo" }, "json-text")],
+    text: "I will look it up:  Done.",
+  },
+  {
+    name: "Phi-4-mini: functools[ after prose followed by no call list is text, and reported",
+    source: VLLM,
+    output: "The module is imported as functools[0] here.",
+    calls: [],
+    text: "The module is imported as functools[0] here.",
+    errors: [{ code: "PARSE_ERROR" }],
+    tools,
+  },
+  {
+    name: "Firefunction v2: a space, then functools[",
+    source: FIREFUNCTION,
+    output: ' functools[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+    calls: [call("get_weather", { city: "Paris" }, "json-text")],
+    text: " ",
+    tools,
+  },
+  {
+    name: "Firefunction v2: prose, then two calls after functools[",
+    source: FIREFUNCTION,
+    output:
+      'Looking both up. functools[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {"timezone": "CET"}}]',
+    calls: [call("get_weather", { city: "Paris" }, "json-text"), call("get_time", { timezone: "CET" }, "json-text")],
+    text: "Looking both up. ",
     tools,
   },
 ];

@@ -1,0 +1,78 @@
+import { buildJsonCall } from "../engine/build-json-call.js";
+import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
+import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
+import type { ToolCatalog } from "../engine/tool-catalog.js";
+import { parseJsonAsWritten } from "../parse-json-arguments.js";
+
+/** What MeetKai's Functionary v3.2 writes before each recipient: a message to a tool, or text to the user. */
+const RECIPIENT_MARKER = ">>>";
+/** A message's recipient, on the line the marker opens. */
+const RECIPIENT_LINE = /^(\w+)\n/;
+/** The recipient of text: what follows it is the answer, not a call. */
+const TEXT_RECIPIENT = "all";
+/** The recipient of raw code, which may be written without JSON (llama.cpp reads it as `{"code": ...}`). */
+const CODE_RECIPIENT = "python";
+
+/** The recipient a body's line names, if it starts with one. */
+function recipientOf(body: string): string | undefined {
+  return RECIPIENT_LINE.exec(body)?.[1];
+}
+
+/** The call of a message to the tool `name`: its JSON arguments, or raw code for `python`. */
+function buildMessageCall(
+  name: string,
+  content: string,
+  body: string,
+  firstCallIndex: number,
+  catalog: ToolCatalog | undefined,
+): BuiltBlockCalls {
+  const rawCode = name === CODE_RECIPIENT && !content.trimStart().startsWith("{");
+  const given = {
+    id: undefined,
+    name,
+    arguments: rawCode ? { code: content } : content.trim(),
+    format: "json-text" as const,
+  };
+  return { calls: [{ ...buildJsonCall(given, firstCallIndex, catalog), text: body }], errors: [] };
+}
+
+/**
+ * MeetKai's Functionary v3.2: messages one after another, each `>>>recipient\ncontent`, as llama.cpp's
+ * `functionary_v3_2` parser reads them: a tool's name then its JSON arguments (`>>>get_weather\n{"city": "Tokyo"}`),
+ * `all` then text, `python` then raw code. Its chat template writes the first `>>>` in the prompt, so a reply starts at
+ * a recipient: `all\n` there is dropped, and a known tool's name then `{` opens its call. A `>>>` followed by no
+ * recipient line (a Python prompt, `>>> x = 1`) is text.
+ */
+export const FUNCTIONARY: CallBlockSyntax = {
+  format: "json-text",
+  tags: new Map(),
+  // Each message ends where the next one's marker starts, or at the output's end.
+  marker: { opening: RECIPIENT_MARKER, closing: RECIPIENT_MARKER },
+  valueStrings: "json",
+  build: (_opener, body, firstCallIndex, catalog) => {
+    const name = recipientOf(body);
+    if (name === undefined || name === TEXT_RECIPIENT) return undefined;
+    return buildMessageCall(name, body.slice(name.length + 1), body, firstCallIndex, catalog);
+  },
+  firstCallName: (body) => {
+    const name = recipientOf(body);
+    return name === TEXT_RECIPIENT ? undefined : name;
+  },
+  isCallBody: (body) => {
+    const name = recipientOf(body);
+    return name !== undefined && name !== TEXT_RECIPIENT;
+  },
+  // No token ends the last message: it is whole unless its JSON was cut off (raw code, or text that is no JSON, is
+  // read as written, and reported if it is no arguments).
+  endsWhole: (body) => {
+    const name = recipientOf(body) ?? "";
+    const content = body.slice(name.length + 1).trim();
+    return name === CODE_RECIPIENT || !content.startsWith("{") || parseJsonAsWritten(content) !== undefined;
+  },
+  textOf: (opener, body) =>
+    recipientOf(body) === TEXT_RECIPIENT ? body.slice(TEXT_RECIPIENT.length + 1) : `${opener}${body}`,
+  replyStart: (toolNames) => [
+    `${TEXT_RECIPIENT}\n`,
+    ...toolNames.filter((name) => /^\w+$/.test(name) && name !== TEXT_RECIPIENT).map((name) => `${name}\n{`),
+  ],
+};

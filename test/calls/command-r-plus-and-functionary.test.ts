@@ -1,0 +1,73 @@
+// Issue 39 class 11: Command R+'s `Action:` block and Functionary v3.2's `>>>` messages, streamed.
+import { describe, expect, test } from "vitest";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import { corpusTools as tools } from "./corpus/tools.js";
+
+describe("Command R+'s Action: block, streamed", () => {
+  test("a call starts at its parameters, before the block closes", () => {
+    const stream = createToolCallStream({ tools });
+    const opening = stream.push(
+      'Plan: search.\nAction: ```json\n[{"tool_name": "web_search", "parameters": {"query": "a',
+    );
+    expect(opening.filter((event) => event.type !== "tool-call-delta")).toEqual([
+      { type: "text", delta: "Plan: search.\n" },
+      { type: "tool-call-start", id: "call_0", name: "web_search" },
+    ]);
+    expect(stream.push('"}}]\n```').filter((event) => event.type === "tool-call")).toEqual([
+      {
+        type: "tool-call",
+        call: {
+          id: "call_0",
+          name: "web_search",
+          arguments: { query: "a" },
+          format: "cohere",
+        },
+      },
+    ]);
+  });
+
+  test("directly_answer never starts a call: its block is text once it closes", () => {
+    const stream = createToolCallStream({ tools });
+    const block = 'Action: ```json\n[{"tool_name": "directly_answer", "parameters": {}}]\n```';
+    expect(stream.push(block.slice(0, -3))).toEqual([]);
+    expect([...stream.push(block.slice(-3)), ...stream.end()]).toEqual([{ type: "text", delta: block }]);
+  });
+});
+
+describe("Functionary v3.2's messages, streamed", () => {
+  test("text after a >>> is held until its recipient line is known", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push("Sure.>>")).toEqual([{ type: "text", delta: "Sure." }]);
+    expect(stream.push(">all\nIt is sunny.")).toEqual([]);
+    expect(stream.end()).toEqual([{ type: "text", delta: "It is sunny." }]);
+  });
+
+  test("each call comes when the next >>> opens, and the last at the output's end", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push('get_weather\n{"city": "Paris"}')).toEqual([]);
+    const atNext = stream.push('>>>get_time\n{"timezone": "CET"}');
+    expect(atNext.filter((event) => event.type === "tool-call").map((event) => event.call.name)).toEqual([
+      "get_weather",
+    ]);
+    const atEnd = stream.end();
+    expect(atEnd.filter((event) => event.type === "tool-call").map((event) => event.call.name)).toEqual(["get_time"]);
+  });
+});
+
+describe("Functionary v3.2's reply start, one format read", () => {
+  test.each([
+    ["whitespace alone", "  \n", [], "  \n"],
+    ["whitespace, then the text recipient", " \nall\nHi.", [], " \nHi."],
+    ["whitespace, then a known tool's name", '\nget_time\n{"timezone": "UTC"}', ["get_time"], "\n"],
+  ])("%s, streamed a character at a time, is read as one-shot", (_, given, names, text) => {
+    const oneShot = parseToolCalls(given, { tools, format: "json-text" });
+    expect({ names: oneShot.calls.map((call) => call.name), text: oneShot.text }).toEqual({ names, text });
+    const stream = createToolCallStream({ tools, format: "json-text" });
+    const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+    expect({
+      names: events.flatMap((event) => (event.type === "tool-call" ? [event.call.name] : [])),
+      text: events.map((event) => (event.type === "text" ? event.delta : "")).join(""),
+    }).toEqual({ names, text });
+  });
+});
