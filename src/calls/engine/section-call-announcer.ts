@@ -79,6 +79,14 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     );
   }
 
+  /**
+   * Any one character {@link takesPlainText} takes: a call's text is read for nothing but its end marker, so such a
+   * character is read alike on the quiet path.
+   */
+  override readsAsQuiet(chunk: string): boolean {
+    return chunk.length === 1 && this.takesPlainText(chunk);
+  }
+
   takesPlainText(chunk: string): boolean {
     if (this.reading !== "arguments" || this.callEnd.held !== "") return false;
     const first = this.callEnd.literal.charAt(0);
