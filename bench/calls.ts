@@ -91,6 +91,11 @@ const FAMILY_CALLS: Record<string, (args: WriteFile, index: number) => string> =
   internlm: (args, index) =>
     `Step ${index}.<|action_start|><|plugin|>\n${JSON.stringify({ name: "write_file", parameters: args })}<|action_end|>\n`,
   apertus: (args, index) => `Step ${index}.<|tools_prefix|>[${JSON.stringify({ write_file: args })}]<|tools_suffix|>\n`,
+  "command-r-plus": (args, index) =>
+    `Plan: step ${index}.\nAction: \`\`\`json\n[\n    ${JSON.stringify({ tool_name: "write_file", parameters: args })}\n]\n\`\`\`\n`,
+  // Each message after the first opens with `>>>`; the template writes the first one in the prompt.
+  functionary: (args, index) =>
+    `${index === 0 ? "" : ">>>"}all\nStep ${index}.\n>>>write_file\n${JSON.stringify(args)}\n`,
   "minimax-m3": (args, index) =>
     `Step ${index}.]<]minimax[>[<tool_call>]<]minimax[>[<invoke name="write_file">]<]minimax[>[<path>${args.path}]<]minimax[>[</path>]<]minimax[>[<mode>${args.mode}]<]minimax[>[</mode>]<]minimax[>[<content>${args.content}]<]minimax[>[</content>]<]minimax[>[</invoke>]<]minimax[>[</tool_call>\n`,
 };

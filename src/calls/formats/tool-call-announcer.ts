@@ -2,7 +2,10 @@ import { CallAnnouncer } from "../engine/call-announcer.js";
 import { ClosingLiteral } from "../engine/closing-literal.js";
 import { holdsClosingBracket, JsonValueEnd } from "../engine/json-value-end.js";
 import { FUNCTION_END } from "./function-tags.js";
-import { type CallOpening, readCallOpening } from "./tool-call-opening.js";
+import { CALL_OPENING_LIMIT, type CallOpening, readCallOpening } from "./tool-call-opening.js";
+
+/** The characters a call's opening ends with (see {@link readCallOpening}). */
+const OPENING_ENDS = /[:>]/;
 
 /**
  * Announces the calls of a `<tool_call>` body (also `<tool_calls>` and `<TOOLCALL>`) while it arrives. The first call
@@ -20,11 +23,14 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   private followingText: string | undefined;
   private functionEnd = new ClosingLiteral(FUNCTION_END);
   private readonly objectEnd = new JsonValueEnd();
+  /** How much of the body was read while its first call's opening was pending. */
+  private pendingLength = 0;
 
   /** Starts following a body that has just opened. */
   open(): void {
     this.forget();
     this.following = true;
+    this.pendingLength = 0;
   }
 
   /**
@@ -38,6 +44,11 @@ export class BlockCallAnnouncer extends CallAnnouncer {
       else if (this.followingText !== undefined) this.streamFollowingCall(text, nextCallIndex);
       return;
     }
+    // Every opening ends at a `:` (JSON's `"arguments":`) or a `>` (a tag): text holding neither completes none, and is
+    // looked at with the rest once one arrives, or once the body is past the length an opening is looked for in. A
+    // stream of one character a chunk would otherwise read the body's start again at each.
+    this.pendingLength += text.length;
+    if (!OPENING_ENDS.test(text) && this.pendingLength <= CALL_OPENING_LIMIT) return;
     const whole = body();
     const opening = readCallOpening(whole, nextCallIndex);
     if (opening === "pending") return;
