@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
 const tools = toolsJson as CallableTool[];
@@ -755,7 +756,7 @@ describe("Qwen3-Coder calls written without their <tool_call>", () => {
     expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
   });
 
-  test("a bare call that never closes is an UNTERMINATED_CALL error, not a call", () => {
+  test("a bare call that never closes is an UNTERMINATED_CALL error, not a call, naming the id it started by", () => {
     expect(parseToolCalls("<function=get_weather><parameter=city>A</parameter>", { tools })).toEqual({
       calls: [],
       text: "",
@@ -764,6 +765,7 @@ describe("Qwen3-Coder calls written without their <tool_call>", () => {
           code: "UNTERMINATED_CALL",
           message: "The output ended inside <function=get_weather>; a call that did not close is not run",
           name: "get_weather",
+          callId: "call_0",
         },
       ],
     });
@@ -782,6 +784,22 @@ describe("Llama 3.1's custom tool calls: <function=name> holding a JSON object",
       text: "Checking.  and ",
       errors: [],
     });
+  });
+
+  test("a stream starts the call at its <function=name> and streams its text before </function> arrives", () => {
+    const stream = createToolCallStream({ tools });
+    const before = [...'Checking. <function=get_weather>{"city": "Par'].flatMap((character) => stream.push(character));
+    expect(before.filter((event) => event.type === "tool-call-start")).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+    ]);
+    const streamed = (events: readonly ToolCallStreamEvent[]) =>
+      events.map((event) => (event.type === "tool-call-delta" ? event.argumentsDelta : "")).join("");
+    expect(streamed(before)).toBe('<function=get_weather>{"city": "Par');
+    const after = [...stream.push('is"}</function> ok'), ...stream.end()];
+    expect(streamed(after)).toBe('is"}</function>');
+    expect(after.filter((event) => event.type === "tool-call").map((event) => event.call)).toEqual([
+      { id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "hermes" },
+    ]);
   });
 
   test("broken JSON is repaired and its raw text kept; a misspelt argument is reported with the closest name", () => {

@@ -41,6 +41,12 @@ export class BodyCallAnnouncers {
     }
   }
 
+  /** Starts announcing the call of a bare `<function=...>`, opened by `tag`, numbered `nextCallIndex`. */
+  openBareFunction(tag: string, nextCallIndex: number): void {
+    this.block = undefined;
+    this.toolCall.openBareFunction(tag, nextCallIndex);
+  }
+
   /**
    * Reads body text as it arrives, numbering calls from `nextCallIndex`; `wholeBody` gives the body so far, where a
    * `<tool_call>`'s first call's opening is looked for.

@@ -146,6 +146,7 @@ export class RawBodyReader {
   openBareFunction(tag: string): void {
     this.open = { kind: "bare-function", tag };
     this.openBody(FUNCTION_END);
+    this.announcers.openBareFunction(tag, this.host.nextCallIndex());
   }
 
   /**
@@ -418,8 +419,10 @@ export class RawBodyReader {
     const host = this.host;
     host.leave();
     this.closersInValues.reset();
-    host.flushDelta();
     const open = this.open;
+    // A bare function's call text ends with the `</function>` its body was closed by (or is read with, when cut off).
+    if (open.kind === "bare-function") this.announcers.follow(open, FUNCTION_END, this.wholeBody, host.nextCallIndex());
+    host.flushDelta();
     // At most one announcer announced calls, the body's; what the announcers read is taken before they forget it.
     const readBefore = open.kind === "call-block" ? this.announcers.readBefore() : undefined;
     const announcedCalls = this.announcers.close();

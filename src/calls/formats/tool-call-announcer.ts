@@ -34,6 +34,20 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   }
 
   /**
+   * Starts following a bare `<function=name>` call (written without its `<tool_call>`), whose opening `tag` was read:
+   * the call is announced now, its text starting with the tag. A tag that opens no call (`<function name="f">`)
+   * announces none; the body is then read whole at its close.
+   */
+  openBareFunction(tag: string, nextCallIndex: number): void {
+    this.forget();
+    const opening = readCallOpening(tag, nextCallIndex);
+    this.following = typeof opening === "object";
+    if (typeof opening !== "object") return;
+    this.announceOpening(opening);
+    this.stream(tag.slice(opening.textStart), nextCallIndex);
+  }
+
+  /**
    * Reads body text as it arrives; `body` gives the whole body so far, where the first call's opening is looked for.
    * Calls are numbered from `nextCallIndex`.
    */
