@@ -43,9 +43,13 @@ describe("Functionary v3.2's messages, streamed", () => {
     expect(stream.end()).toEqual([{ type: "text", delta: "It is sunny." }]);
   });
 
-  test("each call comes when the next >>> opens, and the last at the output's end", () => {
+  test("a call starts at its recipient line and streams its message; it comes when the next >>> opens, the last at the output's end", () => {
     const stream = createToolCallStream({ tools });
-    expect(stream.push('get_weather\n{"city": "Paris"}')).toEqual([]);
+    expect(stream.push('get_weather\n{"city": "Pa')).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      { type: "tool-call-delta", id: "call_0", argumentsDelta: 'get_weather\n{"city": "Pa' },
+    ]);
+    expect(stream.push('ris"}')).toEqual([{ type: "tool-call-delta", id: "call_0", argumentsDelta: 'ris"}' }]);
     const atNext = stream.push('>>>get_time\n{"timezone": "CET"}');
     expect(atNext.filter((event) => event.type === "tool-call").map((event) => event.call.name)).toEqual([
       "get_weather",

@@ -1,8 +1,10 @@
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
-import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
+import { CallAnnouncer } from "../engine/call-announcer.js";
+import type { CallBlockAnnouncer, CallBlockSyntax } from "../engine/call-block-syntax.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
+import { generatedCallId } from "../tool-call.js";
 
 /** What MeetKai's Functionary v3.2 writes before each recipient: a message to a tool, or text to the user. */
 const RECIPIENT_MARKER = ">>>";
@@ -34,6 +36,58 @@ function buildMessageCall(
     format: "json-text" as const,
   };
   return { calls: [{ ...buildJsonCall(given, firstCallIndex, catalog), text: body }], errors: [] };
+}
+
+/** A recipient line still arriving: a word, not yet ended by its newline. */
+const PARTIAL_RECIPIENT = /^\w*$/;
+
+/**
+ * Announces a message's call once its recipient line names a tool, and streams the message as the call's text (the
+ * text the call is built with at the message's end). A message to `all`, or one whose first line names no recipient,
+ * announces nothing.
+ */
+class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
+  /** The message's first line, while it arrives. */
+  private head = "";
+  /** Whether the first line was read: the call, if any, is then announced. */
+  private headRead = false;
+  private streaming = false;
+
+  open(): void {
+    this.forget();
+    this.head = "";
+    this.headRead = false;
+    this.streaming = false;
+  }
+
+  follow(text: string, nextCallIndex: number): void {
+    if (this.streaming) {
+      this.addText(text);
+      return;
+    }
+    if (this.headRead) return;
+    this.head += text;
+    const newline = this.head.indexOf("\n");
+    if (newline === -1) {
+      this.headRead = !PARTIAL_RECIPIENT.test(this.head);
+      return;
+    }
+    this.headRead = true;
+    const name = recipientOf(this.head);
+    if (name === undefined || name === TEXT_RECIPIENT) return;
+    this.announce(generatedCallId(nextCallIndex), name);
+    this.streaming = true;
+    this.addText(this.head);
+  }
+
+  /** Plain text adds to the call's message unless it may start the next message's marker. */
+  takesPlainText(chunk: string): boolean {
+    return this.streaming && !chunk.includes(RECIPIENT_MARKER.charAt(0));
+  }
+
+  override takesQuietText(): boolean {
+    return this.streaming;
+  }
 }
 
 /**
@@ -71,6 +125,7 @@ export const FUNCTIONARY: CallBlockSyntax = {
   },
   textOf: (opener, body) =>
     recipientOf(body) === TEXT_RECIPIENT ? body.slice(TEXT_RECIPIENT.length + 1) : `${opener}${body}`,
+  announcer: (deltas, sink) => new MessageCallAnnouncer(deltas, sink),
   replyStart: (toolNames) => [
     `${TEXT_RECIPIENT}\n`,
     ...toolNames.filter((name) => /^\w+$/.test(name) && name !== TEXT_RECIPIENT).map((name) => `${name}\n{`),
