@@ -94,6 +94,15 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     return this.streaming && this.functionEnd.held === "";
   }
 
+  /**
+   * Inside a JSON call's string every character but its quote and a backslash is quiet (it only ends an escape); in a
+   * call written with tags, every one but a closing bracket (as {@link takesPlainText} says).
+   */
+  override readsAsQuiet(chunk: string): boolean {
+    if (chunk.length !== 1) return false;
+    return this.syntax === "json" ? this.objectEnd.takesInString(chunk) : !holdsClosingBracket(chunk);
+  }
+
   override readQuietText(chunk: string): string {
     if (this.syntax === "json") this.objectEnd.passQuiet();
     return super.readQuietText(chunk);
