@@ -138,8 +138,11 @@ export class JsonRunReader {
    * text of {@link currentCallId}, if a call's arguments are streaming.
    */
   takePlainText(chunk: string): boolean {
-    if (this.state !== "value" || this.startsLikeCall !== true || this.valueEnd.mayEndWith(chunk)) return false;
-    this.valueEnd.scan(chunk, 0);
+    if (this.state !== "value" || this.startsLikeCall !== true) return false;
+    // A character inside a string that leaves it open (most of a stream of code) only ends an escape.
+    if (chunk.length === 1 && this.valueEnd.takesInString(chunk)) this.valueEnd.passQuiet();
+    else if (this.valueEnd.mayEndWith(chunk)) return false;
+    else this.valueEnd.scan(chunk, 0);
     this.value.append(chunk);
     return true;
   }

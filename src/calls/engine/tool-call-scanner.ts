@@ -258,8 +258,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
     // The arguments of a marker's call, or calls a reply starts with, where no bracket can end them: `<` is text there.
     if (this.state === JSON_RUN && this.jsonRun.takePlainText(chunk)) {
-      const event = this.deltas && this.jsonRun.currentCallId !== undefined ? this.deltaOf(chunk) : undefined;
-      return event === undefined ? NO_EVENTS : this.outbox.deliverAlone(event);
+      const id = this.jsonRun.currentCallId;
+      if (!this.deltas || id === undefined) return NO_EVENTS;
+      return this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
     }
     // A one-character chunk (a stream at its finest) is compared, not searched.
     const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
