@@ -19,6 +19,17 @@ export class ClosingLiteral {
   }
 
   /**
+   * Takes `character` (one) when it only adds to the match without completing it: it is then held, as {@link scan}
+   * would hold it, and nothing else happens. Returns whether it did.
+   */
+  holds(character: string): boolean {
+    const matched = this.matched;
+    if (character !== this.literal.charAt(matched) || matched + 1 === this.literal.length) return false;
+    this.matched = matched + 1;
+    return true;
+  }
+
+  /**
    * Reads `chunk` from `start`, passing the text before the literal to `append`; returns where it stopped: just after
    * the literal when `found`, else the end of the chunk.
    */

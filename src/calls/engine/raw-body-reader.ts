@@ -217,6 +217,17 @@ export class RawBodyReader {
     return id;
   }
 
+  /**
+   * Takes `character` (one) when it only goes on with the body's closing tag or token without completing it (a `<`
+   * in a value): it is held until what follows tells whether it closes the body or is text. Returns whether it did.
+   */
+  holdsCloserCharacter(character: string): boolean {
+    if (this.state !== "body" || !this.bodyCloser.holds(character)) return false;
+    // The character after a held one must go through the closer.
+    this.quietTaker = undefined;
+    return true;
+  }
+
   /** Reads `chunk` from `start` where the reader is, and returns where it stopped. */
   scan(chunk: string, start: number): number {
     this.quietTaker = undefined;

@@ -284,6 +284,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         return this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
       }
     }
+    // A `<` in a body (or more of its closing tag) is only held until the next character tells what it is.
+    if (this.state === RAW_BODY && chunk.length === 1 && this.rawBody.holdsCloserCharacter(chunk)) return NO_EVENTS;
     // Blocks close in what is consumed, and their JSON is repaired within the output's budget.
     const outer = enterRepairBudget(this.repairBudget);
     try {

@@ -323,6 +323,11 @@ class GemmaLexer implements ArgumentsLexer {
   /** A quiet character is no string's delimiter (they start with `<`) and no bracket: the state stays. */
   passQuiet(): void {}
 
+  /** Inside a string, with no delimiter's start held, every character but a `<` leaves it open. */
+  passesQuietly(character: string): boolean {
+    return this.inString !== undefined && this.pending === "" && character !== "<";
+  }
+
   next(text: string, from: number): number {
     let index = from === 0 ? this.readPending(text) : from;
     if (index === undefined) return -1;
