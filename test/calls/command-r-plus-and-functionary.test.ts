@@ -5,6 +5,31 @@ import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import { corpusTools as tools } from "./corpus/tools.js";
 
 describe("Command R+'s Action: block, streamed", () => {
+  test.each([1, 2, 5, 16])(
+    "a fence written inside a string that never closes is read as one-shot reads it, in %i-character chunks",
+    (size) => {
+      const given = 'Action: ```json\n[{"tool_name": "web_search", "parameters": {"query": "a ``` b}]\n```\nmore text';
+      expect(parseToolCalls(given, { tools })).toMatchObject({
+        calls: [],
+        text: " b}]\n```\nmore text",
+        errors: [{ code: "PARSE_ERROR" }],
+      });
+      const stream = createToolCallStream({ tools });
+      const events = [];
+      for (let start = 0; start < given.length; start += size)
+        events.push(...stream.push(given.slice(start, start + size)));
+      events.push(...stream.end());
+      // A stream also withdraws the call it announced; the rest is what one-shot reports.
+      expect({
+        calls: events.filter((event) => event.type === "tool-call"),
+        text: events.map((event) => (event.type === "text" ? event.delta : "")).join(""),
+        errors: events.flatMap((event) =>
+          event.type === "error" && event.error.withdrawn === undefined ? [event.error.code] : [],
+        ),
+      }).toEqual({ calls: [], text: " b}]\n```\nmore text", errors: ["PARSE_ERROR"] });
+    },
+  );
+
   test("a call starts at its parameters, before the block closes", () => {
     const stream = createToolCallStream({ tools });
     const opening = stream.push(

@@ -85,6 +85,8 @@ export class RawBodyReader {
   /** Raw body of a block, a legacy tag or a message to a tool, and what closes it. */
   private readonly body = new TextAccumulator();
   private bodyCloser = new ClosingLiteral("</tool_call>");
+  /** The closing literal's first character: a chunk holding it goes through the closer (`<` in most bodies). */
+  private closerStart = "<";
   /** The closing tags a `<tool_call>`'s body or a bare function's read inside its values, read on as their text. */
   private readonly closersInValues = new ClosersInValues();
   /** Whether text after such a tag is being read again: its closing tags then close, so it is read again only once. */
@@ -173,6 +175,7 @@ export class RawBodyReader {
     this.state = "body";
     this.body.reset();
     this.bodyCloser = new ClosingLiteral(closer);
+    this.closerStart = closer === "" ? "<" : closer.charAt(0);
     this.closersInValues.reset();
   }
 
@@ -187,19 +190,29 @@ export class RawBodyReader {
   }
 
   /**
+   * Adds `chunk` to the call whose text the announcer that took the last plain text streams, when it is a quiet
+   * character there (see {@link takePlainText}), and returns the call's id; undefined, adding nothing, otherwise.
+   */
+  takeQuietCharacter(chunk: string): string | undefined {
+    // Nothing it could be but the call's text, so none of the checks plain text goes through is made again. A stream
+    // of one character a chunk is mostly such characters.
+    const quietTaker = this.quietTaker;
+    if (quietTaker === undefined || chunk === "<" || chunk === this.closerStart || !quietTaker.readsAsQuiet(chunk)) {
+      return undefined;
+    }
+    this.body.append(chunk);
+    return quietTaker.readQuietText(chunk);
+  }
+
+  /**
    * Adds `chunk`, text without `<`, to a call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call
    * block streaming its text, when it can only add to it (no closing tag half read), and returns the call's id; undefined, adding nothing, otherwise.
    */
   takePlainText(chunk: string): string | undefined {
-    // A quiet character after plain text the same announcer took: nothing it could be but the call's text, so none
-    // of the checks below is made again. A stream of one character a chunk is mostly such characters.
-    const quietTaker = this.quietTaker;
-    if (quietTaker?.readsAsQuiet(chunk) === true) {
-      this.body.append(chunk);
-      return quietTaker.readQuietText(chunk);
-    }
+    const quietId = this.takeQuietCharacter(chunk);
+    if (quietId !== undefined) return quietId;
     this.quietTaker = undefined;
-    if (this.state !== "body" || this.bodyCloser.held !== "") return undefined;
+    if (this.state !== "body" || this.bodyCloser.held !== "" || chunk.includes(this.closerStart)) return undefined;
     const open = this.open;
     if (open.kind === "legacy" || open.kind === "message") {
       // Its body is its call's text, to a closing tag or token that starts with `<`: plain text only adds to it.

@@ -256,6 +256,13 @@ export class ToolCallScanner implements ToolCallEventSource {
         data: { parameter: "chunk" },
       });
     }
+    // The finest chunk of a stream, and its most common: one character of a call's text that changes nothing else.
+    if (this.state === RAW_BODY) {
+      const id = this.rawBody.takeQuietCharacter(chunk);
+      if (id !== undefined) {
+        return this.deltas ? this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk }) : NO_EVENTS;
+      }
+    }
     // The arguments of a marker's call, or calls a reply starts with, where no bracket can end them: `<` is text there.
     if (this.state === JSON_RUN && this.jsonRun.takePlainText(chunk)) {
       const id = this.jsonRun.currentCallId;
