@@ -260,7 +260,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.state === RAW_BODY) {
       const id = this.rawBody.takeQuietCharacter(chunk);
       if (id !== undefined) {
-        return this.deltas ? this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk }) : NO_EVENTS;
+        return this.deltas
+          ? this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk })
+          : NO_EVENTS;
       }
     }
     // The arguments of a marker's call, or calls a reply starts with, where no bracket can end them: `<` is text there.

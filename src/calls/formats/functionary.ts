@@ -8,6 +8,7 @@ import { generatedCallId } from "../tool-call.js";
 
 /** What MeetKai's Functionary v3.2 writes before each recipient: a message to a tool, or text to the user. */
 const RECIPIENT_MARKER = ">>>";
+const MARKER_START = RECIPIENT_MARKER.charAt(0);
 /** A message's recipient, on the line the marker opens. */
 const RECIPIENT_LINE = /^(\w+)\n/;
 /** The recipient of text: what follows it is the answer, not a call. */
@@ -82,11 +83,16 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
 
   /** Plain text adds to the call's message unless it may start the next message's marker. */
   takesPlainText(chunk: string): boolean {
-    return this.streaming && !chunk.includes(RECIPIENT_MARKER.charAt(0));
+    return this.streaming && !chunk.includes(MARKER_START);
   }
 
   override takesQuietText(): boolean {
     return this.streaming;
+  }
+
+  /** Every character but the marker's start only adds to the message. */
+  override readsAsQuiet(chunk: string): boolean {
+    return chunk.length === 1 && this.takesPlainText(chunk);
   }
 }
 
