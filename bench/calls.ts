@@ -229,7 +229,9 @@ function timeFamilies(): void {
     if (!families.includes(name)) throw new Error(`bench/calls.ts has no output of ${name} to time`);
   }
   console.log("  each family, 1,000 calls in about 1 MB, in a process of its own: one-shot, and 1-char onEvent stream");
-  console.log("  against it (limit 3x), beside the least a 1-char stream of the same events can cost (see streamFloor):");
+  console.log(
+    "  against it (limit 3x), beside the least a 1-char stream of the same events can cost (see streamFloor):",
+  );
   const url = import.meta.url;
   for (const family of families) {
     const script = `const { timeFamily } = await import(${JSON.stringify(url)}); timeFamily(${JSON.stringify(family)});`;
