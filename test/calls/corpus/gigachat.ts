@@ -1,6 +1,7 @@
 // GigaChat 3 (`function call<|role_sep|>\n{...}`) and 3.1 (`<|function_call|>{...}`), as ai-sage's chat templates write
 // a call and vLLM's `gigachat3` parser reads it.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const G3 =
@@ -8,7 +9,19 @@ const G3 =
 const G31 =
   "ai-sage GigaChat 3.1 chat template (<|function_call|>); vllm-project/vllm tests/tool_parsers/test_gigachat3_tool_parser.py";
 
+// GigaChat 3's template (llama.cpp's copy) ends the assistant's message, empty when it only calls, by
+// `<|message_sep|>\n\n`, then writes the call's message, ended alike; the separators' line breaks stay in the text.
+const llamaCppTemplate = renderedCases({
+  template: "llama.cpp-GigaChat3-10B-A1.8B.jinja",
+  family: "GigaChat 3 (llama.cpp template)",
+  format: "json-text",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n\n\n" },
+  otherText: "\n\n\n\n",
+  tools,
+});
+
 export const gigachatCases: ModelOutputCase[] = [
+  ...llamaCppTemplate.cases,
   {
     name: "GigaChat 3: a call the reply starts with",
     source: G3,

@@ -20,8 +20,22 @@ const llamaCppTemplate = renderedCases({
   tools,
 });
 
+// GLM-4.6's template (llama.cpp's copy) writes a call as GLM-4.5's does; its values of other types than string as JSON.
+const llamaCppGlm46Template = renderedCases({
+  template: "llama.cpp-GLM-4.6.jinja",
+  family: "GLM-4.6 (llama.cpp template)",
+  format: "hermes",
+  text: {
+    "content-and-call": "\n<think></think>\nI'll check the weather in Tokyo first.\n",
+    "two-calls": "\n<think></think>\n\n",
+  },
+  otherText: "\n<think></think>\n",
+  tools,
+});
+
 export const glmCases: ModelOutputCase[] = [
   ...llamaCppTemplate.cases,
+  ...llamaCppGlm46Template.cases,
   {
     name: "GLM-4.5: one call",
     source: GLM45,

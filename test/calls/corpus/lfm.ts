@@ -15,8 +15,19 @@ const llamaCppTemplate = renderedCases({
   tools,
 });
 
+// LFM2.5-8B-A1B's template (llama.cpp's copy) quotes each string in single quotes, escaping nothing: a quote or a
+// line break in a value is written raw.
+const llamaCppLfm25Template = renderedCases({
+  template: "llama.cpp-LFM2.5-8B-A1B.jinja",
+  family: "LFM2.5 (llama.cpp template)",
+  format: "lfm",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const lfmCases: ModelOutputCase[] = [
   ...llamaCppTemplate.cases,
+  ...llamaCppLfm25Template.cases,
   {
     name: "LFM2.5: one call",
     source: VLLM,

@@ -18,8 +18,19 @@ const vllmTemplate = renderedCases({
   tools,
 });
 
+// StepFun 3.7 Flash writes Qwen3-Coder's tags; its prompt opens `<think>\n`, so the turn starts by closing it.
+const llamaCppStepFunTemplate = renderedCases({
+  template: "llama.cpp-StepFun3.7-Flash.jinja",
+  family: "StepFun 3.7 Flash (llama.cpp template)",
+  format: "hermes",
+  text: { "content-and-call": "\n</think>\nI'll check the weather in Tokyo first." },
+  otherText: "\n</think>\n",
+  tools,
+});
+
 export const qwen3CoderCases: ModelOutputCase[] = [
   ...vllmTemplate.cases,
+  ...llamaCppStepFunTemplate.cases,
   {
     name: "Qwen3-Coder (vLLM template): nested arguments, a boolean as Python writes it (True)",
     source:
