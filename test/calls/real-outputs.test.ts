@@ -13,7 +13,7 @@ import { graniteCases } from "./corpus/granite.js";
 import { harmonyCases } from "./corpus/harmony.js";
 import { hermesCases } from "./corpus/hermes.js";
 import { internlmCases } from "./corpus/internlm.js";
-import { hunyuanCases, jambaCases, longcatCases, nemotronCases } from "./corpus/json-blocks.js";
+import { aprielCases, hunyuanCases, jambaCases, longcatCases, nemotronCases } from "./corpus/json-blocks.js";
 import { kimiCases } from "./corpus/kimi.js";
 import { lfmCases } from "./corpus/lfm.js";
 import { llama3Cases } from "./corpus/llama3.js";
@@ -57,6 +57,7 @@ const families: Record<string, ModelOutputCase[]> = {
   "Hunyuan-A13B": hunyuanCases,
   Jamba: jambaCases,
   Nemotron: nemotronCases,
+  Apriel: aprielCases,
   LongCat: longcatCases,
   "Seed-OSS": seedOssCases,
   xLAM: xlamCases,

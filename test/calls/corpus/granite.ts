@@ -1,5 +1,6 @@
 // IBM Granite: 3.0-3.3's `<|tool_call|>[...]`, Granite 20B FC's `<function_call> {...}`, Granite 4's `<tool_call>`.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const G3 =
@@ -9,7 +10,17 @@ const G20B =
 const G4 =
   "ibm-granite/granite-4.0-h-small chat template; vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_granite4_tool_parser.py";
 
+// vLLM's Granite 20B FC template: `<function_call> {...}` on a line of its own per call, the turn's prose dropped.
+const vllm20bTemplate = renderedCases({
+  template: "vllm-tool_chat_template_granite_20b_fc.jinja",
+  family: "Granite 20B FC (vLLM template)",
+  format: "json-text",
+  otherText: "\n\n",
+  tools,
+});
+
 export const graniteCases: ModelOutputCase[] = [
+  ...vllm20bTemplate.cases,
   {
     name: "Granite 3.1: <|tool_call|> with one call",
     source: G3,

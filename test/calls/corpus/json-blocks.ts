@@ -1,5 +1,5 @@
-// Families whose calls are JSON in a block of their own tag, read as `<tool_call>` is: Hunyuan-A13B's and Jamba's
-// `<tool_calls>`, NVIDIA Nemotron's `<TOOLCALL>`, LongCat's `<longcat_tool_call>`.
+// Families whose calls are JSON in a block of their own tag, read as `<tool_call>` is: Hunyuan-A13B's, Jamba's and
+// Apriel's `<tool_calls>`, NVIDIA Nemotron's `<TOOLCALL>`, LongCat's `<longcat_tool_call>`.
 import type { ModelOutputCase } from "../model-output-corpus.js";
 import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
@@ -207,8 +207,18 @@ const llamaCppNemotronTemplate = renderedCases({
   tools,
 });
 
+// llama.cpp's Llama 3.3 Nemotron Super 49B v1.5 template: the turn's prose, then `<TOOLCALL>[...]</TOOLCALL>`.
+const llamaCppNemotronSuperTemplate = renderedCases({
+  template: "llama.cpp-nvidia-Llama-3_3-Nemotron-Super-49B-v1_5.jinja",
+  family: "Nemotron Super 49B v1.5 (llama.cpp template)",
+  format: "hermes",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const nemotronCases: ModelOutputCase[] = [
   ...llamaCppNemotronTemplate.cases,
+  ...llamaCppNemotronSuperTemplate.cases,
   {
     name: "Nemotron: one call in <TOOLCALL>",
     source: NEMOTRON,
@@ -380,3 +390,16 @@ export const longcatCases: ModelOutputCase[] = [
     tools,
   },
 ];
+
+// ServiceNow Apriel 1.5 (Unsloth's template, llama.cpp's copy): the turn's prose, then its calls as one JSON list in
+// `<tool_calls>`, each call's arguments the JSON text they came as; a line break before and after.
+const llamaCppAprielTemplate = renderedCases({
+  template: "llama.cpp-unsloth-Apriel-1.5.jinja",
+  family: "Apriel 1.5 (llama.cpp template)",
+  format: "hermes",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n" },
+  otherText: "\n\n",
+  tools,
+});
+
+export const aprielCases: ModelOutputCase[] = [...llamaCppAprielTemplate.cases];

@@ -17,8 +17,19 @@ const vllmParallelTemplate = renderedCases({
   tools,
 });
 
+// Mistral Small 3.1's template (llama.cpp's copy) writes a turn that calls as its `[TOOL_CALLS]` list only (its prose
+// dropped), each call with the last 9 characters of its id.
+const llamaCppSmall31Template = renderedCases({
+  template: "llama.cpp-mistralai-Mistral-Small-3.1-24B-Instruct-2503.jinja",
+  family: "Mistral Small 3.1 (llama.cpp template)",
+  format: "mistral",
+  tools,
+  callId: (_, index) => `callid00${index}`,
+});
+
 export const mistralCases: ModelOutputCase[] = [
   ...vllmParallelTemplate.cases,
+  ...llamaCppSmall31Template.cases,
   {
     name: "Mistral v0.3: one call in a list",
     source: V3,
