@@ -1,6 +1,7 @@
 // Cohere Command R+ and Command R: ``Action: ```json\n[{"tool_name": ..., "parameters": ...}]\n``` ``, as their
 // `tool_use` chat template asks for it, after an optional plan, and `directly_answer` to answer without a tool.
 import type { ModelOutputCase } from "../model-output-corpus.js";
+import { renderedCases } from "./rendered.js";
 import { call, corpusTools as tools } from "./tools.js";
 
 const TEMPLATE = "CohereLabs/c4ai-command-r-plus tool_use template (Action: ```json [...]```)";
@@ -9,6 +10,30 @@ const DIRECT = "langchain-cohere react_multi_hop agent: directly_answer makes no
 const action = (entries: string) => `Action: \`\`\`json\n[\n    ${entries}\n]\n\`\`\``;
 const entry = (name: string, parameters: string) =>
   `{\n        "tool_name": "${name}",\n        "parameters": ${parameters}\n    }`;
+
+// vLLM's Command R template writes `Action:` and the fence on lines of their own (`\nAction:\n```json\n[\n`), the
+// list's JSON indented by 4, and closes the fence right after the list (`]```\n`). The parser's marker is Cohere's
+// `Action: ```json` only, so every such turn is text today, with no error.
+const vllmCommandRTemplate = renderedCases({
+  template: "vllm-command_r_tool_chat_template.jinja",
+  family: "Command R (vLLM template)",
+  format: "cohere",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n" },
+  otherText: "\n\n",
+  tools,
+  misreads: [
+    "one-call",
+    "content-and-call",
+    "two-calls",
+    "nested-arguments",
+    "no-arguments",
+    "quotes-newlines-unicode",
+    "code-with-trailing-newline",
+  ],
+});
+
+/** The vLLM template's turns, read as text today (see above). */
+export const commandRPlusMisreads: ModelOutputCase[] = vllmCommandRTemplate.misreads;
 
 export const commandRPlusCases: ModelOutputCase[] = [
   {

@@ -22,7 +22,19 @@ const llamaCppV31Template = renderedCases({
   tools,
 });
 
+// vLLM's DeepSeek V3 template indents its output tags in the template's source, and the indent is rendered: 20 spaces
+// open the turn, 8 stand before the section's end (inside the section, so not text) and 16 between two calls.
+const vllmV3Template = renderedCases({
+  template: "vllm-tool_chat_template_deepseekv3.jinja",
+  family: "DeepSeek V3 (vLLM template)",
+  format: "deepseek",
+  text: { "content-and-call": `${" ".repeat(20)}I'll check the weather in Tokyo first.` },
+  otherText: " ".repeat(20),
+  tools,
+});
+
 export const deepseekCases: ModelOutputCase[] = [
+  ...vllmV3Template.cases,
   ...llamaCppV31Template.cases,
   {
     name: "DeepSeek V3: one call in a json fence",
