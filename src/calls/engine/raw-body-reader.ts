@@ -14,7 +14,7 @@ import type { ToolCallError } from "../tool-call-error.js";
 import { BodyCallAnnouncers } from "./body-call-announcers.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
-import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
+import type { AnnouncedCall, AnnouncedCallSink } from "./call-announcer.js";
 import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syntax.js";
 import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
@@ -70,6 +70,30 @@ type BodyState =
   | "after-bare-function" // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
   | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
+/** What takes the quiet characters of a body on the stream's fast path (see `RawBodyReader.takeQuietCharacter`). */
+interface QuietTextTaker {
+  readsAsQuiet(chunk: string): boolean;
+  /** Reads one; returns the id of the call it adds to. */
+  readQuietText(chunk: string): string;
+}
+
+/**
+ * The text of a call that is its body's whole text (a legacy tag's, a message's): every character but the one that may
+ * start its closer only adds to it.
+ */
+class WholeBodyText implements QuietTextTaker {
+  /** The call's id, set as its body opens. */
+  id = "";
+
+  readsAsQuiet(chunk: string): boolean {
+    return chunk.length === 1;
+  }
+
+  readQuietText(): string {
+    return this.id;
+  }
+}
+
 /** The closing tag a model may still write after a bare function call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
@@ -103,7 +127,9 @@ export class RawBodyReader {
    * The announcer that took the last plain text on the stream's fast path, while it takes every quiet character (see
    * {@link takePlainText}); forgotten as soon as the reader reads anything else.
    */
-  private quietTaker: CallAnnouncer | undefined;
+  private quietTaker: QuietTextTaker | undefined;
+  /** The text of a legacy tag's or a message's call, which takes the quiet characters of its body. */
+  private readonly wholeBodyText = new WholeBodyText();
 
   /** `announced`: where every announcer sends the calls it announces, and their text. */
   constructor(
@@ -158,6 +184,7 @@ export class RawBodyReader {
   openMessageCall(name: string, header: string, closer: string, format: JsonMessageFormat): void {
     const id = this.host.startCall(generatedCallId(this.host.nextCallIndex()), name);
     this.open = { kind: "message", id, name, header, format };
+    this.wholeBodyText.id = id;
     this.openBody(closer);
   }
 
@@ -166,6 +193,7 @@ export class RawBodyReader {
     const callIndex = this.host.takeCallIndex();
     const id = this.host.startCall(generatedCallId(callIndex), tool.name);
     this.open = { kind: "legacy", id, callIndex, tool, openingTag: tag };
+    this.wholeBodyText.id = id;
     this.openBody(`</${tool.xml?.tag ?? ""}>`);
     if (isSelfClosing(tag)) this.closeBody();
   }
@@ -218,6 +246,7 @@ export class RawBodyReader {
       // Its body is its call's text, to a closing tag or token that starts with `<`: plain text only adds to it.
       this.body.append(chunk);
       this.closersInValues.follow(chunk);
+      if (this.closersInValues.at === undefined) this.quietTaker = this.wholeBodyText;
       return open.id;
     }
     const announcer = this.announcers.taking(chunk);

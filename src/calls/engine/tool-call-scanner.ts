@@ -251,12 +251,9 @@ export class ToolCallScanner implements ToolCallEventSource {
   push(chunk: string): readonly ToolCallStreamEvent[] {
     if (chunk === "") return NO_EVENTS;
     // Bytes (a Uint8Array from a fetch body) are a caller's mistake to name, not a TypeError deep inside.
-    if (typeof chunk !== "string") {
-      throw new ActionRecallError("INVALID_ARGUMENTS", `push takes text: decode the ${typeof chunk} first`, {
-        data: { parameter: "chunk" },
-      });
-    }
+    if (typeof chunk !== "string") throw notTextError(chunk);
     // The finest chunk of a stream, and its most common: one character of a call's text that changes nothing else.
+    // The rest is scanned apart, so that this path stays small enough for the JIT to inline into the caller's loop.
     if (this.state === RAW_BODY) {
       const id = this.rawBody.takeQuietCharacter(chunk);
       if (id !== undefined) {
@@ -271,6 +268,11 @@ export class ToolCallScanner implements ToolCallEventSource {
       if (!this.deltas || id === undefined) return NO_EVENTS;
       return this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
     }
+    return this.pushOther(chunk);
+  }
+
+  /** Scans a chunk {@link push} does not take on its quiet paths. */
+  private pushOther(chunk: string): readonly ToolCallStreamEvent[] {
     // A one-character chunk (a stream at its finest) is compared, not searched.
     const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
     if (plain) {
@@ -788,4 +790,11 @@ function earliest(first: number, at: number): number {
 
 function isBlank(text: string): boolean {
   return text.trim() === "";
+}
+
+/** The error for a chunk that is not text (a `Uint8Array` from a fetch body): a caller's mistake, named. */
+function notTextError(chunk: unknown): ActionRecallError {
+  return new ActionRecallError("INVALID_ARGUMENTS", `push takes text: decode the ${typeof chunk} first`, {
+    data: { parameter: "chunk" },
+  });
 }
