@@ -33,9 +33,10 @@ export interface CallBlockSyntax<Read = unknown> {
   readonly callEnd?: string;
   /**
    * A marker, not a tag, that opens the block in prose (it does not start with `<`), and what closes it; a closing
-   * marker that is the opening one closes the block and opens the next.
+   * marker that is the opening one closes the block and opens the next. `otherOpenings`: the same marker as the family's
+   * templates also write it (on lines of their own, say).
    */
-  readonly marker?: { opening: string; closing: string };
+  readonly marker?: { opening: string; closing: string; otherOpenings?: readonly string[] };
   /**
    * The name of an XML block's tag (`function_calls`) that holds this syntax's calls instead of invokes when its body
    * does not start with `<`: the block is read as this syntax's from there.

@@ -6,6 +6,8 @@ import { firstCallName } from "../engine/read-reply-start-calls.js";
 
 /** What Command R+ and Command R write before their calls, and what closes them: a fenced JSON list. */
 const ACTION = "Action: ```json";
+/** The same, as vLLM's Command R tool template writes it: `Action:` and the fence on lines of their own. */
+const ACTION_ON_ITS_LINE = "Action:\n```json";
 const FENCE_END = "```";
 
 /**
@@ -36,7 +38,7 @@ function namesCohereTools(body: string): boolean {
 export const COMMAND_R_PLUS: CallBlockSyntax = {
   format: "cohere",
   tags: new Map(),
-  marker: { opening: ACTION, closing: FENCE_END },
+  marker: { opening: ACTION, closing: FENCE_END, otherOpenings: [ACTION_ON_ITS_LINE] },
   valueStrings: "json",
   closesWithWholeJson: true,
   build: (opener, body, firstCallIndex, catalog) => {

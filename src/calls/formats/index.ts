@@ -35,7 +35,9 @@ export const CALL_BLOCK_TAGS: ReadonlyMap<string, { syntax: CallBlockSyntax; clo
 /** The markers that open a call block in prose, each with its syntax; none starts another. */
 export const CALL_BLOCK_MARKERS: ReadonlyMap<string, CallBlockSyntax> = new Map(
   Object.values(CALL_BLOCK_FAMILIES).flatMap((syntax) =>
-    syntax.marker === undefined ? [] : [[syntax.marker.opening, syntax] as const],
+    syntax.marker === undefined
+      ? []
+      : [syntax.marker.opening, ...(syntax.marker.otherOpenings ?? [])].map((opening) => [opening, syntax] as const),
   ),
 );
 

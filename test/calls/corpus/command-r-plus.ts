@@ -12,8 +12,8 @@ const entry = (name: string, parameters: string) =>
   `{\n        "tool_name": "${name}",\n        "parameters": ${parameters}\n    }`;
 
 // vLLM's Command R template writes `Action:` and the fence on lines of their own (`\nAction:\n```json\n[\n`), the
-// list's JSON indented by 4, and closes the fence right after the list (`]```\n`). The parser's marker is Cohere's
-// `Action: ```json` only, so every such turn is text today, with no error.
+// list's JSON indented by 4, and closes the fence right after the list (`]```\n`). Issue 39 class 1: every such turn
+// was text, with no error, while the marker was Cohere's `Action: ```json` only.
 const vllmCommandRTemplate = renderedCases({
   template: "vllm-command_r_tool_chat_template.jinja",
   family: "Command R (vLLM template)",
@@ -21,21 +21,10 @@ const vllmCommandRTemplate = renderedCases({
   text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n" },
   otherText: "\n\n",
   tools,
-  misreads: [
-    "one-call",
-    "content-and-call",
-    "two-calls",
-    "nested-arguments",
-    "no-arguments",
-    "quotes-newlines-unicode",
-    "code-with-trailing-newline",
-  ],
 });
 
-/** The vLLM template's turns, read as text today (see above). */
-export const commandRPlusMisreads: ModelOutputCase[] = vllmCommandRTemplate.misreads;
-
 export const commandRPlusCases: ModelOutputCase[] = [
+  ...vllmCommandRTemplate.cases,
   {
     name: "Command R+: Action: ```json [...]```",
     source: TEMPLATE,
