@@ -33,9 +33,30 @@ const vllmV3Template = renderedCases({
   tools,
 });
 
+// vLLM's DeepSeek R1 template writes the section as its V3 template does, with the same rendered indent.
+const vllmR1Template = renderedCases({
+  template: "vllm-tool_chat_template_deepseekr1.jinja",
+  family: "DeepSeek R1 (vLLM template)",
+  format: "deepseek",
+  text: { "content-and-call": `${" ".repeat(20)}I'll check the weather in Tokyo first.` },
+  otherText: " ".repeat(20),
+  tools,
+});
+
+// llama.cpp's DeepSeek R1 Distill (Qwen 32B) template writes the arguments as the API's JSON text, and a turn's prose
+// after its calls as a message of its own, past the stop token: every turn is its section alone.
+const llamaCppR1DistillTemplate = renderedCases({
+  template: "llama.cpp-deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja",
+  family: "DeepSeek R1 Distill (llama.cpp template)",
+  format: "deepseek",
+  tools,
+});
+
 export const deepseekCases: ModelOutputCase[] = [
   ...vllmV3Template.cases,
+  ...vllmR1Template.cases,
   ...llamaCppV31Template.cases,
+  ...llamaCppR1DistillTemplate.cases,
   {
     name: "DeepSeek V3: one call in a json fence",
     source: V3,

@@ -19,8 +19,18 @@ const llamaCppTemplate = renderedCases({
   tools,
 });
 
+// llama.cpp's Gemma 4 31B (interleaved thinking) template writes a turn as the Gemma 4 one does.
+const llamaCpp31BTemplate = renderedCases({
+  template: "llama.cpp-google-gemma-4-31B-it-interleaved.jinja",
+  family: "Gemma 4 31B (llama.cpp interleaved template)",
+  format: "gemma",
+  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  tools,
+});
+
 export const gemmaCases: ModelOutputCase[] = [
   ...llamaCppTemplate.cases,
+  ...llamaCpp31BTemplate.cases,
   {
     name: "Gemma 4: one call with a string",
     source: GEMMA4,

@@ -22,8 +22,37 @@ const vllmHermesTemplate = renderedCases({
   tools,
 });
 
+// vLLM's Hermes 2 Pro template writes like its Hermes one, but opens `<tool_call>` once for all of a turn's calls and
+// closes it after each: `<tool_call>\n{...}\n</tool_call> {...}\n</tool_call> `.
+const vllmHermes2ProTemplate = renderedCases({
+  template: "vllm-tool_chat_template_hermes_2_pro.jinja",
+  family: "Hermes 2 Pro (vLLM template)",
+  format: "hermes",
+  otherText: " ",
+  tools,
+  // The second call, after the first block's `</tool_call>` with no `<tool_call>` of its own, is left as text with no
+  // error (vLLM's hermes parser, which matches `<tool_call>...</tool_call>` pairs, misses it too).
+  misreads: ["two-calls"],
+});
+
+// vLLM's Qwen2.5-Coder template writes each call as JSON in a `<tools>` tag of its own, a newline after each, the
+// turn's prose right before the first.
+const vllmQwen25CoderTemplate = renderedCases({
+  template: "vllm-tool_chat_template_qwen2_5_coder.jinja",
+  family: "Qwen2.5-Coder (vLLM template)",
+  format: "json-text",
+  text: { "content-and-call": "I'll check the weather in Tokyo first.\n", "two-calls": "\n\n" },
+  otherText: "\n",
+  tools,
+  // `<tools>` after prose stays text, with no error: it is a word prose writes, so it opens calls only where a reply
+  // starts (the documented convention, src/calls/formats/markers.ts).
+  misreads: ["content-and-call"],
+});
+
 export const hermesCases: ModelOutputCase[] = [
   ...vllmHermesTemplate.cases,
+  ...vllmHermes2ProTemplate.cases,
+  ...vllmQwen25CoderTemplate.cases,
   {
     name: "Qwen3: one call, as the template renders it",
     source: QWEN3_TEMPLATE,
@@ -130,4 +159,10 @@ export const hermesCases: ModelOutputCase[] = [
     text: "",
     tools: corpusToolsAsOpenAI,
   },
+];
+
+/** Rendered outputs read wrong today (expected failures). */
+export const hermesMisreads: ModelOutputCase[] = [
+  ...vllmHermes2ProTemplate.misreads,
+  ...vllmQwen25CoderTemplate.misreads,
 ];

@@ -16,8 +16,17 @@ const vllmTemplate = renderedCases({
   tools,
 });
 
+// vLLM's Llama 3.2 JSON template writes one call alike, drops the turn's prose, and refuses two calls.
+const vllmLlama32Template = renderedCases({
+  template: "vllm-tool_chat_template_llama3.2_json.jinja",
+  family: "Llama 3.2 (vLLM JSON template)",
+  format: "json-text",
+  tools,
+});
+
 export const llama3Cases: ModelOutputCase[] = [
   ...vllmTemplate.cases,
+  ...vllmLlama32Template.cases,
   {
     name: "Llama 3.1: a JSON call the reply starts with",
     source: LLAMA31,

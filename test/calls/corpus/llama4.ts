@@ -18,8 +18,30 @@ const vllmTemplate = renderedCases({
   misreads: ["content-and-call"],
 });
 
+// vLLM's Llama 4 JSON template writes each call as `{"name": ..., "parameters": ...}`, one right after another, the
+// turn's prose right before them.
+const vllmJsonTemplate = renderedCases({
+  template: "vllm-tool_chat_template_llama4_json.jinja",
+  family: "Llama 4 (vLLM JSON template)",
+  format: "json-text",
+  tools,
+  // JSON after prose stays text (the documented convention, as for the pythonic list above).
+  misreads: ["content-and-call"],
+});
+
+// vLLM's Gemma 3 template prompts for a pythonic call list and writes one, each value as JSON, the turn's prose after
+// it. Only its calls of at most one argument are recorded (record.ts says why).
+const vllmGemma3Template = renderedCases({
+  template: "vllm-tool_chat_template_gemma3_pythonic.jinja",
+  family: "Gemma 3 (vLLM pythonic template)",
+  format: "pythonic",
+  tools,
+});
+
 export const llama4Cases: ModelOutputCase[] = [
   ...vllmTemplate.cases,
+  ...vllmJsonTemplate.cases,
+  ...vllmGemma3Template.cases,
   {
     name: "Llama 4: one call",
     source: LLAMA4,
@@ -105,4 +127,4 @@ export const llama4Cases: ModelOutputCase[] = [
 ];
 
 /** Rendered outputs read wrong today (expected failures). */
-export const llama4Misreads: ModelOutputCase[] = vllmTemplate.misreads;
+export const llama4Misreads: ModelOutputCase[] = [...vllmTemplate.misreads, ...vllmJsonTemplate.misreads];

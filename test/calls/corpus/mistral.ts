@@ -27,9 +27,20 @@ const llamaCppSmall31Template = renderedCases({
   callId: (_, index) => `callid00${index}`,
 });
 
+// vLLM's Mistral 3 template writes `[TOOL_CALLS] [...]`, each call's JSON with the last 9 characters of its id, and
+// drops the turn's prose.
+const vllmMistral3Template = renderedCases({
+  template: "vllm-tool_chat_template_mistral3.jinja",
+  family: "Mistral Small 3 (vLLM template)",
+  format: "mistral",
+  tools,
+  callId: (_, index) => `callid00${index}`,
+});
+
 export const mistralCases: ModelOutputCase[] = [
   ...vllmParallelTemplate.cases,
   ...llamaCppSmall31Template.cases,
+  ...vllmMistral3Template.cases,
   {
     name: "Mistral v0.3: one call in a list",
     source: V3,

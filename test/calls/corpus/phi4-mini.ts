@@ -17,8 +17,21 @@ const llamaCppTemplate = renderedCases({
   tools,
 });
 
+// vLLM's Phi-4-mini template prompts `functools[...]` but writes a turn's calls as bare JSON objects (the arguments
+// as the API's JSON text), joined by commas with no list around them; a turn with prose loses its calls (not recorded).
+const vllmTemplate = renderedCases({
+  template: "vllm-tool_chat_template_phi4_mini.jinja",
+  family: "Phi-4-mini (vLLM template)",
+  format: "json-text",
+  tools,
+  // `{...},{...}`: the first object is read as a call and `,{...}` after it is left as text, with no error. The engine
+  // reads calls a reply starts with one per line, `;`-separated or in a list, not `,`-separated.
+  misreads: ["two-calls"],
+});
+
 export const phi4MiniCases: ModelOutputCase[] = [
   ...llamaCppTemplate.cases,
+  ...vllmTemplate.cases,
   {
     name: "Phi-4-mini: functools[ at the start, no tools given (misread a)",
     source: VLLM,
@@ -150,3 +163,6 @@ export const phi4MiniCases: ModelOutputCase[] = [
     tools,
   },
 ];
+
+/** Rendered outputs read wrong today (expected failures). */
+export const phi4MiniMisreads: ModelOutputCase[] = vllmTemplate.misreads;

@@ -15,8 +15,17 @@ const vllmQwenTemplate = renderedCases({
   tools,
 });
 
+// vLLM's xLAM (Llama) template writes the calls as one JSON list too, and drops the turn's prose.
+const vllmLlamaTemplate = renderedCases({
+  template: "vllm-tool_chat_template_xlam_llama.jinja",
+  family: "xLAM (vLLM Llama template)",
+  format: "json-text",
+  tools,
+});
+
 export const xlamCases: ModelOutputCase[] = [
   ...vllmQwenTemplate.cases,
+  ...vllmLlamaTemplate.cases,
   {
     name: "xLAM: a JSON array of one call",
     source: VLLM,
