@@ -90,6 +90,9 @@ export interface ReplyStartMarker {
   readonly inProse?: string;
 }
 
+/** What models write between the JSON calls a reply starts with, besides whitespace (`{...};{...}`, `{...},{...}`). */
+const CALL_SEPARATORS: ReadonlySet<string> = new Set([";", ","]);
+
 /**
  * Reads a run of JSON calls, from where the scanner found one may start to where it ends: after a marker such as
  * `[TOOL_CALLS]` (its head, then its JSON; see {@link MarkedJsonCallsSyntax}), and the JSON (or pythonic) calls a reply starts with, bare, after a code fence, after
@@ -398,7 +401,7 @@ export class JsonRunReader {
 
   /**
    * After a wrapper (`<|python_tag|>`, a `<tools>` tag), an opening fence or a JSON call: whitespace
-   * and the `;` some models put between calls are held until a `{` starts the next call (or a `[`, calls in an array,
+   * and the `;` or `,` some models put between calls are held until a `{` starts the next call (or a `[`, calls in an array,
    * before the first), and are dropped then; so is what closes the calls (a fence, `<|python_end|>`, `</tools>`).
    * Anything else is prose again, and what was held is text.
    */
@@ -426,7 +429,7 @@ export class JsonRunReader {
         this.tagHeld = held === this.opener ? "" : held;
         continue;
       }
-      if (this.tagHeld !== "" || (!isSpace(character) && character !== ";")) {
+      if (this.tagHeld !== "" || (!isSpace(character) && !CALL_SEPARATORS.has(character))) {
         this.releasePrefix();
         return index;
       }

@@ -18,15 +18,13 @@ const llamaCppTemplate = renderedCases({
 });
 
 // vLLM's Phi-4-mini template prompts `functools[...]` but writes a turn's calls as bare JSON objects (the arguments
-// as the API's JSON text), joined by commas with no list around them; a turn with prose loses its calls (not recorded).
+// as the API's JSON text), joined by commas with no list around them (issue 39 class 1: the second was text, with no
+// error); a turn with prose loses its calls (not recorded).
 const vllmTemplate = renderedCases({
   template: "vllm-tool_chat_template_phi4_mini.jinja",
   family: "Phi-4-mini (vLLM template)",
   format: "json-text",
   tools,
-  // `{...},{...}`: the first object is read as a call and `,{...}` after it is left as text, with no error. The engine
-  // reads calls a reply starts with one per line, `;`-separated or in a list, not `,`-separated.
-  misreads: ["two-calls"],
 });
 
 export const phi4MiniCases: ModelOutputCase[] = [
@@ -165,4 +163,3 @@ export const phi4MiniCases: ModelOutputCase[] = [
 ];
 
 /** Rendered outputs read wrong today (expected failures). */
-export const phi4MiniMisreads: ModelOutputCase[] = vllmTemplate.misreads;
