@@ -8,7 +8,6 @@ import { generatedCallId } from "../tool-call.js";
 
 /** What MeetKai's Functionary v3.2 writes before each recipient: a message to a tool, or text to the user. */
 const RECIPIENT_MARKER = ">>>";
-const MARKER_START = RECIPIENT_MARKER.charAt(0);
 /** A message's recipient, on the line the marker opens. */
 const RECIPIENT_LINE = /^(\w+)\n/;
 /** The recipient of text: what follows it is the answer, not a call. */
@@ -67,12 +66,14 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
       return;
     }
     if (this.headRead) return;
+    // Only the new text is looked at: what came before it is a word (else the line was read already).
     this.head += text;
-    const newline = this.head.indexOf("\n");
-    if (newline === -1) {
-      this.headRead = !PARTIAL_RECIPIENT.test(this.head);
+    const newline = text.indexOf("\n");
+    if (!PARTIAL_RECIPIENT.test(newline === -1 ? text : text.slice(0, newline))) {
+      this.headRead = true;
       return;
     }
+    if (newline === -1) return;
     this.headRead = true;
     const name = recipientOf(this.head);
     if (name === undefined || name === TEXT_RECIPIENT) return;
@@ -81,18 +82,21 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
     this.addText(this.head);
   }
 
-  /** Plain text adds to the call's message unless it may start the next message's marker. */
-  takesPlainText(chunk: string): boolean {
-    return this.streaming && !chunk.includes(MARKER_START);
+  /**
+   * Plain text adds to the call's message: the body's reader keeps a chunk that may start the next `>>>` from it (it
+   * goes through the closer).
+   */
+  takesPlainText(): boolean {
+    return this.streaming;
   }
 
   override takesQuietText(): boolean {
     return this.streaming;
   }
 
-  /** Every character but the marker's start only adds to the message. */
+  /** Every character only adds to the message (but the marker's start, which never comes here: see above). */
   override readsAsQuiet(chunk: string): boolean {
-    return chunk.length === 1 && this.takesPlainText(chunk);
+    return chunk.length === 1 && this.streaming;
   }
 }
 

@@ -24,12 +24,16 @@ const llamaCppV31Template = renderedCases({
 
 // vLLM's DeepSeek V3 template indents its output tags in the template's source, and the indent is rendered: 20 spaces
 // open the turn, 8 stand before the section's end (inside the section, so not text) and 16 between two calls.
+const VLLM_INDENTED_TEXT = {
+  text: { "content-and-call": `${" ".repeat(20)}I'll check the weather in Tokyo first.` },
+  otherText: " ".repeat(20),
+};
+
 const vllmV3Template = renderedCases({
   template: "vllm-tool_chat_template_deepseekv3.jinja",
   family: "DeepSeek V3 (vLLM template)",
   format: "deepseek",
-  text: { "content-and-call": `${" ".repeat(20)}I'll check the weather in Tokyo first.` },
-  otherText: " ".repeat(20),
+  ...VLLM_INDENTED_TEXT,
   tools,
 });
 
@@ -38,8 +42,7 @@ const vllmR1Template = renderedCases({
   template: "vllm-tool_chat_template_deepseekr1.jinja",
   family: "DeepSeek R1 (vLLM template)",
   format: "deepseek",
-  text: { "content-and-call": `${" ".repeat(20)}I'll check the weather in Tokyo first.` },
-  otherText: " ".repeat(20),
+  ...VLLM_INDENTED_TEXT,
   tools,
 });
 

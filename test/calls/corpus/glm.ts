@@ -8,15 +8,20 @@ const GLM45 = "zai-org/GLM-4.5 chat_template.jinja; vllm-project/vllm tests/tool
 const GLM47 = "zai-org/GLM-4.7 chat_template.jinja; vllm-project/vllm tests/tool_parsers/test_glm47_moe_tool_parser.py";
 
 // The template opens every assistant turn with an empty `<think></think>` when thinking is off.
-const llamaCppTemplate = renderedCases({
-  template: "llama.cpp-glm_4_5.jinja",
-  family: "GLM-4.5 (llama.cpp template)",
-  format: "hermes",
+/** The text around the calls in GLM-4.5's and GLM-4.6's rendered turns. */
+const GLM_TURN_TEXT = {
   text: {
     "content-and-call": "\n<think></think>\nI'll check the weather in Tokyo first.\n",
     "two-calls": "\n<think></think>\n\n",
   },
   otherText: "\n<think></think>\n",
+};
+
+const llamaCppTemplate = renderedCases({
+  template: "llama.cpp-glm_4_5.jinja",
+  family: "GLM-4.5 (llama.cpp template)",
+  format: "hermes",
+  ...GLM_TURN_TEXT,
   tools,
 });
 
@@ -25,11 +30,7 @@ const llamaCppGlm46Template = renderedCases({
   template: "llama.cpp-GLM-4.6.jinja",
   family: "GLM-4.6 (llama.cpp template)",
   format: "hermes",
-  text: {
-    "content-and-call": "\n<think></think>\nI'll check the weather in Tokyo first.\n",
-    "two-calls": "\n<think></think>\n\n",
-  },
-  otherText: "\n<think></think>\n",
+  ...GLM_TURN_TEXT,
   tools,
 });
 
