@@ -5,6 +5,8 @@ import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+import { call } from "./corpus/tools.js";
+import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
 
 const tools = toolsJson as CallableTool[];
 
@@ -110,6 +112,59 @@ describe("Hermes / Qwen <tool_call>", () => {
     });
     // Whole as written: JSON that would need repairing was cut off.
     expect(parseToolCalls('<tool_call>{"name": "get_weather", "arguments": {}', { tools }).calls).toEqual([]);
+  });
+});
+
+describe("a call object after a <tool_call> block, closed by </tool_call> again (vLLM's Hermes 2 Pro template)", () => {
+  const source = "written for this test, as vLLM's tool_chat_template_hermes_2_pro.jinja writes a turn's calls";
+  const block = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "A"}}\n</tool_call>';
+  const first = call("get_weather", { city: "A" }, "hermes");
+
+  test.each<Omit<ModelOutputCase, "source">>([
+    {
+      name: "each later call is read, tools known or not: the closing tag marks it",
+      output: `${block} {"name": "b", "arguments": {"x": 1}}\n</tool_call> {"name": "c", "arguments": {}}\n</tool_call> `,
+      calls: [first, call("b", { x: 1 }, "hermes"), call("c", {}, "hermes")],
+      text: " ",
+    },
+    {
+      name: "a closing tag inside a string of the object is its text",
+      output: `${block}\n{"name": "b", "arguments": {"x": "</tool_call>"}}\n</tool_call>`,
+      calls: [first, call("b", { x: "</tool_call>" }, "hermes")],
+      text: "",
+    },
+    {
+      name: "a call object no closing tag follows is prose, as JSON in prose is",
+      output: `${block}\n{"name": "b", "arguments": {}} is what I would call next.`,
+      calls: [first],
+      text: '\n{"name": "b", "arguments": {}} is what I would call next.',
+    },
+    {
+      name: "an object whose first key is no call's is prose, closing tag and all",
+      output: `${block}\n{"city": "Paris"}\n</tool_call>`,
+      calls: [first],
+      text: '\n{"city": "Paris"}\n</tool_call>',
+    },
+    {
+      name: "a call object the output ends in before its closing tag is whole is prose",
+      output: `${block}\n{"name": "b"} </tool_ca`,
+      calls: [first],
+      text: '\n{"name": "b"} </tool_ca',
+    },
+    {
+      name: "a call object too broken to read is reported, not dropped",
+      output: `${block}\n{"name": "b", "arguments": {"x": 1,, ]}\n</tool_call>`,
+      calls: [first],
+      text: "",
+      errors: [
+        {
+          code: "PARSE_ERROR",
+          message: '<tool_call> does not hold {"name": ..., "arguments": ...}: {"name": "b", "arguments": {"x": 1,, ]}',
+        },
+      ],
+    },
+  ])("$name", (given) => {
+    expectCaseReadEveryWay({ ...given, source });
   });
 });
 

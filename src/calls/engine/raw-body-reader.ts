@@ -15,6 +15,7 @@ import { BodyCallAnnouncers } from "./body-call-announcers.js";
 import { buildJsonCall } from "./build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
 import type { AnnouncedCall, AnnouncedCallSink } from "./call-announcer.js";
+import { CallBeforeCloser } from "./call-before-closer.js";
 import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syntax.js";
 import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
@@ -68,6 +69,7 @@ export interface RawBodyHost {
 type BodyState =
   | "body" // the body of a block, a legacy tag or a message to a tool, until its closing tag
   | "after-bare-function" // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
+  | "after-block" // after a `<tool_call>` block: perhaps a call object its closing tag closes again (`CallBeforeCloser`)
   | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
 /** What takes the quiet characters of a body on the stream's fast path (see `RawBodyReader.takeQuietCharacter`). */
@@ -119,6 +121,8 @@ export class RawBodyReader {
   private open: OpenBody = TOOL_CALL_BODY;
   /** What was read after a bare function call: whitespace, then as much of {@link ORPHAN_CLOSER} as matched. */
   private afterBareFunction = "";
+  /** After a `<tool_call>` block: a call object written without its opening tag, closed by the block's closing tag. */
+  private readonly callBeforeCloser = new CallBeforeCloser();
   /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
   private jsonBlockOpener = "";
   /** Announce the calls of the body while it arrives; at its close only the calls are left to report. */
@@ -281,6 +285,8 @@ export class RawBodyReader {
       }
       case "after-bare-function":
         return this.scanAfterBareFunction(chunk, start);
+      case "after-block":
+        return this.scanAfterBlock(chunk, start);
       case "before-json-block":
         return this.scanBeforeJsonBlock(chunk, start);
     }
@@ -295,6 +301,10 @@ export class RawBodyReader {
     if (this.state === "after-bare-function") {
       this.host.appendText(this.afterBareFunction);
       this.afterBareFunction = "";
+      return false;
+    }
+    if (this.state === "after-block") {
+      this.host.appendText(this.callBeforeCloser.takeHeld());
       return false;
     }
     if (this.state === "before-json-block") {
@@ -385,6 +395,24 @@ export class RawBodyReader {
     return index;
   }
 
+  /**
+   * After a `<tool_call>` block: a call object closed by the block's closing tag again, its opening tag left out, is a
+   * call, tools known or not (the model's closing tag marks it); what turns out to be no such call is prose, read again.
+   */
+  private scanAfterBlock(chunk: string, start: number): number {
+    const found = this.callBeforeCloser.scan(chunk, start);
+    if (found.kind === "pending") return chunk.length;
+    if (found.kind === "prose") {
+      this.state = "body";
+      this.host.leave();
+      this.host.readAgain(found.held);
+      return found.end;
+    }
+    const host = this.host;
+    host.emitBlockCalls(buildToolCallBlockCalls(found.json, host.nextCallIndex(), host.catalog, this.blockTag()));
+    return found.end;
+  }
+
   // Closing ---------------------------------------------------------------------------------------------------------
 
   /**
@@ -405,6 +433,11 @@ export class RawBodyReader {
       // The marker that closed the block opens the next: it is read again, as prose.
       this.closeBody();
       this.host.readAgain(this.bodyCloser.literal);
+    } else if (this.open.kind === "tool-call") {
+      this.closeBody();
+      this.state = "after-block";
+      this.callBeforeCloser.start(this.bodyCloser.literal);
+      this.host.enter();
     } else {
       this.closeBody();
     }
