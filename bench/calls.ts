@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { CallableTool } from "../src/calls/callable-tool.js";
 import { createToolCallStream } from "../src/calls/create-tool-call-stream.js";
 import { TextAccumulator } from "../src/calls/engine/text-accumulator.js";
-import { CALL_BLOCK_FAMILIES } from "../src/calls/formats/index.js";
+import { FORMAT_FAMILIES } from "../src/calls/formats/index.js";
 import { parseToolCalls } from "../src/calls/parse-tool-calls.js";
 import { TEXT_TOOL_CALL_FORMATS } from "../src/calls/tool-call.js";
 import type { ToolCallStreamEvent } from "../src/calls/tool-call-stream-event.js";
@@ -225,7 +225,7 @@ export async function run(): Promise<void> {
  */
 function timeFamilies(): void {
   const families = Object.keys(FAMILY_CALLS);
-  for (const name of [...TEXT_TOOL_CALL_FORMATS, ...Object.keys(CALL_BLOCK_FAMILIES)]) {
+  for (const name of [...TEXT_TOOL_CALL_FORMATS, ...Object.keys(FORMAT_FAMILIES)]) {
     if (!families.includes(name)) throw new Error(`bench/calls.ts has no output of ${name} to time`);
   }
   console.log("  each family, 1,000 calls in about 1 MB, in a process of its own: one-shot, and 1-char onEvent stream");

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
-import { closesUnopenedReasoning } from "../../src/calls/formats/markers.js";
+import { closesUnopenedReasoning } from "../../src/calls/formats/reasoning.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };

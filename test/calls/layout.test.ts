@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { CALL_BLOCK_FAMILIES } from "../../src/calls/formats/index.js";
+import { FORMAT_FAMILIES } from "../../src/calls/formats/index.js";
 
 // The parser is an engine that names no model family, and one file per family under src/calls/formats/ listed in the
 // table (formats/index.ts). These tests read the source text of every other file under src/ for the words and markers
@@ -54,7 +54,7 @@ const TABLE_FAMILY_WORDS = [
 ];
 
 /**
- * The words naming the families read by the engine through other kinds of format entry (`formats/markers.ts`): the
+ * The words naming the families read by the engine directly (`formats/tool-call.ts`, `xml-blocks.ts`) or through the table's other kinds of entry: the
  * `<tool_call>` family (its JSON, its function tags and their kin) and the models that write it, the sections of
  * special tokens and the names of `<function_calls>` blocks, the headers of special tokens (Harmony's, Kimi K3's),
  * Mistral's marker, and the JSON and pythonic calls a reply starts with and the models' words and wrappers before them.
@@ -66,8 +66,14 @@ const OTHER_FAMILY_WORDS = [
 ];
 
 describe("the calls module's layout", () => {
-  test("the table lists each family of a call block by name", () => {
-    expect(Object.keys(CALL_BLOCK_FAMILIES)).toEqual([
+  test("the table lists each family the engine reads through a kind of entry, by name", () => {
+    expect(Object.keys(FORMAT_FAMILIES)).toEqual([
+      "kimi",
+      "deepseek",
+      "step3",
+      "harmony",
+      "mistral",
+      "json-text",
       "gemma",
       "lfm",
       "olmo",
@@ -78,6 +84,16 @@ describe("the calls module's layout", () => {
       "minimax-m3",
       "functionary",
     ]);
+  });
+
+  test("each file under calls/formats/ is a family of the table, or one the engine reads directly", () => {
+    const files = readdirSync(new URL("calls/formats/", SOURCE)).map((file) => file.replace(/\.ts$/, ""));
+    // The table, the public names of the formats, the reasoning blocks of every family; the `<tool_call>` family and
+    // the tags its blocks may hold, the `<function_calls>` blocks' names, and pythonic calls.
+    const shared = ["index", "names", "reasoning"];
+    const readDirectly = ["tool-call", "tool-call-opening", "tool-call-announcer", "qwen3-coder", "glm", "hunyuan"];
+    const alsoDirect = ["minicpm", "xml-blocks", "pythonic"];
+    expect(files.sort()).toEqual([...shared, ...readDirectly, ...alsoDirect, ...Object.keys(FORMAT_FAMILIES)].sort());
   });
 
   test("no file outside calls/formats/ names a family of the table", () => {

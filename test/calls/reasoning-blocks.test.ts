@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
-import { closesUnopenedReasoning } from "../../src/calls/formats/markers.js";
+import { closesUnopenedReasoning } from "../../src/calls/formats/reasoning.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 

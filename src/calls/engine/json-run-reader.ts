@@ -1,8 +1,9 @@
-import { isCallMarker, REPLY_START_MARKERS } from "../formats/markers.js";
+import { REPLY_START_MARKERS } from "../formats/index.js";
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import type { AnnouncedCall } from "./call-announcer.js";
+import { isCallMarker } from "./format-family.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";

@@ -1,6 +1,4 @@
 import type { CallableTool } from "../callable-tool.js";
-import { FUNCTION_END } from "../formats/function-tags.js";
-import { buildTokenSectionCalls, type TokenSectionSyntax } from "../formats/token-sections.js";
 import {
   buildToolCallBlockCalls,
   holdsWholeCallsPast,
@@ -19,11 +17,13 @@ import { CallBeforeCloser } from "./call-before-closer.js";
 import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syntax.js";
 import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
+import { FUNCTION_END } from "./function-tag-calls.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import type { JsonMessageFormat } from "./token-header.js";
+import { buildTokenSectionCalls, type TokenSectionSyntax } from "./token-section.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing } from "./xml-attributes.js";
 import { isSpace, tagName } from "./xml-characters.js";

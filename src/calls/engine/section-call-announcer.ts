@@ -1,8 +1,8 @@
-import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import { generatedCallId } from "../tool-call.js";
 import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { isQuietCharacter } from "./quiet-character.js";
+import type { TokenSectionSyntax } from "./token-section.js";
 
 /** What marks each call of a section: its begin and end markers, and the opening that names it. */
 export type SectionCallMarkers = Pick<TokenSectionSyntax, "callBegin" | "callEnd" | "readOpening">;

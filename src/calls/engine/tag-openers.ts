@@ -1,18 +1,19 @@
 import type { CallableTool } from "../callable-tool.js";
-import { CALL_BLOCK_TAGS, CALLS_INSIDE_XML_BLOCKS } from "../formats/index.js";
 import {
+  CALL_BLOCK_TAGS,
   CALL_WRAPPERS,
-  isCallMarker,
-  MESSAGE_SEPARATOR,
-  REASONING_TAGS,
+  CALLS_INSIDE_XML_BLOCKS,
   TOKEN_HEADERS,
   TOKEN_SECTIONS,
-} from "../formats/markers.js";
-import type { TokenSectionSyntax } from "../formats/token-sections.js";
+} from "../formats/index.js";
+import { MESSAGE_SEPARATOR } from "../formats/json-text.js";
+import { REASONING_TAGS } from "../formats/reasoning.js";
 import { TOOL_CALL_BLOCK_TAGS } from "../formats/tool-call.js";
 import { isXmlBlockName } from "../formats/xml-blocks.js";
 import type { TextToolCallFormat } from "../tool-call.js";
+import { isCallMarker } from "./format-family.js";
 import type { TokenHeaderSyntax } from "./token-header.js";
+import type { TokenSectionSyntax } from "./token-section.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSpace, plainTagName } from "./xml-characters.js";
 
@@ -66,7 +67,7 @@ export class TagOpeners {
     }
     if (TOOL_CALL_BLOCK_TAGS.blocks.has(name) && this.readsToolCalls) return "tool_call";
     // Models leave out the `<tool_call>` before `<function=name>`, or write `<function name=...>` with nothing
-    // around it (see `formats/function-tags.ts`). Such a call is read only when it names a known tool, as legacy tags
+    // around it (see `formats/tool-call.ts`). Such a call is read only when it names a known tool, as legacy tags
     // are: a `<function` in prose without tools stays prose. The character after the name tells which it is (see
     // `afterFunction`).
     if (name === "function" && this.catalog !== undefined) return "function";

@@ -1,5 +1,5 @@
-import type { TokenSectionSyntax } from "../formats/token-sections.js";
 import type { TextToolCallFormat } from "../tool-call.js";
+import type { TokenSectionSyntax } from "./token-section.js";
 
 /** The formats whose messages to a tool hold its arguments as JSON. */
 export type JsonMessageFormat = Exclude<TextToolCallFormat, "xml" | "legacy-xml">;

@@ -1,20 +1,17 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
-import { bareFunctionName } from "../formats/function-tags.js";
 import {
   CALL_BLOCK_MARKERS,
   CALL_BLOCK_TAGS,
-  CALLS_INSIDE_XML_BLOCKS,
-  REPLY_START_CALL_BLOCKS,
-} from "../formats/index.js";
-import {
   CALL_WRAPPERS,
+  CALLS_INSIDE_XML_BLOCKS,
   MARKED_JSON_CALLS,
+  REPLY_START_CALL_BLOCKS,
   REPLY_START_MARKERS,
-  reasoningCloserOf,
   TOKEN_HEADERS,
   TOKEN_SECTIONS,
-} from "../formats/markers.js";
-import type { TokenSectionSyntax } from "../formats/token-sections.js";
+} from "../formats/index.js";
+import { reasoningCloserOf } from "../formats/reasoning.js";
+import { bareFunctionName } from "../formats/tool-call.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
@@ -36,6 +33,7 @@ import { type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
 import { TagOpeners } from "./tag-openers.js";
 import { TokenHeader, type TokenHeaderEnd, type TokenHeaderSyntax } from "./token-header.js";
+import type { TokenSectionSyntax } from "./token-section.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { type XmlBlockHost, XmlBlockReader } from "./xml-block-reader.js";
 import { tagName } from "./xml-characters.js";
@@ -91,7 +89,7 @@ const REPLY_START_INITIALS: ReadonlySet<string> = new Set(REPLY_START_MARKERS.ma
 
 /**
  * A tolerant, incremental scanner for tool calls written in text, in every syntax of {@link TEXT_TOOL_CALL_FORMATS}
- * (what opens each is in `formats/`: its table and `markers.ts`). Chunks may split anywhere; every
+ * (what opens each is in `formats/`, listed in its table). Chunks may split anywhere; every
  * character is looked at a bounded number of times (text held and found to be prose is read once more), so scanning
  * is linear. Both the one-shot parser and the stream use it.
  *

@@ -1,7 +1,7 @@
 import { CallAnnouncer } from "../engine/call-announcer.js";
 import { ClosingLiteral } from "../engine/closing-literal.js";
+import { FUNCTION_END } from "../engine/function-tag-calls.js";
 import { holdsClosingBracket, JsonValueEnd } from "../engine/json-value-end.js";
-import { FUNCTION_END } from "./function-tags.js";
 import { CALL_OPENING_LIMIT, type CallOpening, readCallOpening } from "./tool-call-opening.js";
 
 /** The characters a call's opening ends with (see {@link readCallOpening}). */

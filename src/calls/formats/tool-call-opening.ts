@@ -1,6 +1,6 @@
 import { jsonString } from "../engine/json-string.js";
 import { generatedCallId } from "../tool-call.js";
-import { QWEN_FUNCTION_TAGS } from "./function-tags.js";
+import { QWEN_FUNCTION_TAGS } from "./qwen3-coder.js";
 
 /** The first call of a `<tool_call>` body, known from the body's opening before the block closes. */
 export interface CallOpening {

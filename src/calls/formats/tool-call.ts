@@ -1,13 +1,16 @@
 import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
+import { FUNCTION_END, type FunctionTagSyntax, scanFunctionTagCalls } from "../engine/function-tag-calls.js";
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
+import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import type { TextToolCallFormat } from "../tool-call.js";
-import { FUNCTION_END, functionTagSyntaxOf, scanFunctionTagCalls } from "./function-tags.js";
 import { ARG_VALUE, ARG_VALUE_END, isGlmBody, scanGlmCall } from "./glm.js";
 import { splitHunyuanSuffix, withBareHunyuanTags, withHunyuanSuffix } from "./hunyuan.js";
+import { MINICPM_FUNCTION_TAGS } from "./minicpm.js";
+import { QWEN_FUNCTION_TAGS } from "./qwen3-coder.js";
 import { CALL_OPENING_LIMIT, readCallOpening } from "./tool-call-opening.js";
 
 /**
@@ -170,4 +173,18 @@ function buildTagCall(scanned: ScannedTagCall, catalog: ToolCatalog | undefined)
   const given = { id: scanned.id, name: scanned.name, arguments: scanned.jsonArguments, format: "hermes" } as const;
   const built = buildJsonCall(given, scanned.callIndex, catalog);
   return { call: built.call, errors: [...scanned.errors, ...built.errors] };
+}
+
+/** The syntax a tool-call body is written in, when it opens with a function tag. */
+export function functionTagSyntaxOf(body: string): FunctionTagSyntax | undefined {
+  const start = body.trimStart();
+  return [QWEN_FUNCTION_TAGS, MINICPM_FUNCTION_TAGS].find((syntax) => start.startsWith(syntax.functionOpener));
+}
+
+const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
+
+/** The tool named by a `<function=name>` or a `<function name="...">` tag. */
+export function bareFunctionName(tag: string): string {
+  if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
+  return tag.slice(FUNCTION_PREFIX.length, -1).trim();
 }

@@ -44,7 +44,7 @@ const vllmQwen25CoderTemplate = renderedCases({
   otherText: "\n",
   tools,
   // `<tools>` after prose stays text, with no error: it is a word prose writes, so it opens calls only where a reply
-  // starts (the documented convention, src/calls/formats/markers.ts).
+  // starts (the documented convention, src/calls/formats/json-text.ts).
   misreads: ["content-and-call"],
 });
 

@@ -3,9 +3,9 @@ import { isJsonObject, setOwnProperty } from "../../openapi/own-properties.js";
 import { tooDeepArguments } from "../engine/limit-argument-nesting.js";
 import { shortenText } from "../engine/shorten-text.js";
 import type { TokenHeaderSyntax } from "../engine/token-header.js";
+import type { TokenSectionSyntax } from "../engine/token-section.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
-import type { TokenSectionSyntax } from "./token-sections.js";
 
 /**
  * Kimi K3's XTML: channels written `<|open|>name<|sep|>...<|close|>name<|sep|>` (`think`, `response`, `tools`), as
@@ -109,4 +109,36 @@ export const KIMI_XTML_HEADER: TokenHeaderSyntax = {
     if (channel === "think" && openedAtStart) return { opens: "reasoning", closer };
     return { opens: "text" };
   },
+};
+
+/** `functions.get_weather:0`: the tool's name, between the optional `functions.` and the call's index. */
+const KIMI_CALL_ID = /^(?:functions\.)?(.+?)(?::\d+)?$/;
+
+/**
+ * Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{...}
+ * <|tool_call_end|><|tool_calls_section_end|>` (vLLM also accepts the singular section markers). The call id
+ * (`functions.get_weather:0`) is kept: the tool's result must name it. Kimi K2 Thinking may leave out the section
+ * markers, and a call standing alone is read too, as vLLM's Kimi K2 reasoning parser hands it to the tool parser.
+ */
+export const KIMI_SECTION: TokenSectionSyntax = {
+  format: "kimi",
+  sections: new Map([
+    ["<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"],
+    ["<|tool_call_section_begin|>", "<|tool_call_section_end|>"],
+    ["<|tool_call_begin|>", "<|tool_call_end|>"],
+  ]),
+  callBegin: "<|tool_call_begin|>",
+  callEnd: "<|tool_call_end|>",
+  separator: "<|tool_call_argument_begin|>",
+  readCall(text) {
+    const marker = text.indexOf(this.separator);
+    const id = (marker === -1 ? text : text.slice(0, marker)).trim();
+    const name = KIMI_CALL_ID.exec(id)?.[1] ?? id;
+    return marker === -1 ? { id, name } : { id, name, arguments: text.slice(marker + this.separator.length) };
+  },
+  readOpening(text) {
+    return text.includes(this.separator) ? this.readCall(text) : undefined;
+  },
+  // Kimi K2 Thinking makes its calls without closing its reasoning (vLLM's Kimi K2 reasoning parser).
+  endsOpenReasoning: true,
 };

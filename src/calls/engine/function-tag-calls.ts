@@ -1,17 +1,16 @@
 import { trimTrailingLineBreak } from "../coerce-argument.js";
-import { JsonValueEnd } from "../engine/json-value-end.js";
-import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
-import { shortenText } from "../engine/shorten-text.js";
-import { TaggedBodyReader } from "../engine/tagged-body-reader.js";
-import { parseXmlAttributes } from "../engine/xml-attributes.js";
-import { generatedCallId } from "../tool-call.js";
+import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
+import { shortenText } from "./shorten-text.js";
+import { TaggedBodyReader } from "./tagged-body-reader.js";
 
 /** What closes a function in every syntax of function tags. */
 export const FUNCTION_END = "</function>";
 
 /** An opening tag read: the name it gives, where its content starts, and what is wrong with it. */
-interface OpeningTag {
+export interface OpeningTag {
   name: string;
   next: number;
   problems: Array<{ message: string; parameter?: string }>;
@@ -26,16 +25,16 @@ export interface FunctionTagSyntax {
   readonly functionOpener: string;
   readonly parameterOpener: string;
   readonly parameterCloser: string;
-  /** What closes a function: `</function>`, or Step 3's `</steptml:invoke>`. */
+  /** What closes a function: `</function>`, or a namespaced tag. */
   readonly functionCloser: string;
   /** What opens and closes the text the functions are in, in messages: `<tool_call>` and `</tool_call>`. */
   readonly bodyOpener: string;
   readonly bodyCloser: string;
-  /** `hermes`: values are raw text; `xml`: XML text (entities, CDATA), decoded when the call is built. */
-  readonly format: "hermes" | "xml";
+  /** The format its calls carry: `xml` reads values as XML text (entities, CDATA), decoded when the call is built; any other as raw text. */
+  readonly format: TextToolCallFormat;
   /** The function tag's pattern, in messages. */
   readonly functionPattern: string;
-  /** Whether a function may hold a JSON object instead of parameters (Llama 3.1's `<function=name>{...}`). */
+  /** Whether a function may hold a JSON object instead of parameters (`<function=name>{...}`). */
   readonly jsonArguments: boolean;
   /** Reads the function tag starting at `start` (its `<`). */
   readFunction(reader: TaggedBodyReader, start: number): OpeningTag;
@@ -43,96 +42,6 @@ export interface FunctionTagSyntax {
   readParameter(reader: TaggedBodyReader, start: number, functionTag: string): OpeningTag;
   /** The function tag naming `name`, in messages. */
   functionTag(name: string): string;
-}
-
-/** What ends the name in `<function=name>` and `<parameter=name>`: its `>`, or a sign that the `>` was left out. */
-const NAME_ENDS = [">", "<", "\n"];
-
-/**
- * Qwen3-Coder's tags, as vLLM's `qwen3_coder` parser and llama.cpp read them: `<function=name>`, then
- * `<parameter=name>value</parameter>` for each argument, then `</function>`. Values are raw text, as the chat template
- * writes them. A function may hold a JSON object instead of parameters, as Llama 3.1 writes its custom tools' calls
- * (`<function=name>{"city": "Paris"}</function>`).
- */
-export const QWEN_FUNCTION_TAGS: FunctionTagSyntax = {
-  functionOpener: "<function=",
-  parameterOpener: "<parameter=",
-  parameterCloser: "</parameter>",
-  functionCloser: FUNCTION_END,
-  bodyOpener: "<tool_call>",
-  bodyCloser: "</tool_call>",
-  format: "hermes",
-  functionPattern: "<function=...>",
-  jsonArguments: true,
-  readFunction(reader, start) {
-    const read = readName(reader, start + this.functionOpener.length);
-    const tag = this.functionTag(read.name);
-    const problems: OpeningTag["problems"] = [];
-    if (read.name === "") problems.push({ message: `${tag} has no name` });
-    if (!read.closed) problems.push({ message: `${tag} is missing its ">"` });
-    return { name: read.name, next: read.next, problems };
-  },
-  readParameter(reader, start, functionTag) {
-    const read = readParameterName(reader, start + this.parameterOpener.length);
-    const problems: OpeningTag["problems"] = [];
-    if (read.name === "") problems.push({ message: `<parameter=> in ${functionTag} has no name` });
-    if (!read.closed) problems.push({ message: `<parameter=${read.name}> is missing its ">"`, parameter: read.name });
-    return { name: read.name, next: read.next, problems };
-  },
-  functionTag: (name) => `<function=${name}>`,
-};
-
-/**
- * MiniCPM5's tags, as its chat template asks for them and vLLM's and sglang's `minicpm5` parsers read them:
- * `<function name="get_weather">`, then `<param name="city">Paris</param>` for each argument, then `</function>`,
- * attributes in either quote. Values are XML text (a `<![CDATA[...]]>` section for `<`, `&` and line breaks).
- */
-const MINICPM_FUNCTION_TAGS: FunctionTagSyntax = {
-  functionOpener: "<function ",
-  parameterOpener: "<param ",
-  parameterCloser: "</param>",
-  functionCloser: FUNCTION_END,
-  bodyOpener: "<tool_call>",
-  bodyCloser: "</tool_call>",
-  format: "xml",
-  functionPattern: "<function name=...>",
-  jsonArguments: false,
-  readFunction(reader, start) {
-    const read = readTag(reader, start);
-    const name = parseXmlAttributes(read.tag).get("name") ?? "";
-    return { name, next: read.next, problems: name === "" ? [{ message: `${read.tag} has no name attribute` }] : [] };
-  },
-  readParameter(reader, start, functionTag) {
-    const read = readTag(reader, start);
-    const name = parseXmlAttributes(read.tag).get("name") ?? "";
-    const problems = name === "" ? [{ message: `${read.tag} in ${functionTag} has no name attribute` }] : [];
-    return { name, next: read.next, problems };
-  },
-  functionTag: (name) => `<function name="${name}">`,
-};
-
-/**
- * Step 3's tags, inside its `<｜tool_call_begin｜>` tokens, as vLLM's and sglang's `step3` parsers read them:
- * `<steptml:invoke name="get_weather">`, then `<steptml:parameter name="city">Paris</steptml:parameter>` for each
- * argument, then `</steptml:invoke>`. Values are read as XML text, as the same tags are in Step-DeepResearch's
- * `<steptml:toolcall>` block.
- */
-export const STEP3_FUNCTION_TAGS: FunctionTagSyntax = {
-  ...MINICPM_FUNCTION_TAGS,
-  functionOpener: "<steptml:invoke ",
-  parameterOpener: "<steptml:parameter ",
-  parameterCloser: "</steptml:parameter>",
-  functionCloser: "</steptml:invoke>",
-  bodyOpener: "<｜tool_call_begin｜>",
-  bodyCloser: "<｜tool_call_end｜>",
-  functionPattern: "<steptml:invoke name=...>",
-  functionTag: (name) => `<steptml:invoke name="${name}">`,
-};
-
-/** The syntax a tool-call body is written in, when it opens with a function tag. */
-export function functionTagSyntaxOf(body: string): FunctionTagSyntax | undefined {
-  const start = body.trimStart();
-  return [QWEN_FUNCTION_TAGS, MINICPM_FUNCTION_TAGS].find((syntax) => start.startsWith(syntax.functionOpener));
 }
 
 /**
@@ -225,7 +134,7 @@ function readFunction(
 }
 
 /**
- * A JSON object written as a function's whole content (Llama 3.1's custom tools, and servers that pass it on), from its
+ * A JSON object written as a function's whole content (a model's custom tools, and servers that pass it on), from its
  * `{` to its last `}`; undefined when the content, up to the function's end or the next function, is not one object.
  * The object is looked for only up to there, as parameters are, so each function's content is read once.
  */
@@ -255,26 +164,8 @@ function jsonValueEnd(text: string, start: number): number | undefined {
   return valueEnd.found ? end : undefined;
 }
 
-/** The name starting at `start` (up to its `>`), whether the `>` was there, and where the tag's content starts. */
-function readName(reader: TaggedBodyReader, start: number): { name: string; closed: boolean; next: number } {
-  const end = reader.firstOf(NAME_ENDS, start);
-  const closed = reader.startsWith(">", end);
-  return { name: reader.body.slice(start, end).trim(), closed, next: closed ? end + 1 : end };
-}
-
-/**
- * A parameter's name, as {@link readName} reads it. Qwen3-Coder sometimes writes the value where the `>` belongs
- * (`<parameter=command=view</parameter>`, OpenHands #10039): the name then ends at its `=`, and the value follows.
- */
-function readParameterName(reader: TaggedBodyReader, start: number): { name: string; closed: boolean; next: number } {
-  const read = readName(reader, start);
-  const equals = read.name.indexOf("=");
-  if (read.closed || equals === -1) return read;
-  return { name: read.name.slice(0, equals).trim(), closed: false, next: reader.body.indexOf("=", start) + 1 };
-}
-
 /** The opening tag at `start`, to its `>` (outside quotes), and where its content starts. */
-function readTag(reader: TaggedBodyReader, start: number): { tag: string; next: number } {
+export function readTag(reader: TaggedBodyReader, start: number): { tag: string; next: number } {
   const { body } = reader;
   let quote = "";
   for (let index = start; index < body.length; index += 1) {
@@ -292,12 +183,4 @@ function readTag(reader: TaggedBodyReader, start: number): { tag: string; next: 
 
 function stray(body: string, start: number, end: number): string {
   return shortenText(body.slice(start, end).trim());
-}
-
-const FUNCTION_PREFIX = QWEN_FUNCTION_TAGS.functionOpener;
-
-/** The tool named by a `<function=name>` or a `<function name="...">` tag. */
-export function bareFunctionName(tag: string): string {
-  if (!tag.startsWith(FUNCTION_PREFIX)) return parseXmlAttributes(tag).get("name") ?? "";
-  return tag.slice(FUNCTION_PREFIX.length, -1).trim();
 }
