@@ -14,7 +14,8 @@ const DOTS_BLOCK = "dots_function_call";
 
 /**
  * Whether a tag named `name` (`plain` without its prefix, see {@link XML_TAG_PREFIX}) opens a `<function_calls>`
- * block. DeepSeek V4 names its block `tool_calls`, and only with its prefix: a bare `<tool_calls>` in prose is no block.
+ * block. DeepSeek V4 and GigaChat 3.5 name their block `tool_calls`, and only with their prefix: a bare `<tool_calls>`
+ * in prose is no block.
  */
 export function isXmlBlockName(name: string, plain: string): boolean {
   return (
@@ -27,17 +28,20 @@ export function isXmlBlockName(name: string, plain: string): boolean {
 }
 
 /**
- * The prefixes of tag names read as the plain names, after a closing tag's `/`: DeepSeek's (V3.2 and later), with the
- * bars models write (`｜DSML｜`, `‖DSML‖`, `｜｜DSML｜｜`, `|DSML|`), and StepFun's `steptml:`.
+ * The prefixes of tag names read as the plain names, after a closing tag's `/`: DeepSeek's DSML (V3.2 and later) and
+ * GigaChat 3.5's GCML, which writes DSML's tags under its own name, with the bars models write (`｜DSML｜`, `‖DSML‖`,
+ * `｜｜DSML｜｜`, `|DSML|`), and StepFun's `steptml:`.
  */
-export const XML_TAG_PREFIX = /^(\/?)(?:[|‖｜]+DSML[|‖｜]+|steptml:)/;
+export const XML_TAG_PREFIX = /^(\/?)(?:[|‖｜]+(?:DSML|GCML)[|‖｜]+|steptml:)/;
 
 /**
  * Tags whose arrival right after a `</parameter>` proves it closed the value, bars written as one `｜`: MiniMax-M2
- * names its block otherwise, DeepSeek prefixes every tag with `｜DSML｜`, and Step-DeepResearch with `steptml:`.
+ * names its block otherwise, DeepSeek prefixes every tag with `｜DSML｜`, GigaChat 3.5 with `｜GCML｜`, and
+ * Step-DeepResearch with `steptml:`.
  */
 export const XML_STRUCTURE_TAGS: readonly string[] = [
   ...["<parameter", "</invoke", "</function_calls", `</${MINIMAX_BLOCK}`, "<invoke"],
   ...["<｜DSML｜parameter", "</｜DSML｜invoke", "</｜DSML｜function_calls", "</｜DSML｜tool_calls", "<｜DSML｜invoke"],
+  ...["<｜GCML｜parameter", "</｜GCML｜invoke", "</｜GCML｜tool_calls", "<｜GCML｜invoke"],
   ...["<steptml:parameter", "</steptml:invoke", `</${STEPTML_BLOCK}`, "<steptml:invoke"],
 ];
