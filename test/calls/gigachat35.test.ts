@@ -64,6 +64,21 @@ describe("GigaChat 3.5's GCML blocks", () => {
     });
   });
 
+  test("a value is its text as written: entities, CDATA and the line breaks at its ends are kept", () => {
+    const command = "\nprintf '&amp; &lt;b&gt;' <![CDATA[x]]>\n";
+    expectCaseReadEveryWay({
+      name: "values as written",
+      source: SOURCE,
+      output: block(invoke("bash", parameter("command", command)), invoke("get_weather", parameter("days", "3"))),
+      calls: [
+        { name: "bash", arguments: { command } },
+        { name: "get_weather", arguments: { days: 3 } },
+      ],
+      text: "",
+      tools,
+    });
+  });
+
   test("prose before and after the block stays text", () => {
     expectCaseReadEveryWay({
       name: "prose around",

@@ -15,10 +15,11 @@ export interface ScannedXmlCall {
   /** The format the call was written in: only `xml` and `legacy-xml` values are XML-escaped; others are raw. */
   format: ToolCallFormat;
   /**
-   * `json`: the raw text is JSON as written, not XML-escaped text (a parameter marked `string="false"`, an invoke whose body is
-   * a JSON object); it is parsed when the tool's schema does not type the parameter.
+   * How each raw text is written, when not as its format's values are: `json`, JSON as written, not XML-escaped text (a
+   * parameter marked `string="false"`, an invoke whose body is a JSON object), parsed when the tool's schema does not
+   * type the parameter; `text`, text as it is, neither XML-escaped nor framed by line breaks.
    */
-  parameters: Array<[parameter: string, raw: string, json?: "json"]>;
+  parameters: Array<[parameter: string, raw: string, written?: "json" | "text"]>;
   /** Problems met while scanning it (a wrong closing tag, a missing `</invoke>`). */
   errors: ToolCallError[];
 }
@@ -48,7 +49,7 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
   const args: Record<string, unknown> = {};
   const argumentErrors: ArgumentError[] = [];
   const errors: ToolCallError[] = [...scanned.errors];
-  for (const [parameter, raw, json] of scanned.parameters) {
+  for (const [parameter, raw, written] of scanned.parameters) {
     if (Object.hasOwn(args, parameter)) {
       errors.push({
         code: "PARSE_ERROR",
@@ -59,9 +60,14 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
       });
     }
     // Chat templates write the values of tag formats other than XML as they are: `&amp;` there is what the model meant.
-    const text = isXmlEscaped(scanned.format) && json === undefined ? decodeXmlText(raw) : raw;
+    const text = isXmlEscaped(scanned.format) && written === undefined ? decodeXmlText(raw) : raw;
     const schema = tool === undefined ? undefined : parameterSchema(tool, parameter);
-    const typed = json === undefined ? coerceArgument(text, schema) : typeJsonValue(text, schema);
+    const typed =
+      written === "json"
+        ? typeJsonValue(text, schema)
+        : written === "text"
+          ? typeTextAsWritten(text, schema)
+          : coerceArgument(text, schema);
     if (typed.success) {
       setOwnProperty(args, parameter, typed.value);
     } else {
@@ -88,6 +94,14 @@ function typeJsonValue(text: string, schema: unknown): CoercionResult {
   if (value === undefined) return coerceArgument(text, schema);
   if (schemaTypes(schema).size === 0) return { success: true, value };
   return coerceArgument(typeof value === "string" ? value : text, schema);
+}
+
+/**
+ * A value written as it is, typed as XML text is; a string keeps every character, the line breaks at its ends too.
+ */
+function typeTextAsWritten(text: string, schema: unknown): CoercionResult {
+  const typed = coerceArgument(text, schema);
+  return typed.success && typeof typed.value === "string" ? { success: true, value: text } : typed;
 }
 
 /** Whether values written in `format` are XML text, entities and CDATA decoded. */

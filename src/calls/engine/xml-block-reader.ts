@@ -1,4 +1,5 @@
 import { isJsonObject } from "../../openapi/own-properties.js";
+import { writesValuesAsTheyAre } from "../formats/xml-blocks.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
@@ -63,6 +64,8 @@ export class XmlBlockReader {
   parameter = "";
   /** Whether that value is JSON: a parameter marked `string="false"` holds JSON. */
   private parameterJson = false;
+  /** Whether the block's values are written as they are, not as XML text (see `writesValuesAsTheyAre`). */
+  private valuesAsWritten = false;
 
   /** `value` reads parameter values; the scanner shares it, for its fast path. */
   constructor(
@@ -74,6 +77,7 @@ export class XmlBlockReader {
   open(blockName: string, mayHoldOtherCalls: boolean): void {
     this.blockName = blockName;
     this.mayHoldOtherCalls = mayHoldOtherCalls;
+    this.valuesAsWritten = writesValuesAsTheyAre(blockName);
     this.state = "block";
     this.stray = "";
   }
@@ -266,7 +270,8 @@ export class XmlBlockReader {
   private closeParameter(): void {
     this.host.flushDelta();
     const raw = this.value.text.toString();
-    this.invoke?.parameters.push(this.parameterJson ? [this.parameter, raw, "json"] : [this.parameter, raw]);
+    const written = this.parameterJson ? "json" : this.valuesAsWritten ? "text" : undefined;
+    this.invoke?.parameters.push(written === undefined ? [this.parameter, raw] : [this.parameter, raw, written]);
     this.value.text.reset();
     this.state = "invoke";
     this.valueInvoke = undefined;

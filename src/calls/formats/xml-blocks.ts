@@ -34,6 +34,18 @@ export function isXmlBlockName(name: string, plain: string): boolean {
  */
 export const XML_TAG_PREFIX = /^(\/?)(?:[|‖｜]+(?:DSML|GCML)[|‖｜]+|steptml:)/;
 
+/** GigaChat 3.5's prefix, with the bars models write around it. */
+const GCML_PREFIX = /^[|‖｜]+GCML[|‖｜]+/;
+
+/**
+ * Whether the parameter values of a block named `blockName` are written as they are: GigaChat 3.5's template writes
+ * each string neither XML-escaped nor on lines of its own (`string="true">a &amp; b\n</｜GCML｜parameter>` is
+ * `"a &amp; b\n"`), and vLLM's and SGLang's `gigachat35` parsers read it so.
+ */
+export function writesValuesAsTheyAre(blockName: string): boolean {
+  return GCML_PREFIX.test(blockName);
+}
+
 /**
  * Tags whose arrival right after a `</parameter>` proves it closed the value, bars written as one `｜`: MiniMax-M2
  * names its block otherwise, DeepSeek prefixes every tag with `｜DSML｜`, GigaChat 3.5 with `｜GCML｜`, and
