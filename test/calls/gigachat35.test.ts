@@ -146,6 +146,27 @@ describe("GigaChat 3.5's GCML blocks", () => {
     });
   });
 
+  test('a string="false" value that is no JSON is an INVALID_ARGUMENTS naming its call\'s index, kept as text', () => {
+    expectCaseReadEveryWay({
+      name: "string=false, no JSON",
+      source: SOURCE,
+      output: block(
+        invoke("get_time", parameter("timezone", "UTC")),
+        invoke("store", parameter("payload", '{"a": 1,', false), parameter("mode", "append")),
+      ),
+      calls: [
+        { name: "get_time", arguments: { timezone: "UTC" } },
+        {
+          name: "store",
+          arguments: { payload: '{"a": 1,', mode: "append" },
+          argumentErrors: [{ parameter: "payload", message: expect.any(String), raw: '{"a": 1,' }],
+        },
+      ],
+      text: "",
+      errors: [{ code: "INVALID_ARGUMENTS", callIndex: 1, name: "store", parameter: "payload" }],
+    });
+  });
+
   test("a <tool_calls> without the prefix, and GCML named in prose, are text", () => {
     const output = 'GigaChat 3.5 writes GCML: <tool_calls><invoke name="get_weather"></invoke></tool_calls>';
     expectCaseReadEveryWay({ name: "no prefix", source: SOURCE, output, calls: [], text: output, tools });

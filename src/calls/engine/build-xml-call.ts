@@ -5,6 +5,7 @@ import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import type { ArgumentError, ToolCall, ToolCallFormat } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import { limitArgumentNesting } from "./limit-argument-nesting.js";
+import { shortenText } from "./shorten-text.js";
 import { argumentErrorsOf, checkToolCall, parameterSchema, type ToolCatalog } from "./tool-catalog.js";
 
 /** A call read from XML before typing: its id, tool name and each parameter's raw text, in order. */
@@ -87,12 +88,17 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
 
 /**
  * A value written as JSON, typed by `schema` as XML text is (a JSON string by its content), or as written when no
- * schema types it; text that is no JSON is read as XML text is.
+ * schema types it; text that is no JSON is read as XML text is where the schema types it, and is an error where
+ * nothing does (the model said it wrote JSON).
  */
 function typeJsonValue(text: string, schema: unknown): CoercionResult {
   const value = parseJsonAsWritten(text.trim());
+  const typedBySchema = schemaTypes(schema).size > 0;
+  if (value === undefined && !typedBySchema) {
+    return { success: false, message: `"${shortenText(text.trim(), 60)}" is not the JSON string="false" says it is` };
+  }
   if (value === undefined) return coerceArgument(text, schema);
-  if (schemaTypes(schema).size === 0) return { success: true, value };
+  if (!typedBySchema) return { success: true, value };
   return coerceArgument(typeof value === "string" ? value : text, schema);
 }
 
