@@ -7,7 +7,7 @@ import { deepseekCases } from "./corpus/deepseek.js";
 import { functionCallsCases } from "./corpus/function-calls.js";
 import { functionaryCases } from "./corpus/functionary.js";
 import { gemmaCases } from "./corpus/gemma.js";
-import { gigachatCases } from "./corpus/gigachat.js";
+import { gigachat35Cases, gigachatCases } from "./corpus/gigachat.js";
 import { glmCases } from "./corpus/glm.js";
 import { graniteCases } from "./corpus/granite.js";
 import { harmonyCases } from "./corpus/harmony.js";
@@ -52,6 +52,7 @@ const families: Record<string, ModelOutputCase[]> = {
   InternLM: internlmCases,
   Apertus: apertusCases,
   "GigaChat 3 / 3.1": gigachatCases,
+  "GigaChat 3.5 (GCML)": gigachat35Cases,
   "Phi-4-mini": phi4MiniCases,
   Granite: graniteCases,
   "Hunyuan-A13B": hunyuanCases,

@@ -43,6 +43,14 @@ export const corpusTools: CallableTool[] = [
   tool("read_file", { path: string }),
   tool("send_email", { to: string, subject: string, body: string }),
   tool("get_time", { timezone: string }),
+  tool("set_options", {
+    code: string,
+    filter: string,
+    ratio: { type: "number" },
+    enabled: { type: "boolean" },
+    note: { type: ["string", "null"] },
+  }),
+  tool("write_file", { path: string, content: string }),
 ];
 
 /** The same tools as users hold them for OpenAI's Chat Completions: `{type: "function", function: {...}}`. */
