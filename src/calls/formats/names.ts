@@ -1,7 +1,8 @@
 /**
  * The syntaxes of tool calls written in text:
- * - `xml`: `<function_calls>`, also MiniMax's, DeepSeek's (DSML), dots.llm's and StepFun's (steptml) names for it, and
- *   MiniCPM5's bare `<function name="f"><param name="x">`, and MiniMax M3's `]<]minimax[>[<tool_call>` block;
+ * - `xml`: `<function_calls>`, also MiniMax's, DeepSeek's (DSML), GigaChat 3.5's (GCML), dots.llm's and StepFun's
+ *   (steptml) names for it, and MiniCPM5's bare `<function name="f"><param name="x">`, and MiniMax M3's
+ *   `]<]minimax[>[<tool_call>` block;
  * - `hermes`: `<tool_call>` (JSON, or Qwen3-Coder's and GLM's tags), Seed's `<seed:tool_call>`, LongCat's
  *   `<longcat_tool_call>`, `<tool_calls>` holding JSON (Hunyuan-A13B, Jamba, MiniMax-M1), Nemotron's `<TOOLCALL>`,
  *   and Qwen3-Coder's `<function=f>` without its `<tool_call>` (holding tags, or a JSON object, as Llama 3.1 writes
