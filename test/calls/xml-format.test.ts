@@ -485,6 +485,19 @@ describe("DeepSeek's DSML blocks: V3.2's <｜DSML｜function_calls>, V4's <｜DS
     });
   });
 
+  test("a value is its text as written, as DeepSeek's encoder writes it: entities and the line breaks at its ends kept", () => {
+    const given =
+      '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write_file">\n<｜DSML｜parameter name="path" string="true">a.html</｜DSML｜parameter>\n<｜DSML｜parameter name="content" string="true">\n<p>Tom &amp; Jerry</p>\n</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>';
+    expect(parseToolCalls(given, { tools }).calls).toEqual([
+      {
+        id: "call_0",
+        name: "write_file",
+        arguments: { path: "a.html", content: "\n<p>Tom &amp; Jerry</p>\n" },
+        format: "xml",
+      },
+    ]);
+  });
+
   test("the block closes only with its own prefixed tag; DeepSeek's other special tokens stay text", () => {
     const result = parseToolCalls(
       '<｜DSML｜function_calls><｜DSML｜invoke name="get_weather"></｜DSML｜invoke></function_calls></｜DSML｜function_calls> <｜end▁of▁sentence｜>',

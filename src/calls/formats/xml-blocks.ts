@@ -34,16 +34,16 @@ export function isXmlBlockName(name: string, plain: string): boolean {
  */
 export const XML_TAG_PREFIX = /^(\/?)(?:[|‖｜]+(?:DSML|GCML)[|‖｜]+|steptml:)/;
 
-/** GigaChat 3.5's prefix, with the bars models write around it. */
-const GCML_PREFIX = /^[|‖｜]+GCML[|‖｜]+/;
+/** DeepSeek's and GigaChat 3.5's prefixes, with the bars models write around them. */
+const RAW_VALUE_PREFIX = /^[|‖｜]+(?:DSML|GCML)[|‖｜]+/;
 
 /**
- * Whether the parameter values of a block named `blockName` are written as they are: GigaChat 3.5's template writes
- * each string neither XML-escaped nor on lines of its own (`string="true">a &amp; b\n</｜GCML｜parameter>` is
- * `"a &amp; b\n"`), and vLLM's and SGLang's `gigachat35` parsers read it so.
+ * Whether the parameter values of a block named `blockName` are written as they are: DeepSeek's encoder
+ * (`encode_arguments_to_dsml`) and GigaChat 3.5's template write each string neither XML-escaped nor on lines of its
+ * own (`string="true">a &amp; b\n</｜GCML｜parameter>` is `"a &amp; b\n"`), and vLLM's and SGLang's parsers read it so.
  */
 export function writesValuesAsTheyAre(blockName: string): boolean {
-  return GCML_PREFIX.test(blockName);
+  return RAW_VALUE_PREFIX.test(blockName);
 }
 
 /**
