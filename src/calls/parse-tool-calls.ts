@@ -8,7 +8,7 @@ import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./engine/rep
 import { shortenText } from "./engine/shorten-text.js";
 import { ToolCallScanner } from "./engine/tool-call-scanner.js";
 import { createToolCatalog, type ToolCatalog } from "./engine/tool-catalog.js";
-import { closesUnopenedReasoning } from "./formats/reasoning.js";
+import { closesUnopenedReasoning } from "./formats/index.js";
 import { readToolsFromDialects, type ToolInAnyDialect } from "./providers/callable-tool-from-dialect.js";
 import {
   isGeminiPart,

@@ -54,7 +54,7 @@ const TABLE_FAMILY_WORDS = [
 ];
 
 /**
- * The words naming the families read by the engine directly (`formats/tool-call.ts`, `xml-blocks.ts`) or through the table's other kinds of entry: the
+ * The words naming the families read by the engine directly (`formats/hermes.ts`, `xml-blocks.ts`) or through the table's other kinds of entry: the
  * `<tool_call>` family (its JSON, its function tags and their kin) and the models that write it, the sections of
  * special tokens and the names of `<function_calls>` blocks, the headers of special tokens (Harmony's, Kimi K3's),
  * Mistral's marker, and the JSON and pythonic calls a reply starts with and the models' words and wrappers before them.
@@ -91,9 +91,21 @@ describe("the calls module's layout", () => {
     // The table, the public names of the formats, the reasoning blocks of every family; the `<tool_call>` family and
     // the tags its blocks may hold, the `<function_calls>` blocks' names, and pythonic calls.
     const shared = ["index", "names", "reasoning"];
-    const readDirectly = ["tool-call", "tool-call-opening", "tool-call-announcer", "qwen3-coder", "glm", "hunyuan"];
+    const readDirectly = ["hermes", "qwen3-coder", "glm", "hunyuan"];
     const alsoDirect = ["minicpm", "xml-blocks", "pythonic"];
     expect(files.sort()).toEqual([...shared, ...readDirectly, ...alsoDirect, ...Object.keys(FORMAT_FAMILIES)].sort());
+  });
+
+  test("the engine reads calls/formats/ only through its table, formats/index.ts", () => {
+    const importsPastTheTable = sourcesOutsideFormats()
+      .filter(([path]) => path.startsWith("calls/"))
+      .flatMap(([path, text]) =>
+        [...text.matchAll(/from "(?:\.\.?\/)+(?:calls\/)?formats\/([^"]+)"/g)]
+          .map((found) => found[1])
+          .filter((file) => file !== "index.js" && file !== "names.js")
+          .map((file) => `${path} imports formats/${file}`),
+      );
+    expect(importsPastTheTable).toEqual([]);
   });
 
   test("no file outside calls/formats/ names a family of the table", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readCallOpening } from "../../src/calls/formats/tool-call-opening.js";
+import { readCallOpening } from "../../src/calls/formats/hermes.js";
 
 describe("readCallOpening", () => {
   test.each<[string, string, ReturnType<typeof readCallOpening>]>([

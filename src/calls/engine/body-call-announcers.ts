@@ -1,4 +1,4 @@
-import { BlockCallAnnouncer } from "../formats/tool-call-announcer.js";
+import { BlockCallAnnouncer } from "../formats/index.js";
 import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "./call-block-syntax.js";
 import type { OpenBody } from "./open-body.js";

@@ -1,4 +1,4 @@
-import { valueTagsOf } from "../formats/tool-call.js";
+import { valueTagsOf } from "../formats/index.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";

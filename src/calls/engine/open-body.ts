@@ -1,14 +1,14 @@
 import type { CallableTool } from "../callable-tool.js";
-import { bareFunctionName } from "../formats/tool-call.js";
+import { bareFunctionName } from "../formats/index.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
 import type { JsonMessageFormat } from "./token-header.js";
 import type { TokenSectionSyntax } from "./token-section.js";
 
 /** What a raw body being read belongs to, and what its opening said. */
 export type OpenBody =
-  /** A `<tool_call>` or its kin (`<tool_calls>`, ...): JSON, or tags (see `formats/tool-call.ts`). */
+  /** A `<tool_call>` or its kin (`<tool_calls>`, ...): JSON, or tags (see its family's file). */
   | { kind: "tool-call" }
-  /** A call written without its `<tool_call>`: a bare function tag (see `formats/tool-call.ts`). */
+  /** A call written without its `<tool_call>`: a bare function tag (see its family's file). */
   | { kind: "bare-function"; tag: string }
   /** A model's own call block (see `CallBlockSyntax`), opened by `opener`. */
   | { kind: "call-block"; opener: string; syntax: CallBlockSyntax }

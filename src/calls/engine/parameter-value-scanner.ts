@@ -1,4 +1,4 @@
-import { XML_STRUCTURE_TAGS } from "../formats/xml-blocks.js";
+import { XML_STRUCTURE_TAGS } from "../formats/index.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { TextAccumulator } from "./text-accumulator.js";
 import { isNameCharacter, isSpace, nameEnd, withOneBar } from "./xml-characters.js";

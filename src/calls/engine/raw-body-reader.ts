@@ -4,7 +4,7 @@ import {
   holdsWholeCallsPast,
   holdsWholeFunctionPast,
   TOOL_CALL_BLOCK_TAGS,
-} from "../formats/tool-call.js";
+} from "../formats/index.js";
 import { isWholeJsonObject, parseJsonAsWritten } from "../parse-json-arguments.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import { generatedCallId } from "../tool-call.js";
@@ -101,7 +101,7 @@ const ORPHAN_CLOSER = "</tool_call>";
 
 /**
  * Reads the raw body of what the scanner found opening in prose, to its closing tag or token, and reports its calls:
- * a `<tool_call>` block or its kin (JSON, or tags: see `formats/tool-call.ts`), a bare `<function=...>` call, a
+ * a `<tool_call>` block or its kin (JSON, or tags: see its family's file), a bare `<function=...>` call, a
  * section of special tokens, a model's own call block (see `CallBlockSyntax`), a message to a tool after its header, or a registered legacy tag. The calls of a block are announced as
  * their openings arrive (see the announcers), and reported whole when it closes; a closing tag written inside a value
  * of a `<tool_call>`'s call is the value's text.

@@ -1,4 +1,4 @@
-import { buildPythonicCalls } from "../formats/pythonic.js";
+import { buildPythonicCalls } from "../formats/index.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { buildCallObjects } from "./build-call-objects.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";

@@ -3,13 +3,13 @@ import {
   CALL_BLOCK_TAGS,
   CALL_WRAPPERS,
   CALLS_INSIDE_XML_BLOCKS,
+  isXmlBlockName,
+  MESSAGE_SEPARATOR,
+  REASONING_TAGS,
   TOKEN_HEADERS,
   TOKEN_SECTIONS,
+  TOOL_CALL_BLOCK_TAGS,
 } from "../formats/index.js";
-import { MESSAGE_SEPARATOR } from "../formats/json-text.js";
-import { REASONING_TAGS } from "../formats/reasoning.js";
-import { TOOL_CALL_BLOCK_TAGS } from "../formats/tool-call.js";
-import { isXmlBlockName } from "../formats/xml-blocks.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import { isCallMarker } from "./format-family.js";
 import type { TokenHeaderSyntax } from "./token-header.js";
@@ -67,7 +67,7 @@ export class TagOpeners {
     }
     if (TOOL_CALL_BLOCK_TAGS.blocks.has(name) && this.readsToolCalls) return "tool_call";
     // Models leave out the `<tool_call>` before `<function=name>`, or write `<function name=...>` with nothing
-    // around it (see `formats/tool-call.ts`). Such a call is read only when it names a known tool, as legacy tags
+    // around it (see its family's file). Such a call is read only when it names a known tool, as legacy tags
     // are: a `<function` in prose without tools stays prose. The character after the name tells which it is (see
     // `afterFunction`).
     if (name === "function" && this.catalog !== undefined) return "function";

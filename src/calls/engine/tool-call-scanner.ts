@@ -1,5 +1,6 @@
 import { ActionRecallError } from "../../errors/action-recall-error.js";
 import {
+  bareFunctionName,
   CALL_BLOCK_MARKERS,
   CALL_BLOCK_TAGS,
   CALL_WRAPPERS,
@@ -7,11 +8,10 @@ import {
   MARKED_JSON_CALLS,
   REPLY_START_CALL_BLOCKS,
   REPLY_START_MARKERS,
+  reasoningCloserOf,
   TOKEN_HEADERS,
   TOKEN_SECTIONS,
 } from "../formats/index.js";
-import { reasoningCloserOf } from "../formats/reasoning.js";
-import { bareFunctionName } from "../formats/tool-call.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";

@@ -1,5 +1,5 @@
 import { isJsonObject } from "../../openapi/own-properties.js";
-import { writesValuesAsTheyAre } from "../formats/xml-blocks.js";
+import { writesValuesAsTheyAre } from "../formats/index.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";

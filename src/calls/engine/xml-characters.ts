@@ -1,4 +1,4 @@
-import { XML_TAG_PREFIX } from "../formats/xml-blocks.js";
+import { XML_TAG_PREFIX } from "../formats/index.js";
 
 // Character classes of the tolerant XML the scanner reads: names are ASCII letters, digits, `_ - . : |`, the bars some
 // models write around a prefix of their tags (`｜` U+FF5C, `‖` U+2016: `<｜DSML｜invoke name="f">`), and the `▁` of

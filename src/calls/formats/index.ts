@@ -21,7 +21,7 @@ import { STEP3_SECTION } from "./step3.js";
 
 /**
  * The families the engine reads through a kind of entry (see `FormatFamily`), by name. Each is one file in this
- * folder; adding one is that file and a line here. The `<tool_call>` family (`tool-call.ts`, and the tags its blocks
+ * folder; adding one is that file and a line here. The `<tool_call>` family (`hermes.ts`, and the tags its blocks
  * may hold: `qwen3-coder.ts`, `glm.ts`, `hunyuan.ts`, `minicpm.ts`) and the `<function_calls>` blocks (`xml-blocks.ts`)
  * are the two the engine is built around, and it reads them directly.
  */
@@ -42,6 +42,23 @@ export const FORMAT_FAMILIES: Readonly<Record<string, FormatFamily>> = {
   "minimax-m3": { callBlocks: [MINIMAX_M3] },
   functionary: { callBlocks: [FUNCTIONARY] },
 };
+
+// What the engine reads directly, not through the table: the `<tool_call>` family and the `<function_calls>` blocks'
+// names, the two syntaxes it is built around; pythonic calls; the reasoning blocks of every family; and the token
+// between the messages of one reply. The engine imports nothing else from this folder.
+export {
+  BlockCallAnnouncer,
+  bareFunctionName,
+  buildToolCallBlockCalls,
+  holdsWholeCallsPast,
+  holdsWholeFunctionPast,
+  TOOL_CALL_BLOCK_TAGS,
+  valueTagsOf,
+} from "./hermes.js";
+export { MESSAGE_SEPARATOR } from "./json-text.js";
+export { buildPythonicCalls } from "./pythonic.js";
+export { closesUnopenedReasoning, REASONING_TAGS, reasoningCloserOf } from "./reasoning.js";
+export { isXmlBlockName, writesValuesAsTheyAre, XML_STRUCTURE_TAGS, XML_TAG_PREFIX } from "./xml-blocks.js";
 
 /** Every entry of one kind, over the families of the table. */
 function entriesOf<Entry>(read: (family: FormatFamily) => readonly Entry[] | undefined): readonly Entry[] {
