@@ -30,7 +30,7 @@ export interface ArgumentsLexer {
    * tells what it is).
    */
   next(text: string, from: number): number;
-  /** Whether `chunk`, text without `<`, cannot hold such a closer nor complete anything held. */
+  /** Whether `chunk` cannot hold such a closer nor complete anything held (a lexer to which `<` means something refuses it). */
   takesPlain(chunk: string): boolean;
   /** Reads a quiet character (see `isQuietCharacter`), which the lexer takes as plain text whatever its state. */
   passQuiet(): void;

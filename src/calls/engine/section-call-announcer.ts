@@ -69,14 +69,9 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     if (this.reading === "header") this.readHeader(syntax, `${this.held}${text}`, nextCallIndex);
   }
 
-  /**
-   * Plain text (no `<`) cannot hold the current call's end marker, none being half read, unless the marker starts with
-   * another character (a marker starting with `]`) that the text holds.
-   */
+  /** Text without the first character of the current call's end marker cannot hold it, none being half read. */
   override takesQuietText(): boolean {
-    return (
-      this.reading === "arguments" && this.callEnd.held === "" && !isQuietCharacter(this.callEnd.literal.charAt(0))
-    );
+    return this.reading === "arguments" && !this.callEnd.holding && !isQuietCharacter(this.callEnd.literal.charAt(0));
   }
 
   /**
@@ -88,9 +83,8 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   }
 
   takesPlainText(chunk: string): boolean {
-    if (this.reading !== "arguments" || this.callEnd.held !== "") return false;
-    const first = this.callEnd.literal.charAt(0);
-    return first === "<" || !chunk.includes(first);
+    if (this.reading !== "arguments" || this.callEnd.holding) return false;
+    return !chunk.includes(this.callEnd.literal.charAt(0));
   }
 
   private readHeader(syntax: SectionCallMarkers, header: string, nextCallIndex: number): void {

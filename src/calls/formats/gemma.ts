@@ -316,8 +316,9 @@ class GemmaLexer implements ArgumentsLexer {
     this.pending = "";
   }
 
+  /** Text without a delimiter's start (`<`) nor the closer leaves the state as it is. */
   takesPlain(chunk: string): boolean {
-    return this.pending === "" && !chunk.includes(this.closer);
+    return this.pending === "" && !chunk.includes(this.closer) && !chunk.includes("<");
   }
 
   /** A quiet character is no string's delimiter (they start with `<`) and no bracket: the state stays. */
