@@ -322,7 +322,7 @@ class GemmaLexer implements ArgumentsLexer {
   }
 
   /** A quiet character is no string's delimiter (they start with `<`) and no bracket: the state stays. */
-  passQuiet(): void {}
+  passQuiet(_character: string): void {}
 
   /** Inside a string, with no delimiter's start held, every character but a `<` leaves it open. */
   passesQuietly(character: string): boolean {

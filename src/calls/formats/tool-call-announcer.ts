@@ -99,8 +99,8 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   }
 
   /**
-   * Inside a JSON call's string every character but its quote and a backslash is quiet (it only ends an escape); in a
-   * call written with tags, every one {@link takesPlainText} takes.
+   * Inside a JSON call's string every character but its quote is quiet (it only ends or starts an escape); in a call
+   * written with tags, every one {@link takesPlainText} takes.
    */
   override readsAsQuiet(chunk: string): boolean {
     if (chunk.length !== 1) return false;
@@ -108,7 +108,7 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   }
 
   override readQuietText(chunk: string): string {
-    if (this.syntax === "json") this.objectEnd.passQuiet();
+    if (this.syntax === "json") this.objectEnd.passQuiet(chunk);
     return super.readQuietText(chunk);
   }
 
