@@ -104,7 +104,9 @@ export class BlockCallAnnouncer extends CallAnnouncer {
    */
   override readsAsQuiet(chunk: string): boolean {
     if (chunk.length !== 1) return false;
-    return this.syntax === "json" ? this.objectEnd.takesInString(chunk) : this.takesPlainText(chunk);
+    if (this.syntax === "json") return this.objectEnd.takesInString(chunk);
+    // Compared, not searched: this is the stream's per-character path.
+    return !holdsClosingBracket(chunk) && !(this.syntax === "function-tag" && chunk === "<");
   }
 
   override readQuietText(chunk: string): string {
