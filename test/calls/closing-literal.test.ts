@@ -27,3 +27,37 @@ test.each([
   }
   expect({ text, found: closing.found, rest }).toEqual(want);
 });
+
+test.each([
+  { literal: "</tool_call>", held: "<", character: " ", want: "< " },
+  { literal: "</tool_call>", held: "</", character: "p", want: "</p" },
+  // The character goes on with the literal, or starts it again: nothing is released.
+  { literal: "</tool_call>", held: "</", character: "t", want: undefined },
+  { literal: "</tool_call>", held: "<", character: "<", want: undefined },
+  // `]]` then `]`: the literal may still start at the second `]`.
+  { literal: "]]>", held: "]]", character: "]", want: undefined },
+  { literal: "]]>", held: "]]", character: "x", want: "]]x" },
+  { literal: "</tool_call>", held: "", character: "x", want: undefined },
+])("$literal holding $held, then $character, releases $want", ({ literal, held, character, want }) => {
+  const closing = new ClosingLiteral(literal);
+  for (const start of held) expect(closing.holds(start)).toBe(true);
+  expect(closing.textReleasedBy(character)).toBe(want);
+  // Asking changes nothing: what was held is still held.
+  expect(closing.held).toBe(held);
+});
+
+test("a start released is no longer held, and the literal is found after it", () => {
+  const closing = new ClosingLiteral("</tool_call>");
+  closing.holds("<");
+  closing.release();
+  let text = "";
+  const end = closing.scan("a</tool_call>b", 0, (piece) => {
+    text += piece;
+  });
+  expect({ text, found: closing.found, end, held: closing.held }).toEqual({
+    text: "a",
+    found: true,
+    end: 13,
+    held: "",
+  });
+});

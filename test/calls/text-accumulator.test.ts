@@ -19,6 +19,12 @@ describe("TextAccumulator", () => {
     { name: "a surrogate pair split across two chunks", given: ["x", "\ud83d", "\ude00", "y"], want: "x\u{1F600}y" },
     { name: "a lone surrogate, kept as it is", given: ["\ud800", "a", "\udfff"], want: "\ud800a\udfff" },
     { name: "nothing", given: [], want: "" },
+    {
+      name: "short pieces between single characters, as a stream gives a closing tag's start that is text",
+      given: ["a", "< ", "b", "</p", "c", "\ud83d", "\ude00</", "d"],
+      want: "a< b</pc\u{1F600}</d",
+    },
+    { name: "a short piece, then a longer one", given: ["ab", "c", "defghijklmnop"], want: "abcdefghijklmnop" },
   ])("$name", ({ given, want }) => {
     expect(accumulate(given)).toBe(want);
   });
@@ -26,6 +32,11 @@ describe("TextAccumulator", () => {
   test.each([8191, 8192, 8193, 70_000])("%i single characters come out whole and in order", (count) => {
     const want = "0123456789".repeat(Math.ceil(count / 10)).slice(0, count);
     expect(accumulate([...want])).toBe(want);
+  });
+
+  test.each([8189, 8192, 8195])("pieces of three characters past %i units come out whole and in order", (count) => {
+    const want = "abc".repeat(Math.ceil(count / 3) + 1);
+    expect(accumulate(want.match(/.../g) ?? [])).toBe(want);
   });
 
   test.each([

@@ -30,10 +30,13 @@ export interface ArgumentsLexer {
    * tells what it is).
    */
   next(text: string, from: number): number;
-  /** Whether `chunk`, text without `<`, cannot hold such a closer nor complete anything held. */
+  /** Whether `chunk` cannot hold such a closer nor complete anything held (a lexer to which `<` means something refuses it). */
   takesPlain(chunk: string): boolean;
-  /** Reads a quiet character (see `isQuietCharacter`), which the lexer takes as plain text whatever its state. */
-  passQuiet(): void;
+  /**
+   * Reads a quiet character (see `isQuietCharacter`), which the lexer takes as plain text whatever its state, or one
+   * {@link passesQuietly} says it reads so.
+   */
+  passQuiet(character: string): void;
   /** Whether `character` (one, no `<`) is one {@link passQuiet} reads as {@link next} would, in the lexer's state now. */
   passesQuietly?(character: string): boolean;
 }
@@ -57,11 +60,11 @@ export class BracketedValueLexer implements ArgumentsLexer {
     return !this.value.mayEndWith(chunk);
   }
 
-  passQuiet(): void {
-    this.value.passQuiet();
+  passQuiet(character: string): void {
+    this.value.passQuiet(character);
   }
 
-  /** Inside a string every character but its quote and a backslash only ends an escape (code in an argument). */
+  /** Inside a string every character but its quote only ends or starts an escape (code in an argument). */
   passesQuietly(character: string): boolean {
     return this.value.takesInString(character);
   }
@@ -162,7 +165,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   override readQuietText(chunk: string): string {
     this.bodyLength += 1;
     if (this.readCall !== undefined) this.callText.append(chunk);
-    if (this.checks < END_CHECKS) this.lexer.passQuiet();
+    if (this.checks < END_CHECKS) this.lexer.passQuiet(chunk);
     return super.readQuietText(chunk);
   }
 

@@ -50,8 +50,10 @@ export abstract class CallAnnouncer {
   }
 
   /**
-   * Whether `chunk`, text without `<` that no closing tag half read holds, would only add to the text of the call
-   * announced last: the stream's fast path, which then hands it to {@link readPlainText}.
+   * Whether `chunk`, text that no closing tag of the body half read holds nor begins, would only add to the text of the
+   * call announced last: the stream's fast path, which then hands it to {@link readPlainText}. It may hold a `<` (of a
+   * closing tag's start that turned out to be text, or in a body whose closer starts otherwise): an announcer for which
+   * a `<` may begin something refuses it.
    */
   abstract takesPlainText(chunk: string): boolean;
 
@@ -65,7 +67,7 @@ export abstract class CallAnnouncer {
 
   /**
    * Whether the fast path may hand `chunk` to {@link readQuietText} while {@link takesQuietText} holds: a quiet
-   * character; an announcer may take more where its state makes them quiet too.
+   * character; an announcer may take more where its state makes them quiet too (a `<` only where it begins nothing).
    */
   readsAsQuiet(chunk: string): boolean {
     return isQuietCharacter(chunk);

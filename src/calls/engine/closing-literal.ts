@@ -18,6 +18,11 @@ export class ClosingLiteral {
     return this.literal.slice(0, this.matched);
   }
 
+  /** Whether a start of the literal is held (as {@link held} is not "", without building it). */
+  get holding(): boolean {
+    return this.matched !== 0;
+  }
+
   /**
    * Takes `character` (one) when it only adds to the match without completing it: it is then held, as {@link scan}
    * would hold it, and nothing else happens. Returns whether it did.
@@ -27,6 +32,25 @@ export class ClosingLiteral {
     if (character !== this.literal.charAt(matched) || matched + 1 === this.literal.length) return false;
     this.matched = matched + 1;
     return true;
+  }
+
+  /**
+   * The text `character` (one) makes of the start held, when it rules the literal out there: the start held, then the
+   * character, all text, as {@link scan} would pass them on; undefined when nothing is held, or the character goes on
+   * with the literal or with a shorter start of it. It changes nothing: {@link release} does, once the text is taken.
+   */
+  textReleasedBy(character: string): string | undefined {
+    const { literal } = this;
+    let matched = this.matched;
+    if (matched === 0) return undefined;
+    while (matched > 0 && character !== literal.charAt(matched)) matched = this.failure[matched - 1] ?? 0;
+    if (matched !== 0 || character === literal.charAt(0)) return undefined;
+    return literal.slice(0, this.matched) + character;
+  }
+
+  /** Drops the start held, once {@link textReleasedBy} gave it as text. */
+  release(): void {
+    this.matched = 0;
   }
 
   /**

@@ -143,8 +143,8 @@ export class JsonRunReader {
    */
   takePlainText(chunk: string): boolean {
     if (this.state !== "value" || this.startsLikeCall !== true) return false;
-    // A character inside a string that leaves it open (most of a stream of code) only ends an escape.
-    if (chunk.length === 1 && this.valueEnd.takesInString(chunk)) this.valueEnd.passQuiet();
+    // A character inside a string that leaves it open (most of a stream of code) only ends or starts an escape.
+    if (chunk.length === 1 && this.valueEnd.takesInString(chunk)) this.valueEnd.passQuiet(chunk);
     else if (this.valueEnd.mayEndWith(chunk)) return false;
     else this.valueEnd.scan(chunk, 0);
     this.value.append(chunk);

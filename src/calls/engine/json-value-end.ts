@@ -36,15 +36,18 @@ export class JsonValueEnd {
 
   /**
    * Whether `character` (one) is read inside the string being read and leaves it open: an escaped character, or any
-   * but its quote and a backslash. It then only ends an escape, as {@link passQuiet} does.
+   * but its quote (a backslash escapes the next). {@link passQuiet} then reads it.
    */
   takesInString(character: string): boolean {
-    return this.quote !== "" && (this.escaped || (character !== this.quote && character !== "\\"));
+    return this.quote !== "" && (this.escaped || character !== this.quote);
   }
 
-  /** Reads a character that is no quote, bracket nor backslash: it only ends an escape. */
-  passQuiet(): void {
-    this.escaped = false;
+  /**
+   * Reads a character {@link takesInString} takes, or one that is no quote, bracket nor backslash: it ends an escape,
+   * or (a backslash not escaped) starts one.
+   */
+  passQuiet(character: string): void {
+    this.escaped = !this.escaped && character === "\\";
   }
 
   /** Starts a new value. */

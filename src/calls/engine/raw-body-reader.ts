@@ -134,6 +134,8 @@ export class RawBodyReader {
   private quietTaker: QuietTextTaker | undefined;
   /** The text of a legacy tag's or a message's call, which takes the quiet characters of its body. */
   private readonly wholeBodyText = new WholeBodyText();
+  /** The text the last {@link takePlainText} that took its chunk added to its call (see there). */
+  taken = "";
 
   /** `announced`: where every announcer sends the calls it announces, and their text. */
   constructor(
@@ -229,7 +231,7 @@ export class RawBodyReader {
     // Nothing it could be but the call's text, so none of the checks plain text goes through is made again. A stream
     // of one character a chunk is mostly such characters.
     const quietTaker = this.quietTaker;
-    if (quietTaker === undefined || chunk === "<" || chunk === this.closerStart || !quietTaker.readsAsQuiet(chunk)) {
+    if (quietTaker === undefined || chunk === this.closerStart || !quietTaker.readsAsQuiet(chunk)) {
       return undefined;
     }
     this.body.append(chunk);
@@ -237,30 +239,49 @@ export class RawBodyReader {
   }
 
   /**
-   * Adds `chunk`, text without `<`, to a call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call
-   * block streaming its text, when it can only add to it (no closing tag half read), and returns the call's id; undefined, adding nothing, otherwise.
+   * Adds `chunk` to a call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call block streaming its
+   * text, when it can only add to it, and returns the call's id; undefined, adding nothing, otherwise. The text added
+   * ({@link taken}) is the chunk, or, when a start of the closing tag was held and the chunk (one character) rules it
+   * out, that start and the chunk: a `<` in code was held only until the character after it showed it closes nothing.
+   * The chunk may hold `<`, not the closer's first character: the announcer taking it tells whether a `<` means
+   * something to it.
    */
   takePlainText(chunk: string): string | undefined {
     const quietId = this.takeQuietCharacter(chunk);
-    if (quietId !== undefined) return quietId;
+    if (quietId !== undefined) {
+      this.taken = chunk;
+      return quietId;
+    }
     this.quietTaker = undefined;
-    if (this.state !== "body" || this.bodyCloser.held !== "" || chunk.includes(this.closerStart)) return undefined;
+    if (this.state !== "body" || chunk.includes(this.closerStart)) return undefined;
+    const closer = this.bodyCloser;
+    const text = !closer.holding ? chunk : chunk.length === 1 ? closer.textReleasedBy(chunk) : undefined;
+    if (text === undefined) return undefined;
     const open = this.open;
     if (open.kind === "legacy" || open.kind === "message") {
-      // Its body is its call's text, to a closing tag or token that starts with `<`: plain text only adds to it.
-      this.body.append(chunk);
-      this.closersInValues.follow(chunk);
-      if (this.closersInValues.at === undefined) this.quietTaker = this.wholeBodyText;
+      // Its body is its call's text, to a closing tag or token: text that closes nothing only adds to it.
+      if (this.addTaken(chunk, text)) this.quietTaker = this.wholeBodyText;
       return open.id;
     }
-    const announcer = this.announcers.taking(chunk);
+    const announcer = this.announcers.taking(text);
     if (announcer === undefined) return undefined;
-    this.body.append(chunk);
-    this.closersInValues.follow(chunk);
-    const id = announcer.readPlainText(chunk);
-    // Text after a closing tag read inside a value is kept apart (see `ClosersInValues`): quiet characters then too.
-    if (this.closersInValues.at === undefined && announcer.takesQuietText()) this.quietTaker = announcer;
+    const quiet = this.addTaken(chunk, text);
+    const id = announcer.readPlainText(text);
+    if (quiet && announcer.takesQuietText()) this.quietTaker = announcer;
     return id;
+  }
+
+  /**
+   * Adds `text`, taken for `chunk`, to the body (the closer's start it holds is no longer held); returns whether quiet
+   * characters may follow on the fast path.
+   */
+  private addTaken(chunk: string, text: string): boolean {
+    if (text !== chunk) this.bodyCloser.release();
+    this.taken = text;
+    this.body.append(text);
+    this.closersInValues.follow(text);
+    // Text after a closing tag read inside a value is kept apart (see `ClosersInValues`): quiet characters then too.
+    return this.closersInValues.at === undefined;
   }
 
   /**

@@ -23,6 +23,8 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   /** The text since the last call's end, or since the current call's begin marker. */
   private held = "";
   private callEnd = new ClosingLiteral("");
+  /** The first character of {@link callEnd}'s marker. */
+  private callEndStart = "";
 
   /** `markers`: those of every section this announcer follows, when it follows one syntax only (a call block's). */
   constructor(
@@ -70,13 +72,11 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   }
 
   /**
-   * Plain text (no `<`) cannot hold the current call's end marker, none being half read, unless the marker starts with
-   * another character (a marker starting with `]`) that the text holds.
+   * Text without the first character of the current call's end marker cannot hold it, none being half read: every
+   * quiet character, unless the marker starts with one.
    */
   override takesQuietText(): boolean {
-    return (
-      this.reading === "arguments" && this.callEnd.held === "" && !isQuietCharacter(this.callEnd.literal.charAt(0))
-    );
+    return this.reading === "arguments" && !this.callEnd.holding && !isQuietCharacter(this.callEndStart);
   }
 
   /**
@@ -87,10 +87,11 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     return chunk.length === 1 && this.takesPlainText(chunk);
   }
 
+  /** Text without the first character of the current call's end marker; one character is compared, not searched. */
   takesPlainText(chunk: string): boolean {
-    if (this.reading !== "arguments" || this.callEnd.held !== "") return false;
-    const first = this.callEnd.literal.charAt(0);
-    return first === "<" || !chunk.includes(first);
+    if (this.reading !== "arguments" || this.callEnd.holding) return false;
+    const first = this.callEndStart;
+    return chunk.length === 1 ? chunk !== first : !chunk.includes(first);
   }
 
   private readHeader(syntax: SectionCallMarkers, header: string, nextCallIndex: number): void {
@@ -116,6 +117,7 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     this.reading = "arguments";
     this.held = "";
     this.callEnd = new ClosingLiteral(syntax.callEnd);
+    this.callEndStart = syntax.callEnd.charAt(0);
     this.follow(header, nextCallIndex);
   }
 

@@ -1,5 +1,7 @@
 /** Code units held before they are turned into a string (also the most `String.fromCharCode` is given at once). */
 const BLOCK = 8192;
+/** Pieces up to this long are kept as code units too: `< ` or `</p`, a closing tag's start that turned out to be text. */
+const SHORT_PIECE = 8;
 
 /**
  * Text that grows by appends, such as a parameter value streamed one character at a time.
@@ -29,8 +31,7 @@ export class TextAccumulator {
 
   append(piece: string): void {
     if (piece.length !== 1) {
-      this.flushUnits();
-      this.text += piece;
+      this.appendPiece(piece);
       return;
     }
     if (this.unitCount === BLOCK) this.flushUnits();
@@ -49,6 +50,25 @@ export class TextAccumulator {
   reset(): void {
     this.text = "";
     this.unitCount = 0;
+  }
+
+  /** A piece of other than one character: short ones join the units, longer ones the text. */
+  private appendPiece(piece: string): void {
+    const length = piece.length;
+    if (length > SHORT_PIECE) {
+      this.flushUnits();
+      this.text += piece;
+      return;
+    }
+    if (this.unitCount + length > BLOCK) this.flushUnits();
+    const units = this.units;
+    let count = this.unitCount;
+    for (let index = 0; index < length; index += 1) {
+      if (count < units.length) units[count] = piece.charCodeAt(index);
+      else units.push(piece.charCodeAt(index));
+      count += 1;
+    }
+    this.unitCount = count;
   }
 
   private flushUnits(): void {

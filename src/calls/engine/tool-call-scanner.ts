@@ -271,9 +271,18 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Scans a chunk {@link push} does not take on its quiet paths. */
   private pushOther(chunk: string): readonly ToolCallStreamEvent[] {
-    // A one-character chunk (a stream at its finest) is compared, not searched.
-    const plain = chunk.length === 1 ? chunk !== "<" : !chunk.includes("<");
-    if (plain) {
+    if (this.state === RAW_BODY) {
+      // A call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call block streaming its text, and
+      // no closing tag begun (or one held, which the chunk rules out: it is text too).
+      const id = this.rawBody.takePlainText(chunk);
+      if (id !== undefined) {
+        if (!this.deltas) return NO_EVENTS;
+        return this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: this.rawBody.taken });
+      }
+      // A `<` in a body (or more of its closing tag) is only held until the next character tells what it is.
+      if (chunk.length === 1 && this.rawBody.holdsCloserCharacter(chunk)) return NO_EVENTS;
+    } else if (chunk.length === 1 ? chunk !== "<" : !chunk.includes("<")) {
+      // A one-character chunk (a stream at its finest) is compared, not searched.
       if (this.state === TEXT && !this.mayOpenWithoutTag(chunk)) {
         if (this.atStart && !isBlank(chunk)) this.atStart = false;
         return this.outbox.deliverAlone({ type: "text", delta: chunk });
@@ -285,16 +294,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { parameter } = this.xmlBlock;
         return this.outbox.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
       }
-      // A call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call block streaming its text, and no
-      // closing tag half read.
-      const id = this.state === RAW_BODY ? this.rawBody.takePlainText(chunk) : undefined;
-      if (id !== undefined) {
-        if (!this.deltas) return NO_EVENTS;
-        return this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk });
-      }
     }
-    // A `<` in a body (or more of its closing tag) is only held until the next character tells what it is.
-    if (this.state === RAW_BODY && chunk.length === 1 && this.rawBody.holdsCloserCharacter(chunk)) return NO_EVENTS;
     // Blocks close in what is consumed, and their JSON is repaired within the output's budget.
     const outer = enterRepairBudget(this.repairBudget);
     try {

@@ -316,12 +316,13 @@ class GemmaLexer implements ArgumentsLexer {
     this.pending = "";
   }
 
+  /** Text without a delimiter's start (`<`) nor the closer leaves the state as it is. */
   takesPlain(chunk: string): boolean {
-    return this.pending === "" && !chunk.includes(this.closer);
+    return this.pending === "" && !chunk.includes(this.closer) && !chunk.includes("<");
   }
 
   /** A quiet character is no string's delimiter (they start with `<`) and no bracket: the state stays. */
-  passQuiet(): void {}
+  passQuiet(_character: string): void {}
 
   /** Inside a string, with no delimiter's start held, every character but a `<` leaves it open. */
   passesQuietly(character: string): boolean {

@@ -392,27 +392,33 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     return this.streaming && this.syntax === "json" && this.objectEnd.inString;
   }
 
-  /** Plain text cannot hold the current call's `</function>` nor a bracket that could end its object. */
+  /**
+   * Text that cannot hold the current call's `</function>` (a `<` may begin it) nor a bracket that could end its
+   * object. A JSON call reads a `<` as nothing but text.
+   */
   takesPlainText(chunk: string): boolean {
-    if (!this.streaming || this.functionEnd.held !== "") return false;
-    return !(this.syntax === "json" ? this.objectEnd.mayEndWith(chunk) : holdsClosingBracket(chunk));
+    if (!this.streaming || this.functionEnd.holding) return false;
+    if (this.syntax === "json") return !this.objectEnd.mayEndWith(chunk);
+    return !holdsClosingBracket(chunk) && !(this.syntax === "function-tag" && chunk.includes("<"));
   }
 
   override takesQuietText(): boolean {
-    return this.streaming && this.functionEnd.held === "";
+    return this.streaming && !this.functionEnd.holding;
   }
 
   /**
-   * Inside a JSON call's string every character but its quote and a backslash is quiet (it only ends an escape); in a
-   * call written with tags, every one but a closing bracket (as {@link takesPlainText} says).
+   * Inside a JSON call's string every character but its quote is quiet (it only ends or starts an escape); in a call
+   * written with tags, every one {@link takesPlainText} takes.
    */
   override readsAsQuiet(chunk: string): boolean {
     if (chunk.length !== 1) return false;
-    return this.syntax === "json" ? this.objectEnd.takesInString(chunk) : !holdsClosingBracket(chunk);
+    if (this.syntax === "json") return this.objectEnd.takesInString(chunk);
+    // Compared, not searched: this is the stream's per-character path.
+    return !holdsClosingBracket(chunk) && !(this.syntax === "function-tag" && chunk === "<");
   }
 
   override readQuietText(chunk: string): string {
-    if (this.syntax === "json") this.objectEnd.passQuiet();
+    if (this.syntax === "json") this.objectEnd.passQuiet(chunk);
     return super.readQuietText(chunk);
   }
 
