@@ -101,8 +101,11 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
 
   protected abstract readonly lexer: ArgumentsLexer;
 
-  /** The call `header` opens; `pending` while more text could still make it one, `none` when no text can. */
-  protected abstract readCallHeader(header: string): CallHeader | "pending" | "none";
+  /**
+   * The call `header` opens; `pending` while more text could still make it one, `none` when no text can. `added` is
+   * the text that ended it, read since the last look.
+   */
+  protected abstract readCallHeader(header: string, added: string): CallHeader | "pending" | "none";
 
   /**
    * The call whose text starts `text`, when it is whole there, and its text's length; undefined when not (yet). A
@@ -132,7 +135,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
     this.bodyLength += text.length;
     while (piece !== "") {
       if (this.reading === "header") {
-        const opened = this.readHeader(`${this.header}${piece}`, pieceStart - this.header.length, nextCallIndex);
+        const opened = this.readHeader(piece, pieceStart - this.header.length, nextCallIndex);
         if (opened === undefined) return;
         [piece, pieceStart] = [opened, this.callStart];
       }
@@ -176,9 +179,13 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
     return super.readPlainText(chunk);
   }
 
-  /** Reads a header; once it opens a call, announces it and returns the header's text from the call's start. */
-  private readHeader(header: string, headerStart: number, nextCallIndex: number): string | undefined {
-    const read = this.readCallHeader(header);
+  /**
+   * Reads the header grown by `added`; once it opens a call, announces it and returns the header's text from the
+   * call's start.
+   */
+  private readHeader(added: string, headerStart: number, nextCallIndex: number): string | undefined {
+    const header = `${this.header}${added}`;
+    const read = this.readCallHeader(header, added);
     if (read === "none" || (read === "pending" && header.length > HEADER_LIMIT)) {
       this.reading = "nothing";
       return undefined;

@@ -61,10 +61,12 @@ export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
   /**
    * A stream reads the header again at each character. An opening can only become whole at a `:` or a `{`, and be
    * ruled out at a bracket or a comma: after any other character a pending header stays pending without a look (and
-   * one ruled out then is found so a character or two later, at the next of those).
+   * one ruled out then is found so a character or two later, at the next of those). The character is looked at in
+   * `added`: the header, grown a character at a time, is a chain of strings that reading one of its characters would
+   * copy whole.
    */
-  protected readCallHeader(header: string): CallHeader | "pending" | "none" {
-    if (header.length === this.pendingLength + 1 && !DECISIVE.test(header.charAt(header.length - 1))) {
+  protected readCallHeader(header: string, added: string): CallHeader | "pending" | "none" {
+    if (header.length === this.pendingLength + added.length && !DECISIVE.test(added)) {
       this.pendingLength = header.length;
       return "pending";
     }
