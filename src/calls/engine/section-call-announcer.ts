@@ -99,12 +99,10 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     // every call after it: calls are matched by their place.
     // Only the header's first characters are read, whether it arrives at once or in pieces.
     const limited = header.slice(0, CALL_HEADER_LIMIT);
-    const cut = Math.min(
-      ...[syntax.callEnd, syntax.callBegin].map((marker) => limited.indexOf(marker)).filter((at) => at !== -1),
-    );
-    const opening = syntax.readOpening(Number.isFinite(cut) ? limited.slice(0, cut) : limited);
+    const cut = firstOf(limited, syntax.callEnd, syntax.callBegin);
+    const opening = syntax.readOpening(cut === -1 ? limited : limited.slice(0, cut));
     if (opening === undefined) {
-      if (Number.isFinite(cut) || header.length > CALL_HEADER_LIMIT) this.reading = "nothing";
+      if (cut !== -1 || header.length > CALL_HEADER_LIMIT) this.reading = "nothing";
       else this.held = header;
       return;
     }
@@ -127,4 +125,11 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     this.reading = "nothing";
     this.held = "";
   }
+}
+
+/** Where the first of `a` and `b` stands in `text`; -1 when neither does. (Searched on each character of a header.) */
+function firstOf(text: string, a: string, b: string): number {
+  const atA = text.indexOf(a);
+  const atB = text.indexOf(b);
+  return atA === -1 ? atB : atB === -1 ? atA : Math.min(atA, atB);
 }
