@@ -61,3 +61,20 @@ test("a start released is no longer held, and the literal is found after it", ()
     held: "",
   });
 });
+
+test.each([
+  { literal: "</function>", text: "< ", want: true },
+  { literal: "</function>", text: "</p", want: true },
+  { literal: "<|tool_call_end|>", text: "</", want: true },
+  // A start of the literal left at the end would be held, and the literal itself ends the region.
+  { literal: "</function>", text: "a </f", want: false },
+  { literal: "</function>", text: "x</function>y", want: false },
+  // `]]` then `]`: the literal may still start at the last two.
+  { literal: "]]>", text: "]]]", want: false },
+  { literal: "]]>", text: "]]x", want: true },
+])("$literal: $text read now is text and nothing else: $want", ({ literal, text, want }) => {
+  const closing = new ClosingLiteral(literal);
+  expect(closing.passesOver(text)).toBe(want);
+  // Asking changes nothing.
+  expect(closing.holding).toBe(false);
+});

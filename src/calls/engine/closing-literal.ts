@@ -48,6 +48,22 @@ export class ClosingLiteral {
     return literal.slice(0, this.matched) + character;
   }
 
+  /**
+   * Whether `text` read now would be text and nothing else: it neither completes the literal nor leaves a start of it
+   * held. It changes nothing. (A `<` that began no closing tag is passed on so, with what ruled it out.)
+   */
+  passesOver(text: string): boolean {
+    const { literal } = this;
+    let matched = this.matched;
+    for (let index = 0; index < text.length; index += 1) {
+      const character = text.charAt(index);
+      while (matched > 0 && character !== literal.charAt(matched)) matched = this.failure[matched - 1] ?? 0;
+      if (character === literal.charAt(matched)) matched += 1;
+      if (matched === literal.length) return false;
+    }
+    return matched === 0;
+  }
+
   /** Drops the start held, once {@link textReleasedBy} gave it as text. */
   release(): void {
     this.matched = 0;

@@ -87,11 +87,14 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     return chunk.length === 1 && this.takesPlainText(chunk);
   }
 
-  /** Text without the first character of the current call's end marker; one character is compared, not searched. */
+  /**
+   * Text that begins no end marker of the current call: without its first character (one character is compared, not
+   * searched), or with it but ruled out (a `<` in code, given with what followed it).
+   */
   takesPlainText(chunk: string): boolean {
     if (this.reading !== "arguments" || this.callEnd.holding) return false;
     const first = this.callEndStart;
-    return chunk.length === 1 ? chunk !== first : !chunk.includes(first);
+    return chunk.length === 1 ? chunk !== first : !chunk.includes(first) || this.callEnd.passesOver(chunk);
   }
 
   private readHeader(syntax: SectionCallMarkers, header: string, nextCallIndex: number): void {

@@ -6,7 +6,7 @@ import { ClosingLiteral } from "../engine/closing-literal.js";
 import { FUNCTION_END, type FunctionTagSyntax, scanFunctionTagCalls } from "../engine/function-tag-calls.js";
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
 import { jsonString } from "../engine/json-string.js";
-import { holdsClosingBracket, JsonValueEnd } from "../engine/json-value-end.js";
+import { JsonValueEnd } from "../engine/json-value-end.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
@@ -393,13 +393,14 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   }
 
   /**
-   * Text that cannot hold the current call's `</function>` (a `<` may begin it) nor a bracket that could end its
-   * object. A JSON call reads a `<` as nothing but text.
+   * Text that cannot end the current call: for a JSON call, no bracket that could end its object (a `<` is nothing but
+   * text there); for one written with tags, nothing that begins its `</function>` (a `<` the body's closer ruled out
+   * comes with what followed it); GLM's call ends with the block.
    */
   takesPlainText(chunk: string): boolean {
     if (!this.streaming || this.functionEnd.holding) return false;
     if (this.syntax === "json") return !this.objectEnd.mayEndWith(chunk);
-    return !holdsClosingBracket(chunk) && !(this.syntax === "function-tag" && chunk.includes("<"));
+    return this.syntax !== "function-tag" || !chunk.includes("<") || this.functionEnd.passesOver(chunk);
   }
 
   override takesQuietText(): boolean {
@@ -414,7 +415,7 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     if (chunk.length !== 1) return false;
     if (this.syntax === "json") return this.objectEnd.takesInString(chunk);
     // Compared, not searched: this is the stream's per-character path.
-    return !holdsClosingBracket(chunk) && !(this.syntax === "function-tag" && chunk === "<");
+    return this.syntax !== "function-tag" || chunk !== "<";
   }
 
   override readQuietText(chunk: string): string {
