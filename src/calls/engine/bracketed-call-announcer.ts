@@ -1,5 +1,5 @@
 import { generatedCallId } from "../tool-call.js";
-import { CallAnnouncer } from "./call-announcer.js";
+import { CallAnnouncer, NO_CALL } from "./call-announcer.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { isQuietCharacter } from "./quiet-character.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -90,6 +90,8 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   /** Characters of the block's body read so far; the text since the last call's end, while a header is read. */
   private bodyLength = 0;
   private header = "";
+  /** Whether the header was last read as pending: more text could still make it a call's. */
+  private pending = false;
   /**
    * Where the current call's text starts in the body, the text so far (kept apart from the body: reading the whole
    * body at each call's end would make a block of many calls quadratic), and how often its end was looked for.
@@ -102,10 +104,14 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   protected abstract readonly lexer: ArgumentsLexer;
 
   /**
-   * The call `header` opens; `pending` while more text could still make it one, `none` when no text can. `added` is
-   * the text that ended it, read since the last look.
+   * The characters at which a pending header may become whole or be ruled out, where the syntax knows them: text
+   * without one leaves the header pending unread (a stream would read it again at each character), and the stream's
+   * fast path takes it. A header ruled out so is found at the next of them.
    */
-  protected abstract readCallHeader(header: string, added: string): CallHeader | "pending" | "none";
+  protected readonly decisive?: RegExp;
+
+  /** The call `header` opens; `pending` while more text could still make it one, `none` when no text can. */
+  protected abstract readCallHeader(header: string): CallHeader | "pending" | "none";
 
   /**
    * The call whose text starts `text`, when it is whole there, and its text's length; undefined when not (yet). A
@@ -146,7 +152,9 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
     }
   }
 
+  /** Text of the current call that cannot end it, or text that leaves a pending header pending. */
   takesPlainText(chunk: string): boolean {
+    if (this.reading === "header") return this.staysPending(chunk);
     return this.reading === "arguments" && (this.checks === END_CHECKS || this.lexer.takesPlain(chunk));
   }
 
@@ -157,6 +165,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
 
   /** A quiet character, or any one character the arguments' lexer reads as one where it is (inside a string). */
   override readsAsQuiet(chunk: string): boolean {
+    if (this.reading === "header") return chunk.length === 1 && this.staysPending(chunk);
     if (isQuietCharacter(chunk)) return true;
     return (
       chunk.length === 1 &&
@@ -166,6 +175,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   }
 
   override readQuietText(chunk: string): string {
+    if (this.reading === "header") return this.addToHeader(chunk);
     this.bodyLength += 1;
     if (this.readCall !== undefined) this.callText.append(chunk);
     if (this.checks < END_CHECKS) this.lexer.passQuiet(chunk);
@@ -173,10 +183,29 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   }
 
   override readPlainText(chunk: string): string {
+    if (this.reading === "header") return this.addToHeader(chunk);
     this.bodyLength += chunk.length;
     if (this.readCall !== undefined) this.callText.append(chunk);
     if (this.checks < END_CHECKS) this.lexer.next(chunk, 0);
     return super.readPlainText(chunk);
+  }
+
+  /** Whether `added` leaves the pending header pending (see {@link decisive}), within the length a header may have. */
+  private staysPending(added: string): boolean {
+    const { decisive } = this;
+    return (
+      this.pending &&
+      decisive !== undefined &&
+      this.header.length + added.length <= HEADER_LIMIT &&
+      !decisive.test(added)
+    );
+  }
+
+  /** Text that leaves the pending header pending, taken on the fast path: it is no call's text (yet). */
+  private addToHeader(added: string): string {
+    this.bodyLength += added.length;
+    this.header += added;
+    return NO_CALL;
   }
 
   /**
@@ -185,7 +214,12 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
    */
   private readHeader(added: string, headerStart: number, nextCallIndex: number): string | undefined {
     const header = `${this.header}${added}`;
-    const read = this.readCallHeader(header, added);
+    if (this.staysPending(added)) {
+      this.header = header;
+      return undefined;
+    }
+    const read = this.readCallHeader(header);
+    this.pending = read === "pending";
     if (read === "none" || (read === "pending" && header.length > HEADER_LIMIT)) {
       this.reading = "nothing";
       return undefined;
@@ -248,6 +282,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
     this.reading = "nothing";
     this.bodyLength = 0;
     this.header = "";
+    this.pending = false;
     // A new map: the block's reader may still hold the last one.
     this.readByStart = new Map();
   }

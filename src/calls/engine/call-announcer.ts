@@ -23,6 +23,12 @@ export interface AnnouncedCallSink {
 }
 
 /**
+ * What the fast path's readers give for text they take that adds to no call: the opening of one not yet whole. No
+ * call's id is empty (a written id that is gets a generated one).
+ */
+export const NO_CALL = "";
+
+/**
  * What announcing the calls of a block while it arrives takes, whatever the block's syntax, so that a stream shows a
  * call as the model writes it rather than when its block closes: the calls announced, the last one current, their
  * start and text sent to the sink, and their list handed over when the block closes. The block's calls are known only
@@ -73,14 +79,14 @@ export abstract class CallAnnouncer {
     return isQuietCharacter(chunk);
   }
 
-  /** Reads a quiet character the fast path takes; returns the id of the call it adds to. */
+  /** Reads a quiet character the fast path takes; returns the id of the call it adds to, or {@link NO_CALL}. */
   readQuietText(_chunk: string): string {
-    return this.current?.id ?? "";
+    return this.current?.id ?? NO_CALL;
   }
 
-  /** Reads text the fast path takes; returns the id of the call it adds to. */
+  /** Reads text the fast path takes; returns the id of the call it adds to, or {@link NO_CALL}. */
   readPlainText(_chunk: string): string {
-    return this.current?.id ?? "";
+    return this.current?.id ?? NO_CALL;
   }
 
   /** How many calls were announced in the block being read. */

@@ -41,8 +41,8 @@ export interface CallObjectBlockOptions {
 export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
   /** JSON's strings and brackets: a call object ends at its closing brace outside strings. */
   protected readonly lexer = new BracketedValueLexer();
-  /** The length of the header last read when it was pending; -1 when it was not. */
-  private pendingLength = -1;
+  /** An opening can only become whole at a `:` or a `{`, and be ruled out at a bracket or a comma. */
+  protected override readonly decisive = DECISIVE;
 
   constructor(
     deltas: boolean,
@@ -53,29 +53,7 @@ export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
     super(deltas, sink);
   }
 
-  override open(): void {
-    super.open();
-    this.pendingLength = -1;
-  }
-
-  /**
-   * A stream reads the header again at each character. An opening can only become whole at a `:` or a `{`, and be
-   * ruled out at a bracket or a comma: after any other character a pending header stays pending without a look (and
-   * one ruled out then is found so a character or two later, at the next of those). The character is looked at in
-   * `added`: the header, grown a character at a time, is a chain of strings that reading one of its characters would
-   * copy whole.
-   */
-  protected readCallHeader(header: string, added: string): CallHeader | "pending" | "none" {
-    if (header.length === this.pendingLength + added.length && !DECISIVE.test(added)) {
-      this.pendingLength = header.length;
-      return "pending";
-    }
-    const read = this.readWholeHeader(header);
-    this.pendingLength = read === "pending" ? header.length : -1;
-    return read;
-  }
-
-  private readWholeHeader(header: string): CallHeader | "pending" | "none" {
+  protected readCallHeader(header: string): CallHeader | "pending" | "none" {
     for (const form of this.forms) {
       const groups = form.opening.exec(header)?.groups;
       const name = groups === undefined ? undefined : jsonString(groups.name);

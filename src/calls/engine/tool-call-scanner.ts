@@ -14,6 +14,7 @@ import {
 } from "../formats/index.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
+import { NO_CALL } from "./call-announcer.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
@@ -255,7 +256,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.state === RAW_BODY) {
       const id = this.rawBody.takeQuietCharacter(chunk);
       if (id !== undefined) {
-        return this.deltas
+        // Text of a call's opening not yet whole is no call's: it goes out with the opening.
+        return this.deltas && id !== NO_CALL
           ? this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk })
           : NO_EVENTS;
       }
@@ -276,7 +278,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       // no closing tag begun (or one held, which the chunk rules out: it is text too).
       const id = this.rawBody.takePlainText(chunk);
       if (id !== undefined) {
-        if (!this.deltas) return NO_EVENTS;
+        if (!this.deltas || id === NO_CALL) return NO_EVENTS;
         return this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: this.rawBody.taken });
       }
       // A `<` in a body (or more of its closing tag) is only held until the next character tells what it is.

@@ -1,0 +1,67 @@
+// A call object's opening (`{"tool_call_id": "0", "tool_name": "f", "parameters": `) streamed a character at a time:
+// text that leaves it pending is taken on the stream's fast path, and must read as the whole scanner reads it.
+import { describe, expect, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
+import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+import { expectCaseReadEveryWay } from "./model-output-corpus.js";
+
+const tools = toolsJson as CallableTool[];
+
+function streamedByCharacter(output: string): ToolCallStreamEvent[] {
+  const stream = createToolCallStream({ tools });
+  return [...[...output].flatMap((character) => stream.push(character)), ...stream.end()];
+}
+
+describe("a Cohere call object's opening, streamed a character at a time", () => {
+  const call = '{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}';
+  const output = `<|START_ACTION|>[\n    ${call}\n]<|END_ACTION|>`;
+
+  test("gives nothing until it names the tool; the call starts at its arguments' colon, its text from its brace", () => {
+    const events = streamedByCharacter(output);
+    const start = events.findIndex((event) => event.type === "tool-call-start");
+    expect(events.slice(0, start)).toEqual([]);
+    expect(events[start]).toEqual({ type: "tool-call-start", id: "0", name: "get_weather" });
+    const deltas = events.flatMap((event) => (event.type === "tool-call-delta" ? [event.argumentsDelta] : []));
+    expect(deltas.join("")).toBe(call);
+    expect(events.filter((event) => event.type === "tool-call-delta").every((event) => event.id === "0")).toBe(true);
+  });
+
+  test("one too long to be looked for (an id of 400 letters) starts no call before the block closes; then it comes whole", () => {
+    const id = "a".repeat(400);
+    const long = `<|START_ACTION|>[{"tool_call_id": "${id}", "tool_name": "get_weather", "parameters": {"city": "Rome"}}]<|END_ACTION|>`;
+    const stream = createToolCallStream({ tools });
+    const beforeClose = [...long.slice(0, -1)].flatMap((character) => stream.push(character));
+    expect(beforeClose.filter((event) => event.type === "tool-call-start")).toEqual([]);
+    expectCaseReadEveryWay({
+      name: "Cohere: an opening past the length looked for",
+      source: "written for this test",
+      output: long,
+      tools,
+      calls: [{ id, name: "get_weather", arguments: { city: "Rome" }, format: "cohere" }],
+      text: "",
+    });
+  });
+
+  test("text that rules the opening out (a key of no call) leaves the block to be read whole at its close", () => {
+    expectCaseReadEveryWay({
+      name: "Cohere: an object that opens with another key",
+      source: "written for this test",
+      output:
+        '<|START_ACTION|>[{"note": "first", "tool_name": "get_weather", "parameters": {"city": "Oslo"}}]<|END_ACTION|>',
+      tools,
+      calls: [{ name: "get_weather", arguments: { city: "Oslo" }, format: "cohere" }],
+      text: "",
+    });
+  });
+
+  test("a second call's opening after the first call's end is read alike, and its text is its own", () => {
+    const second = '{"tool_call_id": "1", "tool_name": "get_weather", "parameters": {"city": "Rome"}}';
+    const events = streamedByCharacter(`<|START_ACTION|>[\n    ${call},\n    ${second}\n]<|END_ACTION|>`);
+    const textOf = (id: string) =>
+      events.flatMap((event) => (event.type === "tool-call-delta" && event.id === id ? [event.argumentsDelta] : []));
+    expect(textOf("0").join("")).toBe(call);
+    expect(textOf("1").join("")).toBe(second);
+  });
+});
