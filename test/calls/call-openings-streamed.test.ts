@@ -65,3 +65,38 @@ describe("a Cohere call object's opening, streamed a character at a time", () =>
     expect(textOf("1").join("")).toBe(second);
   });
 });
+
+describe("a <tool_call>'s opening, streamed a character at a time", () => {
+  test("gives nothing after the prose until it names the tool; then its call's text comes from its brace", () => {
+    const events = streamedByCharacter(
+      'Checking.<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+    );
+    const start = events.findIndex((event) => event.type === "tool-call-start");
+    expect(events.slice(0, start).map((event) => (event.type === "text" ? event.delta : event.type))).toEqual([
+      ..."Checking.",
+    ]);
+    // The call's text is its whole object, as the block gives it.
+    const deltas = events.flatMap((event) => (event.type === "tool-call-delta" ? [event.argumentsDelta] : []));
+    expect(deltas.join("")).toBe('{"name": "get_weather", "arguments": {"city": "Paris"}}');
+  });
+
+  test("an opening past the length looked for (a name of 400 letters) is read whole at the close, as one-shot", () => {
+    const name = "w".repeat(400);
+    expectCaseReadEveryWay({
+      name: "Hermes: an opening past the length looked for",
+      source: "written for this test",
+      output: `<tool_call>\n{"name": "${name}", "arguments": {"city": "Paris"}}\n</tool_call>`,
+      calls: [{ name, arguments: { city: "Paris" }, format: "hermes" }],
+      text: "",
+    });
+  });
+
+  test("a Qwen3-Coder call inside it starts at its function tag's closing bracket", () => {
+    const events = streamedByCharacter(
+      "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>",
+    );
+    expect(events.find((event) => event.type === "tool-call-start")).toMatchObject({ name: "get_weather" });
+    const call = events.find((event) => event.type === "tool-call");
+    expect(call?.type === "tool-call" ? call.call.arguments : undefined).toEqual({ city: "Paris" });
+  });
+});

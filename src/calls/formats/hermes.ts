@@ -1,7 +1,7 @@
 import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
-import { CallAnnouncer } from "../engine/call-announcer.js";
+import { CallAnnouncer, NO_CALL } from "../engine/call-announcer.js";
 import { ClosingLiteral } from "../engine/closing-literal.js";
 import { FUNCTION_END, type FunctionTagSyntax, scanFunctionTagCalls } from "../engine/function-tag-calls.js";
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
@@ -398,13 +398,14 @@ export class BlockCallAnnouncer extends CallAnnouncer {
    * comes with what followed it); GLM's call ends with the block.
    */
   takesPlainText(chunk: string): boolean {
+    if (this.readsOpening) return this.keepsOpeningPending(chunk);
     if (!this.streaming || this.functionEnd.holding) return false;
     if (this.syntax === "json") return !this.objectEnd.mayEndWith(chunk);
     return this.syntax !== "function-tag" || !chunk.includes("<") || this.functionEnd.passesOver(chunk);
   }
 
   override takesQuietText(): boolean {
-    return this.streaming && !this.functionEnd.holding;
+    return this.readsOpening ? this.keepsOpeningPending(" ") : this.streaming && !this.functionEnd.holding;
   }
 
   /**
@@ -413,19 +414,41 @@ export class BlockCallAnnouncer extends CallAnnouncer {
    */
   override readsAsQuiet(chunk: string): boolean {
     if (chunk.length !== 1) return false;
+    if (this.readsOpening) return this.keepsOpeningPending(chunk);
     if (this.syntax === "json") return this.objectEnd.takesInString(chunk);
     // Compared, not searched: this is the stream's per-character path.
     return this.syntax !== "function-tag" || chunk !== "<";
   }
 
   override readQuietText(chunk: string): string {
+    if (this.readsOpening) return this.addToOpening(chunk);
     if (this.syntax === "json") this.objectEnd.passQuiet(chunk);
     return super.readQuietText(chunk);
   }
 
   override readPlainText(chunk: string): string {
+    if (this.readsOpening) return this.addToOpening(chunk);
     if (this.syntax === "json") this.objectEnd.scan(chunk, 0);
     return super.readPlainText(chunk);
+  }
+
+  /** Whether the body's first call's opening is still being looked for. */
+  private get readsOpening(): boolean {
+    return this.following && this.syntax === undefined;
+  }
+
+  /**
+   * Whether `text` leaves the opening looked for pending, unread (see {@link follow}): it holds no `:` nor `>` and
+   * keeps the body within the length an opening is looked for in. The stream's fast path then takes it.
+   */
+  private keepsOpeningPending(text: string): boolean {
+    return this.pendingLength + text.length <= CALL_OPENING_LIMIT && !OPENING_ENDS.test(text);
+  }
+
+  /** Text of the opening taken on the fast path: it is no call's text (yet). */
+  private addToOpening(text: string): string {
+    this.pendingLength += text.length;
+    return NO_CALL;
   }
 
   /** After a JSON call's object: the next call is announced once its opening is read, and its text streamed. */
