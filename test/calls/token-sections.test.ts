@@ -101,6 +101,11 @@ describe("Kimi K3's XTML tools channel, as it leaks into text", () => {
     });
   });
 
+  test('a value typed "null" is null, as the template writes a none (type="null", its JSON); typed "string" it is text', () => {
+    const given = `<|open|>tools<|sep|><|open|>call tool="set_note" index="1"<|sep|><|open|>argument key="note" type="null"<|sep|>null<|close|>argument<|sep|><|open|>argument key="text" type="string"<|sep|>null<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`;
+    expect(parseToolCalls(given).calls[0]?.arguments).toEqual({ note: null, text: "null" });
+  });
+
   test("a call in the think channel opening the output is not made; an escaped tool name is read unescaped", () => {
     const considered = `<|open|>tools<|sep|>${call(1, "")}<|close|>tools<|sep|>`;
     const given = `<|open|>think<|sep|>Maybe ${considered}<|close|>think<|sep|><|open|>tools<|sep|><|open|>call tool="write&amp;file" index="1"<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`;

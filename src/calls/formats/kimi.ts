@@ -79,9 +79,7 @@ function readXtmlArguments(text: string): { arguments: Record<string, unknown>; 
     index = close === -1 ? text.length : close + xtmlChannelEnd(kind).length;
     if (kind === "argument") {
       const key = attributes.get("key") ?? "";
-      const type = attributes.get("type") ?? "string";
-      // A typed value is its JSON; one that is not JSON is kept as written, and typed by the schema later.
-      setOwnProperty(args, key, type === "string" ? value : (parseJsonAsWritten(value.trim()) ?? value));
+      setOwnProperty(args, key, xtmlArgumentValue(value, attributes.get("type") ?? "string"));
     } else if (kind === "json") {
       const object = parseJsonAsWritten(value.trim());
       if (isJsonObject(object)) for (const [key, inner] of Object.entries(object)) setOwnProperty(args, key, inner);
@@ -91,6 +89,16 @@ function readXtmlArguments(text: string): { arguments: Record<string, unknown>; 
     }
   }
   return { arguments: args, errors };
+}
+
+/**
+ * An argument's value by its `type`: a `string` is the text as written, any other type its JSON (`null` too); a value
+ * that is not JSON is kept as written, and typed by the schema later.
+ */
+function xtmlArgumentValue(value: string, type: string): unknown {
+  if (type === "string") return value;
+  const json = parseJsonAsWritten(value.trim());
+  return json === undefined ? value : json;
 }
 
 /**

@@ -13,7 +13,10 @@ const vllmTemplate = renderedCases({
   template: "vllm-tool_chat_template_apertus.jinja",
   family: "Apertus (vLLM template)",
   format: "apertus",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 

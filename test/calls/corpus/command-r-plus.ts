@@ -18,7 +18,10 @@ const vllmCommandRTemplate = renderedCases({
   template: "vllm-command_r_tool_chat_template.jinja",
   family: "Command R (vLLM template)",
   format: "cohere",
-  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n" },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.\n\n",
+    "content-and-two-calls": "Let me look both up.\n\n",
+  },
   otherText: "\n\n",
   tools,
 });

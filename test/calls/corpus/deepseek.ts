@@ -18,14 +18,20 @@ const llamaCppV31Template = renderedCases({
   template: "llama.cpp-deepseek-ai-DeepSeek-V3.1.jinja",
   family: "DeepSeek V3.1 (llama.cpp template)",
   format: "deepseek",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 
 // vLLM's DeepSeek V3 template indents its output tags in the template's source, and the indent is rendered: 20 spaces
 // open the turn, 8 stand before the section's end (inside the section, so not text) and 16 between two calls.
 const VLLM_INDENTED_TEXT = {
-  text: { "content-and-call": `${" ".repeat(20)}I'll check the weather in Tokyo first.` },
+  text: {
+    "content-and-call": `${" ".repeat(20)}I'll check the weather in Tokyo first.`,
+    "content-and-two-calls": `${" ".repeat(20)}Let me look both up.`,
+  },
   otherText: " ".repeat(20),
 };
 

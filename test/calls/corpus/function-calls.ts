@@ -24,9 +24,15 @@ const miniMaxM2Template = renderedCases({
   format: "xml",
   text: {
     "content-and-call": "I'll check the weather in Tokyo first.\n\n",
+    "content-and-two-calls": "Let me look both up.\n\n",
   },
   otherText: "\n\n",
   tools,
+  // The template writes each string as it is (`v if v is not string`, no escaping), and vLLM's minimax_m2 parser reads
+  // it so (no unescaping): `Fish &amp; chips &lt;3` is what the model meant. The engine decodes the entities of every
+  // block of format xml but DSML's and GCML's (writesValuesAsTheyAre), and reading MiniMax-M2's as written would also
+  // keep the line breaks framing a value, which vLLM strips: the fix is the engine's, keyed by block.
+  misreads: ["markup-and-entities"],
 });
 
 // llama.cpp's DeepSeek V3.2 template (thinking off): DSML after a blank line, `string="false"` on every non-string.
@@ -34,10 +40,16 @@ const deepSeekV32Template = renderedCases({
   template: "llama.cpp-DeepSeek-V3.2.jinja",
   family: "DeepSeek V3.2 DSML (llama.cpp template)",
   format: "xml",
-  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n" },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.\n\n",
+    "content-and-two-calls": "Let me look both up.\n\n",
+  },
   otherText: "\n\n",
   tools,
 });
+
+/** The MiniMax-M2 outputs read wrong today (see its template's cases). */
+export const functionCallsMisreads: ModelOutputCase[] = miniMaxM2Template.misreads;
 
 export const functionCallsCases: ModelOutputCase[] = [
   ...miniMaxM2Template.cases,

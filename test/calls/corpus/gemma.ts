@@ -15,7 +15,10 @@ const llamaCppTemplate = renderedCases({
   template: "llama.cpp-gemma4.jinja",
   family: "Gemma 4 (llama.cpp template)",
   format: "gemma",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 
@@ -24,7 +27,10 @@ const llamaCpp31BTemplate = renderedCases({
   template: "llama.cpp-google-gemma-4-31B-it-interleaved.jinja",
   family: "Gemma 4 31B (llama.cpp interleaved template)",
   format: "gemma",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 

@@ -13,6 +13,7 @@ const GLM_TURN_TEXT = {
   text: {
     "content-and-call": "\n<think></think>\nI'll check the weather in Tokyo first.\n",
     "two-calls": "\n<think></think>\n\n",
+    "content-and-two-calls": "\n<think></think>\nLet me look both up.\n\n",
   },
   otherText: "\n<think></think>\n",
 };

@@ -17,6 +17,7 @@ const vllmHermesTemplate = renderedCases({
   format: "hermes",
   text: {
     "two-calls": " \n ",
+    "content-and-two-calls": " \n ",
   },
   otherText: " ",
   tools,
@@ -45,7 +46,7 @@ const vllmQwen25CoderTemplate = renderedCases({
   tools,
   // `<tools>` after prose stays text, with no error: it is a word prose writes, so it opens calls only where a reply
   // starts (the documented convention, src/calls/formats/json-text.ts).
-  misreads: ["content-and-call"],
+  misreads: ["content-and-call", "content-and-two-calls"],
 });
 
 export const hermesCases: ModelOutputCase[] = [

@@ -13,7 +13,10 @@ const vllmTemplate = renderedCases({
   template: "vllm-tool_chat_template_internlm2_tool.jinja",
   family: "InternLM2 (vLLM template)",
   format: "internlm",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 

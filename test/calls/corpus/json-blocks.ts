@@ -18,7 +18,10 @@ const vllmHunyuanTemplate = renderedCases({
   template: "vllm-tool_chat_template_hunyuan_a13b.jinja",
   family: "Hunyuan-A13B (vLLM template)",
   format: "hermes",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 
@@ -212,7 +215,10 @@ const llamaCppNemotronSuperTemplate = renderedCases({
   template: "llama.cpp-nvidia-Llama-3_3-Nemotron-Super-49B-v1_5.jinja",
   family: "Nemotron Super 49B v1.5 (llama.cpp template)",
   format: "hermes",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 
@@ -397,7 +403,10 @@ const llamaCppAprielTemplate = renderedCases({
   template: "llama.cpp-unsloth-Apriel-1.5.jinja",
   family: "Apriel 1.5 (llama.cpp template)",
   format: "hermes",
-  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n" },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.\n\n",
+    "content-and-two-calls": "Let me look both up.\n\n",
+  },
   otherText: "\n\n",
   tools,
 });

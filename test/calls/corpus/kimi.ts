@@ -17,6 +17,7 @@ const llamaCppThinkingTemplate = renderedCases({
   format: "kimi",
   text: {
     "content-and-call": "<think></think>I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "<think></think>Let me look both up.",
   },
   otherText: "<think></think>",
   tools,
@@ -31,7 +32,10 @@ const llamaCppK3Template = renderedCases({
   template: "llama.cpp-Kimi-K3.jinja",
   family: "Kimi K3 (llama.cpp template)",
   format: "kimi",
-  text: { "content-and-call": `${K3_TURN}I'll check the weather in Tokyo first.${K3_TURN_END}` },
+  text: {
+    "content-and-call": `${K3_TURN}I'll check the weather in Tokyo first.${K3_TURN_END}`,
+    "content-and-two-calls": `${K3_TURN}Let me look both up.${K3_TURN_END}`,
+  },
   otherText: `${K3_TURN}${K3_TURN_END}`,
   tools,
 });

@@ -11,7 +11,10 @@ const llamaCppTemplate = renderedCases({
   template: "llama.cpp-llama-cpp-lfm2.jinja",
   family: "LFM2 (llama.cpp template)",
   format: "lfm",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 
@@ -21,7 +24,10 @@ const llamaCppLfm25Template = renderedCases({
   template: "llama.cpp-LFM2.5-8B-A1B.jinja",
   family: "LFM2.5 (llama.cpp template)",
   format: "lfm",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 

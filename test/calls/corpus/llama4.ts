@@ -15,7 +15,7 @@ const vllmTemplate = renderedCases({
   format: "pythonic",
   tools,
   // A pythonic list after prose stays text (the documented convention; vLLM's pythonic parser reads it the same way).
-  misreads: ["content-and-call"],
+  misreads: ["content-and-call", "content-and-two-calls"],
 });
 
 // vLLM's Llama 4 JSON template writes each call as `{"name": ..., "parameters": ...}`, one right after another, the
@@ -26,7 +26,7 @@ const vllmJsonTemplate = renderedCases({
   format: "json-text",
   tools,
   // JSON after prose stays text (the documented convention, as for the pythonic list above).
-  misreads: ["content-and-call"],
+  misreads: ["content-and-call", "content-and-two-calls"],
 });
 
 // vLLM's Gemma 3 template prompts for a pythonic call list and writes one, each value as JSON, the turn's prose after
@@ -35,6 +35,7 @@ const vllmGemma3Template = renderedCases({
   template: "vllm-tool_chat_template_gemma3_pythonic.jinja",
   family: "Gemma 3 (vLLM pythonic template)",
   format: "pythonic",
+  text: { "content-and-two-calls": "Let me look both up." },
   tools,
 });
 

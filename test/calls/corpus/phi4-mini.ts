@@ -13,7 +13,10 @@ const llamaCppTemplate = renderedCases({
   template: "llama.cpp-llama-cpp-microsoft-Phi-4-mini-instruct.jinja",
   family: "Phi-4-mini (llama.cpp template)",
   format: "json-text",
-  text: { "content-and-call": "I'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.",
+    "content-and-two-calls": "Let me look both up.",
+  },
   tools,
 });
 

@@ -14,7 +14,11 @@ const vllmTemplate = renderedCases({
   template: "vllm-tool_chat_template_qwen3coder.jinja",
   family: "Qwen3-Coder (vLLM template)",
   format: "hermes",
-  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n", "two-calls": "\n" },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.\n\n",
+    "two-calls": "\n",
+    "content-and-two-calls": "Let me look both up.\n\n\n",
+  },
   tools,
 });
 
@@ -23,7 +27,10 @@ const llamaCppStepFunTemplate = renderedCases({
   template: "llama.cpp-StepFun3.7-Flash.jinja",
   family: "StepFun 3.7 Flash (llama.cpp template)",
   format: "hermes",
-  text: { "content-and-call": "\n</think>\nI'll check the weather in Tokyo first." },
+  text: {
+    "content-and-call": "\n</think>\nI'll check the weather in Tokyo first.",
+    "content-and-two-calls": "\n</think>\nLet me look both up.",
+  },
   otherText: "\n</think>\n",
   tools,
 });

@@ -14,7 +14,11 @@ const llamaCppTemplate = renderedCases({
   template: "llama.cpp-ByteDance-Seed-OSS.jinja",
   family: "Seed-OSS (llama.cpp template)",
   format: "hermes",
-  text: { "content-and-call": "I'll check the weather in Tokyo first.\n\n", "two-calls": "\n" },
+  text: {
+    "content-and-call": "I'll check the weather in Tokyo first.\n\n",
+    "two-calls": "\n",
+    "content-and-two-calls": "Let me look both up.\n\n\n",
+  },
   tools,
 });
 
