@@ -498,6 +498,15 @@ describe("DeepSeek's DSML blocks: V3.2's <｜DSML｜function_calls>, V4's <｜DS
     ]);
   });
 
+  test("MiniMax-M2's values are not escaped (its template writes them as they are), but the line breaks around them go", () => {
+    const value = (blockName: string) =>
+      `<${blockName}>\n<invoke name="write_file">\n<parameter name="path">a.html</parameter>\n<parameter name="content">\n<p>Tom &amp; Jerry</p>\n</parameter>\n</invoke>\n</${blockName}>`;
+    const contentOf = (given: string) => parseToolCalls(given, { tools }).calls[0]?.arguments.content;
+    expect(contentOf(value("minimax:tool_call"))).toBe("<p>Tom &amp; Jerry</p>");
+    // Claude's <function_calls> values are XML text.
+    expect(contentOf(value("function_calls"))).toBe("<p>Tom & Jerry</p>");
+  });
+
   test("the block closes only with its own prefixed tag; DeepSeek's other special tokens stay text", () => {
     const result = parseToolCalls(
       '<｜DSML｜function_calls><｜DSML｜invoke name="get_weather"></｜DSML｜invoke></function_calls></｜DSML｜function_calls> <｜end▁of▁sentence｜>',

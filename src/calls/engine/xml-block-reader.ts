@@ -1,5 +1,5 @@
 import { isJsonObject } from "../../openapi/own-properties.js";
-import { writesValuesAsTheyAre } from "../formats/index.js";
+import { valueWritingOf } from "../formats/index.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
@@ -64,8 +64,8 @@ export class XmlBlockReader {
   parameter = "";
   /** Whether that value is JSON: a parameter marked `string="false"` holds JSON. */
   private parameterJson = false;
-  /** Whether the block's values are written as they are, not as XML text (see `writesValuesAsTheyAre`). */
-  private valuesAsWritten = false;
+  /** How the block's values are written (see `valueWritingOf`). */
+  private valueWriting: ReturnType<typeof valueWritingOf> = "xml-text";
 
   /** `value` reads parameter values; the scanner shares it, for its fast path. */
   constructor(
@@ -77,7 +77,7 @@ export class XmlBlockReader {
   open(blockName: string, mayHoldOtherCalls: boolean): void {
     this.blockName = blockName;
     this.mayHoldOtherCalls = mayHoldOtherCalls;
-    this.valuesAsWritten = writesValuesAsTheyAre(blockName);
+    this.valueWriting = valueWritingOf(blockName);
     this.state = "block";
     this.stray = "";
   }
@@ -270,7 +270,13 @@ export class XmlBlockReader {
   private closeParameter(): void {
     this.host.flushDelta();
     const raw = this.value.text.toString();
-    const written = this.parameterJson ? "json" : this.valuesAsWritten ? "text" : undefined;
+    const written = this.parameterJson
+      ? "json"
+      : this.valueWriting === "as-written"
+        ? "text"
+        : this.valueWriting === "unescaped"
+          ? "unescaped"
+          : undefined;
     this.invoke?.parameters.push(written === undefined ? [this.parameter, raw] : [this.parameter, raw, written]);
     this.value.text.reset();
     this.state = "invoke";

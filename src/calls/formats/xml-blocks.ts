@@ -38,12 +38,17 @@ export const XML_TAG_PREFIX = /^(\/?)(?:[|‖｜]+(?:DSML|GCML)[|‖｜]+|steptm
 const RAW_VALUE_PREFIX = /^[|‖｜]+(?:DSML|GCML)[|‖｜]+/;
 
 /**
- * Whether the parameter values of a block named `blockName` are written as they are: DeepSeek's encoder
- * (`encode_arguments_to_dsml`) and GigaChat 3.5's template write each string neither XML-escaped nor on lines of its
- * own (`string="true">a &amp; b\n</｜GCML｜parameter>` is `"a &amp; b\n"`), and vLLM's and SGLang's parsers read it so.
+ * How the parameter values of a block named `blockName` are written:
+ * - `xml-text`: XML-escaped (`&amp;` is `&`), perhaps on lines of their own, which are not their text;
+ * - `unescaped`: not escaped, perhaps on lines of their own: MiniMax-M2's template writes each value as it is, and
+ *   vLLM's `minimax_m2` parser strips the line breaks around it but decodes nothing;
+ * - `as-written`: neither escaped nor on lines of their own: DeepSeek's encoder (`encode_arguments_to_dsml`) and
+ *   GigaChat 3.5's template (`string="true">a &amp; b\n</｜GCML｜parameter>` is `"a &amp; b\n"`), read so by vLLM and
+ *   SGLang.
  */
-export function writesValuesAsTheyAre(blockName: string): boolean {
-  return RAW_VALUE_PREFIX.test(blockName);
+export function valueWritingOf(blockName: string): "xml-text" | "unescaped" | "as-written" {
+  if (RAW_VALUE_PREFIX.test(blockName)) return "as-written";
+  return blockName === MINIMAX_BLOCK ? "unescaped" : "xml-text";
 }
 
 /**

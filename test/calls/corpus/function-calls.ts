@@ -29,10 +29,7 @@ const miniMaxM2Template = renderedCases({
   otherText: "\n\n",
   tools,
   // The template writes each string as it is (`v if v is not string`, no escaping), and vLLM's minimax_m2 parser reads
-  // it so (no unescaping): `Fish &amp; chips &lt;3` is what the model meant. The engine decodes the entities of every
-  // block of format xml but DSML's and GCML's (writesValuesAsTheyAre), and reading MiniMax-M2's as written would also
-  // keep the line breaks framing a value, which vLLM strips: the fix is the engine's, keyed by block.
-  misreads: ["markup-and-entities"],
+  // it so (no unescaping): `Fish &amp; chips &lt;3` is what the model meant ("markup-and-entities").
 });
 
 // llama.cpp's DeepSeek V3.2 template (thinking off): DSML after a blank line, `string="false"` on every non-string.
@@ -47,9 +44,6 @@ const deepSeekV32Template = renderedCases({
   otherText: "\n\n",
   tools,
 });
-
-/** The MiniMax-M2 outputs read wrong today (see its template's cases). */
-export const functionCallsMisreads: ModelOutputCase[] = miniMaxM2Template.misreads;
 
 export const functionCallsCases: ModelOutputCase[] = [
   ...miniMaxM2Template.cases,
