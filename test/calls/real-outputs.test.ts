@@ -1,5 +1,5 @@
 // Issue 39: real outputs of every model family the parser reads, one-shot and streamed, in one given/want table.
-import { describe, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { apertusCases } from "./corpus/apertus.js";
 import { cohereCases } from "./corpus/cohere.js";
 import { commandRPlusCases } from "./corpus/command-r-plus.js";
@@ -63,6 +63,14 @@ const families: Record<string, ModelOutputCase[]> = {
   "Seed-OSS": seedOssCases,
   xLAM: xlamCases,
 };
+
+// The issue asks for at least ten real outputs of every family read.
+test.each(Object.entries(families).map(([family, cases]) => [family, cases.length] as const))(
+  "%s has at least 10 real outputs (%i)",
+  (_, count) => {
+    expect(count).toBeGreaterThanOrEqual(10);
+  },
+);
 
 for (const [family, cases] of Object.entries(families)) {
   describe(family, () => {
