@@ -38,7 +38,7 @@ export interface ArgumentsLexer {
    */
   passQuiet(character: string): void;
   /** Whether `character` (one, no `<`) is one {@link passQuiet} reads as {@link next} would, in the lexer's state now. */
-  passesQuietly?(character: string): boolean;
+  passesQuietly(character: string): boolean;
 }
 
 /**
@@ -100,6 +100,8 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   private readonly callText = new TextAccumulator();
   private checks = 0;
   private readByStart = new Map<number, Read>();
+  /** Whether the syntax reads its calls as they end ({@link readCall}): their text is then kept. */
+  private readonly keepsCallText = this.readCall !== undefined;
 
   protected abstract readonly lexer: ArgumentsLexer;
 
@@ -163,29 +165,31 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
     return this.takesPlainText(" ");
   }
 
-  /** A quiet character, or any one character the arguments' lexer reads as one where it is (inside a string). */
+  /**
+   * In a call's arguments, any one character the lexer reads as quiet where it is (inside a string) or a quiet
+   * character; in a pending header, one that leaves it pending. The arguments come first: this is the stream's
+   * per-character path.
+   */
   override readsAsQuiet(chunk: string): boolean {
-    if (this.reading === "header") return chunk.length === 1 && this.staysPending(chunk);
-    if (isQuietCharacter(chunk)) return true;
-    return (
-      chunk.length === 1 &&
-      this.reading === "arguments" &&
-      (this.checks === END_CHECKS || this.lexer.passesQuietly?.(chunk) === true)
-    );
+    if (chunk.length !== 1) return false;
+    if (this.reading === "arguments") {
+      return this.checks === END_CHECKS || this.lexer.passesQuietly(chunk) || isQuietCharacter(chunk);
+    }
+    return this.reading === "header" ? this.staysPending(chunk) : isQuietCharacter(chunk);
   }
 
   override readQuietText(chunk: string): string {
     if (this.reading === "header") return this.addToHeader(chunk);
     this.bodyLength += 1;
-    if (this.readCall !== undefined) this.callText.append(chunk);
+    if (this.keepsCallText) this.callText.append(chunk);
     if (this.checks < END_CHECKS) this.lexer.passQuiet(chunk);
-    return super.readQuietText(chunk);
+    return this.currentId ?? NO_CALL;
   }
 
   override readPlainText(chunk: string): string {
     if (this.reading === "header") return this.addToHeader(chunk);
     this.bodyLength += chunk.length;
-    if (this.readCall !== undefined) this.callText.append(chunk);
+    if (this.keepsCallText) this.callText.append(chunk);
     if (this.checks < END_CHECKS) this.lexer.next(chunk, 0);
     return super.readPlainText(chunk);
   }
@@ -243,7 +247,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
    * call ended, when it ended in the piece and a header may follow.
    */
   private readArguments(piece: string, pieceStart: number): number | undefined {
-    if (this.readCall !== undefined) this.callText.append(piece);
+    if (this.keepsCallText) this.callText.append(piece);
     const end = this.findEnd(piece, pieceStart);
     if (end === undefined) {
       this.addText(piece);
