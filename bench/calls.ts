@@ -6,7 +6,7 @@ import { FORMAT_FAMILIES } from "../src/calls/formats/index.js";
 import { parseToolCalls } from "../src/calls/parse-tool-calls.js";
 import { TEXT_TOOL_CALL_FORMATS } from "../src/calls/tool-call.js";
 import type { ToolCallStreamEvent } from "../src/calls/tool-call-stream-event.js";
-import { alternatingMedians } from "./timing.js";
+import { alternatingMedians, alternatingTimes, medianRatio, percentile } from "./timing.js";
 
 const tools: CallableTool[] = [
   {
@@ -230,8 +230,9 @@ function timeFamilies(): void {
   }
   console.log("  each family, 1,000 calls in about 1 MB, in a process of its own: one-shot, and 1-char onEvent stream");
   console.log(
-    "  against it (limit 3x), beside the least a 1-char stream of the same events can cost (see streamFloor):",
+    "  against it (limit 3x), beside the least a 1-char stream of the same events can cost (see streamFloor);",
   );
+  console.log("  each ratio the median of 15 rounds' ratios, both sides timed in the same round");
   const url = import.meta.url;
   for (const family of families) {
     const script = `const { timeFamily } = await import(${JSON.stringify(url)}); timeFamily(${JSON.stringify(family)});`;
@@ -244,14 +245,14 @@ function timeFamilies(): void {
 export function timeFamily(family: string): void {
   const text = familyOutput(family, 1_000_000, 1_000);
   const by1 = chunksOf(text, 1);
-  const { oneShot, stream1, floor } = alternatingMedians(9, 3, {
+  const { oneShot, stream1, floor } = alternatingTimes(15, 3, {
     oneShot: checked(() => parseToolCalls(text, { tools }).calls.length, 1_000),
     stream1: checked(() => parseChunksWithCallback(by1), 1_000),
     floor: () => streamFloor(by1),
   });
-  const rate = text.length / 1_000_000 / (oneShot / 1000);
-  const ratio = stream1 / oneShot;
-  const least = (oneShot + floor) / oneShot;
+  const rate = text.length / 1_000_000 / (percentile(oneShot, 50) / 1000);
+  const ratio = medianRatio(stream1, oneShot);
+  const least = 1 + medianRatio(floor, oneShot);
   console.log(
     `    ${family.padEnd(15)}${rate.toFixed(1).padStart(6)} MB/s one-shot  1-char ${ratio.toFixed(2)}x` +
       `  (one-shot + floor ${least.toFixed(2)}x)${ratio > 3 ? "  over 3x" : ""}`,

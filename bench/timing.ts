@@ -27,27 +27,48 @@ export async function timesOfAsync(rounds: number, work: () => Promise<unknown>)
 }
 
 /**
- * The median timing of each of `works`, timed in alternation: each round runs every work once, after `warmUps` untimed
- * rounds. A ratio of two works is then read from the same minutes of a shared, noisy machine, with the JIT equally
- * warm and the heap in the same state for both (garbage one work leaves is collected during the next, whichever it is).
+ * Milliseconds of each run of each of `works`, timed in alternation: each round runs every work once, after `warmUps`
+ * untimed rounds. A ratio of two works is then read from the same minutes of a shared, noisy machine, with the JIT
+ * equally warm and the heap in the same state for both (garbage one work leaves is collected during the next, whichever
+ * it is).
  */
+export function alternatingTimes<Name extends string>(
+  rounds: number,
+  warmUps: number,
+  works: Record<Name, () => unknown>,
+): Record<Name, number[]> {
+  const entries = Object.entries(works) as Array<[Name, () => unknown]>;
+  const times = Object.fromEntries(entries.map(([name]) => [name, [] as number[]])) as Record<Name, number[]>;
+  for (let round = 0; round < warmUps + rounds; round += 1) {
+    for (const [name, work] of entries) {
+      const elapsed = timeOnce(work);
+      if (round >= warmUps) times[name].push(elapsed);
+    }
+  }
+  return times;
+}
+
+/** The median timing of each of `works`, timed in alternation (see {@link alternatingTimes}). */
 export function alternatingMedians<Name extends string>(
   rounds: number,
   warmUps: number,
   works: Record<Name, () => unknown>,
 ): Record<Name, number> {
-  const entries = Object.entries(works) as Array<[Name, () => unknown]>;
-  const times = new Map<Name, number[]>(entries.map(([name]) => [name, []]));
-  for (let round = 0; round < warmUps + rounds; round += 1) {
-    for (const [name, work] of entries) {
-      const elapsed = timeOnce(work);
-      if (round >= warmUps) times.get(name)?.push(elapsed);
-    }
-  }
-  return Object.fromEntries(entries.map(([name]) => [name, percentile(times.get(name) ?? [], 50)])) as Record<
-    Name,
-    number
-  >;
+  const times = alternatingTimes(rounds, warmUps, works);
+  return Object.fromEntries(
+    (Object.entries(times) as Array<[Name, number[]]>).map(([name, runs]) => [name, percentile(runs, 50)]),
+  ) as Record<Name, number>;
+}
+
+/**
+ * The median, over the rounds, of `times` of one work over `baseline`'s in the same round: a slow minute of the machine
+ * slows both sides of a ratio, where a ratio of medians may take each from another minute.
+ */
+export function medianRatio(times: readonly number[], baseline: readonly number[]): number {
+  return percentile(
+    times.map((time, round) => time / (baseline[round] ?? Number.NaN)),
+    50,
+  );
 }
 
 /**
