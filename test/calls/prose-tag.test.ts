@@ -61,3 +61,25 @@ test("a tag started with what a reader held reads on from it", () => {
   const end = tag.scan("alls>", 0, false);
   expect([tag.ended, tag.opener, tag.text, end]).toEqual(["opens", "function_calls", "<function_calls>", 5]);
 });
+
+test("a tag's name taken a character at a time reads as scanning it does; what ends the name is not taken", () => {
+  const tag = new ProseTag(openers);
+  tag.start();
+  for (const character of "function_calls") expect(tag.takeNameCharacter(character)).toBe(true);
+  expect(tag.takeNameCharacter(">")).toBe(false);
+  expect(tag.text).toBe("<function_calls");
+  expect(tag.scan(">", 0, false)).toBe(1);
+  expect([tag.ended, tag.opener, tag.text]).toEqual(["opens", "function_calls", "<function_calls>"]);
+  // Once the name is read, nothing more is a name character: attributes and quotes go through `scan`.
+  tag.start();
+  tag.scan("tool_call ", 0, false);
+  expect(tag.ended).toBeUndefined();
+  expect(tag.takeNameCharacter("n")).toBe(false);
+});
+
+test("a closing tag's slash is a name character only right after its `<`", () => {
+  const tag = new ProseTag(openers);
+  tag.start();
+  expect(tag.takeNameCharacter("/")).toBe(true);
+  expect(tag.takeNameCharacter("/")).toBe(false);
+});

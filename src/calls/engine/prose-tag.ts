@@ -26,6 +26,16 @@ export class ProseTag {
   }
 
   /**
+   * Takes `character` (one) when it only goes on with the tag's name, as {@link scan} would read it, and returns
+   * whether it did: the stream's fast path, for a tag or token streamed a character at a time.
+   */
+  takeNameCharacter(character: string): boolean {
+    if (this.nameDone || !(isNameCharacter(character) || (character === "/" && this.text === "<"))) return false;
+    this.text += character;
+    return true;
+  }
+
+  /**
    * Reads `chunk` from `start` and returns where it stopped: after the tag's `>` when it opens something, at what
    * makes it prose otherwise. `atStart`: the output has said nothing before the tag.
    */

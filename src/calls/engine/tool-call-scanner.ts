@@ -289,6 +289,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (this.atStart && !isBlank(chunk)) this.atStart = false;
         return this.outbox.deliverAlone({ type: "text", delta: chunk });
       }
+      // A tag's or a special token's name, a character at a time, is read until it ends.
+      if (this.state === TEXT_TAG && chunk.length === 1 && this.proseTag.takeNameCharacter(chunk)) return NO_EVENTS;
       const invoke = this.state === XML_BLOCK ? this.xmlBlock.valueInvoke : undefined;
       if (invoke !== undefined && this.value.readsPlainText) {
         this.value.text.append(chunk);
