@@ -62,6 +62,19 @@ export class TokenHeader {
     this.ended = undefined;
   }
 
+  /**
+   * Takes `character` (one) when it only adds to the header, as {@link scan} would read it (no line break, no `>` that
+   * may end it, within the header's length), and returns whether it did: the stream's fast path.
+   */
+  takeCharacter(character: string): boolean {
+    const syntax = this.syntax;
+    if (syntax === undefined || character === "\n" || character === ">" || this.text.length >= syntax.limit) {
+      return false;
+    }
+    this.text += character;
+    return true;
+  }
+
   /** Reads `chunk` from `start` and returns where it stopped: after the header's end, or at what makes it no header. */
   scan(chunk: string, start: number): number {
     const syntax = this.syntax;

@@ -291,6 +291,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       }
       // A tag's or a special token's name, a character at a time, is read until it ends.
       if (this.state === TEXT_TAG && chunk.length === 1 && this.proseTag.takeNameCharacter(chunk)) return NO_EVENTS;
+      // So is a header after a special token (`<|channel|>commentary to=functions.f`), until its end token.
+      if (this.state === TOKEN_HEADER && chunk.length === 1 && this.tokenHeader.takeCharacter(chunk)) return NO_EVENTS;
       const invoke = this.state === XML_BLOCK ? this.xmlBlock.valueInvoke : undefined;
       if (invoke !== undefined && this.value.readsPlainText) {
         this.value.text.append(chunk);
