@@ -27,3 +27,14 @@ test("a literal it was not started with is not read", () => {
   marker.start("[", ["[TOOL_CALLS]"]);
   expect([marker.scan("THINK]", 0), marker.ended, marker.text]).toEqual([1, "", "[T"]);
 });
+
+test("a character taken on the fast path goes on with a literal; the one completing it, or breaking it, is not taken", () => {
+  const marker = new ProseMarker();
+  marker.start("[", ["[TOOL_CALLS]", "[THINK]"]);
+  for (const character of "TOOL_CALLS") expect(marker.takeCharacter(character)).toBe(true);
+  expect(marker.takeCharacter("]")).toBe(false);
+  expect(marker.takeCharacter("x")).toBe(false);
+  expect(marker.text).toBe("[TOOL_CALLS");
+  expect(marker.scan("]", 0)).toBe(1);
+  expect(marker.ended).toBe("[TOOL_CALLS]");
+});

@@ -16,6 +16,17 @@ export class ProseMarker {
     this.ended = undefined;
   }
 
+  /**
+   * Takes `character` (one) when it goes on with one of the literals without completing it, as {@link scan} would read
+   * it, and returns whether it did: the stream's fast path.
+   */
+  takeCharacter(character: string): boolean {
+    const read = this.text + character;
+    if (!this.literals.some((literal) => literal.length > read.length && literal.startsWith(read))) return false;
+    this.text = read;
+    return true;
+  }
+
   /** Reads `chunk` from `start` and returns where it stopped: after the literal, or at what makes the marker none. */
   scan(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
