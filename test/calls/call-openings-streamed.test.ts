@@ -100,3 +100,41 @@ describe("a <tool_call>'s opening, streamed a character at a time", () => {
     expect(call?.type === "tool-call" ? call.call.arguments : undefined).toEqual({ city: "Paris" });
   });
 });
+
+describe("a marker and its head, streamed a character at a time", () => {
+  const getWeather = tools.filter((tool) => tool.name === "get_weather");
+
+  test("Mistral's head with its call id starts the call, as one-shot reads it", () => {
+    expectCaseReadEveryWay({
+      name: "Mistral: [TOOL_CALLS] head with [CALL_ID]",
+      source: "written for this test",
+      output: 'Sure.[TOOL_CALLS]get_weather[CALL_ID]abc123456[ARGS]{"city": "Paris"}',
+      tools: getWeather,
+      calls: [{ id: "abc123456", name: "get_weather", arguments: { city: "Paris" }, format: "mistral" }],
+      text: "Sure.",
+    });
+  });
+
+  test("a head that turns to prose is the marker's error, its text kept, as one-shot reads it", () => {
+    expectCaseReadEveryWay({
+      name: "Mistral: [TOOL_CALLS] followed by prose",
+      source: "written for this test",
+      output: "Done.[TOOL_CALLS]hello world, nothing here",
+      tools: getWeather,
+      calls: [],
+      text: "Done.[TOOL_CALLS]hello world, nothing here",
+      errors: [{ code: "PARSE_ERROR" }],
+    });
+  });
+
+  test("a marker broken off before its end is text, and a special token's header cut by a line break is text", () => {
+    expectCaseReadEveryWay({
+      name: "a broken marker and a broken header",
+      source: "written for this test",
+      output: "See [TOOL_CALL here.\n<|start|>assistant<|channel|>comm\nentary",
+      tools: getWeather,
+      calls: [],
+      text: "See [TOOL_CALL here.\n<|start|>assistant<|channel|>comm\nentary",
+    });
+  });
+});

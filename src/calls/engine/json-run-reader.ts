@@ -253,6 +253,19 @@ export class JsonRunReader {
   }
 
   /**
+   * Takes `character` (one) when it only adds to a marker's head, as {@link scanHead} would read it (no bracket that
+   * starts the JSON, and the head can still become one), and returns whether it did: the stream's fast path.
+   */
+  takeHeadCharacter(character: string): boolean {
+    const marked = this.marked;
+    if (this.state !== "head" || marked === undefined || character === "{" || character === "[") return false;
+    const head = this.head + character;
+    if (head.length > marked.headLimit || !marked.canStartHead(head)) return false;
+    this.head = head;
+    return true;
+  }
+
+  /**
    * After a marker: a tool's name and its markers up to the `{` of its arguments, or nothing before the `[` or `{` of
    * call objects. Text that cannot be either is prose, and the marker is reported.
    */

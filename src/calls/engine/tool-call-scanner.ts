@@ -295,6 +295,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       if (this.state === TOKEN_HEADER && chunk.length === 1 && this.tokenHeader.takeCharacter(chunk)) return NO_EVENTS;
       // And a marker (`[TOOL_CALLS]`) while it goes on with one of those it may be.
       if (this.state === MARKER && chunk.length === 1 && this.marker.takeCharacter(chunk)) return NO_EVENTS;
+      // And the head after it (`get_weather[ARGS]`), up to its JSON.
+      if (this.state === JSON_RUN && chunk.length === 1 && this.jsonRun.takeHeadCharacter(chunk)) return NO_EVENTS;
       const invoke = this.state === XML_BLOCK ? this.xmlBlock.valueInvoke : undefined;
       if (invoke !== undefined && this.value.readsPlainText) {
         this.value.text.append(chunk);
