@@ -138,3 +138,59 @@ describe("a marker and its head, streamed a character at a time", () => {
     });
   });
 });
+
+describe("a Kimi section's begin markers and headers, streamed a character at a time", () => {
+  const getWeather = tools.filter((tool) => tool.name === "get_weather");
+  const call = (index: number, city: string) =>
+    `<|tool_call_begin|>functions.get_weather:${index}<|tool_call_argument_begin|>{"city": "${city}"}<|tool_call_end|>`;
+
+  test("two calls, space between them, each starting at its separator, read as one-shot reads them", () => {
+    const output = `<|tool_calls_section_begin|> ${call(0, "Paris")} ${call(1, "Rome")}<|tool_calls_section_end|>`;
+    expectCaseReadEveryWay({
+      name: "Kimi K2: two calls",
+      source: "written for this test",
+      output,
+      tools: getWeather,
+      calls: [
+        { id: "functions.get_weather:0", name: "get_weather", arguments: { city: "Paris" }, format: "kimi" },
+        { id: "functions.get_weather:1", name: "get_weather", arguments: { city: "Rome" }, format: "kimi" },
+      ],
+      text: "",
+    });
+    // Each call's text runs from its header to its end marker; the space between calls is no call's.
+    const events = streamedByCharacter(output);
+    const textOf = (id: string) =>
+      events.flatMap((event) => (event.type === "tool-call-delta" && event.id === id ? [event.argumentsDelta] : []));
+    expect(textOf("functions.get_weather:0").join("")).toBe(
+      'functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}',
+    );
+    expect(textOf("functions.get_weather:1").join("")).toBe(
+      'functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}',
+    );
+  });
+
+  test("a begin marker broken off, then a whole call: the broken one is reported, the call is kept", () => {
+    expectCaseReadEveryWay({
+      name: "Kimi K2: a broken begin marker",
+      source: "written for this test",
+      output: `<|tool_calls_section_begin|><|tool_call_bx${call(0, "Paris")}<|tool_calls_section_end|>`,
+      tools: getWeather,
+      calls: [{ id: "functions.get_weather:0", name: "get_weather", arguments: { city: "Paris" }, format: "kimi" }],
+      text: "",
+      errors: [{ code: "PARSE_ERROR" }],
+    });
+  });
+
+  test("a header its end marker cuts before the separator: the call has no arguments, and says so", () => {
+    expectCaseReadEveryWay({
+      name: "Kimi K2: no separator",
+      source: "written for this test",
+      output:
+        "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_end|><|tool_calls_section_end|>",
+      tools: getWeather,
+      calls: [{ id: "functions.get_weather:0", name: "get_weather", arguments: {}, format: "kimi" }],
+      text: "",
+      errors: [{ code: "PARSE_ERROR", name: "get_weather" }],
+    });
+  });
+});

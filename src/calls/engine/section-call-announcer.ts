@@ -1,5 +1,5 @@
 import { generatedCallId } from "../tool-call.js";
-import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
+import { type AnnouncedCallSink, CallAnnouncer, NO_CALL } from "./call-announcer.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { isQuietCharacter } from "./quiet-character.js";
 import type { TokenSectionSyntax } from "./token-section.js";
@@ -88,13 +88,47 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   }
 
   /**
-   * Text that begins no end marker of the current call: without its first character (one character is compared, not
-   * searched), or with it but ruled out (a `<` in code, given with what followed it).
+   * In a call's text, text that begins no end marker of the current call: without its first character (one character
+   * is compared, not searched), or with it but ruled out (a `<` in code, given with what followed it). Between calls,
+   * text that goes on with a begin marker without completing it; in a call's header, text that leaves it unread.
    */
   takesPlainText(chunk: string): boolean {
+    if (this.reading === "between") return this.waitingFor(chunk) !== undefined;
+    if (this.reading === "header") return this.headerPendingWith(chunk) !== undefined;
     if (this.reading !== "arguments" || this.callEnd.holding) return false;
     const first = this.callEndStart;
     return chunk.length === 1 ? chunk !== first : !chunk.includes(first) || this.callEnd.passesOver(chunk);
+  }
+
+  override readQuietText(chunk: string): string {
+    return this.reading === "arguments" ? super.readQuietText(chunk) : this.holdOpening(chunk);
+  }
+
+  override readPlainText(chunk: string): string {
+    return this.reading === "arguments" ? super.readPlainText(chunk) : this.holdOpening(chunk);
+  }
+
+  /** Text taken between calls or in a header (see {@link takesPlainText}): held, as {@link follow} would hold it. */
+  private holdOpening(chunk: string): string {
+    this.held = (this.reading === "between" ? this.waitingFor(chunk) : this.headerPendingWith(chunk)) ?? this.held;
+    return NO_CALL;
+  }
+
+  /** The text waiting for a begin marker with `chunk`, when it goes on with the marker and does not complete it. */
+  private waitingFor(chunk: string): string | undefined {
+    const begin = this.syntax?.callBegin;
+    if (begin === undefined) return undefined;
+    const waiting = `${this.held}${chunk}`.trimStart();
+    return waiting.length < begin.length && begin.startsWith(waiting) ? waiting : undefined;
+  }
+
+  /** The header with `chunk`, when it names no tool yet, holds no marker and may still grow (see {@link readHeader}). */
+  private headerPendingWith(chunk: string): string | undefined {
+    const syntax = this.syntax;
+    const header = `${this.held}${chunk}`;
+    if (syntax === undefined || header.length > CALL_HEADER_LIMIT) return undefined;
+    if (firstOf(header, syntax.callEnd, syntax.callBegin) !== -1) return undefined;
+    return syntax.readOpening(header) === undefined ? header : undefined;
   }
 
   private readHeader(syntax: SectionCallMarkers, header: string, nextCallIndex: number): void {
