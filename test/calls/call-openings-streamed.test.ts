@@ -194,3 +194,29 @@ describe("a Kimi section's begin markers and headers, streamed a character at a 
     });
   });
 });
+
+describe("Functionary's recipient lines and messages, streamed a character at a time", () => {
+  const getWeather = tools.filter((tool) => tool.name === "get_weather");
+
+  test("text to all, a call, then text holding a Python prompt: read as one-shot reads them", () => {
+    expectCaseReadEveryWay({
+      name: "Functionary v3.2: all, a call, all",
+      source: "written for this test",
+      output: 'all\nLet me check.\n>>>get_weather\n{"city": "Paris"}\n>>>all\nDone, see >>> x = 1 here.',
+      tools: getWeather,
+      calls: [{ name: "get_weather", arguments: { city: "Paris" }, format: "json-text" }],
+      text: "Let me check.\nDone, see >>> x = 1 here.",
+    });
+  });
+
+  test("a recipient line a space breaks names no tool: the message is text", () => {
+    expectCaseReadEveryWay({
+      name: "Functionary v3.2: a recipient with a space",
+      source: "written for this test",
+      output: "all\nA word\n>>>get weather\n{}",
+      tools: getWeather,
+      calls: [],
+      text: "A word\n>>>get weather\n{}",
+    });
+  });
+});

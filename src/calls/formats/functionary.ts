@@ -1,6 +1,6 @@
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
-import { CallAnnouncer } from "../engine/call-announcer.js";
+import { CallAnnouncer, NO_CALL } from "../engine/call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "../engine/call-block-syntax.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
@@ -83,20 +83,32 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
   }
 
   /**
-   * Plain text adds to the call's message: the body's reader keeps a chunk that may start the next `>>>` from it (it
-   * goes through the closer).
+   * Plain text adds to the call's message, or to a recipient's name still arriving (a word), or to a message that is no
+   * call (to `all`): the body's reader keeps a chunk that may start the next `>>>` from it (it goes through the closer).
    */
-  takesPlainText(): boolean {
-    return this.streaming;
+  takesPlainText(chunk: string): boolean {
+    return this.streaming || this.headRead || PARTIAL_RECIPIENT.test(chunk);
   }
 
+  /** A space ends a recipient's name: quiet characters are taken alike only once the first line is read. */
   override takesQuietText(): boolean {
-    return this.streaming;
+    return this.headRead;
   }
 
   /** Every character only adds to the message (but the marker's start, which never comes here: see above). */
   override readsAsQuiet(chunk: string): boolean {
-    return chunk.length === 1 && this.streaming;
+    return chunk.length === 1 && this.takesPlainText(chunk);
+  }
+
+  override readQuietText(chunk: string): string {
+    return this.readPlainText(chunk);
+  }
+
+  /** Text of the call's message; or of a recipient's name, kept to be read with its line; or of no call. */
+  override readPlainText(chunk: string): string {
+    if (this.streaming) return super.readPlainText(chunk);
+    if (!this.headRead) this.head += chunk;
+    return NO_CALL;
   }
 }
 
