@@ -93,11 +93,13 @@ export class SectionCallAnnouncer extends CallAnnouncer {
    * text that goes on with a begin marker without completing it; in a call's header, text that leaves it unread.
    */
   takesPlainText(chunk: string): boolean {
+    if (this.reading === "arguments") {
+      if (this.callEnd.holding) return false;
+      const first = this.callEndStart;
+      return chunk.length === 1 ? chunk !== first : !chunk.includes(first) || this.callEnd.passesOver(chunk);
+    }
     if (this.reading === "between") return this.waitingFor(chunk) !== undefined;
-    if (this.reading === "header") return this.headerPendingWith(chunk) !== undefined;
-    if (this.reading !== "arguments" || this.callEnd.holding) return false;
-    const first = this.callEndStart;
-    return chunk.length === 1 ? chunk !== first : !chunk.includes(first) || this.callEnd.passesOver(chunk);
+    return this.reading === "header" && this.headerPendingWith(chunk) !== undefined;
   }
 
   override readQuietText(chunk: string): string {
