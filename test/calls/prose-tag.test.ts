@@ -65,8 +65,8 @@ test("a tag started with what a reader held reads on from it", () => {
 test("a tag's name taken a character at a time reads as scanning it does; what ends the name is not taken", () => {
   const tag = new ProseTag(openers);
   tag.start();
-  for (const character of "function_calls") expect(tag.takeNameCharacter(character)).toBe(true);
-  expect(tag.takeNameCharacter(">")).toBe(false);
+  for (const character of "function_calls") expect(tag.takeCharacter(character)).toBe(true);
+  expect(tag.takeCharacter(">")).toBe(false);
   expect(tag.text).toBe("<function_calls");
   expect(tag.scan(">", 0, false)).toBe(1);
   expect([tag.ended, tag.opener, tag.text]).toEqual(["opens", "function_calls", "<function_calls>"]);
@@ -74,12 +74,34 @@ test("a tag's name taken a character at a time reads as scanning it does; what e
   tag.start();
   tag.scan("tool_call ", 0, false);
   expect(tag.ended).toBeUndefined();
-  expect(tag.takeNameCharacter("n")).toBe(false);
+  expect(tag.takeCharacter("n")).toBe(false);
 });
 
 test("a closing tag's slash is a name character only right after its `<`", () => {
   const tag = new ProseTag(openers);
   tag.start();
-  expect(tag.takeNameCharacter("/")).toBe(true);
-  expect(tag.takeNameCharacter("/")).toBe(false);
+  expect(tag.takeCharacter("/")).toBe(true);
+  expect(tag.takeCharacter("/")).toBe(false);
+});
+
+test("a <function=name> tool's name and a quoted attribute value are taken; what ends them goes through scan", () => {
+  const bare = new TagOpeners(new Set<TextToolCallFormat>(["hermes"]), catalog, false);
+  const fn = new ProseTag(bare);
+  fn.start();
+  fn.scan("function=", 0, false);
+  for (const character of "get_weather") expect(fn.takeCharacter(character)).toBe(true);
+  expect(fn.takeCharacter(">")).toBe(false);
+  expect(fn.takeCharacter("\n")).toBe(false);
+  expect(fn.scan(">", 0, false)).toBe(1);
+  expect([fn.ended, fn.text]).toEqual(["opens", "<function=get_weather>"]);
+  // `<function name="...">` (a tag that takes attributes, with format xml).
+  const quoted = new ProseTag(openers);
+  quoted.start();
+  quoted.scan('function name="', 0, false);
+  expect([quoted.ended, quoted.opener]).toEqual([undefined, "xml-function"]);
+  expect([quoted.takeCharacter("f"), quoted.takeCharacter(">"), quoted.takeCharacter('"')]).toEqual([
+    true,
+    true,
+    false,
+  ]);
 });

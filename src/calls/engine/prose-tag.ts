@@ -26,13 +26,18 @@ export class ProseTag {
   }
 
   /**
-   * Takes `character` (one) when it only goes on with the tag's name, as {@link scan} would read it, and returns
-   * whether it did: the stream's fast path, for a tag or token streamed a character at a time.
+   * Takes `character` (one) when it only goes on with the tag, as {@link scan} would read it: its name, a
+   * `<function=name>` tool's name, or a quoted attribute value; returns whether it did. The stream's fast path, for a tag
+   * or token streamed a character at a time: what ends or breaks any of them goes through {@link scan}.
    */
-  takeNameCharacter(character: string): boolean {
-    if (this.nameDone || !(isNameCharacter(character) || (character === "/" && this.text === "<"))) return false;
-    this.text += character;
-    return true;
+  takeCharacter(character: string): boolean {
+    const takes = !this.nameDone
+      ? isNameCharacter(character) || (character === "/" && this.text === "<")
+      : this.opener === "function"
+        ? character !== ">" && character !== "<" && character !== "\n"
+        : this.quote !== "" && character !== this.quote;
+    if (takes) this.text += character;
+    return takes;
   }
 
   /**

@@ -289,8 +289,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (this.atStart && !isBlank(chunk)) this.atStart = false;
         return this.outbox.deliverAlone({ type: "text", delta: chunk });
       }
-      // A tag's or a special token's name, a character at a time, is read until it ends.
-      if (this.state === TEXT_TAG && chunk.length === 1 && this.proseTag.takeNameCharacter(chunk)) return NO_EVENTS;
+      // A tag or a special token met in prose, a character at a time, is read until what ends or breaks it.
+      if (this.state === TEXT_TAG && chunk.length === 1 && this.proseTag.takeCharacter(chunk)) return NO_EVENTS;
       // So is a header after a special token (`<|channel|>commentary to=functions.f`), until its end token.
       if (this.state === TOKEN_HEADER && chunk.length === 1 && this.tokenHeader.takeCharacter(chunk)) return NO_EVENTS;
       // And a marker (`[TOOL_CALLS]`) while it goes on with one of those it may be.
