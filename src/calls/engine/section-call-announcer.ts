@@ -25,6 +25,8 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   private callEnd = new ClosingLiteral("");
   /** The first character of {@link callEnd}'s marker. */
   private callEndStart = "";
+  /** What {@link held} becomes with the text {@link takesPlainText} last took between calls or in a header. */
+  private heldWith: string | undefined;
 
   /** `markers`: those of every section this announcer follows, when it follows one syntax only (a call block's). */
   constructor(
@@ -98,21 +100,22 @@ export class SectionCallAnnouncer extends CallAnnouncer {
       const first = this.callEndStart;
       return chunk.length === 1 ? chunk !== first : !chunk.includes(first) || this.callEnd.passesOver(chunk);
     }
-    if (this.reading === "between") return this.waitingFor(chunk) !== undefined;
-    return this.reading === "header" && this.headerPendingWith(chunk) !== undefined;
+    this.heldWith =
+      this.reading === "between"
+        ? this.waitingFor(chunk)
+        : this.reading === "header"
+          ? this.headerPendingWith(chunk)
+          : undefined;
+    return this.heldWith !== undefined;
   }
 
-  override readQuietText(chunk: string): string {
-    return this.reading === "arguments" ? super.readQuietText(chunk) : this.holdOpening(chunk);
-  }
-
+  /**
+   * Text {@link takesPlainText} took: a call's, or text between calls or in a header, then held as {@link follow}
+   * would hold it. The quiet path reads only a call's text (see {@link takesQuietText}).
+   */
   override readPlainText(chunk: string): string {
-    return this.reading === "arguments" ? super.readPlainText(chunk) : this.holdOpening(chunk);
-  }
-
-  /** Text taken between calls or in a header (see {@link takesPlainText}): held, as {@link follow} would hold it. */
-  private holdOpening(chunk: string): string {
-    this.held = (this.reading === "between" ? this.waitingFor(chunk) : this.headerPendingWith(chunk)) ?? this.held;
+    if (this.reading === "arguments") return super.readPlainText(chunk);
+    this.held = this.heldWith ?? this.held;
     return NO_CALL;
   }
 

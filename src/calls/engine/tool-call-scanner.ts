@@ -271,6 +271,27 @@ export class ToolCallScanner implements ToolCallEventSource {
     return this.pushOther(chunk);
   }
 
+  /**
+   * Whether what the scanner is reading takes `character` as one more of its own text, and nothing else happens: a tag
+   * or special token met in prose, a header after a special token (`<|channel|>commentary to=functions.f`), a marker
+   * (`[TOOL_CALLS]`) going on with one it may be, or the head after it (`get_weather[ARGS]`). What ends or breaks any of
+   * them is consumed.
+   */
+  private takesOpeningCharacter(character: string): boolean {
+    switch (this.state) {
+      case TEXT_TAG:
+        return this.proseTag.takeCharacter(character);
+      case TOKEN_HEADER:
+        return this.tokenHeader.takeCharacter(character);
+      case MARKER:
+        return this.marker.takeCharacter(character);
+      case JSON_RUN:
+        return this.jsonRun.takeHeadCharacter(character);
+      default:
+        return false;
+    }
+  }
+
   /** Scans a chunk {@link push} does not take on its quiet paths. */
   private pushOther(chunk: string): readonly ToolCallStreamEvent[] {
     if (this.state === RAW_BODY) {
@@ -289,14 +310,6 @@ export class ToolCallScanner implements ToolCallEventSource {
         if (this.atStart && !isBlank(chunk)) this.atStart = false;
         return this.outbox.deliverAlone({ type: "text", delta: chunk });
       }
-      // A tag or a special token met in prose, a character at a time, is read until what ends or breaks it.
-      if (this.state === TEXT_TAG && chunk.length === 1 && this.proseTag.takeCharacter(chunk)) return NO_EVENTS;
-      // So is a header after a special token (`<|channel|>commentary to=functions.f`), until its end token.
-      if (this.state === TOKEN_HEADER && chunk.length === 1 && this.tokenHeader.takeCharacter(chunk)) return NO_EVENTS;
-      // And a marker (`[TOOL_CALLS]`) while it goes on with one of those it may be.
-      if (this.state === MARKER && chunk.length === 1 && this.marker.takeCharacter(chunk)) return NO_EVENTS;
-      // And the head after it (`get_weather[ARGS]`), up to its JSON.
-      if (this.state === JSON_RUN && chunk.length === 1 && this.jsonRun.takeHeadCharacter(chunk)) return NO_EVENTS;
       const invoke = this.state === XML_BLOCK ? this.xmlBlock.valueInvoke : undefined;
       if (invoke !== undefined && this.value.readsPlainText) {
         this.value.text.append(chunk);
@@ -304,6 +317,7 @@ export class ToolCallScanner implements ToolCallEventSource {
         const { parameter } = this.xmlBlock;
         return this.outbox.deliverAlone({ type: "tool-call-delta", id: invoke.id, argumentsDelta: chunk, parameter });
       }
+      if (chunk.length === 1 && this.takesOpeningCharacter(chunk)) return NO_EVENTS;
     }
     // Blocks close in what is consumed, and their JSON is repaired within the output's budget.
     const outer = enterRepairBudget(this.repairBudget);
