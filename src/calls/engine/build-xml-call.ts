@@ -18,10 +18,11 @@ export interface ScannedXmlCall {
   /**
    * How each raw text is written, when not as its format's values are: `json`, JSON as written, not XML-escaped text (a
    * parameter marked `string="false"`, an invoke whose body is a JSON object), parsed when the tool's schema does not
-   * type the parameter; `text`, text as it is, neither XML-escaped nor framed by line breaks; `unescaped`, text not
-   * XML-escaped, perhaps framed by line breaks that are not its text.
+   * type the parameter; or as its block writes values, when not as XML text (see `valueWritingOf`): `as-written`, text
+   * as it is, neither XML-escaped nor framed by line breaks; `unescaped`, text not XML-escaped, perhaps framed by line
+   * breaks that are not its text.
    */
-  parameters: Array<[parameter: string, raw: string, written?: "json" | "text" | "unescaped"]>;
+  parameters: Array<[parameter: string, raw: string, written?: "json" | "as-written" | "unescaped"]>;
   /** Problems met while scanning it (a wrong closing tag, a missing `</invoke>`). */
   errors: ToolCallError[];
 }
@@ -67,7 +68,7 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
     const typed =
       written === "json"
         ? typeJsonValue(text, schema)
-        : written === "text"
+        : written === "as-written"
           ? typeTextAsWritten(text, schema)
           : coerceArgument(text, schema);
     if (typed.success) {

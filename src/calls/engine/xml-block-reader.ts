@@ -270,13 +270,7 @@ export class XmlBlockReader {
   private closeParameter(): void {
     this.host.flushDelta();
     const raw = this.value.text.toString();
-    const written = this.parameterJson
-      ? "json"
-      : this.valueWriting === "as-written"
-        ? "text"
-        : this.valueWriting === "unescaped"
-          ? "unescaped"
-          : undefined;
+    const written = this.parameterJson ? "json" : this.valueWriting === "xml-text" ? undefined : this.valueWriting;
     this.invoke?.parameters.push(written === undefined ? [this.parameter, raw] : [this.parameter, raw, written]);
     this.value.text.reset();
     this.state = "invoke";
