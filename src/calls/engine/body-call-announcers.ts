@@ -1,8 +1,10 @@
 import { BlockCallAnnouncer } from "../formats/index.js";
 import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "./call-block-syntax.js";
+import type { CallTextRun } from "./call-text-run.js";
 import type { OpenBody } from "./open-body.js";
 import { SectionCallAnnouncer } from "./section-call-announcer.js";
+import type { TextAccumulator } from "./text-accumulator.js";
 
 /**
  * The announcers of the calls of a raw body while it arrives, and which of them follows the body being read (its
@@ -20,6 +22,8 @@ export class BodyCallAnnouncers {
   private readonly blockAnnouncers = new Map<CallBlockSyntax, CallBlockAnnouncer | undefined>();
   /** The announcer of the call block being read, if it is one and its syntax announces calls. */
   private block: CallBlockAnnouncer | undefined;
+  /** The announcer that opened the run the scanner reads, if one did. */
+  private runOpener: CallAnnouncer | undefined;
 
   /** `announced`: where every announcer sends the calls it announces, and their text (with `deltas` only). */
   constructor(
@@ -60,6 +64,27 @@ export class BodyCallAnnouncers {
   /** The id of the call announced last in the body, whose text is arriving. */
   currentId(): string | undefined {
     return this.toolCall.currentId ?? this.section.currentId ?? this.block?.currentId;
+  }
+
+  /**
+   * The run of a call's text the announcer following the body opens where it is (see `CallAnnouncer.openRun`), and
+   * which announcer opened it, to count in what it took.
+   */
+  openRun(open: OpenBody, body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+    this.runOpener = this.following(open);
+    return this.runOpener?.openRun(body, closerStart);
+  }
+
+  closeRun(run: CallTextRun): void {
+    this.runOpener?.closeRun(run);
+    this.runOpener = undefined;
+  }
+
+  /** The announcer following a body of `open`, if one does. */
+  private following(open: OpenBody): CallAnnouncer | undefined {
+    if (open.kind === "section") return this.section;
+    if (open.kind === "call-block") return this.block;
+    return open.kind === "tool-call" || open.kind === "bare-function" ? this.toolCall : undefined;
   }
 
   /** The announcer whose streaming call plain text would only add to, if one's would. */

@@ -1,7 +1,7 @@
 import { generatedCallId } from "../tool-call.js";
-import { CallAnnouncer, NO_CALL } from "./call-announcer.js";
+import { CallAnnouncer } from "./call-announcer.js";
+import { type CallTextRun, NO_CALL } from "./call-text-run.js";
 import { JsonValueEnd } from "./json-value-end.js";
-import { isQuietCharacter } from "./quiet-character.js";
 import { TextAccumulator } from "./text-accumulator.js";
 
 /** How far after a call's end (or the block's start) the next call's header is looked for. */
@@ -33,13 +33,24 @@ export interface ArgumentsLexer {
   /** Whether `chunk` cannot hold such a closer nor complete anything held (a lexer to which `<` means something refuses it). */
   takesPlain(chunk: string): boolean;
   /**
-   * Reads a quiet character (see `isQuietCharacter`), which the lexer takes as plain text whatever its state, or one
-   * {@link passesQuietly} says it reads so.
+   * Where the lexer's state lets a run of the call's text open (see `CallTextRun`): the characters that end it and,
+   * inside a string, the string's quote; undefined where any character may change the state.
    */
-  passQuiet(character: string): void;
-  /** Whether `character` (one, no `<`) is one {@link passQuiet} reads as {@link next} would, in the lexer's state now. */
-  passesQuietly(character: string): boolean;
+  runStops(): RunStops | undefined;
+  /** A run opened where {@link runStops} said ended: the lexer counts in the escape it may end with. */
+  closeRun(run: CallTextRun): void;
 }
+
+/** Where a run of a call's text ends (see `ArgumentsLexer.runStops`). */
+export interface RunStops {
+  readonly stops: string;
+  readonly quote?: string;
+}
+
+const IN_DOUBLE_QUOTES: RunStops = { stops: "", quote: '"' };
+const IN_SINGLE_QUOTES: RunStops = { stops: "", quote: "'" };
+/** Outside strings: what opens one, every bracket, and a backslash (read as JSON reads one, an error). */
+const BETWEEN_STRINGS: RunStops = { stops: "\"'{}[]()\\" };
 
 /**
  * A call's text read by {@link JsonValueEnd}: strings in either quote, and brackets outside them (with `parentheses`,
@@ -60,13 +71,16 @@ export class BracketedValueLexer implements ArgumentsLexer {
     return !this.value.mayEndWith(chunk);
   }
 
-  passQuiet(character: string): void {
-    this.value.passQuiet(character);
+  /** Inside a string, its quote and backslash; outside, every character that quotes or brackets. */
+  runStops(): RunStops | undefined {
+    const quote = this.value.plainStringQuote;
+    if (quote === '"') return IN_DOUBLE_QUOTES;
+    if (quote === "'") return IN_SINGLE_QUOTES;
+    return this.value.inString ? undefined : BETWEEN_STRINGS;
   }
 
-  /** Inside a string every character but its quote only ends or starts an escape (code in an argument). */
-  passesQuietly(character: string): boolean {
-    return this.value.takesInString(character);
+  closeRun(run: CallTextRun): void {
+    if (run.endsInEscape) this.value.escapeNext();
   }
 
   next(text: string, from: number): number {
@@ -160,30 +174,24 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
     return this.reading === "arguments" && (this.checks === END_CHECKS || this.lexer.takesPlain(chunk));
   }
 
-  override takesQuietText(): boolean {
-    // Every lexer takes every quiet character alike: a space stands for them all.
-    return this.takesPlainText(" ");
-  }
-
   /**
-   * In a call's arguments, any one character the lexer reads as quiet where it is (inside a string) or a quiet
-   * character; in a pending header, one that leaves it pending. The arguments come first: this is the stream's
-   * per-character path.
+   * In a call's arguments, a run the lexer's state lets open, or any character but the body's closer where the call's
+   * end is no longer looked for (see {@link END_CHECKS}).
    */
-  override readsAsQuiet(chunk: string): boolean {
-    if (chunk.length !== 1) return false;
-    if (this.reading === "arguments") {
-      return this.checks === END_CHECKS || this.lexer.passesQuietly(chunk) || isQuietCharacter(chunk);
-    }
-    return this.reading === "header" ? this.staysPending(chunk) : isQuietCharacter(chunk);
+  override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+    if (this.reading !== "arguments") return undefined;
+    if (this.checks === END_CHECKS) return this.openRunOf(body, closerStart);
+    const stops = this.lexer.runStops();
+    return stops === undefined ? undefined : this.openRunOf(body, `${closerStart}${stops.stops}`, stops.quote);
   }
 
-  override readQuietText(chunk: string): string {
-    if (this.reading === "header") return this.addToHeader(chunk);
-    this.bodyLength += 1;
-    if (this.keepsCallText) this.callText.append(chunk);
-    if (this.checks < END_CHECKS) this.lexer.passQuiet(chunk);
-    return this.currentId ?? NO_CALL;
+  override closeRun(run: CallTextRun): void {
+    this.bodyLength += run.taken;
+    if (this.checks < END_CHECKS) this.lexer.closeRun(run);
+  }
+
+  protected override get keptText(): TextAccumulator | undefined {
+    return this.keepsCallText ? this.callText : undefined;
   }
 
   override readPlainText(chunk: string): string {

@@ -1,6 +1,7 @@
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { isQuietCharacter } from "./quiet-character.js";
+import { type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
+import type { TextAccumulator } from "./text-accumulator.js";
 
 /** A call announced before its block closed. */
 export interface AnnouncedCall {
@@ -23,12 +24,6 @@ export interface AnnouncedCallSink {
 }
 
 /**
- * What the fast path's readers give for text they take that adds to no call: the opening of one not yet whole. No
- * call's id is empty (a written id that is gets a generated one).
- */
-export const NO_CALL = "";
-
-/**
  * What announcing the calls of a block while it arrives takes, whatever the block's syntax, so that a stream shows a
  * call as the model writes it rather than when its block closes: the calls announced, the last one current, their
  * start and text sent to the sink, and their list handed over when the block closes. The block's calls are known only
@@ -37,6 +32,8 @@ export const NO_CALL = "";
 export abstract class CallAnnouncer {
   private announced: AnnouncedCall[] = [];
   private current: AnnouncedCall | undefined;
+  /** The runs it opened (see {@link openRun}), made at the first. */
+  private runs: CallTextRuns | undefined;
 
   constructor(
     protected readonly deltas: boolean,
@@ -64,25 +61,16 @@ export abstract class CallAnnouncer {
   abstract takesPlainText(chunk: string): boolean;
 
   /**
-   * Whether every quiet character (see `isQuietCharacter`) would only add to the text of the call announced last, until
-   * text other than such characters is read: the fast path then hands them to {@link readQuietText} without asking.
+   * The run of the current call's text the stream's fast path may read (see `CallTextRun`), where the announcer's state
+   * lets one open; none by default. `body` is where the block's body is kept, `closerStart` the first character of
+   * what closes it, which ends every run.
    */
-  takesQuietText(): boolean {
-    return false;
+  openRun(_body: TextAccumulator, _closerStart: string): CallTextRun | undefined {
+    return undefined;
   }
 
-  /**
-   * Whether the fast path may hand `chunk` to {@link readQuietText} while {@link takesQuietText} holds: a quiet
-   * character; an announcer may take more where its state makes them quiet too (a `<` only where it begins nothing).
-   */
-  readsAsQuiet(chunk: string): boolean {
-    return isQuietCharacter(chunk);
-  }
-
-  /** Reads a quiet character the fast path takes; returns the id of the call it adds to, or {@link NO_CALL}. */
-  readQuietText(_chunk: string): string {
-    return this.current?.id ?? NO_CALL;
-  }
+  /** The run it opened ended, having taken `run.taken` characters: the announcer counts them in. */
+  closeRun(_run: CallTextRun): void {}
 
   /** Reads text the fast path takes; returns the id of the call it adds to, or {@link NO_CALL}. */
   readPlainText(_chunk: string): string {
@@ -104,6 +92,20 @@ export abstract class CallAnnouncer {
   protected readonly addText = (text: string): void => {
     if (this.deltas) this.sink.text(text);
   };
+
+  /**
+   * The run ended by `stops` (and, inside a string, by its unescaped `quote`) of the current call's text, kept in
+   * `body` and in what {@link keptText} names.
+   */
+  protected openRunOf(body: TextAccumulator, stops: string, quote?: string): CallTextRun {
+    this.runs ??= new CallTextRuns(body, this.keptText);
+    return this.runs.open(stops, quote, this.deltas ? (this.current?.id ?? NO_CALL) : NO_CALL);
+  }
+
+  /** Where the announcer keeps the current call's text apart from the body, if it does. */
+  protected get keptText(): TextAccumulator | undefined {
+    return undefined;
+  }
 
   /** Forgets the block read; an announcer forgets its own reading state too. */
   protected forget(): void {

@@ -3,6 +3,7 @@ import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import type { AnnouncedCall } from "./call-announcer.js";
+import { CallTextRun, NO_CALL } from "./call-text-run.js";
 import { isCallMarker } from "./format-family.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
@@ -104,6 +105,9 @@ export class JsonRunReader {
   private state: RunState = "value";
   private readonly valueEnd = new JsonValueEnd();
   private readonly value = new TextAccumulator();
+  /** Runs of a string in either quote (see {@link openRun}): a backslash or the quote ends one. */
+  private readonly doubleQuoted = new CallTextRun("", '"', this.value);
+  private readonly singleQuoted = new CallTextRun("", "'", this.value);
   private source: "reply-start" | "marker" = "reply-start";
   /** The marker's syntax, in a run it opened. */
   private marked: MarkedJsonCallsSyntax | undefined;
@@ -137,16 +141,30 @@ export class JsonRunReader {
   }
 
   /**
+   * The run of the string being read in the value (see `CallTextRun`), when the value is known to be calls: its
+   * characters are text of the call a marker's head named, if one did.
+   */
+  openRun(): CallTextRun | undefined {
+    if (this.state !== "value" || this.startsLikeCall !== true) return undefined;
+    const quote = this.valueEnd.plainStringQuote;
+    if (quote === "") return undefined;
+    const run = quote === '"' ? this.doubleQuoted : this.singleQuoted;
+    return run.open(this.host.deltas ? (this.headCall?.id ?? NO_CALL) : NO_CALL);
+  }
+
+  /** The run ended: a backslash it took last escapes what follows. */
+  closeRun(run: CallTextRun): void {
+    if (run.endsInEscape) this.valueEnd.escapeNext();
+  }
+
+  /**
    * Adds `chunk` to the JSON value being read when it can only add to it: the value is known to be calls, and the chunk
    * holds no bracket that could end it. Returns whether it took the chunk; the stream's fast path then sends it as the
    * text of {@link currentCallId}, if a call's arguments are streaming.
    */
   takePlainText(chunk: string): boolean {
-    if (this.state !== "value" || this.startsLikeCall !== true) return false;
-    // A character inside a string that leaves it open (most of a stream of code) only ends or starts an escape.
-    if (chunk.length === 1 && this.valueEnd.takesInString(chunk)) this.valueEnd.passQuiet(chunk);
-    else if (this.valueEnd.mayEndWith(chunk)) return false;
-    else this.valueEnd.scan(chunk, 0);
+    if (this.state !== "value" || this.startsLikeCall !== true || this.valueEnd.mayEndWith(chunk)) return false;
+    this.valueEnd.scan(chunk, 0);
     this.value.append(chunk);
     return true;
   }

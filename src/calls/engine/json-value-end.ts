@@ -25,6 +25,11 @@ export class JsonValueEnd {
     return this.quote !== "";
   }
 
+  /** The quote of the string being read when no escape is begun: every character but it and `\\` only adds to it. */
+  get plainStringQuote(): string {
+    return this.escaped ? "" : this.quote;
+  }
+
   /**
    * Whether reading `chunk` next may end the value: it holds a closing bracket, and is not all inside the string being
    * read (a stream's characters of a string are then passed by without a look for the end).
@@ -34,20 +39,9 @@ export class JsonValueEnd {
     return holdsClosingBracket(chunk, this.parentheses);
   }
 
-  /**
-   * Whether `character` (one) is read inside the string being read and leaves it open: an escaped character, or any
-   * but its quote (a backslash escapes the next). {@link passQuiet} then reads it.
-   */
-  takesInString(character: string): boolean {
-    return this.quote !== "" && (this.escaped || character !== this.quote);
-  }
-
-  /**
-   * Reads a character {@link takesInString} takes, or one that is no quote, bracket nor backslash: it ends an escape,
-   * or (a backslash not escaped) starts one.
-   */
-  passQuiet(character: string): void {
-    this.escaped = !this.escaped && character === "\\";
+  /** Reads the backslash a run took last (see `CallTextRun`), inside a string: it escapes the next character. */
+  escapeNext(): void {
+    this.escaped = true;
   }
 
   /** Starts a new value. */

@@ -15,6 +15,7 @@ import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-
 import type { AnnouncedCall, AnnouncedCallSink } from "./call-announcer.js";
 import { CallBeforeCloser } from "./call-before-closer.js";
 import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syntax.js";
+import { type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
 import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { FUNCTION_END } from "./function-tag-calls.js";
@@ -72,30 +73,6 @@ type BodyState =
   | "after-block" // after a `<tool_call>` block: perhaps a call object its closing tag closes again (`CallBeforeCloser`)
   | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
-/** What takes the quiet characters of a body on the stream's fast path (see `RawBodyReader.takeQuietCharacter`). */
-interface QuietTextTaker {
-  readsAsQuiet(chunk: string): boolean;
-  /** Reads one; returns the id of the call it adds to. */
-  readQuietText(chunk: string): string;
-}
-
-/**
- * The text of a call that is its body's whole text (a legacy tag's, a message's): every character but the one that may
- * start its closer only adds to it.
- */
-class WholeBodyText implements QuietTextTaker {
-  /** The call's id, set as its body opens. */
-  id = "";
-
-  readsAsQuiet(chunk: string): boolean {
-    return chunk.length === 1;
-  }
-
-  readQuietText(): string {
-    return this.id;
-  }
-}
-
 /** The closing tag a model may still write after a bare function call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
 
@@ -127,13 +104,8 @@ export class RawBodyReader {
   private jsonBlockOpener = "";
   /** Announce the calls of the body while it arrives; at its close only the calls are left to report. */
   private readonly announcers: BodyCallAnnouncers;
-  /**
-   * The announcer that took the last plain text on the stream's fast path, while it takes every quiet character (see
-   * {@link takePlainText}); forgotten as soon as the reader reads anything else.
-   */
-  private quietTaker: QuietTextTaker | undefined;
-  /** The text of a legacy tag's or a message's call, which takes the quiet characters of its body. */
-  private readonly wholeBodyText = new WholeBodyText();
+  /** The runs of a legacy tag's or a message's call, whose text is its body's (see {@link openRun}). */
+  private readonly wholeBodyRuns = new CallTextRuns(this.body);
   /** The text the last {@link takePlainText} that took its chunk added to its call (see there). */
   taken = "";
 
@@ -190,7 +162,6 @@ export class RawBodyReader {
   openMessageCall(name: string, header: string, closer: string, format: JsonMessageFormat): void {
     const id = this.host.startCall(generatedCallId(this.host.nextCallIndex()), name);
     this.open = { kind: "message", id, name, header, format };
-    this.wholeBodyText.id = id;
     this.openBody(closer);
   }
 
@@ -199,13 +170,11 @@ export class RawBodyReader {
     const callIndex = this.host.takeCallIndex();
     const id = this.host.startCall(generatedCallId(callIndex), tool.name);
     this.open = { kind: "legacy", id, callIndex, tool, openingTag: tag };
-    this.wholeBodyText.id = id;
     this.openBody(`</${tool.xml?.tag ?? ""}>`);
     if (isSelfClosing(tag)) this.closeBody();
   }
 
   private openBody(closer: string): void {
-    this.quietTaker = undefined;
     this.state = "body";
     this.body.reset();
     this.bodyCloser = new ClosingLiteral(closer);
@@ -217,25 +186,28 @@ export class RawBodyReader {
 
   /** The id of the call whose text is arriving, if one's is. */
   get currentCallId(): string | undefined {
-    this.quietTaker = undefined;
     const open = this.open;
     if (open.kind === "legacy" || open.kind === "message") return open.id;
     return this.announcers.currentId();
   }
 
   /**
-   * Adds `chunk` to the call whose text the announcer that took the last plain text streams, when it is a quiet
-   * character there (see {@link takePlainText}), and returns the call's id; undefined, adding nothing, otherwise.
+   * The run of a call's text the stream's fast path may read where the reader is (see `CallTextRun`): in a body with
+   * nothing of its closer held, and no closing tag read inside a value (text after one is kept apart), a legacy tag's or
+   * a message's body to its closer's first character, or the run the announcer following the body opens.
    */
-  takeQuietCharacter(chunk: string): string | undefined {
-    // Nothing it could be but the call's text, so none of the checks plain text goes through is made again. A stream
-    // of one character a chunk is mostly such characters.
-    const quietTaker = this.quietTaker;
-    if (quietTaker === undefined || chunk === this.closerStart || !quietTaker.readsAsQuiet(chunk)) {
-      return undefined;
+  openRun(): CallTextRun | undefined {
+    if (this.state !== "body" || this.bodyCloser.holding || this.closersInValues.at !== undefined) return undefined;
+    const open = this.open;
+    if (open.kind === "legacy" || open.kind === "message") {
+      return this.wholeBodyRuns.open(this.closerStart, undefined, this.host.deltas ? open.id : NO_CALL);
     }
-    this.body.append(chunk);
-    return quietTaker.readQuietText(chunk);
+    return this.announcers.openRun(open, this.body, this.closerStart);
+  }
+
+  /** The run it opened ended: the announcer that opened it counts in what it took. */
+  closeRun(run: CallTextRun): void {
+    this.announcers.closeRun(run);
   }
 
   /**
@@ -247,12 +219,6 @@ export class RawBodyReader {
    * something to it.
    */
   takePlainText(chunk: string): string | undefined {
-    const quietId = this.takeQuietCharacter(chunk);
-    if (quietId !== undefined) {
-      this.taken = chunk;
-      return quietId;
-    }
-    this.quietTaker = undefined;
     if (this.state !== "body" || chunk.includes(this.closerStart)) return undefined;
     const closer = this.bodyCloser;
     const text = !closer.holding ? chunk : chunk.length === 1 ? closer.textReleasedBy(chunk) : undefined;
@@ -260,28 +226,21 @@ export class RawBodyReader {
     const open = this.open;
     if (open.kind === "legacy" || open.kind === "message") {
       // Its body is its call's text, to a closing tag or token: text that closes nothing only adds to it.
-      if (this.addTaken(chunk, text)) this.quietTaker = this.wholeBodyText;
+      this.addTaken(chunk, text);
       return open.id;
     }
     const announcer = this.announcers.taking(text);
     if (announcer === undefined) return undefined;
-    const quiet = this.addTaken(chunk, text);
-    const id = announcer.readPlainText(text);
-    if (quiet && announcer.takesQuietText()) this.quietTaker = announcer;
-    return id;
+    this.addTaken(chunk, text);
+    return announcer.readPlainText(text);
   }
 
-  /**
-   * Adds `text`, taken for `chunk`, to the body (the closer's start it holds is no longer held); returns whether quiet
-   * characters may follow on the fast path.
-   */
-  private addTaken(chunk: string, text: string): boolean {
+  /** Adds `text`, taken for `chunk`, to the body (the closer's start it holds is no longer held). */
+  private addTaken(chunk: string, text: string): void {
     if (text !== chunk) this.bodyCloser.release();
     this.taken = text;
     this.body.append(text);
     this.closersInValues.follow(text);
-    // Text after a closing tag read inside a value is kept apart (see `ClosersInValues`): quiet characters then too.
-    return this.closersInValues.at === undefined;
   }
 
   /**
@@ -289,15 +248,11 @@ export class RawBodyReader {
    * in a value): it is held until what follows tells whether it closes the body or is text. Returns whether it did.
    */
   holdsCloserCharacter(character: string): boolean {
-    if (this.state !== "body" || !this.bodyCloser.holds(character)) return false;
-    // The character after a held one must go through the closer.
-    this.quietTaker = undefined;
-    return true;
+    return this.state === "body" && this.bodyCloser.holds(character);
   }
 
   /** Reads `chunk` from `start` where the reader is, and returns where it stopped. */
   scan(chunk: string, start: number): number {
-    this.quietTaker = undefined;
     switch (this.state) {
       case "body": {
         const end = this.bodyCloser.scan(chunk, start, this.appendBody);
@@ -318,7 +273,6 @@ export class RawBodyReader {
    * read again after the cut (returns true: the scanner's state must then be ended in turn); any other body ends.
    */
   end(): boolean {
-    this.quietTaker = undefined;
     if (this.state === "after-bare-function") {
       this.host.appendText(this.afterBareFunction);
       this.afterBareFunction = "";

@@ -1,7 +1,8 @@
 import { generatedCallId } from "../tool-call.js";
-import { type AnnouncedCallSink, CallAnnouncer, NO_CALL } from "./call-announcer.js";
+import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
+import { type CallTextRun, NO_CALL } from "./call-text-run.js";
 import { ClosingLiteral } from "./closing-literal.js";
-import { isQuietCharacter } from "./quiet-character.js";
+import type { TextAccumulator } from "./text-accumulator.js";
 import type { TokenSectionSyntax } from "./token-section.js";
 
 /** What marks each call of a section: its begin and end markers, and the opening that names it. */
@@ -74,19 +75,12 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   }
 
   /**
-   * Text without the first character of the current call's end marker cannot hold it, none being half read: every
-   * quiet character, unless the marker starts with one.
+   * In a call's text, with no end marker half read: every character but the first of its end marker or of the body's
+   * closer (a call's text is read for nothing but its end).
    */
-  override takesQuietText(): boolean {
-    return this.reading === "arguments" && !this.callEnd.holding && !isQuietCharacter(this.callEndStart);
-  }
-
-  /**
-   * Any one character {@link takesPlainText} takes: a call's text is read for nothing but its end marker, so such a
-   * character is read alike on the quiet path.
-   */
-  override readsAsQuiet(chunk: string): boolean {
-    return chunk.length === 1 && this.takesPlainText(chunk);
+  override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+    if (this.reading !== "arguments" || this.callEnd.holding) return undefined;
+    return this.openRunOf(body, `${closerStart}${this.callEndStart}`);
   }
 
   /**
@@ -111,7 +105,7 @@ export class SectionCallAnnouncer extends CallAnnouncer {
 
   /**
    * Text {@link takesPlainText} took: a call's, or text between calls or in a header, then held as {@link follow}
-   * would hold it. The quiet path reads only a call's text (see {@link takesQuietText}).
+   * would hold it.
    */
   override readPlainText(chunk: string): string {
     if (this.reading === "arguments") return super.readPlainText(chunk);

@@ -14,10 +14,10 @@ import {
 } from "../formats/index.js";
 import type { TEXT_TOOL_CALL_FORMATS, TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
-import { NO_CALL } from "./call-announcer.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
+import { type CallTextRun, NO_CALL } from "./call-text-run.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
 import {
@@ -176,6 +176,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly replyStartBlocks: ReadonlyMap<string, CallBlockSyntax>;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
   private chunksConsumed = 0;
+  /** The run of a call's text the fast path reads, if the reader of the state opened one (see `CallTextRun`). */
+  private run: CallTextRun | undefined;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
   private readonly nextBracket = new NextOccurrence("[");
@@ -243,25 +245,65 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Scans the next chunk and returns the events it completes (none when a sink takes them). A chunk of prose or of a
-   * parameter value holding no `<` (most chunks of a stream) takes a fast path: it cannot change the state, and after
-   * the previous chunk nothing is pending, so its one event is delivered directly.
+   * Scans the next chunk and returns the events it completes (none when a sink takes them). A character of a call's
+   * text that a run takes (see `CallTextRun`), and a chunk of prose or of a call's text that cannot change the state,
+   * take fast paths: after the previous chunk nothing is pending, so their one event is delivered directly.
    */
   push(chunk: string): readonly ToolCallStreamEvent[] {
+    // The finest chunk of a stream, and its most common: one character of a call's text that changes nothing else.
+    // The rest is scanned apart, so that this path stays small enough for the JIT to inline into the caller's loop.
+    const run = this.run;
+    if (run !== undefined && typeof chunk === "string" && chunk.length === 1 && run.takes(chunk.charCodeAt(0))) {
+      run.text.append(chunk);
+      run.alsoText?.append(chunk);
+      return run.id === NO_CALL ? NO_EVENTS : this.deliverRunText(run, chunk);
+    }
+    return this.pushOutsideRun(chunk);
+  }
+
+  /** The event of a character a run took. */
+  private deliverRunText(run: CallTextRun, chunk: string): readonly ToolCallStreamEvent[] {
+    const { id, parameter } = run;
+    return this.outbox.deliverAlone(
+      parameter === undefined
+        ? { type: "tool-call-delta", id, argumentsDelta: chunk }
+        : { type: "tool-call-delta", id, argumentsDelta: chunk, parameter },
+    );
+  }
+
+  /** A chunk the run, if one is open, does not take: it ends the run, and the reader may open another after it. */
+  private pushOutsideRun(chunk: string): readonly ToolCallStreamEvent[] {
+    if (this.run !== undefined) this.closeRun(this.run);
+    const events = this.pushChunk(chunk);
+    this.run = this.openRun();
+    return events;
+  }
+
+  /** The reader that opened the run counts in what it took. */
+  private closeRun(run: CallTextRun): void {
+    this.run = undefined;
+    if (this.state === RAW_BODY) this.rawBody.closeRun(run);
+    else if (this.state === JSON_RUN) this.jsonRun.closeRun(run);
+  }
+
+  /** The run the reader of the scanner's state opens where it is, if it opens one. */
+  private openRun(): CallTextRun | undefined {
+    switch (this.state) {
+      case RAW_BODY:
+        return this.rawBody.openRun();
+      case JSON_RUN:
+        return this.jsonRun.openRun();
+      case XML_BLOCK:
+        return this.xmlBlock.openValueRun();
+      default:
+        return undefined;
+    }
+  }
+
+  private pushChunk(chunk: string): readonly ToolCallStreamEvent[] {
     if (chunk === "") return NO_EVENTS;
     // Bytes (a Uint8Array from a fetch body) are a caller's mistake to name, not a TypeError deep inside.
     if (typeof chunk !== "string") throw notTextError(chunk);
-    // The finest chunk of a stream, and its most common: one character of a call's text that changes nothing else.
-    // The rest is scanned apart, so that this path stays small enough for the JIT to inline into the caller's loop.
-    if (this.state === RAW_BODY) {
-      const id = this.rawBody.takeQuietCharacter(chunk);
-      if (id !== undefined) {
-        // Text of a call's opening not yet whole is no call's: it goes out with the opening.
-        return this.deltas && id !== NO_CALL
-          ? this.outbox.deliverAlone({ type: "tool-call-delta", id, argumentsDelta: chunk })
-          : NO_EVENTS;
-      }
-    }
     // The arguments of a marker's call, or calls a reply starts with, where no bracket can end them: `<` is text there.
     if (this.state === JSON_RUN && this.jsonRun.takePlainText(chunk)) {
       const id = this.jsonRun.currentCallId;
@@ -292,7 +334,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     }
   }
 
-  /** Scans a chunk {@link push} does not take on its quiet paths. */
+  /** Scans a chunk {@link push} does not take on its fast paths. */
   private pushOther(chunk: string): readonly ToolCallStreamEvent[] {
     if (this.state === RAW_BODY) {
       // A call of a legacy tag, a message to a tool, a `<tool_call>`, a section or a call block streaming its text, and
@@ -347,6 +389,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Ends the input: held text is released, and a block left open becomes an `UNTERMINATED_CALL` error. */
   end(): readonly ToolCallStreamEvent[] {
+    if (this.run !== undefined) this.closeRun(this.run);
     const outer = enterRepairBudget(this.repairBudget);
     try {
       this.endState();

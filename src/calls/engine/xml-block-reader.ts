@@ -4,6 +4,7 @@ import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
+import { type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
 import type { ParameterValueScanner, ValueEnding } from "./parameter-value-scanner.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -13,6 +14,8 @@ import { isSpace, plainTagName, tagName, withOneBar } from "./xml-characters.js"
 /** What an {@link XmlBlockReader} needs of the scanner it reads for. */
 export interface XmlBlockHost {
   readonly catalog: ToolCatalog | undefined;
+  /** Whether the calls' text streams as deltas. */
+  readonly deltas: boolean;
   /** Takes the index of the next call. */
   takeCallIndex(): number;
   /** Sends a call's start; returns the id it went out by. */
@@ -67,11 +70,16 @@ export class XmlBlockReader {
   /** How the block's values are written (see `valueWritingOf`). */
   private valueWriting: ReturnType<typeof valueWritingOf> = "xml-text";
 
+  /** The runs of the parameter values read (see {@link openValueRun}). */
+  private readonly valueRuns: CallTextRuns;
+
   /** `value` reads parameter values; the scanner shares it, for its fast path. */
   constructor(
     private readonly host: XmlBlockHost,
     private readonly value: ParameterValueScanner,
-  ) {}
+  ) {
+    this.valueRuns = new CallTextRuns(value.text);
+  }
 
   /** Starts reading a block whose tag is named `blockName`; `mayHoldOtherCalls`: it may hold another syntax's calls. */
   open(blockName: string, mayHoldOtherCalls: boolean): void {
@@ -120,6 +128,16 @@ export class XmlBlockReader {
     this.host.error(error);
     this.invoke = undefined;
     this.valueInvoke = undefined;
+  }
+
+  /**
+   * The run of the parameter value being read, while its text has no tag begun (see `CallTextRun`): every character but
+   * a `<` adds to it.
+   */
+  openValueRun(): CallTextRun | undefined {
+    const invoke = this.valueInvoke;
+    if (invoke === undefined || !this.value.readsPlainText) return undefined;
+    return this.valueRuns.open("<", undefined, this.host.deltas ? invoke.id : NO_CALL, this.parameter);
   }
 
   /** Whitespace between tags is skipped; anything else is kept as stray text and reported. */

@@ -1,7 +1,9 @@
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
-import { CallAnnouncer, NO_CALL } from "../engine/call-announcer.js";
+import { CallAnnouncer } from "../engine/call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "../engine/call-block-syntax.js";
+import { type CallTextRun, NO_CALL } from "../engine/call-text-run.js";
+import type { TextAccumulator } from "../engine/text-accumulator.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
@@ -90,18 +92,12 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
     return this.streaming || this.headRead || PARTIAL_RECIPIENT.test(chunk);
   }
 
-  /** A space ends a recipient's name: quiet characters are taken alike only once the first line is read. */
-  override takesQuietText(): boolean {
-    return this.headRead;
-  }
-
-  /** Every character only adds to the message (but the marker's start, which never comes here: see above). */
-  override readsAsQuiet(chunk: string): boolean {
-    return chunk.length === 1 && this.takesPlainText(chunk);
-  }
-
-  override readQuietText(chunk: string): string {
-    return this.readPlainText(chunk);
+  /**
+   * Once the first line is read, every character only adds to the message (the call's, or one to `all`: no call's text)
+   * but the start of the next message's marker, which the body's closer reads.
+   */
+  override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+    return this.headRead ? this.openRunOf(body, closerStart) : undefined;
   }
 
   /** Text of the call's message; or of a recipient's name, kept to be read with its line; or of no call. */

@@ -1,5 +1,10 @@
 import { setOwnProperty } from "../../openapi/own-properties.js";
-import { type ArgumentsLexer, BracketedCallAnnouncer, type CallHeader } from "../engine/bracketed-call-announcer.js";
+import {
+  type ArgumentsLexer,
+  BracketedCallAnnouncer,
+  type CallHeader,
+  type RunStops,
+} from "../engine/bracketed-call-announcer.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
@@ -301,6 +306,10 @@ export class GemmaCallAnnouncer extends BracketedCallAnnouncer<GemmaArguments> {
   }
 }
 
+/** Where a run of Gemma's arguments ends: strings have no escapes, and every delimiter starts with `<`. */
+const GEMMA_IN_STRING: RunStops = { stops: "<" };
+const GEMMA_BETWEEN_STRINGS: RunStops = { stops: "<{}[]()" };
+
 /** Gemma's arguments: strings between special tokens, and brackets outside them. */
 class GemmaLexer implements ArgumentsLexer {
   private closer = "}";
@@ -321,13 +330,17 @@ class GemmaLexer implements ArgumentsLexer {
     return this.pending === "" && !chunk.includes(this.closer) && !chunk.includes("<");
   }
 
-  /** A quiet character is no string's delimiter (they start with `<`) and no bracket: the state stays. */
-  passQuiet(_character: string): void {}
-
-  /** Inside a string, with no delimiter's start held, every character but a `<` leaves it open. */
-  passesQuietly(character: string): boolean {
-    return this.inString !== undefined && this.pending === "" && character !== "<";
+  /**
+   * With no delimiter's start held: inside a string, every character but a `<` leaves it open; outside, every one but
+   * a `<` and a bracket leaves the state as it is.
+   */
+  runStops(): RunStops | undefined {
+    if (this.pending !== "") return undefined;
+    return this.inString === undefined ? GEMMA_BETWEEN_STRINGS : GEMMA_IN_STRING;
   }
+
+  /** Nothing a run takes changes the state. */
+  closeRun(): void {}
 
   next(text: string, from: number): number {
     let index = from === 0 ? this.readPending(text) : from;

@@ -1,13 +1,15 @@
 import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
-import { CallAnnouncer, NO_CALL } from "../engine/call-announcer.js";
+import { CallAnnouncer } from "../engine/call-announcer.js";
+import { type CallTextRun, NO_CALL } from "../engine/call-text-run.js";
 import { ClosingLiteral } from "../engine/closing-literal.js";
 import { FUNCTION_END, type FunctionTagSyntax, scanFunctionTagCalls } from "../engine/function-tag-calls.js";
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
 import { jsonString } from "../engine/json-string.js";
 import { JsonValueEnd } from "../engine/json-value-end.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
+import type { TextAccumulator } from "../engine/text-accumulator.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
@@ -404,26 +406,20 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     return this.syntax !== "function-tag" || !chunk.includes("<") || this.functionEnd.passesOver(chunk);
   }
 
-  override takesQuietText(): boolean {
-    return this.readsOpening ? this.keepsOpeningPending(" ") : this.streaming && !this.functionEnd.holding;
-  }
-
   /**
-   * Inside a JSON call's string every character but its quote is quiet (it only ends or starts an escape); in a call
-   * written with tags, every one {@link takesPlainText} takes.
+   * While a call streams: inside a JSON call's string, every character but its quote (escapes are the run's); in a call
+   * written with tags, every one but a `<`; in GLM's, every one but the body's closer.
    */
-  override readsAsQuiet(chunk: string): boolean {
-    if (chunk.length !== 1) return false;
-    if (this.readsOpening) return this.keepsOpeningPending(chunk);
-    if (this.syntax === "json") return this.objectEnd.takesInString(chunk);
-    // Compared, not searched: this is the stream's per-character path.
-    return this.syntax !== "function-tag" || chunk !== "<";
+  override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+    if (this.readsOpening || !this.streaming || this.functionEnd.holding) return undefined;
+    if (this.syntax !== "json")
+      return this.openRunOf(body, this.syntax === "function-tag" ? `<${closerStart}` : closerStart);
+    const quote = this.objectEnd.plainStringQuote;
+    return quote === "" ? undefined : this.openRunOf(body, closerStart, quote);
   }
 
-  override readQuietText(chunk: string): string {
-    if (this.readsOpening) return this.addToOpening(chunk);
-    if (this.syntax === "json") this.objectEnd.passQuiet(chunk);
-    return super.readQuietText(chunk);
+  override closeRun(run: CallTextRun): void {
+    if (this.syntax === "json" && run.endsInEscape) this.objectEnd.escapeNext();
   }
 
   override readPlainText(chunk: string): string {

@@ -1,0 +1,119 @@
+import type { TextAccumulator } from "./text-accumulator.js";
+
+const BACKSLASH = 92;
+
+/**
+ * What the fast path's readers give for text they take that adds to no call: the opening of one not yet whole. No
+ * call's id is empty (a written id that is gets a generated one).
+ */
+export const NO_CALL = "";
+
+/**
+ * A run of characters that only add to the text being read (code in a string of a call's arguments: most of a stream,
+ * by length), opened by the reader of the scanner's state where it knows that every character but a few (the run's
+ * stops) changes nothing else. The stream's fast path keeps such a character where the reader keeps its text, sends it
+ * as the text of {@link id}, and asks nothing else: no reader is called. A stop, or a chunk of other than one
+ * character, ends the run and is read as every other chunk is; the reader then counts in what the run took, and may
+ * open a run again.
+ *
+ * A run inside a quoted string also takes the string's escapes (`\"`, `\\`), which code is full of: its quote ends it
+ * only where no backslash escapes it.
+ *
+ * Hand-written, as the scanner is: it is the scanner's one per-character path, a handful of loads, so that a stream of
+ * one character a chunk costs little more than handing each character on.
+ */
+export class CallTextRun {
+  /** The ASCII codes that end the run (1), by code; the string's quote and backslash are looked at apart. */
+  private readonly stops = new Uint8Array(128);
+  /** Whether every character past ASCII ends the run too: one of the stops is. */
+  private readonly stopsPastAscii: boolean;
+  /** The code of the quote of the string the run is inside, or -1. */
+  private readonly quote: number;
+  /** The call the characters are text of, or {@link NO_CALL}: text of no call yet, or deltas not asked for. */
+  id = NO_CALL;
+  /** The parameter whose value the characters are, where the call's events name it. */
+  parameter: string | undefined;
+  /** How many characters the run took since it opened: the reader counts them in when the run ends. */
+  taken = 0;
+  /** Where (in {@link taken}) the last backslash that escapes the character after it stands; -2 for none. */
+  private escapeAt = -2;
+
+  /**
+   * `stops`: the characters that end the run. `quote`: the quote of the string the run is inside, if it is inside one.
+   * `text`, and `alsoText` where the reader keeps its text twice (a block's body and its call's text): where the
+   * characters are kept.
+   */
+  constructor(
+    stops: string,
+    quote: string | undefined,
+    readonly text: TextAccumulator,
+    readonly alsoText?: TextAccumulator,
+  ) {
+    let pastAscii = false;
+    for (const stop of [...stops, ...(quote === undefined ? [] : [quote, "\\"])]) {
+      const code = stop.charCodeAt(0);
+      if (code < 128) this.stops[code] = 1;
+      else pastAscii = true;
+    }
+    this.stopsPastAscii = pastAscii;
+    this.quote = quote === undefined ? -1 : quote.charCodeAt(0);
+  }
+
+  /** Opens the run again, for the call `id` (and its `parameter`), having taken nothing. */
+  open(id: string, parameter?: string): this {
+    this.id = id;
+    this.parameter = parameter;
+    this.taken = 0;
+    this.escapeAt = -2;
+    return this;
+  }
+
+  /** Whether the run takes the character of `code` (counted, then, in {@link taken}); it ends where it does not. */
+  takes(code: number): boolean {
+    if (code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) return this.takesEscaping(code);
+    this.taken += 1;
+    return true;
+  }
+
+  /** Whether the text the run took ends with a backslash that escapes the next character. */
+  get endsInEscape(): boolean {
+    return this.escapeAt === this.taken - 1;
+  }
+
+  /** A stop the run still takes: a backslash in its string, or its quote escaped by one. */
+  private takesEscaping(code: number): boolean {
+    if (this.quote === -1) return false;
+    if (code === BACKSLASH) {
+      if (!this.endsInEscape) this.escapeAt = this.taken;
+    } else if (code !== this.quote || !this.endsInEscape) {
+      return false;
+    }
+    this.taken += 1;
+    return true;
+  }
+}
+
+/**
+ * The runs one reader opens, one for each set of stops and quote it opens with, kept to be opened again: a reader opens
+ * a run after every character that ended one.
+ */
+export class CallTextRuns {
+  private readonly runs = new Map<string, CallTextRun>();
+
+  /** `text` and `alsoText`: where the reader keeps its text, the same at every opening. */
+  constructor(
+    private readonly text: TextAccumulator,
+    private readonly alsoText?: TextAccumulator,
+  ) {}
+
+  /** The run ended by `stops` (and, inside a string, by its unescaped `quote`), opened for `id` and `parameter`. */
+  open(stops: string, quote: string | undefined, id: string, parameter?: string): CallTextRun {
+    const key = quote === undefined ? stops : `${stops}\u0000${quote}`;
+    let run = this.runs.get(key);
+    if (run === undefined) {
+      run = new CallTextRun(stops, quote, this.text, this.alsoText);
+      this.runs.set(key, run);
+    }
+    return run.open(id, parameter);
+  }
+}

@@ -1,0 +1,135 @@
+// The stream's per-character path: a run of a call's text (see `CallTextRun`) takes characters without asking any
+// reader, so each place a run ends must leave the reader as if it had read them itself. Each case is streamed a
+// character at a time, and also cut right after each backslash, where a run ends inside an escape.
+import { describe, expect, test } from "vitest";
+import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
+import { CallTextRun } from "../../src/calls/engine/call-text-run.js";
+import { TextAccumulator } from "../../src/calls/engine/text-accumulator.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+import { expectCaseReadEveryWay, summarize } from "./model-output-corpus.js";
+
+const tools = toolsJson as CallableTool[];
+
+/** A path and content whose JSON is all escapes: a path ending in a backslash, a quote and a brace in the content. */
+const args = { path: "C:\\dir\\", content: 'say "hi" } ] \\" \\\\ <b> é\n' };
+const json = JSON.stringify(args);
+
+/** One output of each kind of run, each holding {@link json} (or, for pythonic calls, the same string literals). */
+const outputs = [
+  { run: "a marker's JSON call (Mistral)", output: `[TOOL_CALLS]write_file[ARGS]${json}` },
+  { run: "JSON calls a reply starts with", output: `{"name": "write_file", "arguments": ${json}}` },
+  {
+    run: "a <tool_call>'s JSON call (Hermes)",
+    output: `<tool_call>\n{"name": "write_file", "arguments": ${json}}\n</tool_call>`,
+  },
+  {
+    run: "a call block's call object (Cohere)",
+    output: `<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "write_file", "parameters": ${json}}\n]<|END_ACTION|>`,
+  },
+  {
+    run: "a section's call (Kimi K2)",
+    output: `<|tool_calls_section_begin|><|tool_call_begin|>functions.write_file:0<|tool_call_argument_begin|>${json}<|tool_call_end|><|tool_calls_section_end|>`,
+  },
+  { run: "a bare function's JSON (Llama 3.1)", output: `<function=write_file>${json}</function>` },
+  {
+    run: "a pythonic call in single quotes (LFM2)",
+    output: `<|tool_call_start|>[write_file(path='C:\\\\dir\\\\', content='say "hi" } ] \\\\" \\\\\\\\ <b> é\\n')]<|tool_call_end|>`,
+  },
+];
+
+/** The output cut into single characters, but after each backslash the rest of the output comes as one chunk. */
+function cutAfterEachBackslash(output: string): string[][] {
+  const cuts: string[][] = [];
+  for (let index = output.indexOf("\\"); index !== -1; index = output.indexOf("\\", index + 1)) {
+    cuts.push([...output.slice(0, index + 1), output.slice(index + 1)]);
+  }
+  return cuts;
+}
+
+function chunksOf7(output: string): string[] {
+  return output.match(/[\s\S]{1,7}/g) ?? [];
+}
+
+/** What a stream of `chunks` gives: its calls, text and errors, and the text each call streamed, withdrawn or not. */
+function streamed(chunks: readonly string[]) {
+  const stream = createToolCallStream({ tools });
+  const events = [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.end()];
+  const deltas: Record<string, string> = {};
+  for (const event of events) {
+    if (event.type === "tool-call-delta") deltas[event.id] = (deltas[event.id] ?? "") + event.argumentsDelta;
+  }
+  const withdrawn = events.flatMap((event) => (event.type === "error" && event.error.withdrawn ? [event.error] : []));
+  return { ...summarize(events), deltas, withdrawn };
+}
+
+describe("a run of a call's text, streamed a character at a time, reads escapes as one-shot does", () => {
+  test.each(outputs)("$run", ({ output }) => {
+    expectCaseReadEveryWay({
+      name: output,
+      source: "written for this test",
+      output,
+      tools,
+      calls: [{ name: "write_file", arguments: args }],
+      text: "",
+    });
+  });
+
+  test.each(outputs)("$run, cut after each backslash: a run that ends inside an escape", ({ output }) => {
+    const oneShot = parseToolCalls(output, { tools });
+    expect(oneShot.calls.map((call) => call.arguments)).toEqual([args]);
+    // The text each call streams, as 7-character chunks (which no run takes) give it.
+    const want = { ...streamed(chunksOf7(output)), calls: oneShot.calls, text: oneShot.text, errors: oneShot.errors };
+    for (const chunks of [[...output], ...cutAfterEachBackslash(output)]) {
+      expect(streamed(chunks), `cut after ${chunks.length - 1} characters`).toEqual(want);
+    }
+  });
+
+  test("a <function_calls> value and a legacy tag's body, whose runs end at a `<` only", () => {
+    const code = 'if (a < b && s !== "</p>") { x = "\\\\"; } // &amp; é\n';
+    expectCaseReadEveryWay({
+      name: "a value of code",
+      source: "written for this test",
+      output: `<function_calls>\n<invoke name="write_file">\n<parameter name="path">a</parameter>\n<parameter name="content">${code}</parameter>\n</invoke>\n</function_calls>`,
+      tools,
+      calls: [{ name: "write_file", arguments: { path: "a", content: code.replace("&amp;", "&") } }],
+      text: "",
+    });
+  });
+});
+
+describe("CallTextRun", () => {
+  const opened = (stops: string, quote?: string) => new CallTextRun(stops, quote, new TextAccumulator()).open("call_0");
+  const takes = (run: CallTextRun, text: string) => [...text].map((character) => run.takes(character.charCodeAt(0)));
+
+  test("ends at its stops; takes every other character, past ASCII too", () => {
+    const run = opened("<");
+    expect(takes(run, "ab é<")).toEqual([true, true, true, true, false]);
+    expect(run.taken).toBe(4);
+  });
+
+  test("a stop past ASCII makes every character past ASCII a stop", () => {
+    expect(takes(opened("｜"), "aé")).toEqual([true, false]);
+  });
+
+  test.each([
+    { given: '\\"', want: [true, true], endsInEscape: false },
+    { given: '\\\\"', want: [true, true, false], endsInEscape: false },
+    { given: '\\\\\\"', want: [true, true, true, true], endsInEscape: false },
+    { given: "a\\", want: [true, true], endsInEscape: true },
+    { given: "\\\\\\", want: [true, true, true], endsInEscape: true },
+    { given: "'", want: [true], endsInEscape: false },
+  ])("inside a double-quoted string: $given", ({ given, want, endsInEscape }) => {
+    const run = opened("", '"');
+    expect(takes(run, given)).toEqual(want);
+    expect(run.endsInEscape).toBe(endsInEscape);
+  });
+
+  test("opening again forgets what was taken, and an escape", () => {
+    const run = opened("", '"');
+    takes(run, "a\\");
+    run.open("call_1");
+    expect([run.taken, run.endsInEscape, run.id, takes(run, '"')]).toEqual([0, false, "call_1", [false]]);
+  });
+});
