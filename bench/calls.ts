@@ -120,13 +120,19 @@ function chunksOf(text: string, size: number): string[] {
   return chunks;
 }
 
+/**
+ * Each stream below is handed its chunks by index, not by `for...of`, as the floor's is: V8 inlines `push` into the
+ * loop, and inside the iterator's implied `try`/`finally` each call it inlines gets an exception edge. The same stream
+ * of JSON replies measured 16 to 18 ns a character through `for...of` and 12 by index (Node 22), a cost of the bench's
+ * loop rather than of the parser; a consumer's chunks come from a socket, through neither loop.
+ */
 function parseChunks(chunks: readonly string[]): number {
   const stream = createToolCallStream({ tools });
   let calls = 0;
   const count = (events: ReturnType<typeof stream.push>): void => {
     for (const event of events) if (event.type === "tool-call") calls += 1;
   };
-  for (const chunk of chunks) count(stream.push(chunk));
+  for (let index = 0; index < chunks.length; index += 1) count(stream.push(chunks[index] ?? ""));
   count(stream.end());
   return calls;
 }
@@ -145,7 +151,7 @@ function parseChunksWithCallback(chunks: readonly string[]): number {
       if (event.type === "tool-call") calls += 1;
     },
   });
-  for (const chunk of chunks) stream.push(chunk);
+  for (let index = 0; index < chunks.length; index += 1) stream.push(chunks[index] ?? "");
   stream.end();
   return calls;
 }
@@ -301,7 +307,8 @@ function streamFloor(chunks: readonly string[]): number {
   const onEvent = (event: ToolCallStreamEvent): void => {
     lastEvent = event;
   };
-  for (const chunk of chunks) {
+  for (let index = 0; index < chunks.length; index += 1) {
+    const chunk = chunks[index] ?? "";
     kept.append(chunk);
     onEvent({ type: "tool-call-delta", id: "call_0", argumentsDelta: chunk });
   }
