@@ -126,6 +126,9 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     const syntax = this.syntax;
     const header = `${this.held}${chunk}`;
     if (syntax === undefined || header.length > CALL_HEADER_LIMIT) return undefined;
+    // Every opening and every marker ends at a character no word holds (a `>`, a quote, a line break): one of a word's
+    // characters leaves the pending header pending, unread. A stream would read the header again at each otherwise.
+    if (chunk.length === 1 && isWordCharacter(chunk)) return header;
     if (firstOf(header, syntax.callEnd, syntax.callBegin) !== -1) return undefined;
     return syntax.readOpening(header) === undefined ? header : undefined;
   }
@@ -161,6 +164,12 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     this.reading = "nothing";
     this.held = "";
   }
+}
+
+/** Whether `character` (one) is an ASCII letter, digit or `_`. */
+function isWordCharacter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
 }
 
 /** Where the first of `a` and `b` stands in `text`; -1 when neither does. (Searched on each character of a header.) */
