@@ -13,9 +13,19 @@ const NAME = String.raw`[^\s[\]{}<>"'\`]+`;
 /** `get_weather[CALL_ID]a1b2c3d4e[ARGS]`: the tool's name, then the call's id and the arguments' marker, if written. */
 const MISTRAL_HEAD = new RegExp(String.raw`^\s*(${NAME})\s*(?:\[CALL_ID\]\s*(${NAME})\s*)?(?:\[ARGS\]\s*)?$`);
 
-/** A name, then whole markers: what a head may start with; the rest of an unfinished head must begin a marker. */
+/** A regular expression's source matching `literal` or any start of it, the empty one included. */
+function startsOf(literal: string): string {
+  let source = "";
+  for (const character of [...literal].reverse()) source = `${character.replace(/[[\]]/g, "\\$&")}(?:${source})?`;
+  return `(?:${source})?`;
+}
+
+/**
+ * A name, then whole markers, then the start of a marker, if any: what a head may be before its `{`. One test, with no
+ * match to build: it runs at each character of a head a stream brings.
+ */
 const MISTRAL_HEAD_START = new RegExp(
-  String.raw`^\s*(?:${NAME}\s*(?:\[CALL_ID\]\s*(?:${NAME}\s*)?)?(?:\[ARGS\]\s*)?)?`,
+  String.raw`^\s*(?:${NAME}\s*(?:\[CALL_ID\]\s*(?:${NAME}\s*)?)?(?:\[ARGS\]\s*)?)?(?:${startsOf("[CALL_ID]")}|${startsOf("[ARGS]")})$`,
 );
 
 /**
@@ -23,8 +33,7 @@ const MISTRAL_HEAD_START = new RegExp(
  * and the start of its markers. Anything else (`[TOOL_CALLS] I will call`) is prose, known as soon as it is seen.
  */
 function canStartMistralHead(head: string): boolean {
-  const rest = head.slice(MISTRAL_HEAD_START.exec(head)?.[0].length ?? 0);
-  return rest === "" || "[CALL_ID]".startsWith(rest) || "[ARGS]".startsWith(rest);
+  return MISTRAL_HEAD_START.test(head);
 }
 
 /** The call a whole head names (`get_weather[CALL_ID]a1b2c3d4e[ARGS]`), when it names one; its id if written. */
