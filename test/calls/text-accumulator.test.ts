@@ -25,6 +25,12 @@ describe("TextAccumulator", () => {
       want: "a< b</pc\u{1F600}</d",
     },
     { name: "a short piece, then a longer one", given: ["ab", "c", "defghijklmnop"], want: "abcdefghijklmnop" },
+    {
+      name: "ASCII past the first room, then a character past ASCII, then ASCII again, one block",
+      given: [..."a".repeat(100), "é", ..."b".repeat(100), "日", "c"],
+      want: `${"a".repeat(100)}é${"b".repeat(100)}日c`,
+    },
+    { name: "a short piece past ASCII among single characters", given: ["a", "é<", "b"], want: "aé<b" },
   ])("$name", ({ given, want }) => {
     expect(accumulate(given)).toBe(want);
   });
@@ -48,6 +54,11 @@ describe("TextAccumulator", () => {
       want: ["abc", "def"],
     },
     { name: "an empty value between two", given: [[..."abc"], [], ["z"]], want: ["abc", "", "z"] },
+    {
+      name: "ASCII after a value past ASCII",
+      given: [[..."aé"], [..."x".repeat(40)]],
+      want: ["aé", "x".repeat(40)],
+    },
   ])("values one after another, reset between them: $name", ({ given, want }) => {
     const accumulator = new TextAccumulator();
     const values = given.map((pieces) => {
