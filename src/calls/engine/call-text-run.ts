@@ -99,6 +99,10 @@ export class CallTextRun {
  */
 export class CallTextRuns {
   private readonly runs = new Map<string, CallTextRun>();
+  /** The run opened last, and what it was opened by: a reader mostly opens the same run again. */
+  private last: CallTextRun | undefined;
+  private lastStops = "";
+  private lastQuote: string | undefined;
 
   /** `text` and `alsoText`: where the reader keeps its text, the same at every opening. */
   constructor(
@@ -108,12 +112,21 @@ export class CallTextRuns {
 
   /** The run ended by `stops` (and, inside a string, by its unescaped `quote`), opened for `id` and `parameter`. */
   open(stops: string, quote: string | undefined, id: string, parameter?: string): CallTextRun {
+    if (this.last === undefined || stops !== this.lastStops || quote !== this.lastQuote) {
+      this.last = this.runOf(stops, quote);
+      this.lastStops = stops;
+      this.lastQuote = quote;
+    }
+    return this.last.open(id, parameter);
+  }
+
+  private runOf(stops: string, quote: string | undefined): CallTextRun {
     const key = quote === undefined ? stops : `${stops}\u0000${quote}`;
     let run = this.runs.get(key);
     if (run === undefined) {
       run = new CallTextRun(stops, quote, this.text, this.alsoText);
       this.runs.set(key, run);
     }
-    return run.open(id, parameter);
+    return run;
   }
 }
