@@ -165,6 +165,8 @@ export class ToolCallScanner implements ToolCallEventSource {
    * chunk.
    */
   private readonly proseMarkers: readonly ProseMarkerStart[];
+  /** The characters that may start what {@link mayOpenWithoutTag} looks for: a character of prose is compared with them. */
+  private readonly proseMarkerFirsts: string;
   /** Whether the marker being read started as one of {@link proseMarkers}: text after its first character is read again. */
   private readingProseMarker = false;
   /** The words before JSON calls that open them anywhere in prose, by how they stand there (`functools[`). */
@@ -224,6 +226,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       ...[...CALL_BLOCK_MARKERS].flatMap(([marker, syntax]) => (options.formats.has(syntax.format) ? [marker] : [])),
       ...this.proseCallWords.keys(),
     ]);
+    this.proseMarkerFirsts = `${this.markedJson === undefined ? "" : "["}${this.proseMarkers.map(({ first }) => first).join("")}`;
     const toolNames = [...(options.catalog?.byName.keys() ?? [])];
     this.replyStartBlocks = new Map(
       this.readsReplyStartCalls
@@ -380,9 +383,13 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Whether prose without `<` may still open calls: a marker (`[TOOL_CALLS]`), or JSON a reply starts with. */
   private mayOpenWithoutTag(chunk: string): boolean {
+    const mayStartMarker =
+      chunk.length === 1
+        ? this.proseMarkerFirsts.includes(chunk)
+        : (this.markedJson !== undefined && chunk.includes("[")) ||
+          this.proseMarkers.some(({ first }) => chunk.includes(first));
     return (
-      (this.markedJson !== undefined && chunk.includes("[")) ||
-      this.proseMarkers.some(({ first }) => chunk.includes(first)) ||
+      mayStartMarker ||
       (this.atStart && this.readsReplyStartHeader && (this.replyStartHeader !== undefined || !isBlank(chunk)))
     );
   }
