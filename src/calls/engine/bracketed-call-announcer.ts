@@ -1,6 +1,13 @@
 import { generatedCallId } from "../tool-call.js";
 import { CallAnnouncer } from "./call-announcer.js";
-import { type CallTextRun, NO_CALL } from "./call-text-run.js";
+import {
+  AT_CLOSER_ONLY,
+  type CallTextRun,
+  IN_DOUBLE_QUOTES,
+  IN_SINGLE_QUOTES,
+  NO_CALL,
+  type RunStops,
+} from "./call-text-run.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
 
@@ -41,14 +48,6 @@ export interface ArgumentsLexer {
   closeRun(run: CallTextRun): void;
 }
 
-/** Where a run of a call's text ends (see `ArgumentsLexer.runStops`). */
-export interface RunStops {
-  readonly stops: string;
-  readonly quote?: string;
-}
-
-const IN_DOUBLE_QUOTES: RunStops = { stops: "", quote: '"' };
-const IN_SINGLE_QUOTES: RunStops = { stops: "", quote: "'" };
 /** Outside strings: what opens one, every bracket, and a backslash (read as JSON reads one, an error). */
 const BETWEEN_STRINGS: RunStops = { stops: "\"'{}[]()\\" };
 
@@ -180,9 +179,9 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
    */
   override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
     if (this.reading !== "arguments") return undefined;
-    if (this.checks === END_CHECKS) return this.openRunOf(body, closerStart);
+    if (this.checks === END_CHECKS) return this.openRunOf(body, closerStart, AT_CLOSER_ONLY);
     const stops = this.lexer.runStops();
-    return stops === undefined ? undefined : this.openRunOf(body, `${closerStart}${stops.stops}`, stops.quote);
+    return stops === undefined ? undefined : this.openRunOf(body, closerStart, stops);
   }
 
   override closeRun(run: CallTextRun): void {

@@ -1,6 +1,6 @@
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
+import { type CallTextRun, CallTextRuns, NO_CALL, type RunStops } from "./call-text-run.js";
 import type { TextAccumulator } from "./text-accumulator.js";
 
 /** A call announced before its block closed. */
@@ -94,12 +94,12 @@ export abstract class CallAnnouncer {
   };
 
   /**
-   * The run ended by `stops` (and, inside a string, by its unescaped `quote`) of the current call's text, kept in
-   * `body` and in what {@link keptText} names.
+   * The run of the current call's text that `shape` gives beside the body's `closerStart`, kept in `body` and in what
+   * {@link keptText} names.
    */
-  protected openRunOf(body: TextAccumulator, stops: string, quote?: string): CallTextRun {
+  protected openRunOf(body: TextAccumulator, closerStart: string, shape: RunStops): CallTextRun {
     this.runs ??= new CallTextRuns(body, this.keptText);
-    return this.runs.open(stops, quote, this.deltas ? (this.current?.id ?? NO_CALL) : NO_CALL);
+    return this.runs.open(closerStart, shape, this.deltas ? (this.current?.id ?? NO_CALL) : NO_CALL);
   }
 
   /** Where the announcer keeps the current call's text apart from the body, if it does. */

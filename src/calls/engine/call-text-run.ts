@@ -93,16 +93,37 @@ export class CallTextRun {
   }
 }
 
+/** Where a run ends, beside the first character of its body's closer: these `stops`, and inside a string its `quote`. */
+export interface RunStops {
+  readonly stops: string;
+  readonly quote?: string;
+}
+
+/** A run that only the body's closer ends. */
+export const AT_CLOSER_ONLY: RunStops = { stops: "" };
+/** A run inside a string in double quotes, or single quotes: its unescaped quote ends it. */
+export const IN_DOUBLE_QUOTES: RunStops = { stops: "", quote: '"' };
+export const IN_SINGLE_QUOTES: RunStops = { stops: "", quote: "'" };
+
+/** The {@link RunStops} of runs that `characters` end, one object for each, so that runs of it are found again. */
+export function stopsAt(characters: string): RunStops {
+  let shape = STOPS_AT.get(characters);
+  if (shape === undefined) {
+    shape = { stops: characters };
+    STOPS_AT.set(characters, shape);
+  }
+  return shape;
+}
+
+const STOPS_AT = new Map<string, RunStops>();
+
 /**
- * The runs one reader opens, one for each set of stops and quote it opens with, kept to be opened again: a reader opens
- * a run after every character that ended one.
+ * The runs one reader opens, one for each closer start and {@link RunStops} it opens with, kept to be opened again: a
+ * reader opens a run after every character that ended one. Looked up by identity, a handful at most, without a key
+ * built: this is the stream's path after each such character.
  */
 export class CallTextRuns {
-  private readonly runs = new Map<string, CallTextRun>();
-  /** The run opened last, and what it was opened by: a reader mostly opens the same run again. */
-  private last: CallTextRun | undefined;
-  private lastStops = "";
-  private lastQuote: string | undefined;
+  private readonly runs: Array<{ closerStart: string; shape: RunStops; run: CallTextRun }> = [];
 
   /** `text` and `alsoText`: where the reader keeps its text, the same at every opening. */
   constructor(
@@ -110,23 +131,13 @@ export class CallTextRuns {
     private readonly alsoText?: TextAccumulator,
   ) {}
 
-  /** The run ended by `stops` (and, inside a string, by its unescaped `quote`), opened for `id` and `parameter`. */
-  open(stops: string, quote: string | undefined, id: string, parameter?: string): CallTextRun {
-    if (this.last === undefined || stops !== this.lastStops || quote !== this.lastQuote) {
-      this.last = this.runOf(stops, quote);
-      this.lastStops = stops;
-      this.lastQuote = quote;
+  /** The run `shape` gives beside `closerStart` (a body's closer's first character, or ""), opened for `id`. */
+  open(closerStart: string, shape: RunStops, id: string, parameter?: string): CallTextRun {
+    for (const kept of this.runs) {
+      if (kept.shape === shape && kept.closerStart === closerStart) return kept.run.open(id, parameter);
     }
-    return this.last.open(id, parameter);
-  }
-
-  private runOf(stops: string, quote: string | undefined): CallTextRun {
-    const key = quote === undefined ? stops : `${stops}\u0000${quote}`;
-    let run = this.runs.get(key);
-    if (run === undefined) {
-      run = new CallTextRun(stops, quote, this.text, this.alsoText);
-      this.runs.set(key, run);
-    }
-    return run;
+    const run = new CallTextRun(`${closerStart}${shape.stops}`, shape.quote, this.text, this.alsoText);
+    this.runs.push({ closerStart, shape, run });
+    return run.open(id, parameter);
   }
 }

@@ -15,7 +15,7 @@ import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-
 import type { AnnouncedCall, AnnouncedCallSink } from "./call-announcer.js";
 import { CallBeforeCloser } from "./call-before-closer.js";
 import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syntax.js";
-import { type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
+import { AT_CLOSER_ONLY, type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
 import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { FUNCTION_END } from "./function-tag-calls.js";
@@ -200,7 +200,7 @@ export class RawBodyReader {
     if (this.state !== "body" || this.bodyCloser.holding || this.closersInValues.at !== undefined) return undefined;
     const open = this.open;
     if (open.kind === "legacy" || open.kind === "message") {
-      return this.wholeBodyRuns.open(this.closerStart, undefined, this.host.deltas ? open.id : NO_CALL);
+      return this.wholeBodyRuns.open(this.closerStart, AT_CLOSER_ONLY, this.host.deltas ? open.id : NO_CALL);
     }
     return this.announcers.openRun(open, this.body, this.closerStart);
   }

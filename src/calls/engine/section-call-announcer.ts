@@ -1,6 +1,6 @@
 import { generatedCallId } from "../tool-call.js";
 import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
-import { type CallTextRun, NO_CALL } from "./call-text-run.js";
+import { AT_CLOSER_ONLY, type CallTextRun, NO_CALL, stopsAt } from "./call-text-run.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import type { TextAccumulator } from "./text-accumulator.js";
 import type { TokenSectionSyntax } from "./token-section.js";
@@ -26,6 +26,8 @@ export class SectionCallAnnouncer extends CallAnnouncer {
   private callEnd = new ClosingLiteral("");
   /** The first character of {@link callEnd}'s marker. */
   private callEndStart = "";
+  /** Where a run of the current call's text ends, beside the body's closer: at its end marker's first character. */
+  private callEndStops = AT_CLOSER_ONLY;
   /** What {@link held} becomes with the text {@link takesPlainText} last took between calls or in a header. */
   private heldWith: string | undefined;
 
@@ -80,7 +82,7 @@ export class SectionCallAnnouncer extends CallAnnouncer {
    */
   override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
     if (this.reading !== "arguments" || this.callEnd.holding) return undefined;
-    return this.openRunOf(body, `${closerStart}${this.callEndStart}`);
+    return this.openRunOf(body, closerStart, this.callEndStops);
   }
 
   /**
@@ -155,6 +157,7 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     this.held = "";
     this.callEnd = new ClosingLiteral(syntax.callEnd);
     this.callEndStart = syntax.callEnd.charAt(0);
+    this.callEndStops = stopsAt(this.callEndStart);
     this.follow(header, nextCallIndex);
   }
 

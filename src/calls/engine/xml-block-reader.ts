@@ -4,7 +4,7 @@ import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
-import { type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
+import { AT_CLOSER_ONLY, type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
 import type { ParameterValueScanner, ValueEnding } from "./parameter-value-scanner.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -137,7 +137,7 @@ export class XmlBlockReader {
   openValueRun(): CallTextRun | undefined {
     const invoke = this.valueInvoke;
     if (invoke === undefined || !this.value.readsPlainText) return undefined;
-    return this.valueRuns.open("<", undefined, this.host.deltas ? invoke.id : NO_CALL, this.parameter);
+    return this.valueRuns.open("<", AT_CLOSER_ONLY, this.host.deltas ? invoke.id : NO_CALL, this.parameter);
   }
 
   /** Whitespace between tags is skipped; anything else is kept as stray text and reported. */

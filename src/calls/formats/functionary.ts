@@ -2,7 +2,7 @@ import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import { CallAnnouncer } from "../engine/call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "../engine/call-block-syntax.js";
-import { type CallTextRun, NO_CALL } from "../engine/call-text-run.js";
+import { AT_CLOSER_ONLY, type CallTextRun, NO_CALL } from "../engine/call-text-run.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
@@ -97,7 +97,7 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
    * but the start of the next message's marker, which the body's closer reads.
    */
   override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
-    return this.headRead ? this.openRunOf(body, closerStart) : undefined;
+    return this.headRead ? this.openRunOf(body, closerStart, AT_CLOSER_ONLY) : undefined;
   }
 
   /** Text of the call's message; or of a recipient's name, kept to be read with its line; or of no call. */

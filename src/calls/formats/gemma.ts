@@ -1,13 +1,9 @@
 import { setOwnProperty } from "../../openapi/own-properties.js";
-import {
-  type ArgumentsLexer,
-  BracketedCallAnnouncer,
-  type CallHeader,
-  type RunStops,
-} from "../engine/bracketed-call-announcer.js";
+import { type ArgumentsLexer, BracketedCallAnnouncer, type CallHeader } from "../engine/bracketed-call-announcer.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
+import type { RunStops } from "../engine/call-text-run.js";
 import { shortenText } from "../engine/shorten-text.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 

@@ -2,7 +2,14 @@ import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
 import { CallAnnouncer } from "../engine/call-announcer.js";
-import { type CallTextRun, NO_CALL } from "../engine/call-text-run.js";
+import {
+  AT_CLOSER_ONLY,
+  type CallTextRun,
+  IN_DOUBLE_QUOTES,
+  IN_SINGLE_QUOTES,
+  NO_CALL,
+  type RunStops,
+} from "../engine/call-text-run.js";
 import { ClosingLiteral } from "../engine/closing-literal.js";
 import { FUNCTION_END, type FunctionTagSyntax, scanFunctionTagCalls } from "../engine/function-tag-calls.js";
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
@@ -314,6 +321,9 @@ const FIRST_KEYS = ['"name"', '"id"'];
 
 // Announcing its calls as they arrive -------------------------------------------------------------------------
 
+/** Where a run of a call written with tags ends: at a tag, its `</function>` perhaps. */
+const AT_A_TAG: RunStops = { stops: "<" };
+
 /** The characters a call's opening ends with (see {@link readCallOpening}). */
 const OPENING_ENDS = /[:>]/;
 
@@ -413,9 +423,10 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
     if (this.readsOpening || !this.streaming || this.functionEnd.holding) return undefined;
     if (this.syntax !== "json")
-      return this.openRunOf(body, this.syntax === "function-tag" ? `<${closerStart}` : closerStart);
+      return this.openRunOf(body, closerStart, this.syntax === "function-tag" ? AT_A_TAG : AT_CLOSER_ONLY);
     const quote = this.objectEnd.plainStringQuote;
-    return quote === "" ? undefined : this.openRunOf(body, closerStart, quote);
+    if (quote === "") return undefined;
+    return this.openRunOf(body, closerStart, quote === '"' ? IN_DOUBLE_QUOTES : IN_SINGLE_QUOTES);
   }
 
   override closeRun(run: CallTextRun): void {
