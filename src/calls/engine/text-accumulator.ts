@@ -33,18 +33,21 @@ export class TextAccumulator {
   /** The block's units once one is not ASCII (`wide`): the first `unitCount` (the rest is room left by an earlier block). */
   private readonly units: number[] = [];
   private wide = false;
+  /** How many units the block may hold as bytes: none once it is wide. */
+  private byteRoom = this.bytes.length;
   private unitCount = 0;
   /** Everything appended before the units of the block. */
   private text = "";
 
   append(piece: string): void {
-    if (piece.length !== 1) {
-      this.appendPiece(piece);
-      return;
-    }
+    if (piece.length === 1) this.appendCode(piece.charCodeAt(0));
+    else this.appendPiece(piece);
+  }
+
+  /** Appends one UTF-16 code unit: a stream's character, already read as a code. */
+  appendCode(code: number): void {
     const count = this.unitCount;
-    const code = piece.charCodeAt(0);
-    if (code < 128 && !this.wide && count < this.bytes.length) {
+    if (code < 128 && count < this.byteRoom) {
       this.bytes[count] = code;
       this.unitCount = count + 1;
     } else {
@@ -62,6 +65,7 @@ export class TextAccumulator {
     this.text = "";
     this.unitCount = 0;
     this.wide = false;
+    this.byteRoom = this.bytes.length;
   }
 
   /** A piece of other than one character: short ones join the units, longer ones the text. */
@@ -96,6 +100,7 @@ export class TextAccumulator {
     const bytes = new Uint8Array(Math.min(BLOCK, this.bytes.length * 2));
     bytes.set(this.bytes);
     this.bytes = bytes;
+    this.byteRoom = bytes.length;
   }
 
   /** Moves the block's bytes to the units: a unit past ASCII has come. */
@@ -106,6 +111,7 @@ export class TextAccumulator {
       else units.push(bytes[index] ?? 0);
     }
     this.wide = true;
+    this.byteRoom = 0;
   }
 
   private flushUnits(): void {
@@ -114,6 +120,7 @@ export class TextAccumulator {
     this.text += this.wide ? this.wideBlock(count) : this.asciiBlock(count);
     this.unitCount = 0;
     this.wide = false;
+    this.byteRoom = this.bytes.length;
   }
 
   private asciiBlock(count: number): string {

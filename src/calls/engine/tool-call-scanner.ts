@@ -256,10 +256,13 @@ export class ToolCallScanner implements ToolCallEventSource {
     // The finest chunk of a stream, and its most common: one character of a call's text that changes nothing else.
     // The rest is scanned apart, so that this path stays small enough for the JIT to inline into the caller's loop.
     const run = this.run;
-    if (run !== undefined && typeof chunk === "string" && chunk.length === 1 && run.takes(chunk.charCodeAt(0))) {
-      run.text.append(chunk);
-      run.alsoText?.append(chunk);
-      return run.id === NO_CALL ? NO_EVENTS : this.deliverRunText(run, chunk);
+    if (run !== undefined && typeof chunk === "string" && chunk.length === 1) {
+      const code = chunk.charCodeAt(0);
+      if (run.takes(code)) {
+        run.text.appendCode(code);
+        run.alsoText?.appendCode(code);
+        return run.id === NO_CALL ? NO_EVENTS : this.deliverRunText(run, chunk);
+      }
     }
     return this.pushOutsideRun(chunk);
   }
