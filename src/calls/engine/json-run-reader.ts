@@ -105,9 +105,10 @@ export class JsonRunReader {
   private state: RunState = "value";
   private readonly valueEnd = new JsonValueEnd();
   private readonly value = new TextAccumulator();
-  /** Runs of a string in either quote (see {@link openRun}): a backslash or the quote ends one. */
+  /** Runs of a string in either quote (see {@link openRun}), and of what stands between strings, to a quote or bracket. */
   private readonly doubleQuoted = new CallTextRun("", '"', this.value);
   private readonly singleQuoted = new CallTextRun("", "'", this.value);
+  private readonly betweenStrings = new CallTextRun("\"'{}[]()\\", undefined, this.value);
   private source: "reply-start" | "marker" = "reply-start";
   /** The marker's syntax, in a run it opened. */
   private marked: MarkedJsonCallsSyntax | undefined;
@@ -141,15 +142,21 @@ export class JsonRunReader {
   }
 
   /**
-   * The run of the string being read in the value (see `CallTextRun`), when the value is known to be calls: its
-   * characters are text of the call a marker's head named, if one did.
+   * The run of the value's text where it is (see `CallTextRun`), when the value is known to be calls: inside a string,
+   * or between strings. Its characters are text of the call a marker's head named, if one did.
    */
   openRun(): CallTextRun | undefined {
     if (this.state !== "value" || this.startsLikeCall !== true) return undefined;
     const quote = this.valueEnd.plainStringQuote;
-    if (quote === "") return undefined;
-    const run = quote === '"' ? this.doubleQuoted : this.singleQuoted;
-    return run.open(this.host.deltas ? (this.headCall?.id ?? NO_CALL) : NO_CALL);
+    const run =
+      quote === '"'
+        ? this.doubleQuoted
+        : quote === "'"
+          ? this.singleQuoted
+          : this.valueEnd.inString
+            ? undefined
+            : this.betweenStrings;
+    return run?.open(this.host.deltas ? (this.headCall?.id ?? NO_CALL) : NO_CALL);
   }
 
   /** The run ended: a backslash it took last escapes what follows. */
