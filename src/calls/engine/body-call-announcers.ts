@@ -1,10 +1,10 @@
 import { BlockCallAnnouncer } from "../formats/index.js";
 import type { AnnouncedCall, AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "./call-block-syntax.js";
-import type { CallTextRun } from "./call-text-run.js";
 import type { OpenBody } from "./open-body.js";
 import { SectionCallAnnouncer } from "./section-call-announcer.js";
 import type { TextAccumulator } from "./text-accumulator.js";
+import type { TextRun } from "./text-run.js";
 
 /**
  * The announcers of the calls of a raw body while it arrives, and which of them follows the body being read (its
@@ -70,12 +70,12 @@ export class BodyCallAnnouncers {
    * The run of a call's text the announcer following the body opens where it is (see `CallAnnouncer.openRun`), and
    * which announcer opened it, to count in what it took.
    */
-  openRun(open: OpenBody, body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+  openRun(open: OpenBody, body: TextAccumulator, closerStart: string): TextRun | undefined {
     this.runOpener = this.following(open);
     return this.runOpener?.openRun(body, closerStart);
   }
 
-  closeRun(run: CallTextRun): void {
+  closeRun(run: TextRun): void {
     this.runOpener?.closeRun(run);
     this.runOpener = undefined;
   }

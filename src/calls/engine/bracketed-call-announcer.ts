@@ -1,15 +1,15 @@
 import { generatedCallId } from "../tool-call.js";
 import { CallAnnouncer } from "./call-announcer.js";
+import { JsonValueEnd } from "./json-value-end.js";
+import { TextAccumulator } from "./text-accumulator.js";
 import {
   AT_CLOSER_ONLY,
-  type CallTextRun,
   IN_DOUBLE_QUOTES,
   IN_SINGLE_QUOTES,
   NO_CALL,
   type RunStops,
-} from "./call-text-run.js";
-import { JsonValueEnd } from "./json-value-end.js";
-import { TextAccumulator } from "./text-accumulator.js";
+  type TextRun,
+} from "./text-run.js";
 
 /** How far after a call's end (or the block's start) the next call's header is looked for. */
 const HEADER_LIMIT = 300;
@@ -40,12 +40,12 @@ export interface ArgumentsLexer {
   /** Whether `chunk` cannot hold such a closer nor complete anything held (a lexer to which `<` means something refuses it). */
   takesPlain(chunk: string): boolean;
   /**
-   * Where the lexer's state lets a run of the call's text open (see `CallTextRun`): the characters that end it and,
+   * Where the lexer's state lets a run of the call's text open (see `TextRun`): the characters that end it and,
    * inside a string, the string's quote; undefined where any character may change the state.
    */
   runStops(): RunStops | undefined;
   /** A run opened where {@link runStops} said ended: the lexer counts in the escape it may end with. */
-  closeRun(run: CallTextRun): void;
+  closeRun(run: TextRun): void;
 }
 
 /** Outside strings: what opens one, every bracket, and a backslash (read as JSON reads one, an error). */
@@ -78,7 +78,7 @@ export class BracketedValueLexer implements ArgumentsLexer {
     return this.value.inString ? undefined : BETWEEN_STRINGS;
   }
 
-  closeRun(run: CallTextRun): void {
+  closeRun(run: TextRun): void {
     if (run.endsInEscape) this.value.escapeNext();
   }
 
@@ -177,14 +177,14 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
    * In a call's arguments, a run the lexer's state lets open, or any character but the body's closer where the call's
    * end is no longer looked for (see {@link END_CHECKS}).
    */
-  override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+  override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
     if (this.reading !== "arguments") return undefined;
     if (this.checks === END_CHECKS) return this.openRunOf(body, closerStart, AT_CLOSER_ONLY);
     const stops = this.lexer.runStops();
     return stops === undefined ? undefined : this.openRunOf(body, closerStart, stops);
   }
 
-  override closeRun(run: CallTextRun): void {
+  override closeRun(run: TextRun): void {
     this.bodyLength += run.taken;
     if (this.checks < END_CHECKS) this.lexer.closeRun(run);
   }

@@ -1,7 +1,7 @@
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { type CallTextRun, CallTextRuns, NO_CALL, type RunStops } from "./call-text-run.js";
 import type { TextAccumulator } from "./text-accumulator.js";
+import { NO_CALL, type RunStops, type TextRun, TextRuns } from "./text-run.js";
 
 /** A call announced before its block closed. */
 export interface AnnouncedCall {
@@ -33,7 +33,7 @@ export abstract class CallAnnouncer {
   private announced: AnnouncedCall[] = [];
   private current: AnnouncedCall | undefined;
   /** The runs it opened (see {@link openRun}), made at the first. */
-  private runs: CallTextRuns | undefined;
+  private runs: TextRuns | undefined;
 
   constructor(
     protected readonly deltas: boolean,
@@ -61,16 +61,16 @@ export abstract class CallAnnouncer {
   abstract takesPlainText(chunk: string): boolean;
 
   /**
-   * The run of the current call's text the stream's fast path may read (see `CallTextRun`), where the announcer's state
+   * The run of the current call's text the stream's fast path may read (see `TextRun`), where the announcer's state
    * lets one open; none by default. `body` is where the block's body is kept, `closerStart` the first character of
    * what closes it, which ends every run.
    */
-  openRun(_body: TextAccumulator, _closerStart: string): CallTextRun | undefined {
+  openRun(_body: TextAccumulator, _closerStart: string): TextRun | undefined {
     return undefined;
   }
 
   /** The run it opened ended, having taken `run.taken` characters: the announcer counts them in. */
-  closeRun(_run: CallTextRun): void {}
+  closeRun(_run: TextRun): void {}
 
   /** Reads text the fast path takes; returns the id of the call it adds to, or {@link NO_CALL}. */
   readPlainText(_chunk: string): string {
@@ -97,8 +97,8 @@ export abstract class CallAnnouncer {
    * The run of the current call's text that `shape` gives beside the body's `closerStart`, kept in `body` and in what
    * {@link keptText} names.
    */
-  protected openRunOf(body: TextAccumulator, closerStart: string, shape: RunStops): CallTextRun {
-    this.runs ??= new CallTextRuns(body, this.keptText);
+  protected openRunOf(body: TextAccumulator, closerStart: string, shape: RunStops): TextRun {
+    this.runs ??= new TextRuns(body, this.keptText);
     return this.runs.open(closerStart, shape, this.deltas ? (this.current?.id ?? NO_CALL) : NO_CALL);
   }
 

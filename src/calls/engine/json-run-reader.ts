@@ -3,12 +3,12 @@ import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import type { AnnouncedCall } from "./call-announcer.js";
-import { CallTextRun, NO_CALL } from "./call-text-run.js";
 import { isCallMarker } from "./format-family.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
+import { NO_CALL, TextRun } from "./text-run.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSpace } from "./xml-characters.js";
 
@@ -106,9 +106,9 @@ export class JsonRunReader {
   private readonly valueEnd = new JsonValueEnd();
   private readonly value = new TextAccumulator();
   /** Runs of a string in either quote (see {@link openRun}), and of what stands between strings, to a quote or bracket. */
-  private readonly doubleQuoted = new CallTextRun("", '"', this.value);
-  private readonly singleQuoted = new CallTextRun("", "'", this.value);
-  private readonly betweenStrings = new CallTextRun("\"'{}[]()\\", undefined, this.value);
+  private readonly doubleQuoted = new TextRun("", '"', this.value);
+  private readonly singleQuoted = new TextRun("", "'", this.value);
+  private readonly betweenStrings = new TextRun("\"'{}[]()\\", undefined, this.value);
   private source: "reply-start" | "marker" = "reply-start";
   /** The marker's syntax, in a run it opened. */
   private marked: MarkedJsonCallsSyntax | undefined;
@@ -142,10 +142,10 @@ export class JsonRunReader {
   }
 
   /**
-   * The run of the value's text where it is (see `CallTextRun`), when the value is known to be calls: inside a string,
+   * The run of the value's text where it is (see `TextRun`), when the value is known to be calls: inside a string,
    * or between strings. Its characters are text of the call a marker's head named, if one did.
    */
-  openRun(): CallTextRun | undefined {
+  openRun(): TextRun | undefined {
     if (this.state !== "value" || this.startsLikeCall !== true) return undefined;
     const quote = this.valueEnd.plainStringQuote;
     const run =
@@ -160,7 +160,7 @@ export class JsonRunReader {
   }
 
   /** The run ended: a backslash it took last escapes what follows. */
-  closeRun(run: CallTextRun): void {
+  closeRun(run: TextRun): void {
     if (run.endsInEscape) this.valueEnd.escapeNext();
   }
 

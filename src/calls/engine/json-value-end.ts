@@ -39,7 +39,7 @@ export class JsonValueEnd {
     return holdsClosingBracket(chunk, this.parentheses);
   }
 
-  /** Reads the backslash a run took last (see `CallTextRun`), inside a string: it escapes the next character. */
+  /** Reads the backslash a run took last (see `TextRun`), inside a string: it escapes the next character. */
   escapeNext(): void {
     this.escaped = true;
   }

@@ -15,7 +15,6 @@ import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-
 import type { AnnouncedCall, AnnouncedCallSink } from "./call-announcer.js";
 import { CallBeforeCloser } from "./call-before-closer.js";
 import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syntax.js";
-import { AT_CLOSER_ONLY, type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
 import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { FUNCTION_END } from "./function-tag-calls.js";
@@ -23,6 +22,7 @@ import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
 import { TextAccumulator } from "./text-accumulator.js";
+import { AT_CLOSER_ONLY, NO_CALL, type TextRun, TextRuns } from "./text-run.js";
 import type { JsonMessageFormat } from "./token-header.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "./token-section.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -105,7 +105,7 @@ export class RawBodyReader {
   /** Announce the calls of the body while it arrives; at its close only the calls are left to report. */
   private readonly announcers: BodyCallAnnouncers;
   /** The runs of a legacy tag's or a message's call, whose text is its body's (see {@link openRun}). */
-  private readonly wholeBodyRuns = new CallTextRuns(this.body);
+  private readonly wholeBodyRuns = new TextRuns(this.body);
   /** The text the last {@link takePlainText} that took its chunk added to its call (see there). */
   taken = "";
 
@@ -192,11 +192,11 @@ export class RawBodyReader {
   }
 
   /**
-   * The run of a call's text the stream's fast path may read where the reader is (see `CallTextRun`): in a body with
+   * The run of a call's text the stream's fast path may read where the reader is (see `TextRun`): in a body with
    * nothing of its closer held, and no closing tag read inside a value (text after one is kept apart), a legacy tag's or
    * a message's body to its closer's first character, or the run the announcer following the body opens.
    */
-  openRun(): CallTextRun | undefined {
+  openRun(): TextRun | undefined {
     if (this.state !== "body" || this.bodyCloser.holding || this.closersInValues.at !== undefined) return undefined;
     const open = this.open;
     if (open.kind === "legacy" || open.kind === "message") {
@@ -206,7 +206,7 @@ export class RawBodyReader {
   }
 
   /** The run it opened ended: the announcer that opened it counts in what it took. */
-  closeRun(run: CallTextRun): void {
+  closeRun(run: TextRun): void {
     this.announcers.closeRun(run);
   }
 

@@ -1,8 +1,8 @@
 import { generatedCallId } from "../tool-call.js";
 import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
-import { AT_CLOSER_ONLY, type CallTextRun, NO_CALL, stopsAt } from "./call-text-run.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import type { TextAccumulator } from "./text-accumulator.js";
+import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun } from "./text-run.js";
 import type { TokenSectionSyntax } from "./token-section.js";
 
 /** What marks each call of a section: its begin and end markers, and the opening that names it. */
@@ -80,7 +80,7 @@ export class SectionCallAnnouncer extends CallAnnouncer {
    * In a call's text, with no end marker half read: every character but the first of its end marker or of the body's
    * closer (a call's text is read for nothing but its end).
    */
-  override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+  override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
     if (this.reading !== "arguments" || this.callEnd.holding) return undefined;
     return this.openRunOf(body, closerStart, this.callEndStops);
   }

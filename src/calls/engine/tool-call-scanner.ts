@@ -17,7 +17,6 @@ import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
-import { type CallTextRun, NO_CALL } from "./call-text-run.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
 import {
@@ -33,6 +32,7 @@ import { ProseTag } from "./prose-tag.js";
 import { type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
 import { TagOpeners } from "./tag-openers.js";
+import { NO_CALL, TextRun } from "./text-run.js";
 import { TokenHeader, type TokenHeaderEnd, type TokenHeaderSyntax } from "./token-header.js";
 import type { TokenSectionSyntax } from "./token-section.js";
 import type { ToolCatalog } from "./tool-catalog.js";
@@ -167,6 +167,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly proseMarkers: readonly ProseMarkerStart[];
   /** The characters that may start what {@link mayOpenWithoutTag} looks for: a character of prose is compared with them. */
   private readonly proseMarkerFirsts: string;
+  /** The run of prose (see `TextRun`): a tag, or a marker that opens calls, ends it. */
+  private readonly proseRun: TextRun;
   /** Whether the marker being read started as one of {@link proseMarkers}: text after its first character is read again. */
   private readingProseMarker = false;
   /** The words before JSON calls that open them anywhere in prose, by how they stand there (`functools[`). */
@@ -178,8 +180,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly replyStartBlocks: ReadonlyMap<string, CallBlockSyntax>;
   /** How many chunks were consumed, text read again counting as one: each is searched once per place found. */
   private chunksConsumed = 0;
-  /** The run of a call's text the fast path reads, if the reader of the state opened one (see `CallTextRun`). */
-  private run: CallTextRun | undefined;
+  /** The run of a call's text the fast path reads, if the reader of the state opened one (see `TextRun`). */
+  private run: TextRun | undefined;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
   private readonly nextBracket = new NextOccurrence("[");
@@ -227,6 +229,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       ...this.proseCallWords.keys(),
     ]);
     this.proseMarkerFirsts = `${this.markedJson === undefined ? "" : "["}${this.proseMarkers.map(({ first }) => first).join("")}`;
+    this.proseRun = new TextRun(`<${this.proseMarkerFirsts}`, undefined, undefined);
     const toolNames = [...(options.catalog?.byName.keys() ?? [])];
     this.replyStartBlocks = new Map(
       this.readsReplyStartCalls
@@ -249,7 +252,7 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /**
    * Scans the next chunk and returns the events it completes (none when a sink takes them). A character of a call's
-   * text that a run takes (see `CallTextRun`), and a chunk of prose or of a call's text that cannot change the state,
+   * text that a run takes (see `TextRun`), and a chunk of prose or of a call's text that cannot change the state,
    * take fast paths: after the previous chunk nothing is pending, so their one event is delivered directly.
    */
   push(chunk: string): readonly ToolCallStreamEvent[] {
@@ -259,6 +262,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (run !== undefined && typeof chunk === "string" && chunk.length === 1) {
       const code = chunk.charCodeAt(0);
       if (run.takes(code)) {
+        if (run.text === undefined) return this.outbox.deliverAlone({ type: "text", delta: chunk });
         run.text.appendCode(code);
         run.alsoText?.appendCode(code);
         return run.id === NO_CALL ? NO_EVENTS : this.deliverRunText(run, chunk);
@@ -268,7 +272,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /** The event of a character a run took. */
-  private deliverRunText(run: CallTextRun, chunk: string): readonly ToolCallStreamEvent[] {
+  private deliverRunText(run: TextRun, chunk: string): readonly ToolCallStreamEvent[] {
     const { id, parameter } = run;
     return this.outbox.deliverAlone(
       parameter === undefined
@@ -286,15 +290,18 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /** The reader that opened the run counts in what it took. */
-  private closeRun(run: CallTextRun): void {
+  private closeRun(run: TextRun): void {
     this.run = undefined;
     if (this.state === RAW_BODY) this.rawBody.closeRun(run);
     else if (this.state === JSON_RUN) this.jsonRun.closeRun(run);
   }
 
   /** The run the reader of the scanner's state opens where it is, if it opens one. */
-  private openRun(): CallTextRun | undefined {
+  private openRun(): TextRun | undefined {
     switch (this.state) {
+      case TEXT:
+        // At the reply's start, prose may still be a header the prompt began, or JSON calls.
+        return this.atStart ? undefined : this.proseRun;
       case RAW_BODY:
         return this.rawBody.openRun();
       case JSON_RUN:

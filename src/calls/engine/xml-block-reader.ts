@@ -4,9 +4,9 @@ import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
-import { AT_CLOSER_ONLY, type CallTextRun, CallTextRuns, NO_CALL } from "./call-text-run.js";
 import type { ParameterValueScanner, ValueEnding } from "./parameter-value-scanner.js";
 import { shortenText } from "./shorten-text.js";
+import { AT_CLOSER_ONLY, NO_CALL, type TextRun, TextRuns } from "./text-run.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
 import { isSpace, plainTagName, tagName, withOneBar } from "./xml-characters.js";
@@ -71,14 +71,14 @@ export class XmlBlockReader {
   private valueWriting: ReturnType<typeof valueWritingOf> = "xml-text";
 
   /** The runs of the parameter values read (see {@link openValueRun}). */
-  private readonly valueRuns: CallTextRuns;
+  private readonly valueRuns: TextRuns;
 
   /** `value` reads parameter values; the scanner shares it, for its fast path. */
   constructor(
     private readonly host: XmlBlockHost,
     private readonly value: ParameterValueScanner,
   ) {
-    this.valueRuns = new CallTextRuns(value.text);
+    this.valueRuns = new TextRuns(value.text);
   }
 
   /** Starts reading a block whose tag is named `blockName`; `mayHoldOtherCalls`: it may hold another syntax's calls. */
@@ -131,10 +131,10 @@ export class XmlBlockReader {
   }
 
   /**
-   * The run of the parameter value being read, while its text has no tag begun (see `CallTextRun`): every character but
+   * The run of the parameter value being read, while its text has no tag begun (see `TextRun`): every character but
    * a `<` adds to it.
    */
-  openValueRun(): CallTextRun | undefined {
+  openValueRun(): TextRun | undefined {
     const invoke = this.valueInvoke;
     if (invoke === undefined || !this.value.readsPlainText) return undefined;
     return this.valueRuns.open("<", AT_CLOSER_ONLY, this.host.deltas ? invoke.id : NO_CALL, this.parameter);

@@ -2,8 +2,8 @@ import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import { CallAnnouncer } from "../engine/call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "../engine/call-block-syntax.js";
-import { AT_CLOSER_ONLY, type CallTextRun, NO_CALL } from "../engine/call-text-run.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
+import { AT_CLOSER_ONLY, NO_CALL, type TextRun } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
@@ -96,7 +96,7 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
    * Once the first line is read, every character only adds to the message (the call's, or one to `all`: no call's text)
    * but the start of the next message's marker, which the body's closer reads.
    */
-  override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+  override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
     return this.headRead ? this.openRunOf(body, closerStart, AT_CLOSER_ONLY) : undefined;
   }
 

@@ -3,8 +3,8 @@ import { type ArgumentsLexer, BracketedCallAnnouncer, type CallHeader } from "..
 import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
-import type { RunStops } from "../engine/call-text-run.js";
 import { shortenText } from "../engine/shorten-text.js";
+import type { RunStops } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 
 // Gemma 4 and FunctionGemma: how their values are written and read, how their calls are announced while they

@@ -2,14 +2,6 @@ import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
 import { CallAnnouncer } from "../engine/call-announcer.js";
-import {
-  AT_CLOSER_ONLY,
-  type CallTextRun,
-  IN_DOUBLE_QUOTES,
-  IN_SINGLE_QUOTES,
-  NO_CALL,
-  type RunStops,
-} from "../engine/call-text-run.js";
 import { ClosingLiteral } from "../engine/closing-literal.js";
 import { FUNCTION_END, type FunctionTagSyntax, scanFunctionTagCalls } from "../engine/function-tag-calls.js";
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
@@ -17,6 +9,14 @@ import { jsonString } from "../engine/json-string.js";
 import { JsonValueEnd } from "../engine/json-value-end.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
+import {
+  AT_CLOSER_ONLY,
+  IN_DOUBLE_QUOTES,
+  IN_SINGLE_QUOTES,
+  NO_CALL,
+  type RunStops,
+  type TextRun,
+} from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
@@ -420,7 +420,7 @@ export class BlockCallAnnouncer extends CallAnnouncer {
    * While a call streams: inside a JSON call's string, every character but its quote (escapes are the run's); in a call
    * written with tags, every one but a `<`; in GLM's, every one but the body's closer.
    */
-  override openRun(body: TextAccumulator, closerStart: string): CallTextRun | undefined {
+  override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
     if (this.readsOpening || !this.streaming || this.functionEnd.holding) return undefined;
     if (this.syntax !== "json")
       return this.openRunOf(body, closerStart, this.syntax === "function-tag" ? AT_A_TAG : AT_CLOSER_ONLY);
@@ -429,7 +429,7 @@ export class BlockCallAnnouncer extends CallAnnouncer {
     return this.openRunOf(body, closerStart, quote === '"' ? IN_DOUBLE_QUOTES : IN_SINGLE_QUOTES);
   }
 
-  override closeRun(run: CallTextRun): void {
+  override closeRun(run: TextRun): void {
     if (this.syntax === "json" && run.endsInEscape) this.objectEnd.escapeNext();
   }
 

@@ -9,12 +9,12 @@ const BACKSLASH = 92;
 export const NO_CALL = "";
 
 /**
- * A run of characters that only add to the text being read (code in a string of a call's arguments: most of a stream,
- * by length), opened by the reader of the scanner's state where it knows that every character but a few (the run's
- * stops) changes nothing else. The stream's fast path keeps such a character where the reader keeps its text, sends it
- * as the text of {@link id}, and asks nothing else: no reader is called. A stop, or a chunk of other than one
- * character, ends the run and is read as every other chunk is; the reader then counts in what the run took, and may
- * open a run again.
+ * A run of characters that only add to the text being read (prose, or code in a string of a call's arguments: most of
+ * a stream, by length), opened where the reader of the scanner's state knows that every character but a few (the
+ * run's stops) changes nothing else. The stream's fast path keeps such a character where the reader keeps its text,
+ * sends it as prose or as the text of {@link id}, and asks nothing else: no reader is called. A stop, or a chunk of
+ * other than one character, ends the run and is read as every other chunk is; the reader then counts in what the run
+ * took, and may open a run again.
  *
  * A run inside a quoted string also takes the string's escapes (`\"`, `\\`), which code is full of: its quote ends it
  * only where no backslash escapes it.
@@ -22,7 +22,7 @@ export const NO_CALL = "";
  * Hand-written, as the scanner is: it is the scanner's one per-character path, a handful of loads, so that a stream of
  * one character a chunk costs little more than handing each character on.
  */
-export class CallTextRun {
+export class TextRun {
   /** The ASCII codes that end the run (1), by code; the string's quote and backslash are looked at apart. */
   private readonly stops = new Uint8Array(128);
   /** Whether every character past ASCII ends the run too: one of the stops is. */
@@ -41,12 +41,12 @@ export class CallTextRun {
   /**
    * `stops`: the characters that end the run. `quote`: the quote of the string the run is inside, if it is inside one.
    * `text`, and `alsoText` where the reader keeps its text twice (a block's body and its call's text): where the
-   * characters are kept.
+   * characters are kept; none for prose, whose characters go out as they come.
    */
   constructor(
     stops: string,
     quote: string | undefined,
-    readonly text: TextAccumulator,
+    readonly text: TextAccumulator | undefined,
     readonly alsoText?: TextAccumulator,
   ) {
     let pastAscii = false;
@@ -122,8 +122,8 @@ const STOPS_AT = new Map<string, RunStops>();
  * reader opens a run after every character that ended one. Looked up by identity, a handful at most, without a key
  * built: this is the stream's path after each such character.
  */
-export class CallTextRuns {
-  private readonly runs: Array<{ closerStart: string; shape: RunStops; run: CallTextRun }> = [];
+export class TextRuns {
+  private readonly runs: Array<{ closerStart: string; shape: RunStops; run: TextRun }> = [];
 
   /** `text` and `alsoText`: where the reader keeps its text, the same at every opening. */
   constructor(
@@ -132,11 +132,11 @@ export class CallTextRuns {
   ) {}
 
   /** The run `shape` gives beside `closerStart` (a body's closer's first character, or ""), opened for `id`. */
-  open(closerStart: string, shape: RunStops, id: string, parameter?: string): CallTextRun {
+  open(closerStart: string, shape: RunStops, id: string, parameter?: string): TextRun {
     for (const kept of this.runs) {
       if (kept.shape === shape && kept.closerStart === closerStart) return kept.run.open(id, parameter);
     }
-    const run = new CallTextRun(`${closerStart}${shape.stops}`, shape.quote, this.text, this.alsoText);
+    const run = new TextRun(`${closerStart}${shape.stops}`, shape.quote, this.text, this.alsoText);
     this.runs.push({ closerStart, shape, run });
     return run.open(id, parameter);
   }

@@ -1,11 +1,11 @@
-// The stream's per-character path: a run of a call's text (see `CallTextRun`) takes characters without asking any
+// The stream's per-character path: a run of a call's text (see `TextRun`) takes characters without asking any
 // reader, so each place a run ends must leave the reader as if it had read them itself. Each case is streamed a
 // character at a time, and also cut right after each backslash, where a run ends inside an escape.
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
-import { CallTextRun } from "../../src/calls/engine/call-text-run.js";
 import { TextAccumulator } from "../../src/calls/engine/text-accumulator.js";
+import { TextRun } from "../../src/calls/engine/text-run.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 import { expectCaseReadEveryWay, summarize } from "./model-output-corpus.js";
@@ -99,9 +99,9 @@ describe("a run of a call's text, streamed a character at a time, reads escapes 
   });
 });
 
-describe("CallTextRun", () => {
-  const opened = (stops: string, quote?: string) => new CallTextRun(stops, quote, new TextAccumulator()).open("call_0");
-  const takes = (run: CallTextRun, text: string) => [...text].map((character) => run.takes(character.charCodeAt(0)));
+describe("TextRun", () => {
+  const opened = (stops: string, quote?: string) => new TextRun(stops, quote, new TextAccumulator()).open("call_0");
+  const takes = (run: TextRun, text: string) => [...text].map((character) => run.takes(character.charCodeAt(0)));
 
   test("ends at its stops; takes every other character, past ASCII too", () => {
     const run = opened("<");
