@@ -2,14 +2,7 @@ import { generatedCallId } from "../tool-call.js";
 import { CallAnnouncer } from "./call-announcer.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import {
-  AT_CLOSER_ONLY,
-  IN_DOUBLE_QUOTES,
-  IN_SINGLE_QUOTES,
-  NO_CALL,
-  type RunStops,
-  type TextRun,
-} from "./text-run.js";
+import { AT_CLOSER_ONLY, NO_CALL, type RunStops, type TextRun } from "./text-run.js";
 
 /** How far after a call's end (or the block's start) the next call's header is looked for. */
 const HEADER_LIMIT = 300;
@@ -48,9 +41,6 @@ export interface ArgumentsLexer {
   closeRun(run: TextRun): void;
 }
 
-/** Outside strings: what opens one, every bracket, and a backslash (read as JSON reads one, an error). */
-const BETWEEN_STRINGS: RunStops = { stops: "\"'{}[]()\\" };
-
 /**
  * A call's text read by {@link JsonValueEnd}: strings in either quote, and brackets outside them (with `parentheses`,
  * parentheses too); the call ends where they balance.
@@ -70,12 +60,8 @@ export class BracketedValueLexer implements ArgumentsLexer {
     return !this.value.mayEndWith(chunk);
   }
 
-  /** Inside a string, its quote and backslash; outside, every character that quotes or brackets. */
   runStops(): RunStops | undefined {
-    const quote = this.value.plainStringQuote;
-    if (quote === '"') return IN_DOUBLE_QUOTES;
-    if (quote === "'") return IN_SINGLE_QUOTES;
-    return this.value.inString ? undefined : BETWEEN_STRINGS;
+    return this.value.runStops();
   }
 
   closeRun(run: TextRun): void {

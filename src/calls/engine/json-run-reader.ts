@@ -8,7 +8,7 @@ import { JsonValueEnd } from "./json-value-end.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import { NO_CALL, TextRun } from "./text-run.js";
+import { NO_CALL, type TextRun, TextRuns } from "./text-run.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSpace } from "./xml-characters.js";
 
@@ -105,10 +105,8 @@ export class JsonRunReader {
   private state: RunState = "value";
   private readonly valueEnd = new JsonValueEnd();
   private readonly value = new TextAccumulator();
-  /** Runs of a string in either quote (see {@link openRun}), and of what stands between strings, to a quote or bracket. */
-  private readonly doubleQuoted = new TextRun("", '"', this.value);
-  private readonly singleQuoted = new TextRun("", "'", this.value);
-  private readonly betweenStrings = new TextRun("\"'{}[]()\\", undefined, this.value);
+  /** The runs of the value's text (see {@link openRun}). */
+  private readonly runs = new TextRuns(this.value);
   private source: "reply-start" | "marker" = "reply-start";
   /** The marker's syntax, in a run it opened. */
   private marked: MarkedJsonCallsSyntax | undefined;
@@ -147,16 +145,9 @@ export class JsonRunReader {
    */
   openRun(): TextRun | undefined {
     if (this.state !== "value" || this.startsLikeCall !== true) return undefined;
-    const quote = this.valueEnd.plainStringQuote;
-    const run =
-      quote === '"'
-        ? this.doubleQuoted
-        : quote === "'"
-          ? this.singleQuoted
-          : this.valueEnd.inString
-            ? undefined
-            : this.betweenStrings;
-    return run?.open(this.host.deltas ? (this.headCall?.id ?? NO_CALL) : NO_CALL);
+    const stops = this.valueEnd.runStops();
+    if (stops === undefined) return undefined;
+    return this.runs.open("", stops, this.host.deltas ? (this.headCall?.id ?? NO_CALL) : NO_CALL);
   }
 
   /** The run ended: a backslash it took last escapes what follows. */

@@ -1,3 +1,5 @@
+import type { RunStops } from "./text-run.js";
+
 /**
  * Finds where a JSON object or array that arrives in chunks ends: its brackets are counted outside strings, so a `}`
  * inside a string (code in an argument) does not end it. Strings in single quotes count too: models write them in
@@ -25,9 +27,14 @@ export class JsonValueEnd {
     return this.quote !== "";
   }
 
-  /** The quote of the string being read when no escape is begun: every character but it and `\\` only adds to it. */
-  get plainStringQuote(): string {
-    return this.escaped ? "" : this.quote;
+  /**
+   * Where a run of the value's text may go from here (see `TextRun`): inside a string, to its unescaped quote; between
+   * strings, to a quote or a bracket (or a backslash, which only a string holds). None where an escape is begun.
+   */
+  runStops(): RunStops | undefined {
+    if (this.quote === "") return BETWEEN_STRINGS;
+    if (this.escaped) return undefined;
+    return this.quote === '"' ? IN_DOUBLE_QUOTES : IN_SINGLE_QUOTES;
   }
 
   /**
@@ -93,6 +100,10 @@ export class JsonValueEnd {
     return chunk.length;
   }
 }
+
+const IN_DOUBLE_QUOTES: RunStops = { stops: "", quote: '"' };
+const IN_SINGLE_QUOTES: RunStops = { stops: "", quote: "'" };
+const BETWEEN_STRINGS: RunStops = { stops: "\"'{}[]()\\" };
 
 const CLOSING_BRACKET = /[}\]]/;
 const CLOSING_BRACKET_OR_PARENTHESIS = /[}\])]/;

@@ -101,9 +101,6 @@ export interface RunStops {
 
 /** A run that only the body's closer ends. */
 export const AT_CLOSER_ONLY: RunStops = { stops: "" };
-/** A run inside a string in double quotes, or single quotes: its unescaped quote ends it. */
-export const IN_DOUBLE_QUOTES: RunStops = { stops: "", quote: '"' };
-export const IN_SINGLE_QUOTES: RunStops = { stops: "", quote: "'" };
 
 /** The {@link RunStops} of runs that `characters` end, one object for each, so that runs of it are found again. */
 export function stopsAt(characters: string): RunStops {

@@ -9,14 +9,7 @@ import { jsonString } from "../engine/json-string.js";
 import { JsonValueEnd } from "../engine/json-value-end.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
-import {
-  AT_CLOSER_ONLY,
-  IN_DOUBLE_QUOTES,
-  IN_SINGLE_QUOTES,
-  NO_CALL,
-  type RunStops,
-  type TextRun,
-} from "../engine/text-run.js";
+import { AT_CLOSER_ONLY, NO_CALL, type RunStops, type TextRun } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
@@ -417,16 +410,15 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   }
 
   /**
-   * While a call streams: inside a JSON call's string, every character but its quote (escapes are the run's); in a call
-   * written with tags, every one but a `<`; in GLM's, every one but the body's closer.
+   * While a call streams: a JSON call's text, to what its object's strings and brackets make of a character (escapes are
+   * the run's); in a call written with tags, every character but a `<`; in GLM's, every one but the body's closer.
    */
   override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
     if (this.readsOpening || !this.streaming || this.functionEnd.holding) return undefined;
     if (this.syntax !== "json")
       return this.openRunOf(body, closerStart, this.syntax === "function-tag" ? AT_A_TAG : AT_CLOSER_ONLY);
-    const quote = this.objectEnd.plainStringQuote;
-    if (quote === "") return undefined;
-    return this.openRunOf(body, closerStart, quote === '"' ? IN_DOUBLE_QUOTES : IN_SINGLE_QUOTES);
+    const stops = this.objectEnd.runStops();
+    return stops === undefined ? undefined : this.openRunOf(body, closerStart, stops);
   }
 
   override closeRun(run: TextRun): void {
