@@ -301,7 +301,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     switch (this.state) {
       case TEXT:
         // At the reply's start, prose may still be a header the prompt began, or JSON calls.
-        return this.atStart ? undefined : this.proseRun;
+        return this.atStart ? undefined : this.proseRun.open(NO_CALL);
       case RAW_BODY:
         return this.rawBody.openRun();
       case JSON_RUN:
