@@ -14,6 +14,9 @@ const benches: Array<[title: string, module: string]> = [
 
 // Figures depend on the engine: the same parser's ratios moved family by family between Node 20 and 22.
 console.log(`node ${process.version} on ${process.platform}-${process.arch}`);
+if (Number(process.versions.node.split(".")[0]) < 22) {
+  console.log("  (the package requires Node.js 22 or later: figures taken on this one are not the package's)");
+}
 
 for (const [title, module] of benches) {
   console.log(`\n== ${title}`);
