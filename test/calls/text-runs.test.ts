@@ -48,8 +48,10 @@ function cutAfterEachBackslash(output: string): string[][] {
   return cuts;
 }
 
-function chunksOf7(output: string): string[] {
-  return output.match(/[\s\S]{1,7}/g) ?? [];
+function chunksOf(output: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < output.length; start += size) chunks.push(output.slice(start, start + size));
+  return chunks;
 }
 
 /** What a stream of `chunks` gives: its calls, text and errors, and the text each call streamed, withdrawn or not. */
@@ -79,9 +81,9 @@ describe("a run of a call's text, streamed a character at a time, reads escapes 
   test.each(outputs)("$run, cut after each backslash: a run that ends inside an escape", ({ output }) => {
     const oneShot = parseToolCalls(output, { tools });
     expect(oneShot.calls.map((call) => call.arguments)).toEqual([args]);
-    // The text each call streams, as 7-character chunks (which no run takes) give it.
-    const want = { ...streamed(chunksOf7(output)), calls: oneShot.calls, text: oneShot.text, errors: oneShot.errors };
-    for (const chunks of [[...output], ...cutAfterEachBackslash(output)]) {
+    // The text each call streams, as 7-character chunks give it.
+    const want = { ...streamed(chunksOf(output, 7)), calls: oneShot.calls, text: oneShot.text, errors: oneShot.errors };
+    for (const chunks of [[...output], chunksOf(output, 2), chunksOf(output, 3), ...cutAfterEachBackslash(output)]) {
       expect(streamed(chunks), `cut after ${chunks.length - 1} characters`).toEqual(want);
     }
   });
@@ -124,6 +126,13 @@ describe("TextRun", () => {
     const run = opened("", '"');
     expect(takes(run, given)).toEqual(want);
     expect(run.endsInEscape).toBe(endsInEscape);
+  });
+
+  test("takes a chunk whole or not at all", () => {
+    const run = opened("<", '"');
+    expect([run.takesAll("ab\\"), run.taken, run.endsInEscape]).toEqual([true, 3, true]);
+    expect([run.takesAll('"c<d'), run.taken, run.endsInEscape]).toEqual([false, 3, true]);
+    expect([run.takesAll('"c'), run.taken, run.endsInEscape]).toEqual([true, 5, false]);
   });
 
   test("opening again forgets what was taken, and an escape", () => {

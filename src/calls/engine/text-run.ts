@@ -75,6 +75,19 @@ export class TextRun {
     return true;
   }
 
+  /** Whether the run takes every character of `chunk`: it takes them all then, or none. */
+  takesAll(chunk: string): boolean {
+    const { taken, escapeAt } = this;
+    for (let index = 0; index < chunk.length; index += 1) {
+      if (!this.takes(chunk.charCodeAt(index))) {
+        this.taken = taken;
+        this.escapeAt = escapeAt;
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether the text the run took ends with a backslash that escapes the next character. */
   get endsInEscape(): boolean {
     return this.escapeAt === this.taken - 1;

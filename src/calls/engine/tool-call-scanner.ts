@@ -85,6 +85,11 @@ const JSON_RUN = 7; // a marker's JSON calls, or JSON calls a reply starts with:
 
 /** What a `]` in prose may open. */
 const THINK_END = "</think>";
+/**
+ * The longest chunk a run is asked to take whole: a token stream's. A longer chunk goes the way every other does, which
+ * searches it natively rather than a character at a time.
+ */
+const RUN_PIECE = 64;
 /** The first characters of the words models write before the calls a reply starts with. */
 const REPLY_START_INITIALS: ReadonlySet<string> = new Set(REPLY_START_MARKERS.map(({ marker }) => marker.charAt(0)));
 
@@ -259,16 +264,28 @@ export class ToolCallScanner implements ToolCallEventSource {
     // The finest chunk of a stream, and its most common: one character of a call's text that changes nothing else.
     // The rest is scanned apart, so that this path stays small enough for the JIT to inline into the caller's loop.
     const run = this.run;
-    if (run !== undefined && typeof chunk === "string" && chunk.length === 1) {
-      const code = chunk.charCodeAt(0);
-      if (run.takes(code)) {
-        if (run.text === undefined) return this.outbox.deliverAlone({ type: "text", delta: chunk });
-        run.text.appendCode(code);
-        run.alsoText?.appendCode(code);
-        return run.id === NO_CALL ? NO_EVENTS : this.deliverRunText(run, chunk);
+    if (run !== undefined && typeof chunk === "string") {
+      if (chunk.length === 1) {
+        const code = chunk.charCodeAt(0);
+        if (run.takes(code)) {
+          if (run.text === undefined) return this.outbox.deliverAlone({ type: "text", delta: chunk });
+          run.text.appendCode(code);
+          run.alsoText?.appendCode(code);
+          return run.id === NO_CALL ? NO_EVENTS : this.deliverRunText(run, chunk);
+        }
+      } else if (chunk.length > 1 && chunk.length <= RUN_PIECE && run.takesAll(chunk)) {
+        return this.deliverRunPiece(run, chunk);
       }
     }
     return this.pushOutsideRun(chunk);
+  }
+
+  /** A chunk of a few characters (a token's) the run took whole. */
+  private deliverRunPiece(run: TextRun, chunk: string): readonly ToolCallStreamEvent[] {
+    if (run.text === undefined) return this.outbox.deliverAlone({ type: "text", delta: chunk });
+    run.text.append(chunk);
+    run.alsoText?.append(chunk);
+    return run.id === NO_CALL ? NO_EVENTS : this.deliverRunText(run, chunk);
   }
 
   /** The event of a character a run took. */
