@@ -65,7 +65,7 @@ export class BracketedValueLexer implements ArgumentsLexer {
   }
 
   closeRun(run: TextRun): void {
-    if (run.endsInEscape) this.value.escapeNext();
+    this.value.closeRun(run);
   }
 
   next(text: string, from: number): number {

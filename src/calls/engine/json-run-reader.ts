@@ -150,9 +150,9 @@ export class JsonRunReader {
     return this.runs.open("", stops, this.host.deltas ? (this.headCall?.id ?? NO_CALL) : NO_CALL);
   }
 
-  /** The run ended: a backslash it took last escapes what follows. */
+  /** The run ended: the value's reader counts in what it took. */
   closeRun(run: TextRun): void {
-    if (run.endsInEscape) this.valueEnd.escapeNext();
+    this.valueEnd.closeRun(run);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { RunStops } from "./text-run.js";
+import type { RunStops, TextRun } from "./text-run.js";
 
 /**
  * Finds where a JSON object or array that arrives in chunks ends: its brackets are counted outside strings, so a `}`
@@ -46,9 +46,9 @@ export class JsonValueEnd {
     return holdsClosingBracket(chunk, this.parentheses);
   }
 
-  /** Reads the backslash a run took last (see `TextRun`), inside a string: it escapes the next character. */
-  escapeNext(): void {
-    this.escaped = true;
+  /** Counts in a run opened where {@link runStops} said: a backslash it took last escapes the next character. */
+  closeRun(run: TextRun): void {
+    if (run.endsInEscape) this.escaped = true;
   }
 
   /** Starts a new value. */

@@ -32,7 +32,6 @@ export class TextAccumulator {
   private bytes = new Uint8Array(64);
   /** The block's units once one is not ASCII (`wide`): the first `unitCount` (the rest is room left by an earlier block). */
   private readonly units: number[] = [];
-  private wide = false;
   /** How many units the block may hold as bytes: none once it is wide. */
   private byteRoom = this.bytes.length;
   private unitCount = 0;
@@ -64,7 +63,6 @@ export class TextAccumulator {
   reset(): void {
     this.text = "";
     this.unitCount = 0;
-    this.wide = false;
     this.byteRoom = this.bytes.length;
   }
 
@@ -95,6 +93,11 @@ export class TextAccumulator {
     this.unitCount = count + 1;
   }
 
+  /** Whether the block holds a unit past ASCII: its units are then in the array. */
+  private get wide(): boolean {
+    return this.byteRoom === 0;
+  }
+
   /** Room for twice as many bytes, up to a block. */
   private growBytes(): void {
     const bytes = new Uint8Array(Math.min(BLOCK, this.bytes.length * 2));
@@ -110,7 +113,6 @@ export class TextAccumulator {
       if (index < units.length) units[index] = bytes[index] ?? 0;
       else units.push(bytes[index] ?? 0);
     }
-    this.wide = true;
     this.byteRoom = 0;
   }
 
@@ -119,7 +121,6 @@ export class TextAccumulator {
     if (count === 0) return;
     this.text += this.wide ? this.wideBlock(count) : this.asciiBlock(count);
     this.unitCount = 0;
-    this.wide = false;
     this.byteRoom = this.bytes.length;
   }
 

@@ -112,8 +112,7 @@ export interface RunStops {
   readonly quote?: string;
 }
 
-/** A run that only the body's closer ends. */
-export const AT_CLOSER_ONLY: RunStops = { stops: "" };
+const STOPS_AT = new Map<string, RunStops>();
 
 /** The {@link RunStops} of runs that `characters` end, one object for each, so that runs of it are found again. */
 export function stopsAt(characters: string): RunStops {
@@ -125,7 +124,8 @@ export function stopsAt(characters: string): RunStops {
   return shape;
 }
 
-const STOPS_AT = new Map<string, RunStops>();
+/** A run that only the body's closer ends. */
+export const AT_CLOSER_ONLY = stopsAt("");
 
 /**
  * The runs one reader opens, one for each closer start and {@link RunStops} it opens with, kept to be opened again: a

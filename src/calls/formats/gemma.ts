@@ -4,7 +4,7 @@ import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
 import { shortenText } from "../engine/shorten-text.js";
-import type { RunStops } from "../engine/text-run.js";
+import { type RunStops, stopsAt } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 
 // Gemma 4 and FunctionGemma: how their values are written and read, how their calls are announced while they
@@ -303,8 +303,8 @@ export class GemmaCallAnnouncer extends BracketedCallAnnouncer<GemmaArguments> {
 }
 
 /** Where a run of Gemma's arguments ends: strings have no escapes, and every delimiter starts with `<`. */
-const GEMMA_IN_STRING: RunStops = { stops: "<" };
-const GEMMA_BETWEEN_STRINGS: RunStops = { stops: "<{}[]()" };
+const GEMMA_IN_STRING = stopsAt("<");
+const GEMMA_BETWEEN_STRINGS = stopsAt("<{}[]()");
 
 /** Gemma's arguments: strings between special tokens, and brackets outside them. */
 class GemmaLexer implements ArgumentsLexer {

@@ -9,7 +9,7 @@ import { jsonString } from "../engine/json-string.js";
 import { JsonValueEnd } from "../engine/json-value-end.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
-import { AT_CLOSER_ONLY, NO_CALL, type RunStops, type TextRun } from "../engine/text-run.js";
+import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
@@ -315,7 +315,7 @@ const FIRST_KEYS = ['"name"', '"id"'];
 // Announcing its calls as they arrive -------------------------------------------------------------------------
 
 /** Where a run of a call written with tags ends: at a tag, its `</function>` perhaps. */
-const AT_A_TAG: RunStops = { stops: "<" };
+const AT_A_TAG = stopsAt("<");
 
 /** The characters a call's opening ends with (see {@link readCallOpening}). */
 const OPENING_ENDS = /[:>]/;
@@ -422,7 +422,7 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   }
 
   override closeRun(run: TextRun): void {
-    if (this.syntax === "json" && run.endsInEscape) this.objectEnd.escapeNext();
+    if (this.syntax === "json") this.objectEnd.closeRun(run);
   }
 
   override readPlainText(chunk: string): string {
