@@ -142,3 +142,28 @@ describe("TextRun", () => {
     expect([run.taken, run.endsInEscape, run.id, takes(run, '"')]).toEqual([0, false, "call_1", [false]]);
   });
 });
+
+describe("a chunk that is not text, while a run is open", () => {
+  test.each([
+    { where: "in prose", before: "Checking the weather" },
+    {
+      where: "in a call's string",
+      before: '<tool_call>\n{"name": "write_file", "arguments": {"path": "a", "content": "ab',
+    },
+  ])("$where: a typed error naming the chunk, and the stream reads on", ({ before }) => {
+    const stream = createToolCallStream({ tools });
+    const events = [...before].flatMap((character) => stream.push(character));
+    let thrown: unknown;
+    try {
+      stream.push(new Uint8Array([99]) as unknown as string);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: "INVALID_ARGUMENTS", data: { parameter: "chunk" } });
+    const rest = before.startsWith("<tool_call>") ? 'c"}}\n</tool_call>' : " now.";
+    events.push(...[...rest].flatMap((character) => stream.push(character)), ...stream.end());
+    const oneShot = parseToolCalls(before + rest, { tools });
+    expect(oneShot.calls).toHaveLength(before.startsWith("<tool_call>") ? 1 : 0);
+    expect(summarize(events)).toEqual({ calls: oneShot.calls, text: oneShot.text, errors: oneShot.errors });
+  });
+});
