@@ -44,6 +44,24 @@ describe("a Cohere call object's opening, streamed a character at a time", () =>
     });
   });
 
+  test("one whose length passes the length looked for between two decisive characters starts no call either", () => {
+    // 400 spaces after the name's comma: nothing in them can decide the opening, so they are taken unread; the colon
+    // after "parameters" would make it whole, but the header was given up where it passed the length.
+    const object = `{"tool_name": "get_weather",${" ".repeat(400)}"parameters": {"city": "Rome"}}`;
+    const long = ["Action: ```json", `[${object}]`, "```"].join("\n");
+    const stream = createToolCallStream({ tools });
+    const beforeClose = [...long.slice(0, -1)].flatMap((character) => stream.push(character));
+    expect(beforeClose.filter((event) => event.type === "tool-call-start")).toEqual([]);
+    expectCaseReadEveryWay({
+      name: "Command R+: an opening padded past the length looked for",
+      source: "written for this test",
+      output: long,
+      tools,
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Rome" }, format: "cohere" }],
+      text: "",
+    });
+  });
+
   test("text that rules the opening out (a key of no call) leaves the block to be read whole at its close", () => {
     expectCaseReadEveryWay({
       name: "Cohere: an object that opens with another key",

@@ -88,6 +88,14 @@ describe("a run of a call's text, streamed a character at a time, reads escapes 
     }
   });
 
+  test("pythonic calls, whose text is kept twice (in the body and for reading each call at its end), stream as their own", () => {
+    const first = "write_file(path='a.txt', content='one } ] )')";
+    const second = "write_file(path='b.txt', content='two')";
+    const { deltas, calls } = streamed([...`<|tool_call_start|>[${first}, ${second}]<|tool_call_end|>`]);
+    expect(calls.map((call) => call.arguments.path)).toEqual(["a.txt", "b.txt"]);
+    expect(Object.values(deltas)).toEqual([first, second]);
+  });
+
   test("a <function_calls> value and a legacy tag's body, whose runs end at a `<` only", () => {
     const code = 'if (a < b && s !== "</p>") { x = "\\\\"; } // &amp; é\n';
     expectCaseReadEveryWay({
@@ -103,12 +111,23 @@ describe("a run of a call's text, streamed a character at a time, reads escapes 
 
 describe("TextRun", () => {
   const opened = (stops: string, quote?: string) => new TextRun(stops, quote, new TextAccumulator()).open("call_0");
-  const takes = (run: TextRun, text: string) => [...text].map((character) => run.takes(character.charCodeAt(0)));
+  /** Each character offered to the run, and kept where it takes it, as the stream does. */
+  const takes = (run: TextRun, text: string) =>
+    [...text].map((character) => {
+      const taken = run.takes(character.charCodeAt(0));
+      if (taken) run.text?.append(character);
+      return taken;
+    });
+  const takesAll = (run: TextRun, chunk: string) => {
+    const taken = run.takesAll(chunk);
+    if (taken) run.text?.append(chunk);
+    return taken;
+  };
 
   test("ends at its stops; takes every other character, past ASCII too", () => {
     const run = opened("<");
     expect(takes(run, "ab é<")).toEqual([true, true, true, true, false]);
-    expect(run.taken).toBe(4);
+    expect(run.kept).toBe(4);
   });
 
   test("a stop past ASCII makes every character past ASCII a stop", () => {
@@ -130,16 +149,16 @@ describe("TextRun", () => {
 
   test("takes a chunk whole or not at all", () => {
     const run = opened("<", '"');
-    expect([run.takesAll("ab\\"), run.taken, run.endsInEscape]).toEqual([true, 3, true]);
-    expect([run.takesAll('"c<d'), run.taken, run.endsInEscape]).toEqual([false, 3, true]);
-    expect([run.takesAll('"c'), run.taken, run.endsInEscape]).toEqual([true, 5, false]);
+    expect([takesAll(run, "ab\\"), run.kept, run.endsInEscape]).toEqual([true, 3, true]);
+    expect([takesAll(run, '"c<d'), run.kept, run.endsInEscape]).toEqual([false, 3, true]);
+    expect([takesAll(run, '"c'), run.kept, run.endsInEscape]).toEqual([true, 5, false]);
   });
 
-  test("opening again forgets what was taken, and an escape", () => {
+  test("opening again forgets what was kept, and an escape", () => {
     const run = opened("", '"');
     takes(run, "a\\");
     run.open("call_1");
-    expect([run.taken, run.endsInEscape, run.id, takes(run, '"')]).toEqual([0, false, "call_1", [false]]);
+    expect([run.kept, run.endsInEscape, run.id, takes(run, '"')]).toEqual([0, false, "call_1", [false]]);
   });
 });
 

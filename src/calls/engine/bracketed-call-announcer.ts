@@ -2,7 +2,7 @@ import { generatedCallId } from "../tool-call.js";
 import { CallAnnouncer } from "./call-announcer.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import { AT_CLOSER_ONLY, NO_CALL, type RunStops, type TextRun } from "./text-run.js";
+import { AT_CLOSER_ONLY, NO_CALL, type RunStops, stopsAt, type TextRun, TextRuns } from "./text-run.js";
 
 /** How far after a call's end (or the block's start) the next call's header is looked for. */
 const HEADER_LIMIT = 300;
@@ -91,6 +91,9 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   private header = "";
   /** Whether the header was last read as pending: more text could still make it a call's. */
   private pending = false;
+  /** The runs of a pending header (see {@link openRun}), kept in the body and here, then added to the header. */
+  private headerRuns: TextRuns | undefined;
+  private readonly headerRunText = new TextAccumulator();
   /**
    * Where the current call's text starts in the body, the text so far (kept apart from the body: reading the whole
    * body at each call's end would make a block of many calls quadratic), and how often its end was looked for.
@@ -107,9 +110,9 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   /**
    * The characters at which a pending header may become whole or be ruled out, where the syntax knows them: text
    * without one leaves the header pending unread (a stream would read it again at each character), and the stream's
-   * fast path takes it. A header ruled out so is found at the next of them.
+   * fast path takes it, in a run. A header ruled out so is found at the next of them.
    */
-  protected readonly decisive?: RegExp;
+  protected readonly decisive?: string;
 
   /** The call `header` opens; `pending` while more text could still make it one, `none` when no text can. */
   protected abstract readCallHeader(header: string): CallHeader | "pending" | "none";
@@ -164,6 +167,7 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
    * end is no longer looked for (see {@link END_CHECKS}).
    */
   override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
+    if (this.reading === "header") return this.openHeaderRun(body, closerStart);
     if (this.reading !== "arguments") return undefined;
     if (this.checks === END_CHECKS) return this.openRunOf(body, closerStart, AT_CLOSER_ONLY);
     const stops = this.lexer.runStops();
@@ -171,8 +175,28 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   }
 
   override closeRun(run: TextRun): void {
-    this.bodyLength += run.taken;
-    if (this.checks < END_CHECKS) this.lexer.closeRun(run);
+    this.bodyLength += run.kept;
+    if (this.reading === "header") this.closeHeaderRun();
+    else if (this.checks < END_CHECKS) this.lexer.closeRun(run);
+  }
+
+  /**
+   * A pending header's run, to its next decisive character: what it takes leaves the header pending (see
+   * {@link staysPending}). It may take a header past the length a header may have; {@link closeHeaderRun} then gives up
+   * reading, as a character at that length would have.
+   */
+  private openHeaderRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
+    const { decisive } = this;
+    if (!this.pending || decisive === undefined || this.header.length >= HEADER_LIMIT) return undefined;
+    this.headerRuns ??= new TextRuns(body, this.headerRunText);
+    return this.headerRuns.open(closerStart, stopsAt(decisive), NO_CALL);
+  }
+
+  private closeHeaderRun(): void {
+    this.header += this.headerRunText.toString();
+    this.headerRunText.reset();
+    // No character of the run was decisive, so the header read at the limit was still pending, and given up there.
+    if (this.header.length > HEADER_LIMIT) this.reading = "nothing";
   }
 
   protected override get keptText(): TextAccumulator | undefined {
@@ -190,12 +214,11 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   /** Whether `added` leaves the pending header pending (see {@link decisive}), within the length a header may have. */
   private staysPending(added: string): boolean {
     const { decisive } = this;
-    return (
-      this.pending &&
-      decisive !== undefined &&
-      this.header.length + added.length <= HEADER_LIMIT &&
-      !decisive.test(added)
-    );
+    if (!this.pending || decisive === undefined || this.header.length + added.length > HEADER_LIMIT) return false;
+    for (let index = 0; index < added.length; index += 1) {
+      if (decisive.includes(added.charAt(index))) return false;
+    }
+    return true;
   }
 
   /** Text that leaves the pending header pending, taken on the fast path: it is no call's text (yet). */

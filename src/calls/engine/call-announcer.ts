@@ -69,7 +69,7 @@ export abstract class CallAnnouncer {
     return undefined;
   }
 
-  /** The run it opened ended, having taken `run.taken` characters: the announcer counts them in. */
+  /** The run it opened ended, having kept `run.kept` characters: the announcer counts them in. */
   closeRun(_run: TextRun): void {}
 
   /** Reads text the fast path takes; returns the id of the call it adds to, or {@link NO_CALL}. */

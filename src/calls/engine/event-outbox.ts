@@ -31,7 +31,7 @@ export class EventOutbox {
    * then dropped: it belongs to no call).
    */
   constructor(
-    private readonly sink: ((event: ToolCallStreamEvent) => void) | undefined,
+    readonly sink: ((event: ToolCallStreamEvent) => void) | undefined,
     private readonly deltaOf: (argumentsDelta: string) => ToolCallStreamEvent | undefined,
   ) {
     this.deliver = sink ?? this.keep;

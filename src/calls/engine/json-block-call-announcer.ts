@@ -3,7 +3,7 @@ import type { AnnouncedCallSink } from "./call-announcer.js";
 import { jsonString } from "./json-string.js";
 
 /** The characters at which a call object's opening may become whole, or be ruled out. */
-const DECISIVE = /[:{}[\],]/;
+const DECISIVE = ":{}[],";
 /** A JSON string literal, on one line. */
 export const JSON_STRING = String.raw`"(?:[^"\\\n]|\\.)*"`;
 /** What comes before a call object in a list: the `[` opening it, or the `,` after the call before. */

@@ -54,6 +54,11 @@ export class TextAccumulator {
     }
   }
 
+  /** How many UTF-16 units were appended since the last reset. */
+  get length(): number {
+    return this.text.length + this.unitCount;
+  }
+
   /** The whole text appended since the last reset. */
   toString(): string {
     this.flushUnits();

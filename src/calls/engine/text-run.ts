@@ -1,3 +1,4 @@
+import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
 import type { TextAccumulator } from "./text-accumulator.js";
 
 const BACKSLASH = 92;
@@ -33,10 +34,18 @@ export class TextRun {
   id = NO_CALL;
   /** The parameter whose value the characters are, where the call's events name it. */
   parameter: string | undefined;
-  /** How many characters the run took since it opened: the reader counts them in when the run ends. */
-  taken = 0;
-  /** Where (in {@link taken}) the last backslash that escapes the character after it stands; -2 for none. */
-  private escapeAt = -2;
+  /**
+   * The consumer's sink, where each character the run takes goes straight as a delta of {@link id} when nothing else is
+   * asked of it; set by the scanner at each opening.
+   */
+  directSink: ((event: ToolCallStreamEvent) => void) | undefined;
+  /** The length of {@link text} when the run opened: what it kept since is counted, not each character as it comes. */
+  private keptFrom = 0;
+  /**
+   * The length of {@link text} just after the last backslash that escapes the character after it, or -1: the character
+   * kept at that length is escaped.
+   */
+  private escapedAt = -1;
 
   /**
    * `stops`: the characters that end the run. `quote`: the quote of the string the run is inside, if it is inside one.
@@ -63,46 +72,57 @@ export class TextRun {
   open(id: string, parameter?: string): this {
     this.id = id;
     this.parameter = parameter;
-    this.taken = 0;
-    this.escapeAt = -2;
+    this.keptFrom = this.text?.length ?? 0;
+    this.escapedAt = -1;
     return this;
   }
 
-  /** Whether the run takes the character of `code` (counted, then, in {@link taken}); it ends where it does not. */
+  /**
+   * Whether the run takes the character of `code`, which the caller then keeps in {@link text}; it ends where it does
+   * not. Nothing is counted here: this is the stream's per-character path (see {@link kept}).
+   */
   takes(code: number): boolean {
-    if (code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) return this.takesEscaping(code);
-    this.taken += 1;
+    if (code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) return this.takesEscaping(code, this.textLength);
     return true;
   }
 
   /** Whether the run takes every character of `chunk`: it takes them all then, or none. */
   takesAll(chunk: string): boolean {
-    const { taken, escapeAt } = this;
+    const { escapedAt } = this;
+    const length = this.textLength;
     for (let index = 0; index < chunk.length; index += 1) {
-      if (!this.takes(chunk.charCodeAt(index))) {
-        this.taken = taken;
-        this.escapeAt = escapeAt;
+      const code = chunk.charCodeAt(index);
+      if ((code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) && !this.takesEscaping(code, length + index)) {
+        this.escapedAt = escapedAt;
         return false;
       }
     }
     return true;
   }
 
-  /** Whether the text the run took ends with a backslash that escapes the next character. */
-  get endsInEscape(): boolean {
-    return this.escapeAt === this.taken - 1;
+  /** How many characters the run kept since it opened: the reader counts them in when the run ends. */
+  get kept(): number {
+    return this.textLength - this.keptFrom;
   }
 
-  /** A stop the run still takes: a backslash in its string, or its quote escaped by one. */
-  private takesEscaping(code: number): boolean {
+  /** Whether the text the run kept ends with a backslash that escapes the next character. */
+  get endsInEscape(): boolean {
+    return this.escapedAt === this.textLength;
+  }
+
+  /** The length of the text runs of prose keep none of; only runs inside strings, which keep theirs, look at it. */
+  private get textLength(): number {
+    return this.text?.length ?? 0;
+  }
+
+  /** A stop the run still takes, to be kept at `length`: a backslash in its string, or its quote escaped by one. */
+  private takesEscaping(code: number, length: number): boolean {
     if (this.quote === -1) return false;
     if (code === BACKSLASH) {
-      if (!this.endsInEscape) this.escapeAt = this.taken;
-    } else if (code !== this.quote || !this.endsInEscape) {
-      return false;
+      if (this.escapedAt !== length) this.escapedAt = length + 1;
+      return true;
     }
-    this.taken += 1;
-    return true;
+    return code === this.quote && this.escapedAt === length;
   }
 }
 
