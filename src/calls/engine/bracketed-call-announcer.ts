@@ -2,7 +2,7 @@ import { generatedCallId } from "../tool-call.js";
 import { CallAnnouncer } from "./call-announcer.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import { AT_CLOSER_ONLY, NO_CALL, type RunStops, stopsAt, type TextRun, TextRuns } from "./text-run.js";
+import { AT_CLOSER_ONLY, NO_CALL, type RunStops, stopsAt, type TextRun } from "./text-run.js";
 
 /** How far after a call's end (or the block's start) the next call's header is looked for. */
 const HEADER_LIMIT = 300;
@@ -91,9 +91,6 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   private header = "";
   /** Whether the header was last read as pending: more text could still make it a call's. */
   private pending = false;
-  /** The runs of a pending header (see {@link openRun}), kept in the body and here, then added to the header. */
-  private headerRuns: TextRuns | undefined;
-  private readonly headerRunText = new TextAccumulator();
   /**
    * Where the current call's text starts in the body, the text so far (kept apart from the body: reading the whole
    * body at each call's end would make a block of many calls quadratic), and how often its end was looked for.
@@ -188,13 +185,11 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   private openHeaderRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
     const { decisive } = this;
     if (!this.pending || decisive === undefined || this.header.length >= HEADER_LIMIT) return undefined;
-    this.headerRuns ??= new TextRuns(body, this.headerRunText);
-    return this.headerRuns.open(closerStart, stopsAt(decisive), NO_CALL);
+    return this.openHeaderRunOf(body, closerStart, stopsAt(decisive));
   }
 
   private closeHeaderRun(): void {
-    this.header += this.headerRunText.toString();
-    this.headerRunText.reset();
+    this.header += this.takeHeaderRunText();
     // No character of the run was decisive, so the header read at the limit was still pending, and given up there.
     if (this.header.length > HEADER_LIMIT) this.reading = "nothing";
   }

@@ -1,6 +1,6 @@
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import type { TextAccumulator } from "./text-accumulator.js";
+import { TextAccumulator } from "./text-accumulator.js";
 import { NO_CALL, type RunStops, type TextRun, TextRuns } from "./text-run.js";
 
 /** A call announced before its block closed. */
@@ -34,6 +34,9 @@ export abstract class CallAnnouncer {
   private current: AnnouncedCall | undefined;
   /** The runs it opened (see {@link openRun}), made at the first. */
   private runs: TextRuns | undefined;
+  /** The runs of a call's header it opened (see {@link openHeaderRunOf}), and the text they kept. */
+  private headerRuns: TextRuns | undefined;
+  private readonly headerRunText = new TextAccumulator();
 
   constructor(
     protected readonly deltas: boolean,
@@ -100,6 +103,22 @@ export abstract class CallAnnouncer {
   protected openRunOf(body: TextAccumulator, closerStart: string, shape: RunStops): TextRun {
     this.runs ??= new TextRuns(body, this.keptText);
     return this.runs.open(closerStart, shape, this.deltas ? (this.current?.id ?? NO_CALL) : NO_CALL);
+  }
+
+  /**
+   * The run of a call's header still arriving (a name, an opening), no call's text yet, that `shape` gives beside the
+   * body's `closerStart`: kept in `body` and apart, for {@link takeHeaderRunText}.
+   */
+  protected openHeaderRunOf(body: TextAccumulator, closerStart: string, shape: RunStops): TextRun {
+    this.headerRuns ??= new TextRuns(body, this.headerRunText);
+    return this.headerRuns.open(closerStart, shape, NO_CALL);
+  }
+
+  /** The text the last header run kept, to add to the header it read; it is forgotten here. */
+  protected takeHeaderRunText(): string {
+    const text = this.headerRunText.toString();
+    this.headerRunText.reset();
+    return text;
   }
 
   /** Where the announcer keeps the current call's text apart from the body, if it does. */

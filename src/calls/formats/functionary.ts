@@ -3,7 +3,7 @@ import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import { CallAnnouncer } from "../engine/call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "../engine/call-block-syntax.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
-import { AT_CLOSER_ONLY, NO_CALL, type TextRun } from "../engine/text-run.js";
+import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
@@ -42,6 +42,10 @@ function buildMessageCall(
 
 /** A recipient line still arriving: a word, not yet ended by its newline. */
 const PARTIAL_RECIPIENT = /^\w*$/;
+/** What ends a recipient's name: every character no word holds (`\w` is ASCII's), the first past ASCII standing for all. */
+const RECIPIENT_NAME_STOPS = stopsAt(
+  `${String.fromCharCode(...Array.from({ length: 128 }, (_, code) => code)).replace(/\w/g, "")}\u0080`,
+);
 
 /**
  * Announces a message's call once its recipient line names a tool, and streams the message as the call's text (the
@@ -94,10 +98,16 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
 
   /**
    * Once the first line is read, every character only adds to the message (the call's, or one to `all`: no call's text)
-   * but the start of the next message's marker, which the body's closer reads.
+   * but the start of the next message's marker, which the body's closer reads. Before, a recipient's name is taken to
+   * the first character no word holds, which {@link follow} reads.
    */
   override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
-    return this.headRead ? this.openRunOf(body, closerStart, AT_CLOSER_ONLY) : undefined;
+    if (this.headRead) return this.openRunOf(body, closerStart, AT_CLOSER_ONLY);
+    return this.openHeaderRunOf(body, closerStart, RECIPIENT_NAME_STOPS);
+  }
+
+  override closeRun(): void {
+    if (!this.headRead) this.head += this.takeHeaderRunText();
   }
 
   /** Text of the call's message; or of a recipient's name, kept to be read with its line; or of no call. */
