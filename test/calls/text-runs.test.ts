@@ -147,6 +147,14 @@ describe("TextRun", () => {
     expect(run.endsInEscape).toBe(endsInEscape);
   });
 
+  test("an escaped character that is another stop (a closer's start) still ends the run, which ends in its escape", () => {
+    const run = opened("<", '"');
+    expect(takes(run, "a\\<")).toEqual([true, true, false]);
+    expect(run.endsInEscape).toBe(true);
+    expect(takes(run, '"')).toEqual([true]);
+    expect(run.endsInEscape).toBe(false);
+  });
+
   test("takes a chunk whole or not at all", () => {
     const run = opened("<", '"');
     expect([takesAll(run, "ab\\"), run.kept, run.endsInEscape]).toEqual([true, 3, true]);
