@@ -109,6 +109,30 @@ describe("a run of a call's text, streamed a character at a time, reads escapes 
   });
 });
 
+describe("runs of an XML block's tags and of the closing tags' names in its values", () => {
+  test("a closing tag in a value whose name holds a character past ASCII that no name holds is value, as one-shot reads it", () => {
+    expectCaseReadEveryWay({
+      name: "a value holding </é> before the next parameter's tag",
+      source: "written for this test",
+      output:
+        '<function_calls>\n<invoke name="write_file">\n<parameter name="path">a</é>\n<parameter name="content">x</parameter>\n</invoke>\n</function_calls>',
+      calls: [{ name: "write_file", arguments: { path: 'a</é>\n<parameter name="content">x' }, format: "xml" }],
+      text: "",
+    });
+  });
+
+  test("a tag's attribute holding `>` and the other quote, and a value's closing tag spaced out, as one-shot reads them", () => {
+    expectCaseReadEveryWay({
+      name: "quoted > in a parameter's name, and </parameter > written with a space",
+      source: "written for this test",
+      output:
+        '<function_calls>\n<invoke name="write_file">\n<parameter name="a>\'b">x</parameter >\n<parameter name=\'c"d\'>y</parameter>\n</invoke>\n</function_calls>',
+      calls: [{ name: "write_file", arguments: { "a>'b": "x", 'c"d': "y" }, format: "xml" }],
+      text: "",
+    });
+  });
+});
+
 describe("TextRun", () => {
   const opened = (stops: string, quote?: string) => new TextRun(stops, quote, new TextAccumulator()).open("call_0");
   /** Each character offered to the run, and kept where it takes it, as the stream does. */

@@ -46,6 +46,8 @@ export class ParameterValueScanner {
   private closeTagSpaced = false;
   private lookahead = "";
   private cdataEnd = new ClosingLiteral("]]>");
+  /** The name of a closing tag a stream's run took (see {@link readsCloseTagName}), held until the run ends. */
+  readonly closeTagNameText = new TextAccumulator();
 
   /** `onText` receives each piece of value text as it is read (the stream's argument deltas). */
   constructor(private readonly onText: (text: string) => void) {}
@@ -61,6 +63,22 @@ export class ParameterValueScanner {
   /** Whether text without `<` would simply extend the value (no tag is in doubt): the stream's fast path. */
   get readsPlainText(): boolean {
     return this.state === PLAIN;
+  }
+
+  /**
+   * Whether the name of a closing tag is being read (`</param`): characters of a name only add to it, held, so a
+   * stream's run may take them into {@link closeTagNameText}, and {@link takeCloseTagName} then holds them here.
+   */
+  get readsCloseTagName(): boolean {
+    return this.state === CLOSE_TAG && !this.closeTagSpaced;
+  }
+
+  /** Holds the characters of a closing tag's name a run took, as {@link scanCloseTag} would have. */
+  takeCloseTagName(): void {
+    const name = this.closeTagNameText.toString();
+    this.closeTagNameText.reset();
+    this.held += name;
+    this.closeTagNameLength += name.length;
   }
 
   /**

@@ -6,10 +6,19 @@ import type { ToolCallError } from "../tool-call-error.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { ParameterValueScanner, ValueEnding } from "./parameter-value-scanner.js";
 import { shortenText } from "./shorten-text.js";
-import { AT_CLOSER_ONLY, NO_CALL, type TextRun, TextRuns } from "./text-run.js";
+import { TextAccumulator } from "./text-accumulator.js";
+import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun, TextRuns } from "./text-run.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
-import { isSpace, plainTagName, tagName, withOneBar } from "./xml-characters.js";
+import { isSpace, NOT_NAME_ASCII, plainTagName, tagName, withOneBar } from "./xml-characters.js";
+
+/**
+ * What ends a run of a closing tag's name in a value: a character no name holds, and every one past ASCII (the few a
+ * name may hold there, `‖` or `｜`, are read by the scanner itself).
+ */
+const CLOSE_TAG_NAME_STOPS = stopsAt(`${NOT_NAME_ASCII}\u0080`);
+/** What ends a run of a tag: its end, or a quote that opens an attribute's value. */
+const TAG_STOPS = stopsAt(`"'>`);
 
 /** What an {@link XmlBlockReader} needs of the scanner it reads for. */
 export interface XmlBlockHost {
@@ -70,8 +79,11 @@ export class XmlBlockReader {
   /** How the block's values are written (see `valueWritingOf`). */
   private valueWriting: ReturnType<typeof valueWritingOf> = "xml-text";
 
-  /** The runs of the parameter values read (see {@link openValueRun}). */
+  /** The runs of the parameter values read (see {@link openRun}), of the closing tags' names in them, and of tags. */
   private readonly valueRuns: TextRuns;
+  private readonly closeTagNameRuns: TextRuns;
+  private readonly tagRunText = new TextAccumulator();
+  private readonly tagRuns = new TextRuns(this.tagRunText);
 
   /** `value` reads parameter values; the scanner shares it, for its fast path. */
   constructor(
@@ -79,6 +91,7 @@ export class XmlBlockReader {
     private readonly value: ParameterValueScanner,
   ) {
     this.valueRuns = new TextRuns(value.text);
+    this.closeTagNameRuns = new TextRuns(value.closeTagNameText);
   }
 
   /** Starts reading a block whose tag is named `blockName`; `mayHoldOtherCalls`: it may hold another syntax's calls. */
@@ -131,13 +144,27 @@ export class XmlBlockReader {
   }
 
   /**
-   * The run of the parameter value being read, while its text has no tag begun (see `TextRun`): every character but
-   * a `<` adds to it.
+   * The run of text the reader is in (see `TextRun`): a tag's, to its `>` or a quote (inside an attribute's value, to
+   * its closing quote); a parameter value's, while it has no tag begun, to a `<`; a closing tag's name in a value.
    */
-  openValueRun(): TextRun | undefined {
+  openRun(): TextRun | undefined {
+    if (this.state === "tag")
+      return this.tagRuns.open("", this.quote === "" ? TAG_STOPS : stopsAt(this.quote), NO_CALL);
     const invoke = this.valueInvoke;
-    if (invoke === undefined || !this.value.readsPlainText) return undefined;
+    if (invoke === undefined) return undefined;
+    if (this.value.readsCloseTagName) return this.closeTagNameRuns.open("", CLOSE_TAG_NAME_STOPS, NO_CALL);
+    if (!this.value.readsPlainText) return undefined;
     return this.valueRuns.open("<", AT_CLOSER_ONLY, this.host.deltas ? invoke.id : NO_CALL, this.parameter);
+  }
+
+  /** The run ended: what it took of a tag is added to it; of a closing tag's name in a value, held there. */
+  closeRun(): void {
+    if (this.state === "tag") {
+      this.tag += this.tagRunText.toString();
+      this.tagRunText.reset();
+    } else {
+      this.value.takeCloseTagName();
+    }
   }
 
   /** Whitespace between tags is skipped; anything else is kept as stray text and reported. */

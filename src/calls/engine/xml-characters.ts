@@ -53,6 +53,11 @@ function isNameCode(code: number): boolean {
   );
 }
 
+/** The ASCII characters no tag name holds. */
+export const NOT_NAME_ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))
+  .filter((character) => !isNameCharacter(character))
+  .join("");
+
 /** XML whitespace. */
 export function isSpace(character: string): boolean {
   return character === " " || character === "\n" || character === "\t" || character === "\r";
