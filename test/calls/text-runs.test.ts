@@ -109,6 +109,49 @@ describe("a run of a call's text, streamed a character at a time, reads escapes 
   });
 });
 
+describe("runs of a tag in prose", () => {
+  const legacyTools: CallableTool[] = [
+    {
+      name: "write_file",
+      description: "Write a file",
+      parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } } },
+      xml: {
+        tag: "write-file",
+        mappings: [
+          { param: "path", node: "attribute", path: ".", required: true },
+          { param: "content", node: "content", path: ".", required: true },
+        ],
+      },
+    },
+  ];
+
+  test("a name ends at a character past ASCII no name holds: a legacy tag's name, then its attributes", () => {
+    expectCaseReadEveryWay({
+      name: "<write-fileé path=...>",
+      source: "written for this test",
+      output: '<write-fileé path="a">x</write-file>',
+      tools: legacyTools,
+      calls: [{ name: "write_file", arguments: { path: "a", content: "x" }, format: "legacy-xml" }],
+      text: "",
+    });
+  });
+
+  test("a <function=name> broken by a line break is prose", () => {
+    const output = '<function=get_weather\n{"city": "Paris"}</function>';
+    expectCaseReadEveryWay({ name: output, source: "written for this test", output, calls: [], text: output });
+  });
+
+  test("a <function=name> broken by a `<` is prose, and the tag at that `<` is read", () => {
+    expectCaseReadEveryWay({
+      name: "<function=get_weather<tool_call>...",
+      source: "written for this test",
+      output: '<function=get_weather<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+      calls: [{ name: "get_weather", arguments: { city: "Paris" }, format: "hermes" }],
+      text: "<function=get_weather",
+    });
+  });
+});
+
 describe("runs of an XML block's tags and of the closing tags' names in its values", () => {
   test("a closing tag in a value whose name holds a character past ASCII that no name holds is value, as one-shot reads it", () => {
     expectCaseReadEveryWay({

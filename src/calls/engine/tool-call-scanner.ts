@@ -337,6 +337,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.state === RAW_BODY) this.rawBody.closeRun(run);
     else if (this.state === JSON_RUN) this.jsonRun.closeRun(run);
     else if (this.state === XML_BLOCK) this.xmlBlock.closeRun();
+    else if (this.state === TEXT_TAG) this.proseTag.closeRun();
   }
 
   /** The run the reader of the scanner's state opens where it is, if it opens one. */
@@ -345,6 +346,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       case TEXT:
         // At the reply's start, prose may still be a header the prompt began, or JSON calls.
         return this.atStart ? undefined : this.proseRun.open(NO_CALL);
+      case TEXT_TAG:
+        return this.proseTag.openRun();
       case RAW_BODY:
         return this.rawBody.openRun();
       case JSON_RUN:
