@@ -319,6 +319,8 @@ const AT_A_TAG = stopsAt("<");
 
 /** The characters a call's opening ends with (see {@link readCallOpening}). */
 const OPENING_ENDS = /[:>]/;
+/** The same characters, as the stops of a run of an opening still pending. */
+const OPENING_STOPS = stopsAt(":>");
 
 /**
  * Announces the calls of a `<tool_call>` body (also `<tool_calls>` and `<TOOLCALL>`) while it arrives. The first call
@@ -414,7 +416,11 @@ export class BlockCallAnnouncer extends CallAnnouncer {
    * the run's); in a call written with tags, every character but a `<`; in GLM's, every one but the body's closer.
    */
   override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
-    if (this.readsOpening || !this.streaming || this.functionEnd.holding) return undefined;
+    if (this.readsOpening) {
+      // The opening still pending (see `follow`): no character of the run can complete it.
+      return this.pendingLength < CALL_OPENING_LIMIT ? this.openRunOf(body, closerStart, OPENING_STOPS) : undefined;
+    }
+    if (!this.streaming || this.functionEnd.holding) return undefined;
     if (this.syntax !== "json")
       return this.openRunOf(body, closerStart, this.syntax === "function-tag" ? AT_A_TAG : AT_CLOSER_ONLY);
     const stops = this.objectEnd.runStops();
@@ -422,7 +428,9 @@ export class BlockCallAnnouncer extends CallAnnouncer {
   }
 
   override closeRun(run: TextRun): void {
-    if (this.syntax === "json") this.objectEnd.closeRun(run);
+    // The opening's length is counted in (`follow` gives it up past the length looked for in, at the next character).
+    if (this.readsOpening) this.pendingLength += run.kept;
+    else if (this.syntax === "json") this.objectEnd.closeRun(run);
   }
 
   override readPlainText(chunk: string): string {
