@@ -9,7 +9,10 @@ export const JSON_STRING = String.raw`"(?:[^"\\\n]|\\.)*"`;
 /** What comes before a call object in a list: the `[` opening it, or the `,` after the call before. */
 export const LIST_LEAD = String.raw`^(?<lead>\s*(?:[[,]\s*)?)\{\s*`;
 
-/** A call object opening up to its arguments; `decided` tells that text which does not open so never will. */
+/**
+ * A call object opening up to its arguments; `decided` tells that text which does not open so never will, and matches
+ * wherever `opening` does (the opening is looked for only then).
+ */
 export interface CallObjectForm {
   opening: RegExp;
   decided: RegExp;
@@ -54,7 +57,13 @@ export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
   }
 
   protected readCallHeader(header: string): CallHeader | "pending" | "none" {
+    let undecided = false;
     for (const form of this.forms) {
+      // An opening ends where its form is decided: until then, the longer match of the opening is not tried.
+      if (!form.decided.test(header)) {
+        undecided = true;
+        continue;
+      }
       const groups = form.opening.exec(header)?.groups;
       const name = groups === undefined ? undefined : jsonString(groups.name);
       if (groups === undefined || name === undefined || name === "" || this.options.notNames?.has(name) === true) {
@@ -64,7 +73,6 @@ export class JsonBlockCallAnnouncer extends BracketedCallAnnouncer<never> {
       const textStart = groups.lead?.length ?? 0;
       return id === undefined || id === "" ? { name, textStart, closer: "}" } : { id, name, textStart, closer: "}" };
     }
-    const undecided = this.forms.some((form) => !form.decided.test(header));
     return undecided && this.mayStillOpen(header) ? "pending" : "none";
   }
 
