@@ -145,6 +145,20 @@ describe("a marker and its head, streamed a character at a time", () => {
     });
   });
 
+  test("a head whose name passes the length a head may have is the marker's error and text, as one-shot reads it", () => {
+    // The name's characters are taken in a run, past the length: the `{` after them must not open a call.
+    const output = `[TOOL_CALLS]${"w".repeat(250)}{"city": "Paris"}`;
+    expectCaseReadEveryWay({
+      name: "Mistral: a head of 250 letters",
+      source: "written for this test",
+      output,
+      tools: getWeather,
+      calls: [],
+      text: output,
+      errors: [{ code: "PARSE_ERROR" }],
+    });
+  });
+
   test("a marker broken off before its end is text, and a special token's header cut by a line break is text", () => {
     expectCaseReadEveryWay({
       name: "a broken marker and a broken header",

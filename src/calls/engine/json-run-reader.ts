@@ -8,7 +8,7 @@ import { JsonValueEnd } from "./json-value-end.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import { NO_CALL, type TextRun, TextRuns } from "./text-run.js";
+import { NO_CALL, type RunStops, type TextRun, TextRuns } from "./text-run.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSpace } from "./xml-characters.js";
 
@@ -58,6 +58,11 @@ export interface MarkedJsonCallsSyntax {
   canStartHead(head: string): boolean;
   /** The call a whole head names, when it names one; its id if written. */
   headCall(head: string): { name: string; id?: string } | undefined;
+  /**
+   * Where the head so far is a tool's name still arriving, the characters that may end it: every other one leaves the
+   * head one that can still become whole, so a stream's run takes it. Undefined elsewhere.
+   */
+  headNameStops?(head: string): RunStops | undefined;
   /** The tool's name a head starts with, if any. */
   headName(head: string): string | undefined;
   /** The calls after one marker, from its head and the JSON after it. */
@@ -105,8 +110,10 @@ export class JsonRunReader {
   private state: RunState = "value";
   private readonly valueEnd = new JsonValueEnd();
   private readonly value = new TextAccumulator();
-  /** The runs of the value's text (see {@link openRun}). */
+  /** The runs of the value's text (see {@link openRun}), and of a head's tool name. */
   private readonly runs = new TextRuns(this.value);
+  private readonly headRunText = new TextAccumulator();
+  private readonly headRuns = new TextRuns(this.headRunText);
   private source: "reply-start" | "marker" = "reply-start";
   /** The marker's syntax, in a run it opened. */
   private marked: MarkedJsonCallsSyntax | undefined;
@@ -141,18 +148,28 @@ export class JsonRunReader {
 
   /**
    * The run of the value's text where it is (see `TextRun`), when the value is known to be calls: inside a string,
-   * or between strings. Its characters are text of the call a marker's head named, if one did.
+   * or between strings. Its characters are text of the call a marker's head named, if one did. After a marker, the
+   * run of the tool's name its head is writing (see `MarkedJsonCallsSyntax.headNameStops`).
    */
   openRun(): TextRun | undefined {
+    if (this.state === "head") {
+      const stops = this.marked?.headNameStops?.(this.head);
+      return stops === undefined ? undefined : this.headRuns.open("", stops, NO_CALL);
+    }
     if (this.state !== "value" || this.startsLikeCall !== true) return undefined;
     const stops = this.valueEnd.runStops();
     if (stops === undefined) return undefined;
     return this.runs.open("", stops, this.host.deltas ? (this.headCall?.id ?? NO_CALL) : NO_CALL);
   }
 
-  /** The run ended: the value's reader counts in what it took. */
+  /** The run ended: the value's reader counts in what it took; a head, the name's characters. */
   closeRun(run: TextRun): void {
-    this.valueEnd.closeRun(run);
+    if (this.state === "head") {
+      this.head += this.headRunText.toString();
+      this.headRunText.reset();
+    } else {
+      this.valueEnd.closeRun(run);
+    }
   }
 
   /**
@@ -288,6 +305,8 @@ export class JsonRunReader {
   private scanHead(chunk: string, start: number): number {
     const marked = this.marked;
     if (marked === undefined) return start;
+    // A run may have taken a name past the length a head may have: it is text, as at the character that passed it.
+    if (this.head.length > marked.headLimit) return this.readHeadAsText(marked, start);
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
       if (character === "{" || (character === "[" && this.head.trim() === "")) {
@@ -297,17 +316,22 @@ export class JsonRunReader {
       }
       this.head += character;
       if (!marked.canStartHead(this.head) || this.head.length > marked.headLimit) {
-        this.host.error({
-          code: "PARSE_ERROR",
-          message: `${marked.marker} is followed by neither call objects nor a tool's name; it is read as text`,
-        });
-        this.host.appendText(marked.marker);
-        this.host.leave(false);
-        this.host.readAgain(this.head);
-        return index + 1;
+        return this.readHeadAsText(marked, index + 1);
       }
     }
     return chunk.length;
+  }
+
+  /** The head can be no call's: the marker is reported, and it and the head are text; returns where to read on. */
+  private readHeadAsText(marked: MarkedJsonCallsSyntax, next: number): number {
+    this.host.error({
+      code: "PARSE_ERROR",
+      message: `${marked.marker} is followed by neither call objects nor a tool's name; it is read as text`,
+    });
+    this.host.appendText(marked.marker);
+    this.host.leave(false);
+    this.host.readAgain(this.head);
+    return next;
   }
 
   /** A head that names its tool (`get_weather[ARGS]`) starts the call: its JSON arguments then stream. */

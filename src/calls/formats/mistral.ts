@@ -3,13 +3,16 @@ import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import type { MarkedJsonCallsSyntax } from "../engine/json-run-reader.js";
 import { shortenText } from "../engine/shorten-text.js";
+import { stopsAt } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 
 /** The marker Mistral's models open their tool calls with. */
 const MISTRAL_MARKER = "[TOOL_CALLS]";
 
-/** A tool's name or a call's id: no space, bracket, brace, quote or tag. */
-const NAME = String.raw`[^\s[\]{}<>"'\`]+`;
+/** A character of a tool's name or of a call's id: no space, bracket, brace, quote or tag. */
+const NAME_CHARACTER = String.raw`[^\s[\]{}<>"'\`]`;
+/** A tool's name or a call's id. */
+const NAME = `${NAME_CHARACTER}+`;
 /** `get_weather[CALL_ID]a1b2c3d4e[ARGS]`: the tool's name, then the call's id and the arguments' marker, if written. */
 const MISTRAL_HEAD = new RegExp(String.raw`^\s*(${NAME})\s*(?:\[CALL_ID\]\s*(${NAME})\s*)?(?:\[ARGS\]\s*)?$`);
 
@@ -50,6 +53,11 @@ function mistralHeadName(head: string): string | undefined {
 
 const HEAD_NAME = new RegExp(String.raw`^\s*(${NAME})`);
 
+/** A head that is a tool's name still arriving (or nothing yet): a name character only adds to it. */
+const NAME_ARRIVING = new RegExp(String.raw`^\s*${NAME_CHARACTER}*$`);
+/** What may end a name: what no name holds, and, past ASCII, every character (the few spaces there are rare). */
+const NAME_STOPS = stopsAt(" \t\n\v\f\r[]{}<>\"'`\u0080");
+
 /**
  * The calls after one `[TOOL_CALLS]`, from the text before their JSON (`head`) and the JSON. Mistral writes them two
  * ways: before its v11 tokenizer, a JSON array of call objects (`[TOOL_CALLS][{"name": "f", "arguments": {...}}]`);
@@ -86,5 +94,6 @@ export const MISTRAL_CALLS: MarkedJsonCallsSyntax = {
   canStartHead: canStartMistralHead,
   headCall: mistralHeadCall,
   headName: mistralHeadName,
+  headNameStops: (head) => (NAME_ARRIVING.test(head) ? NAME_STOPS : undefined),
   build: buildMistralCalls,
 };
