@@ -145,6 +145,19 @@ describe("a marker and its head, streamed a character at a time", () => {
     });
   });
 
+  test("a head whose marker breaks off ([ARXS]) is the marker's error and text, as one-shot reads it", () => {
+    const output = 'Sure.[TOOL_CALLS]get_weather[ARXS]{"city": "Paris"}';
+    expectCaseReadEveryWay({
+      name: "Mistral: a broken [ARGS]",
+      source: "written for this test",
+      output,
+      tools: getWeather,
+      calls: [],
+      text: output,
+      errors: [{ code: "PARSE_ERROR" }],
+    });
+  });
+
   test("a head whose name passes the length a head may have is the marker's error and text, as one-shot reads it", () => {
     // The name's characters are taken in a run, past the length: the `{` after them must not open a call.
     const output = `[TOOL_CALLS]${"w".repeat(250)}{"city": "Paris"}`;

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { TextAccumulator } from "../../src/calls/engine/text-accumulator.js";
-import { TextRun } from "../../src/calls/engine/text-run.js";
+import { literalRun, NO_CALL, TextRun, TextRuns } from "../../src/calls/engine/text-run.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 import { expectCaseReadEveryWay, summarize } from "./model-output-corpus.js";
@@ -220,6 +220,13 @@ describe("TextRun", () => {
     expect(run.endsInEscape).toBe(true);
     expect(takes(run, '"')).toEqual([true]);
     expect(run.endsInEscape).toBe(false);
+  });
+
+  test("a run of a literal takes its characters one after another, ends at the first that differs, and again from its start", () => {
+    const runs = new TextRuns(new TextAccumulator());
+    const run = runs.open("", literalRun("OOL_"), NO_CALL);
+    expect(takes(run, "OOL_C")).toEqual([true, true, true, true, false]);
+    expect(takes(runs.open("", literalRun("OOL_"), NO_CALL), "OX")).toEqual([true, false]);
   });
 
   test("takes a chunk whole or not at all", () => {

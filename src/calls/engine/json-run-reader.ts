@@ -59,10 +59,11 @@ export interface MarkedJsonCallsSyntax {
   /** The call a whole head names, when it names one; its id if written. */
   headCall(head: string): { name: string; id?: string } | undefined;
   /**
-   * Where the head so far is a tool's name still arriving, the characters that may end it: every other one leaves the
-   * head one that can still become whole, so a stream's run takes it. Undefined elsewhere.
+   * Where a stream's run may take the head on from `head` (see `TextRun`): a run whose every character leaves a head
+   * that can still become whole (a name's characters, to what may end the name; the rest of a marker begun). Undefined
+   * where the next character must be looked at.
    */
-  headNameStops?(head: string): RunStops | undefined;
+  headRun?(head: string): RunStops | undefined;
   /** The tool's name a head starts with, if any. */
   headName(head: string): string | undefined;
   /** The calls after one marker, from its head and the JSON after it. */
@@ -149,11 +150,11 @@ export class JsonRunReader {
   /**
    * The run of the value's text where it is (see `TextRun`), when the value is known to be calls: inside a string,
    * or between strings. Its characters are text of the call a marker's head named, if one did. After a marker, the
-   * run of the tool's name its head is writing (see `MarkedJsonCallsSyntax.headNameStops`).
+   * run its head may take (see `MarkedJsonCallsSyntax.headRun`).
    */
   openRun(): TextRun | undefined {
     if (this.state === "head") {
-      const stops = this.marked?.headNameStops?.(this.head);
+      const stops = this.marked?.headRun?.(this.head);
       return stops === undefined ? undefined : this.headRuns.open("", stops, NO_CALL);
     }
     if (this.state !== "value" || this.startsLikeCall !== true) return undefined;
@@ -162,7 +163,7 @@ export class JsonRunReader {
     return this.runs.open("", stops, this.host.deltas ? (this.headCall?.id ?? NO_CALL) : NO_CALL);
   }
 
-  /** The run ended: the value's reader counts in what it took; a head, the name's characters. */
+  /** The run ended: the value's reader counts in what it took; a head, the characters. */
   closeRun(run: TextRun): void {
     if (this.state === "head") {
       this.head += this.headRunText.toString();

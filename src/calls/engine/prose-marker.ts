@@ -1,3 +1,6 @@
+import { TextAccumulator } from "./text-accumulator.js";
+import { literalRun, NO_CALL, type TextRun, TextRuns } from "./text-run.js";
+
 /**
  * A marker met in prose (`[TOOL_CALLS]` or `[THINK]` after a `[`, a call block's
  * marker after a `]`), read while it may still be one of the literals it could open.
@@ -8,6 +11,9 @@ export class ProseMarker {
   /** The literal read whole; `""` once the marker is none of them; undefined while it may still be one. */
   ended: string | undefined;
   private literals: readonly string[] = [];
+  /** The runs of the marker's text (see {@link openRun}), and what the last one took. */
+  private readonly runText = new TextAccumulator();
+  private readonly runs = new TextRuns(this.runText);
 
   /** Starts a marker at its first character; `literals` are those it may open (none is the start of another). */
   start(first: string, literals: readonly string[]): void {
@@ -25,6 +31,26 @@ export class ProseMarker {
     if (!this.literals.some((literal) => literal.length > read.length && literal.startsWith(read))) return false;
     this.text = read;
     return true;
+  }
+
+  /**
+   * The run of what every literal the marker may still be writes next (see `TextRun`), up to the last character of the
+   * shortest, which {@link scan} reads: no call's text, the marker is held. None for fewer than two characters.
+   */
+  openRun(): TextRun | undefined {
+    let next: string | undefined;
+    for (const literal of this.literals) {
+      if (!literal.startsWith(this.text)) continue;
+      const rest = literal.slice(this.text.length, -1);
+      next = next === undefined ? rest : commonStart(next, rest);
+    }
+    return next === undefined || next.length < 2 ? undefined : this.runs.open("", literalRun(next), NO_CALL);
+  }
+
+  /** The run ended: what it took is the marker's. */
+  closeRun(): void {
+    this.text += this.runText.toString();
+    this.runText.reset();
   }
 
   /** Reads `chunk` from `start` and returns where it stopped: after the literal, or at what makes the marker none. */
@@ -45,4 +71,11 @@ export class ProseMarker {
     }
     return chunk.length;
   }
+}
+
+/** The longest start `a` and `b` share. */
+function commonStart(a: string, b: string): string {
+  let length = 0;
+  while (length < a.length && length < b.length && a.charCodeAt(length) === b.charCodeAt(length)) length += 1;
+  return a.slice(0, length);
 }

@@ -18,7 +18,8 @@ export const NO_CALL = "";
  * took, and may open a run again.
  *
  * A run inside a quoted string also takes the string's escapes (`\"`, `\\`), which code is full of: its quote ends it
- * only where no backslash escapes it.
+ * only where no backslash escapes it. A run of a literal (the rest of a marker being written) takes its characters one
+ * after another, and ends at the first that differs.
  *
  * Hand-written, as the scanner is: it is the scanner's one per-character path, a handful of loads, so that a stream of
  * one character a chunk costs little more than handing each character on.
@@ -30,6 +31,8 @@ export class TextRun {
   private readonly stopsPastAscii: boolean;
   /** The code of the quote of the string the run is inside, or -1. */
   private readonly quote: number;
+  /** The literal the run takes, if it is a run of one. */
+  private readonly literal: string | undefined;
   /** The call the characters are text of, or {@link NO_CALL}: text of no call yet, or deltas not asked for. */
   id = NO_CALL;
   /** The parameter whose value the characters are, where the call's events name it. */
@@ -50,15 +53,18 @@ export class TextRun {
   /**
    * `stops`: the characters that end the run. `quote`: the quote of the string the run is inside, if it is inside one.
    * `text`, and `alsoText` where the reader keeps its text twice (a block's body and its call's text): where the
-   * characters are kept; none for prose, whose characters go out as they come.
+   * characters are kept; none for prose, whose characters go out as they come. `literal`: the characters a run of a
+   * literal takes (every character is then a stop, compared with the literal's next).
    */
   constructor(
     stops: string,
     quote: string | undefined,
     readonly text: TextAccumulator | undefined,
     readonly alsoText?: TextAccumulator,
+    literal?: string,
   ) {
-    let pastAscii = false;
+    let pastAscii = literal !== undefined;
+    if (literal !== undefined) this.stops.fill(1);
     for (const stop of [...stops, ...(quote === undefined ? [] : [quote, "\\"])]) {
       const code = stop.charCodeAt(0);
       if (code < 128) this.stops[code] = 1;
@@ -66,6 +72,7 @@ export class TextRun {
     }
     this.stopsPastAscii = pastAscii;
     this.quote = quote === undefined ? -1 : quote.charCodeAt(0);
+    this.literal = literal;
   }
 
   /** Opens the run again, for the call `id` (and its `parameter`), having taken nothing. */
@@ -82,7 +89,7 @@ export class TextRun {
    * not. Nothing is counted here: this is the stream's per-character path (see {@link kept}).
    */
   takes(code: number): boolean {
-    if (code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) return this.takesEscaping(code, this.textLength);
+    if (code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) return this.takesStop(code, this.textLength);
     return true;
   }
 
@@ -92,7 +99,7 @@ export class TextRun {
     const length = this.textLength;
     for (let index = 0; index < chunk.length; index += 1) {
       const code = chunk.charCodeAt(index);
-      if ((code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) && !this.takesEscaping(code, length + index)) {
+      if ((code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) && !this.takesStop(code, length + index)) {
         this.escapedAt = escapedAt;
         return false;
       }
@@ -115,8 +122,13 @@ export class TextRun {
     return this.text?.length ?? 0;
   }
 
-  /** A stop the run still takes, to be kept at `length`: a backslash in its string, or its quote escaped by one. */
-  private takesEscaping(code: number, length: number): boolean {
+  /**
+   * A stop the run still takes, to be kept at `length`: a literal's next character; a backslash in its string, or its
+   * quote escaped by one.
+   */
+  private takesStop(code: number, length: number): boolean {
+    const { literal } = this;
+    if (literal !== undefined) return code === literal.charCodeAt(length - this.keptFrom);
     if (this.quote === -1) return false;
     if (code === BACKSLASH) {
       if (this.escapedAt !== length) this.escapedAt = length + 1;
@@ -126,10 +138,14 @@ export class TextRun {
   }
 }
 
-/** Where a run ends, beside the first character of its body's closer: these `stops`, and inside a string its `quote`. */
+/**
+ * Where a run ends, beside the first character of its body's closer: these `stops`, and inside a string its `quote`;
+ * or, for a run of a `literal`, at the first character that differs from it.
+ */
 export interface RunStops {
   readonly stops: string;
   readonly quote?: string;
+  readonly literal?: string;
 }
 
 const STOPS_AT = new Map<string, RunStops>();
@@ -146,6 +162,18 @@ export function stopsAt(characters: string): RunStops {
 
 /** A run that only the body's closer ends. */
 export const AT_CLOSER_ONLY = stopsAt("");
+
+const LITERALS = new Map<string, RunStops>();
+
+/** The {@link RunStops} of a run of `literal`, one object for each. */
+export function literalRun(literal: string): RunStops {
+  let shape = LITERALS.get(literal);
+  if (shape === undefined) {
+    shape = { stops: "", literal };
+    LITERALS.set(literal, shape);
+  }
+  return shape;
+}
 
 /**
  * The runs one reader opens, one for each closer start and {@link RunStops} it opens with, kept to be opened again: a
@@ -166,7 +194,7 @@ export class TextRuns {
     for (const kept of this.runs) {
       if (kept.shape === shape && kept.closerStart === closerStart) return kept.run.open(id, parameter);
     }
-    const run = new TextRun(`${closerStart}${shape.stops}`, shape.quote, this.text, this.alsoText);
+    const run = new TextRun(`${closerStart}${shape.stops}`, shape.quote, this.text, this.alsoText, shape.literal);
     this.runs.push({ closerStart, shape, run });
     return run.open(id, parameter);
   }

@@ -338,6 +338,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     else if (this.state === JSON_RUN) this.jsonRun.closeRun(run);
     else if (this.state === XML_BLOCK) this.xmlBlock.closeRun();
     else if (this.state === TEXT_TAG) this.proseTag.closeRun();
+    else if (this.state === MARKER) this.marker.closeRun();
   }
 
   /** The run the reader of the scanner's state opens where it is, if it opens one. */
@@ -348,6 +349,8 @@ export class ToolCallScanner implements ToolCallEventSource {
         return this.atStart ? undefined : this.proseRun.open(NO_CALL);
       case TEXT_TAG:
         return this.proseTag.openRun();
+      case MARKER:
+        return this.marker.openRun();
       case RAW_BODY:
         return this.rawBody.openRun();
       case JSON_RUN:

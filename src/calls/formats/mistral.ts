@@ -3,7 +3,7 @@ import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import type { MarkedJsonCallsSyntax } from "../engine/json-run-reader.js";
 import { shortenText } from "../engine/shorten-text.js";
-import { stopsAt } from "../engine/text-run.js";
+import { literalRun, type RunStops, stopsAt } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 
 /** The marker Mistral's models open their tool calls with. */
@@ -53,10 +53,27 @@ function mistralHeadName(head: string): string | undefined {
 
 const HEAD_NAME = new RegExp(String.raw`^\s*(${NAME})`);
 
-/** A head that is a tool's name still arriving (or nothing yet): a name character only adds to it. */
-const NAME_ARRIVING = new RegExp(String.raw`^\s*${NAME_CHARACTER}*$`);
+/** A head that is a tool's name or a call's id still arriving (or nothing yet): a name character only adds to it. */
+const NAME_ARRIVING = new RegExp(String.raw`^\s*(?:${NAME}\s*\[CALL_ID\]\s*)?${NAME_CHARACTER}*$`);
 /** What may end a name: what no name holds, and, past ASCII, every character (the few spaces there are rare). */
 const NAME_STOPS = stopsAt(" \t\n\v\f\r[]{}<>\"'`\u0080");
+/** The markers a head writes after the tool's name. */
+const HEAD_MARKERS = ["[CALL_ID]", "[ARGS]"];
+
+/**
+ * Where a stream's run may take a head on (see `MarkedJsonCallsSyntax.headRun`): a name or an id arriving, to what may
+ * end it; the rest of a marker begun (`[A`), as it is written.
+ */
+function mistralHeadRun(head: string): RunStops | undefined {
+  if (NAME_ARRIVING.test(head)) return NAME_STOPS;
+  for (const marker of HEAD_MARKERS) {
+    for (let length = marker.length - 1; length >= 2; length -= 1) {
+      // The head can still become whole (else it was prose already), and so can it with each character of the rest.
+      if (head.endsWith(marker.slice(0, length))) return literalRun(marker.slice(length));
+    }
+  }
+  return undefined;
+}
 
 /**
  * The calls after one `[TOOL_CALLS]`, from the text before their JSON (`head`) and the JSON. Mistral writes them two
@@ -94,6 +111,6 @@ export const MISTRAL_CALLS: MarkedJsonCallsSyntax = {
   canStartHead: canStartMistralHead,
   headCall: mistralHeadCall,
   headName: mistralHeadName,
-  headNameStops: (head) => (NAME_ARRIVING.test(head) ? NAME_STOPS : undefined),
+  headRun: mistralHeadRun,
   build: buildMistralCalls,
 };
