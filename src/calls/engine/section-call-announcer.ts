@@ -2,7 +2,7 @@ import { generatedCallId } from "../tool-call.js";
 import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import type { TextAccumulator } from "./text-accumulator.js";
-import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun } from "./text-run.js";
+import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun, TO_WORD_END } from "./text-run.js";
 import type { TokenSectionSyntax } from "./token-section.js";
 
 /** What marks each call of a section: its begin and end markers, and the opening that names it. */
@@ -78,11 +78,20 @@ export class SectionCallAnnouncer extends CallAnnouncer {
 
   /**
    * In a call's text, with no end marker half read: every character but the first of its end marker or of the body's
-   * closer (a call's text is read for nothing but its end).
+   * closer (a call's text is read for nothing but its end). In a call's header, a word's characters, which leave it
+   * unread (see {@link headerPendingWith}).
    */
   override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
+    if (this.reading === "header") {
+      return this.held.length < CALL_HEADER_LIMIT ? this.openHeaderRunOf(body, closerStart, TO_WORD_END) : undefined;
+    }
     if (this.reading !== "arguments" || this.callEnd.holding) return undefined;
     return this.openRunOf(body, closerStart, this.callEndStops);
+  }
+
+  /** A header's run ended: its words are the header's. */
+  override closeRun(): void {
+    if (this.reading === "header") this.held += this.takeHeaderRunText();
   }
 
   /**

@@ -163,6 +163,13 @@ export function stopsAt(characters: string): RunStops {
 /** A run that only the body's closer ends. */
 export const AT_CLOSER_ONLY = stopsAt("");
 
+/** A run of a word's characters (`\w`, ASCII's): every other ends it, the first past ASCII standing for all. */
+export const TO_WORD_END = stopsAt(
+  `${Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))
+    .filter((character) => !/\w/.test(character))
+    .join("")}\u0080`,
+);
+
 const LITERALS = new Map<string, RunStops>();
 
 /** The {@link RunStops} of a run of `literal`, one object for each. */

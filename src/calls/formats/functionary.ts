@@ -3,7 +3,7 @@ import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import { CallAnnouncer } from "../engine/call-announcer.js";
 import type { CallBlockAnnouncer, CallBlockSyntax } from "../engine/call-block-syntax.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
-import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun } from "../engine/text-run.js";
+import { AT_CLOSER_ONLY, NO_CALL, type TextRun, TO_WORD_END } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
@@ -42,10 +42,6 @@ function buildMessageCall(
 
 /** A recipient line still arriving: a word, not yet ended by its newline. */
 const PARTIAL_RECIPIENT = /^\w*$/;
-/** What ends a recipient's name: every character no word holds (`\w` is ASCII's), the first past ASCII standing for all. */
-const RECIPIENT_NAME_STOPS = stopsAt(
-  `${String.fromCharCode(...Array.from({ length: 128 }, (_, code) => code)).replace(/\w/g, "")}\u0080`,
-);
 
 /**
  * Announces a message's call once its recipient line names a tool, and streams the message as the call's text (the
@@ -103,7 +99,7 @@ class MessageCallAnnouncer extends CallAnnouncer implements CallBlockAnnouncer {
    */
   override openRun(body: TextAccumulator, closerStart: string): TextRun | undefined {
     if (this.headRead) return this.openRunOf(body, closerStart, AT_CLOSER_ONLY);
-    return this.openHeaderRunOf(body, closerStart, RECIPIENT_NAME_STOPS);
+    return this.openHeaderRunOf(body, closerStart, TO_WORD_END);
   }
 
   override closeRun(): void {
