@@ -152,6 +152,32 @@ describe("runs of a tag in prose", () => {
   });
 });
 
+describe("runs of a special token's header", () => {
+  // A header longer than Harmony's 300 characters is prose: what comes after its limit is read as prose is, and a tag
+  // or a marker there opens its call, however the header's characters were taken.
+  test.each([
+    {
+      after: "a <tool_call>",
+      rest: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+      format: "hermes" as const,
+    },
+    {
+      after: "a [TOOL_CALLS] marker",
+      rest: '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}',
+      format: "mistral" as const,
+    },
+  ])("past its length, then $after", ({ rest, format }) => {
+    const header = `<|start|>assistant<|channel|>commentary ${"x".repeat(320)}`;
+    expectCaseReadEveryWay({
+      name: `a header too long, then ${format}`,
+      source: "written for this test",
+      output: `${header}${rest}`,
+      calls: [{ name: "get_weather", arguments: { city: "Paris" }, format }],
+      text: header,
+    });
+  });
+});
+
 describe("runs of an XML block's tags and of the closing tags' names in its values", () => {
   test("a closing tag in a value whose name holds a character past ASCII that no name holds is value, as one-shot reads it", () => {
     expectCaseReadEveryWay({

@@ -1,4 +1,6 @@
 import type { TextToolCallFormat } from "../tool-call.js";
+import { TextAccumulator } from "./text-accumulator.js";
+import { NO_CALL, stopsAt, type TextRun, TextRuns } from "./text-run.js";
 import type { TokenSectionSyntax } from "./token-section.js";
 
 /** The formats whose messages to a tool hold its arguments as JSON. */
@@ -53,6 +55,9 @@ export class TokenHeader {
   ended: TokenHeaderEnd | undefined;
   private syntax: TokenHeaderSyntax | undefined;
   private openedAtStart = false;
+  /** The runs of the header's text (see {@link openRun}), and what the last one took. */
+  private readonly runText = new TextAccumulator();
+  private readonly runs = new TextRuns(this.runText);
 
   /** Starts a header of `syntax` at its opening token; `openedAtStart`: the output has said nothing before it. */
   start(token: string, syntax: TokenHeaderSyntax, openedAtStart: boolean): void {
@@ -73,6 +78,23 @@ export class TokenHeader {
     }
     this.text += character;
     return true;
+  }
+
+  /**
+   * The run of the header's text (see `TextRun`), to a line break, a `>` or one of `proseStops`: the characters that
+   * mean something in prose. A run may take the header past its length; the next of those characters finds it prose
+   * then ({@link scan}), and whatever the run took past it is prose as well, as it would have been read.
+   */
+  openRun(proseStops: string): TextRun | undefined {
+    const syntax = this.syntax;
+    if (syntax === undefined || this.text.length >= syntax.limit) return undefined;
+    return this.runs.open("", stopsAt(`\n>${proseStops}`), NO_CALL);
+  }
+
+  /** The run ended: what it took is the header's. */
+  closeRun(): void {
+    this.text += this.runText.toString();
+    this.runText.reset();
   }
 
   /** Reads `chunk` from `start` and returns where it stopped: after the header's end, or at what makes it no header. */

@@ -172,8 +172,9 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly proseMarkers: readonly ProseMarkerStart[];
   /** The characters that may start what {@link mayOpenWithoutTag} looks for: a character of prose is compared with them. */
   private readonly proseMarkerFirsts: string;
-  /** The run of prose (see `TextRun`): a tag, or a marker that opens calls, ends it. */
+  /** The run of prose (see `TextRun`): a tag, or a marker that opens calls, ends it; at these characters. */
   private readonly proseRun: TextRun;
+  private readonly proseStops: string;
   /** Whether the marker being read started as one of {@link proseMarkers}: text after its first character is read again. */
   private readingProseMarker = false;
   /** The words before JSON calls that open them anywhere in prose, by how they stand there (`functools[`). */
@@ -234,7 +235,8 @@ export class ToolCallScanner implements ToolCallEventSource {
       ...this.proseCallWords.keys(),
     ]);
     this.proseMarkerFirsts = `${this.markedJson === undefined ? "" : "["}${this.proseMarkers.map(({ first }) => first).join("")}`;
-    this.proseRun = new TextRun(`<${this.proseMarkerFirsts}`, undefined, undefined);
+    this.proseStops = `<${this.proseMarkerFirsts}`;
+    this.proseRun = new TextRun(this.proseStops, undefined, undefined);
     const toolNames = [...(options.catalog?.byName.keys() ?? [])];
     this.replyStartBlocks = new Map(
       this.readsReplyStartCalls
@@ -339,6 +341,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     else if (this.state === XML_BLOCK) this.xmlBlock.closeRun();
     else if (this.state === TEXT_TAG) this.proseTag.closeRun();
     else if (this.state === MARKER) this.marker.closeRun();
+    else if (this.state === TOKEN_HEADER) this.tokenHeader.closeRun();
   }
 
   /** The run the reader of the scanner's state opens where it is, if it opens one. */
@@ -351,6 +354,9 @@ export class ToolCallScanner implements ToolCallEventSource {
         return this.proseTag.openRun();
       case MARKER:
         return this.marker.openRun();
+      case TOKEN_HEADER:
+        // Past its length, a header is prose: what means something in prose ends its run (see `TokenHeader.openRun`).
+        return this.tokenHeader.openRun(this.proseStops);
       case RAW_BODY:
         return this.rawBody.openRun();
       case JSON_RUN:
