@@ -133,36 +133,15 @@ describe("a marker and its head, streamed a character at a time", () => {
     });
   });
 
-  test("a head that turns to prose is the marker's error, its text kept, as one-shot reads it", () => {
+  // A name's characters and a marker's rest are taken in runs: where the head breaks off, or passes the length a head
+  // may have, the `{` after it must not open a call.
+  test.each([
+    { head: "followed by prose", output: "Done.[TOOL_CALLS]hello world, nothing here" },
+    { head: "whose marker breaks off ([ARXS])", output: 'Sure.[TOOL_CALLS]get_weather[ARXS]{"city": "Paris"}' },
+    { head: "whose name passes its length", output: `[TOOL_CALLS]${"w".repeat(250)}{"city": "Paris"}` },
+  ])("a head $head is the marker's error, its text kept, as one-shot reads it", ({ output }) => {
     expectCaseReadEveryWay({
-      name: "Mistral: [TOOL_CALLS] followed by prose",
-      source: "written for this test",
-      output: "Done.[TOOL_CALLS]hello world, nothing here",
-      tools: getWeather,
-      calls: [],
-      text: "Done.[TOOL_CALLS]hello world, nothing here",
-      errors: [{ code: "PARSE_ERROR" }],
-    });
-  });
-
-  test("a head whose marker breaks off ([ARXS]) is the marker's error and text, as one-shot reads it", () => {
-    const output = 'Sure.[TOOL_CALLS]get_weather[ARXS]{"city": "Paris"}';
-    expectCaseReadEveryWay({
-      name: "Mistral: a broken [ARGS]",
-      source: "written for this test",
-      output,
-      tools: getWeather,
-      calls: [],
-      text: output,
-      errors: [{ code: "PARSE_ERROR" }],
-    });
-  });
-
-  test("a head whose name passes the length a head may have is the marker's error and text, as one-shot reads it", () => {
-    // The name's characters are taken in a run, past the length: the `{` after them must not open a call.
-    const output = `[TOOL_CALLS]${"w".repeat(250)}{"city": "Paris"}`;
-    expectCaseReadEveryWay({
-      name: "Mistral: a head of 250 letters",
+      name: `Mistral: ${output.slice(0, 60)}`,
       source: "written for this test",
       output,
       tools: getWeather,
