@@ -1,7 +1,7 @@
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
-import { TextAccumulator } from "./text-accumulator.js";
-import { NO_CALL, type RunStops, type TextRun, TextRuns } from "./text-run.js";
+import type { TextAccumulator } from "./text-accumulator.js";
+import { HeldTextRuns, NO_CALL, type RunStops, type TextRun, TextRuns } from "./text-run.js";
 
 /** A call announced before its block closed. */
 export interface AnnouncedCall {
@@ -34,9 +34,8 @@ export abstract class CallAnnouncer {
   private current: AnnouncedCall | undefined;
   /** The runs it opened (see {@link openRun}), made at the first. */
   private runs: TextRuns | undefined;
-  /** The runs of a call's header it opened (see {@link openHeaderRunOf}), and the text they kept. */
-  private headerRuns: TextRuns | undefined;
-  private readonly headerRunText = new TextAccumulator();
+  /** The runs of a call's header it opened (see {@link openHeaderRunOf}). */
+  private headerRuns: HeldTextRuns | undefined;
 
   constructor(
     protected readonly deltas: boolean,
@@ -110,15 +109,13 @@ export abstract class CallAnnouncer {
    * body's `closerStart`: kept in `body` and apart, for {@link takeHeaderRunText}.
    */
   protected openHeaderRunOf(body: TextAccumulator, closerStart: string, shape: RunStops): TextRun {
-    this.headerRuns ??= new TextRuns(body, this.headerRunText);
-    return this.headerRuns.open(closerStart, shape, NO_CALL);
+    this.headerRuns ??= new HeldTextRuns(body);
+    return this.headerRuns.open(shape, closerStart);
   }
 
   /** The text the last header run kept, to add to the header it read; it is forgotten here. */
   protected takeHeaderRunText(): string {
-    const text = this.headerRunText.toString();
-    this.headerRunText.reset();
-    return text;
+    return this.headerRuns?.take() ?? "";
   }
 
   /** Where the announcer keeps the current call's text apart from the body, if it does. */

@@ -8,7 +8,7 @@ import { JsonValueEnd } from "./json-value-end.js";
 import { firstCallName, readReplyStartCalls, startsLikeReplyCalls } from "./read-reply-start-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import { NO_CALL, type RunStops, type TextRun, TextRuns } from "./text-run.js";
+import { HeldTextRuns, NO_CALL, type RunStops, type TextRun, TextRuns } from "./text-run.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSpace } from "./xml-characters.js";
 
@@ -113,8 +113,7 @@ export class JsonRunReader {
   private readonly value = new TextAccumulator();
   /** The runs of the value's text (see {@link openRun}), and of a head's tool name. */
   private readonly runs = new TextRuns(this.value);
-  private readonly headRunText = new TextAccumulator();
-  private readonly headRuns = new TextRuns(this.headRunText);
+  private readonly headRuns = new HeldTextRuns();
   private source: "reply-start" | "marker" = "reply-start";
   /** The marker's syntax, in a run it opened. */
   private marked: MarkedJsonCallsSyntax | undefined;
@@ -155,7 +154,7 @@ export class JsonRunReader {
   openRun(): TextRun | undefined {
     if (this.state === "head") {
       const stops = this.marked?.headRun?.(this.head);
-      return stops === undefined ? undefined : this.headRuns.open("", stops, NO_CALL);
+      return stops === undefined ? undefined : this.headRuns.open(stops);
     }
     if (this.state !== "value" || this.startsLikeCall !== true) return undefined;
     const stops = this.valueEnd.runStops();
@@ -165,12 +164,8 @@ export class JsonRunReader {
 
   /** The run ended: the value's reader counts in what it took; a head, the characters. */
   closeRun(run: TextRun): void {
-    if (this.state === "head") {
-      this.head += this.headRunText.toString();
-      this.headRunText.reset();
-    } else {
-      this.valueEnd.closeRun(run);
-    }
+    if (this.state === "head") this.head += this.headRuns.take();
+    else this.valueEnd.closeRun(run);
   }
 
   /**

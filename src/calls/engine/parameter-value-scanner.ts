@@ -1,7 +1,8 @@
 import { XML_STRUCTURE_TAGS } from "../formats/index.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { TextAccumulator } from "./text-accumulator.js";
-import { isNameCharacter, isSpace, nameEnd, withOneBar } from "./xml-characters.js";
+import { HeldTextRuns, type TextRun } from "./text-run.js";
+import { isNameCharacter, isSpace, nameEnd, TO_NAME_END, withOneBar } from "./xml-characters.js";
 
 // States of a value. Each reads its part of a chunk and returns where it stopped.
 const PLAIN = 0; // raw value text
@@ -46,8 +47,8 @@ export class ParameterValueScanner {
   private closeTagSpaced = false;
   private lookahead = "";
   private cdataEnd = new ClosingLiteral("]]>");
-  /** The name of a closing tag a stream's run took (see {@link readsCloseTagName}), held until the run ends. */
-  readonly closeTagNameText = new TextAccumulator();
+  /** The runs of a closing tag's name (see {@link openCloseTagNameRun}). */
+  private readonly closeTagNameRuns = new HeldTextRuns();
 
   /** `onText` receives each piece of value text as it is read (the stream's argument deltas). */
   constructor(private readonly onText: (text: string) => void) {}
@@ -66,17 +67,16 @@ export class ParameterValueScanner {
   }
 
   /**
-   * Whether the name of a closing tag is being read (`</param`): characters of a name only add to it, held, so a
-   * stream's run may take them into {@link closeTagNameText}, and {@link takeCloseTagName} then holds them here.
+   * The run of a closing tag's name being read in the value (`</param`), if one is: characters of a name only add to
+   * it, held; {@link takeCloseTagName} holds them here when the run ends.
    */
-  get readsCloseTagName(): boolean {
-    return this.state === CLOSE_TAG && !this.closeTagSpaced;
+  openCloseTagNameRun(): TextRun | undefined {
+    return this.state === CLOSE_TAG && !this.closeTagSpaced ? this.closeTagNameRuns.open(TO_NAME_END) : undefined;
   }
 
   /** Holds the characters of a closing tag's name a run took, as {@link scanCloseTag} would have. */
   takeCloseTagName(): void {
-    const name = this.closeTagNameText.toString();
-    this.closeTagNameText.reset();
+    const name = this.closeTagNameRuns.take();
     this.held += name;
     this.closeTagNameLength += name.length;
   }

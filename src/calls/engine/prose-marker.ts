@@ -1,5 +1,4 @@
-import { TextAccumulator } from "./text-accumulator.js";
-import { literalRun, NO_CALL, type TextRun, TextRuns } from "./text-run.js";
+import { HeldTextRuns, literalRun, type TextRun } from "./text-run.js";
 
 /**
  * A marker met in prose (`[TOOL_CALLS]` or `[THINK]` after a `[`, a call block's
@@ -11,9 +10,8 @@ export class ProseMarker {
   /** The literal read whole; `""` once the marker is none of them; undefined while it may still be one. */
   ended: string | undefined;
   private literals: readonly string[] = [];
-  /** The runs of the marker's text (see {@link openRun}), and what the last one took. */
-  private readonly runText = new TextAccumulator();
-  private readonly runs = new TextRuns(this.runText);
+  /** The runs of the marker's text (see {@link openRun}). */
+  private readonly runs = new HeldTextRuns();
 
   /** Starts a marker at its first character; `literals` are those it may open (none is the start of another). */
   start(first: string, literals: readonly string[]): void {
@@ -44,13 +42,12 @@ export class ProseMarker {
       const rest = literal.slice(this.text.length, -1);
       next = next === undefined ? rest : commonStart(next, rest);
     }
-    return next === undefined || next.length < 2 ? undefined : this.runs.open("", literalRun(next), NO_CALL);
+    return next === undefined || next.length < 2 ? undefined : this.runs.open(literalRun(next));
   }
 
   /** The run ended: what it took is the marker's. */
   closeRun(): void {
-    this.text += this.runText.toString();
-    this.runText.reset();
+    this.text += this.runs.take();
   }
 
   /** Reads `chunk` from `start` and returns where it stopped: after the literal, or at what makes the marker none. */

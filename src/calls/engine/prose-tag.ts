@@ -1,10 +1,7 @@
 import type { TagOpener, TagOpeners } from "./tag-openers.js";
-import { TextAccumulator } from "./text-accumulator.js";
-import { NO_CALL, stopsAt, type TextRun, TextRuns } from "./text-run.js";
-import { isNameCharacter, isSpace, NOT_NAME_ASCII } from "./xml-characters.js";
+import { HeldTextRuns, stopsAt, type TextRun } from "./text-run.js";
+import { isNameCharacter, isSpace, TO_NAME_END } from "./xml-characters.js";
 
-/** What ends a run of a tag's name: a character no name holds, and every one past ASCII (read by {@link ProseTag.scan}). */
-const NAME_STOPS = stopsAt(`${NOT_NAME_ASCII}\u0080`);
 /** What ends a run of the tool's name in `<function=name>`: what ends or breaks the tag. */
 const FUNCTION_NAME_STOPS = stopsAt(">\n<");
 
@@ -21,9 +18,8 @@ export class ProseTag {
   ended: "opens" | "prose" | undefined;
   private nameDone = false;
   private quote = "";
-  /** The runs of the tag's text (see {@link openRun}), and what the last one took. */
-  private readonly runText = new TextAccumulator();
-  private readonly runs = new TextRuns(this.runText);
+  /** The runs of the tag's text (see {@link openRun}). */
+  private readonly runs = new HeldTextRuns();
 
   constructor(private readonly openers: TagOpeners) {}
 
@@ -55,15 +51,14 @@ export class ProseTag {
    * `<function=name>` tool's name, to the `>`; a quoted attribute value, to its quote. No call's text: the tag is held.
    */
   openRun(): TextRun | undefined {
-    if (!this.nameDone) return this.runs.open("", NAME_STOPS, NO_CALL);
-    if (this.opener === "function") return this.runs.open("", FUNCTION_NAME_STOPS, NO_CALL);
-    return this.quote === "" ? undefined : this.runs.open("", stopsAt(this.quote), NO_CALL);
+    if (!this.nameDone) return this.runs.open(TO_NAME_END);
+    if (this.opener === "function") return this.runs.open(FUNCTION_NAME_STOPS);
+    return this.quote === "" ? undefined : this.runs.open(stopsAt(this.quote));
   }
 
   /** The run ended: what it took is the tag's. */
   closeRun(): void {
-    this.text += this.runText.toString();
-    this.runText.reset();
+    this.text += this.runs.take();
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
-import type { TextAccumulator } from "./text-accumulator.js";
+import { TextAccumulator } from "./text-accumulator.js";
 
 const BACKSLASH = 92;
 
@@ -89,8 +89,7 @@ export class TextRun {
    * not. Nothing is counted here: this is the stream's per-character path (see {@link kept}).
    */
   takes(code: number): boolean {
-    if (code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) return this.takesStop(code, this.textLength);
-    return true;
+    return !this.isStop(code) || this.takesStop(code, this.textLength);
   }
 
   /** Whether the run takes every character of `chunk`: it takes them all then, or none. */
@@ -99,7 +98,7 @@ export class TextRun {
     const length = this.textLength;
     for (let index = 0; index < chunk.length; index += 1) {
       const code = chunk.charCodeAt(index);
-      if ((code < 128 ? this.stops[code] === 1 : this.stopsPastAscii) && !this.takesStop(code, length + index)) {
+      if (this.isStop(code) && !this.takesStop(code, length + index)) {
         this.escapedAt = escapedAt;
         return false;
       }
@@ -115,6 +114,10 @@ export class TextRun {
   /** Whether the text the run kept ends with a backslash that escapes the next character. */
   get endsInEscape(): boolean {
     return this.escapedAt === this.textLength;
+  }
+
+  private isStop(code: number): boolean {
+    return code < 128 ? this.stops[code] === 1 : this.stopsPastAscii;
   }
 
   /** The length of the text runs of prose keep none of; only runs inside strings, which keep theirs, look at it. */
@@ -163,12 +166,17 @@ export function stopsAt(characters: string): RunStops {
 /** A run that only the body's closer ends. */
 export const AT_CLOSER_ONLY = stopsAt("");
 
-/** A run of a word's characters (`\w`, ASCII's): every other ends it, the first past ASCII standing for all. */
-export const TO_WORD_END = stopsAt(
-  `${Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))
-    .filter((character) => !/\w/.test(character))
-    .join("")}\u0080`,
-);
+/**
+ * The {@link RunStops} of runs of the ASCII characters `takes` holds (a name's): every other ends them, and so does every
+ * character past ASCII (the few a name may hold there are read off the run).
+ */
+export function stopsAtAllBut(takes: (character: string) => boolean): RunStops {
+  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+  return stopsAt(`${ascii.filter((character) => !takes(character)).join("")}\u0080`);
+}
+
+/** A run of a word's characters (`\w`, ASCII's). */
+export const TO_WORD_END = stopsAtAllBut((character) => /\w/.test(character));
 
 const LITERALS = new Map<string, RunStops>();
 
@@ -204,5 +212,31 @@ export class TextRuns {
     const run = new TextRun(`${closerStart}${shape.stops}`, shape.quote, this.text, this.alsoText, shape.literal);
     this.runs.push({ closerStart, shape, run });
     return run.open(id, parameter);
+  }
+}
+
+/**
+ * The runs of text a reader holds while it reads it (a tag, a header, a marker being written): no call's text. What each
+ * run took is kept here, beside the body where the reader keeps its text, if it does, and taken out when the run ends.
+ */
+export class HeldTextRuns {
+  private readonly held = new TextAccumulator();
+  private readonly runs: TextRuns;
+
+  /** `body`: where the reader keeps all its text, the held text too; none where it keeps only what it holds. */
+  constructor(body?: TextAccumulator) {
+    this.runs = body === undefined ? new TextRuns(this.held) : new TextRuns(body, this.held);
+  }
+
+  /** The run `shape` gives (beside `closerStart`, a body's closer's first character). */
+  open(shape: RunStops, closerStart = ""): TextRun {
+    return this.runs.open(closerStart, shape, NO_CALL);
+  }
+
+  /** The text the last run took, forgotten here. */
+  take(): string {
+    const text = this.held.toString();
+    this.held.reset();
+    return text;
   }
 }

@@ -1,6 +1,5 @@
 import type { TextToolCallFormat } from "../tool-call.js";
-import { TextAccumulator } from "./text-accumulator.js";
-import { NO_CALL, stopsAt, type TextRun, TextRuns } from "./text-run.js";
+import { HeldTextRuns, stopsAt, type TextRun } from "./text-run.js";
 import type { TokenSectionSyntax } from "./token-section.js";
 
 /** The formats whose messages to a tool hold its arguments as JSON. */
@@ -55,9 +54,8 @@ export class TokenHeader {
   ended: TokenHeaderEnd | undefined;
   private syntax: TokenHeaderSyntax | undefined;
   private openedAtStart = false;
-  /** The runs of the header's text (see {@link openRun}), and what the last one took. */
-  private readonly runText = new TextAccumulator();
-  private readonly runs = new TextRuns(this.runText);
+  /** The runs of the header's text (see {@link openRun}). */
+  private readonly runs = new HeldTextRuns();
 
   /** Starts a header of `syntax` at its opening token; `openedAtStart`: the output has said nothing before it. */
   start(token: string, syntax: TokenHeaderSyntax, openedAtStart: boolean): void {
@@ -88,13 +86,12 @@ export class TokenHeader {
   openRun(proseStops: string): TextRun | undefined {
     const syntax = this.syntax;
     if (syntax === undefined || this.text.length >= syntax.limit) return undefined;
-    return this.runs.open("", stopsAt(`\n>${proseStops}`), NO_CALL);
+    return this.runs.open(stopsAt(`\n>${proseStops}`));
   }
 
   /** The run ended: what it took is the header's. */
   closeRun(): void {
-    this.text += this.runText.toString();
-    this.runText.reset();
+    this.text += this.runs.take();
   }
 
   /** Reads `chunk` from `start` and returns where it stopped: after the header's end, or at what makes it no header. */

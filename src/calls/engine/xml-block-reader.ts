@@ -6,17 +6,11 @@ import type { ToolCallError } from "../tool-call-error.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import type { ParameterValueScanner, ValueEnding } from "./parameter-value-scanner.js";
 import { shortenText } from "./shorten-text.js";
-import { TextAccumulator } from "./text-accumulator.js";
-import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun, TextRuns } from "./text-run.js";
+import { AT_CLOSER_ONLY, HeldTextRuns, NO_CALL, stopsAt, type TextRun, TextRuns } from "./text-run.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
-import { isSpace, NOT_NAME_ASCII, plainTagName, tagName, withOneBar } from "./xml-characters.js";
+import { isSpace, plainTagName, tagName, withOneBar } from "./xml-characters.js";
 
-/**
- * What ends a run of a closing tag's name in a value: a character no name holds, and every one past ASCII (the few a
- * name may hold there, `‖` or `｜`, are read by the scanner itself).
- */
-const CLOSE_TAG_NAME_STOPS = stopsAt(`${NOT_NAME_ASCII}\u0080`);
 /** What ends a run of a tag: its end, or a quote that opens an attribute's value. */
 const TAG_STOPS = stopsAt(`"'>`);
 
@@ -79,11 +73,9 @@ export class XmlBlockReader {
   /** How the block's values are written (see `valueWritingOf`). */
   private valueWriting: ReturnType<typeof valueWritingOf> = "xml-text";
 
-  /** The runs of the parameter values read (see {@link openRun}), of the closing tags' names in them, and of tags. */
+  /** The runs of the parameter values read (see {@link openRun}), and of tags. */
   private readonly valueRuns: TextRuns;
-  private readonly closeTagNameRuns: TextRuns;
-  private readonly tagRunText = new TextAccumulator();
-  private readonly tagRuns = new TextRuns(this.tagRunText);
+  private readonly tagRuns = new HeldTextRuns();
 
   /** `value` reads parameter values; the scanner shares it, for its fast path. */
   constructor(
@@ -91,7 +83,6 @@ export class XmlBlockReader {
     private readonly value: ParameterValueScanner,
   ) {
     this.valueRuns = new TextRuns(value.text);
-    this.closeTagNameRuns = new TextRuns(value.closeTagNameText);
   }
 
   /** Starts reading a block whose tag is named `blockName`; `mayHoldOtherCalls`: it may hold another syntax's calls. */
@@ -148,23 +139,17 @@ export class XmlBlockReader {
    * its closing quote); a parameter value's, while it has no tag begun, to a `<`; a closing tag's name in a value.
    */
   openRun(): TextRun | undefined {
-    if (this.state === "tag")
-      return this.tagRuns.open("", this.quote === "" ? TAG_STOPS : stopsAt(this.quote), NO_CALL);
+    if (this.state === "tag") return this.tagRuns.open(this.quote === "" ? TAG_STOPS : stopsAt(this.quote));
     const invoke = this.valueInvoke;
     if (invoke === undefined) return undefined;
-    if (this.value.readsCloseTagName) return this.closeTagNameRuns.open("", CLOSE_TAG_NAME_STOPS, NO_CALL);
-    if (!this.value.readsPlainText) return undefined;
+    if (!this.value.readsPlainText) return this.value.openCloseTagNameRun();
     return this.valueRuns.open("<", AT_CLOSER_ONLY, this.host.deltas ? invoke.id : NO_CALL, this.parameter);
   }
 
   /** The run ended: what it took of a tag is added to it; of a closing tag's name in a value, held there. */
   closeRun(): void {
-    if (this.state === "tag") {
-      this.tag += this.tagRunText.toString();
-      this.tagRunText.reset();
-    } else {
-      this.value.takeCloseTagName();
-    }
+    if (this.state === "tag") this.tag += this.tagRuns.take();
+    else this.value.takeCloseTagName();
   }
 
   /** Whitespace between tags is skipped; anything else is kept as stray text and reported. */

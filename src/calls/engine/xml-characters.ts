@@ -1,4 +1,5 @@
 import { XML_TAG_PREFIX } from "../formats/index.js";
+import { stopsAtAllBut } from "./text-run.js";
 
 // Character classes of the tolerant XML the scanner reads: names are ASCII letters, digits, `_ - . : |`, the bars some
 // models write around a prefix of their tags (`｜` U+FF5C, `‖` U+2016: `<｜DSML｜invoke name="f">`), and the `▁` of
@@ -53,10 +54,8 @@ function isNameCode(code: number): boolean {
   );
 }
 
-/** The ASCII characters no tag name holds. */
-export const NOT_NAME_ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))
-  .filter((character) => !isNameCharacter(character))
-  .join("");
+/** A run of a tag name's characters (see `TextRun`). */
+export const TO_NAME_END = stopsAtAllBut(isNameCharacter);
 
 /** XML whitespace. */
 export function isSpace(character: string): boolean {

@@ -3,7 +3,7 @@ import { buildJsonCall } from "../engine/build-json-call.js";
 import type { BuiltBlockCalls } from "../engine/build-xml-call.js";
 import type { MarkedJsonCallsSyntax } from "../engine/json-run-reader.js";
 import { shortenText } from "../engine/shorten-text.js";
-import { literalRun, type RunStops, stopsAt } from "../engine/text-run.js";
+import { literalRun, type RunStops, stopsAtAllBut } from "../engine/text-run.js";
 import type { ToolCatalog } from "../engine/tool-catalog.js";
 
 /** The marker Mistral's models open their tool calls with. */
@@ -55,8 +55,8 @@ const HEAD_NAME = new RegExp(String.raw`^\s*(${NAME})`);
 
 /** A head that is a tool's name or a call's id still arriving (or nothing yet): a name character only adds to it. */
 const NAME_ARRIVING = new RegExp(String.raw`^\s*(?:${NAME}\s*\[CALL_ID\]\s*)?${NAME_CHARACTER}*$`);
-/** What may end a name: what no name holds, and, past ASCII, every character (the few spaces there are rare). */
-const NAME_STOPS = stopsAt(" \t\n\v\f\r[]{}<>\"'`\u0080");
+/** What may end a name: what no name holds (see `stopsAtAllBut`). */
+const NAME_STOPS = stopsAtAllBut((character) => new RegExp(NAME_CHARACTER).test(character));
 /** The markers a head writes after the tool's name. */
 const HEAD_MARKERS = ["[CALL_ID]", "[ARGS]"];
 
