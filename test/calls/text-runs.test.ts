@@ -109,6 +109,39 @@ describe("a run of a call's text, streamed a character at a time, reads escapes 
   });
 });
 
+describe("a closer's first character in a body's text, held on the run while the next character tells what it is", () => {
+  const code = 'a > b >> c <d> e </p> f <"g}" < <\\ >}\n';
+  const cases = [
+    {
+      body: "a Functionary message, before the next `>>>`",
+      output: `>>>write_file\n${JSON.stringify({ path: "a", content: code })}\n>>>all\ndone >`,
+    },
+    {
+      body: "a <tool_call>'s JSON (Hermes), before its `</tool_call>`",
+      output: `<tool_call>\n{"name": "write_file", "arguments": ${JSON.stringify({ path: "a", content: code })}}\n</tool_call>`,
+    },
+    {
+      body: "a GLM call's values, before its `</tool_call>`",
+      output: `<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>a</arg_value>\n<arg_key>content</arg_key>\n<arg_value>${code}</arg_value>\n</tool_call>`,
+    },
+  ];
+
+  test.each(cases)("$body: the calls, text and each call's streamed text of every cut are one-shot's", ({ output }) => {
+    const oneShot = parseToolCalls(output, { tools });
+    expect(oneShot.calls.map((call) => call.arguments)).toEqual([{ path: "a", content: code }]);
+    const want = { ...streamed(chunksOf(output, 7)), calls: oneShot.calls, text: oneShot.text, errors: oneShot.errors };
+    for (const chunks of [[...output], chunksOf(output, 2), chunksOf(output, 3), ...cutAfterEachBackslash(output)]) {
+      expect(streamed(chunks), `cut into ${chunks.length} chunks`).toEqual(want);
+    }
+  });
+
+  test("a held `>` the output ends with goes as one-shot's does (a closer cut off), and one before a longer chunk is read with it", () => {
+    const output = ">>>all\nx > y >";
+    expect(streamed([...output]).text).toBe(parseToolCalls(output).text);
+    expect(streamed([">>>all\nx ", ">", ">>all\nz"]).text).toBe("x z");
+  });
+});
+
 describe("runs of a tag in prose", () => {
   const legacyTools: CallableTool[] = [
     {

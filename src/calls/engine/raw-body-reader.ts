@@ -251,6 +251,16 @@ export class RawBodyReader {
     return this.state === "body" && this.bodyCloser.holds(character);
   }
 
+  /**
+   * The text of the closer's start held and `character` (one), when it rules the closer out: the start is let go, and
+   * the caller adds the text where a run of the body keeps it. Undefined, changing nothing, otherwise.
+   */
+  releaseCloserStart(character: string): string | undefined {
+    const text = this.bodyCloser.textReleasedBy(character);
+    if (text !== undefined) this.bodyCloser.release();
+    return text;
+  }
+
   /** Reads `chunk` from `start` where the reader is, and returns where it stopped. */
   scan(chunk: string, start: number): number {
     switch (this.state) {

@@ -42,6 +42,8 @@ export class TextRun {
    * asked of it; set by the scanner at each opening.
    */
   directSink: ((event: ToolCallStreamEvent) => void) | undefined;
+  /** The code of the closer's first character when nothing but the closer makes it a stop, or -1 (see {@link mayHold}). */
+  private readonly holdable: number;
   /** The length of {@link text} when the run opened: what it kept since is counted, not each character as it comes. */
   private keptFrom = 0;
   /**
@@ -54,7 +56,8 @@ export class TextRun {
    * `stops`: the characters that end the run. `quote`: the quote of the string the run is inside, if it is inside one.
    * `text`, and `alsoText` where the reader keeps its text twice (a block's body and its call's text): where the
    * characters are kept; none for prose, whose characters go out as they come. `literal`: the characters a run of a
-   * literal takes (every character is then a stop, compared with the literal's next).
+   * literal takes (every character is then a stop, compared with the literal's next). `closerStart`: the first
+   * character of the closer of the body the run is in, a stop too, which the run may hold (see {@link mayHold}).
    */
   constructor(
     stops: string,
@@ -62,10 +65,12 @@ export class TextRun {
     readonly text: TextAccumulator | undefined,
     readonly alsoText?: TextAccumulator,
     literal?: string,
+    closerStart = "",
   ) {
     let pastAscii = literal !== undefined;
     if (literal !== undefined) this.stops.fill(1);
-    for (const stop of [...stops, ...(quote === undefined ? [] : [quote, "\\"])]) {
+    const otherStops = `${stops}${quote === undefined ? "" : `${quote}\\`}`;
+    for (const stop of `${closerStart}${otherStops}`) {
       const code = stop.charCodeAt(0);
       if (code < 128) this.stops[code] = 1;
       else pastAscii = true;
@@ -73,6 +78,10 @@ export class TextRun {
     this.stopsPastAscii = pastAscii;
     this.quote = quote === undefined ? -1 : quote.charCodeAt(0);
     this.literal = literal;
+    this.holdable =
+      closerStart.length === 1 && literal === undefined && !otherStops.includes(closerStart)
+        ? closerStart.charCodeAt(0)
+        : -1;
   }
 
   /** Opens the run again, for the call `id` (and its `parameter`), having taken nothing. */
@@ -104,6 +113,20 @@ export class TextRun {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the run may go on past `code`, a stop only as its body's closer's first character (a `>` in code, before a
+   * `>>>`): the reader holds it, and when the next character rules the closer out and is no stop, both are the run's
+   * text and the run goes on. Nothing else reads such a character: it is text or the closer's start.
+   */
+  mayHold(code: number): boolean {
+    return code === this.holdable;
+  }
+
+  /** Whether `code` ends the run nowhere: no stop, whatever the run has taken. */
+  takesAnywhere(code: number): boolean {
+    return !this.isStop(code);
   }
 
   /** How many characters the run kept since it opened: the reader counts them in when the run ends. */
@@ -209,7 +232,8 @@ export class TextRuns {
     for (const kept of this.runs) {
       if (kept.shape === shape && kept.closerStart === closerStart) return kept.run.open(id, parameter);
     }
-    const run = new TextRun(`${closerStart}${shape.stops}`, shape.quote, this.text, this.alsoText, shape.literal);
+    const { stops, quote, literal } = shape;
+    const run = new TextRun(stops, quote, this.text, this.alsoText, literal, closerStart);
     this.runs.push({ closerStart, shape, run });
     return run.open(id, parameter);
   }

@@ -188,6 +188,8 @@ export class ToolCallScanner implements ToolCallEventSource {
   private chunksConsumed = 0;
   /** The run of a call's text the fast path reads, if the reader of the state opened one (see `TextRun`). */
   private run: TextRun | undefined;
+  /** The run a closer's first character stopped, held on while the next character tells what it is (see {@link holdOnRun}). */
+  private heldRun: TextRun | undefined;
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
   private readonly nextBracket = new NextOccurrence("[");
@@ -316,12 +318,47 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** A chunk the run, if one is open, does not take: it ends the run, and the reader may open another after it. */
   private pushOutsideRun(chunk: string): readonly ToolCallStreamEvent[] {
-    if (this.run !== undefined) this.closeRun(this.run);
+    const held = this.heldRun;
+    if (held !== undefined) {
+      this.heldRun = undefined;
+      const text = this.textReleasedOnRun(held, chunk);
+      if (text !== undefined) {
+        this.run = held;
+        return this.deliverRunPiece(held, text);
+      }
+      this.closeRun(held);
+    } else if (this.run !== undefined) {
+      if (this.holdOnRun(this.run, chunk)) return NO_EVENTS;
+      this.closeRun(this.run);
+    }
     const events = this.pushChunk(chunk);
     const run = this.openRun();
     if (run !== undefined) run.directSink = this.directSinkOf(run);
     this.run = run;
     return events;
+  }
+
+  /**
+   * Whether the body's reader holds `chunk`, a closer's first character that ended `run` only as that (a `<` in a
+   * value, a `>` in code before a `>>>`), with the run kept to go on: the next character most often rules the closer
+   * out, and both are the run's text then (see {@link textReleasedOnRun}). A `>` in each line of code, read off the run,
+   * cost about 200 ns with the character after it.
+   */
+  private holdOnRun(run: TextRun, chunk: string): boolean {
+    if (this.state !== RAW_BODY || !isOneCharacter(chunk) || !run.mayHold(chunk.charCodeAt(0))) return false;
+    if (!this.rawBody.holdsCloserCharacter(chunk)) return false;
+    this.run = undefined;
+    this.heldRun = run;
+    return true;
+  }
+
+  /**
+   * The text of the held closer's start and `chunk` when `chunk` (one character, no stop of `held`) rules the closer
+   * out: the body's reader lets the start go, and both go on `held`. Undefined, changing nothing, otherwise.
+   */
+  private textReleasedOnRun(held: TextRun, chunk: string): string | undefined {
+    if (!isOneCharacter(chunk) || !held.takesAnywhere(chunk.charCodeAt(0))) return undefined;
+    return this.rawBody.releaseCloserStart(chunk);
   }
 
   /**
@@ -463,6 +500,10 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** Ends the input: held text is released, and a block left open becomes an `UNTERMINATED_CALL` error. */
   end(): readonly ToolCallStreamEvent[] {
+    if (this.heldRun !== undefined) {
+      this.closeRun(this.heldRun);
+      this.heldRun = undefined;
+    }
     if (this.run !== undefined) this.closeRun(this.run);
     const outer = enterRepairBudget(this.repairBudget);
     try {
@@ -929,6 +970,11 @@ function earliest(first: number, at: number): number {
 
 function isBlank(text: string): boolean {
   return text.trim() === "";
+}
+
+/** Whether `chunk` is one character of text: a caller's chunk may be no string at all (see {@link notTextError}). */
+function isOneCharacter(chunk: string): boolean {
+  return typeof chunk === "string" && chunk.length === 1;
 }
 
 /** The error for a chunk that is not text (a `Uint8Array` from a fetch body): a caller's mistake, named. */
