@@ -210,6 +210,8 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   private staysPending(added: string): boolean {
     const { decisive } = this;
     if (!this.pending || decisive === undefined || this.header.length + added.length > HEADER_LIMIT) return false;
+    // A stream's single character is compared, not searched for in the decisive ones.
+    if (added.length === 1) return !isDecisive(decisive, added);
     for (let index = 0; index < added.length; index += 1) {
       if (decisive.includes(added.charAt(index))) return false;
     }
@@ -301,4 +303,11 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
     // A new map: the block's reader may still hold the last one.
     this.readByStart = new Map();
   }
+}
+
+/** Whether `character` (one) is one of the few `characters`, compared one by one: a search is a call. */
+function isDecisive(characters: string, character: string): boolean {
+  const code = character.charCodeAt(0);
+  for (let index = 0; index < characters.length; index += 1) if (characters.charCodeAt(index) === code) return true;
+  return false;
 }

@@ -42,7 +42,8 @@ export class JsonValueEnd {
    * read (a stream's characters of a string are then passed by without a look for the end).
    */
   mayEndWith(chunk: string): boolean {
-    if (this.quote !== "" && !chunk.includes(this.quote)) return false;
+    const { quote } = this;
+    if (quote !== "" && (chunk.length === 1 ? chunk !== quote : !chunk.includes(quote))) return false;
     return holdsClosingBracket(chunk, this.parentheses);
   }
 

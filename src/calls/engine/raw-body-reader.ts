@@ -219,7 +219,11 @@ export class RawBodyReader {
    * something to it.
    */
   takePlainText(chunk: string): string | undefined {
-    if (this.state !== "body" || chunk.includes(this.closerStart)) return undefined;
+    const { closerStart } = this;
+    // A stream's single character is compared, not searched (a search is a call, and this is each such character's path).
+    if (this.state !== "body" || (chunk.length === 1 ? chunk === closerStart : chunk.includes(closerStart))) {
+      return undefined;
+    }
     const closer = this.bodyCloser;
     const text = !closer.holding ? chunk : chunk.length === 1 ? closer.textReleasedBy(chunk) : undefined;
     if (text === undefined) return undefined;
