@@ -210,10 +210,8 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   private staysPending(added: string): boolean {
     const { decisive } = this;
     if (!this.pending || decisive === undefined || this.header.length + added.length > HEADER_LIMIT) return false;
-    // A stream's single character is compared, not searched for in the decisive ones.
-    if (added.length === 1) return !isDecisive(decisive, added);
     for (let index = 0; index < added.length; index += 1) {
-      if (decisive.includes(added.charAt(index))) return false;
+      if (isDecisive(decisive, added.charCodeAt(index))) return false;
     }
     return true;
   }
@@ -305,9 +303,8 @@ export abstract class BracketedCallAnnouncer<Read> extends CallAnnouncer {
   }
 }
 
-/** Whether `character` (one) is one of the few `characters`, compared one by one: a search is a call. */
-function isDecisive(characters: string, character: string): boolean {
-  const code = character.charCodeAt(0);
+/** Whether the unit `code` is one of the few `characters`, compared one by one: a search is a call. */
+function isDecisive(characters: string, code: number): boolean {
   for (let index = 0; index < characters.length; index += 1) if (characters.charCodeAt(index) === code) return true;
   return false;
 }

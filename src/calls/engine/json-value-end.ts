@@ -1,3 +1,4 @@
+import { holdsCharacter } from "./holds-character.js";
 import type { RunStops, TextRun } from "./text-run.js";
 
 /**
@@ -42,8 +43,7 @@ export class JsonValueEnd {
    * read (a stream's characters of a string are then passed by without a look for the end).
    */
   mayEndWith(chunk: string): boolean {
-    const { quote } = this;
-    if (quote !== "" && (chunk.length === 1 ? chunk !== quote : !chunk.includes(quote))) return false;
+    if (this.quote !== "" && !holdsCharacter(chunk, this.quote)) return false;
     return holdsClosingBracket(chunk, this.parentheses);
   }
 

@@ -18,6 +18,7 @@ import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syn
 import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { FUNCTION_END } from "./function-tag-calls.js";
+import { holdsCharacter } from "./holds-character.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
 import { calledToolName, type OpenBody, openingOf, TOOL_CALL_BODY } from "./open-body.js";
 import { readLegacyTag } from "./read-legacy-tag.js";
@@ -219,11 +220,7 @@ export class RawBodyReader {
    * something to it.
    */
   takePlainText(chunk: string): string | undefined {
-    const { closerStart } = this;
-    // A stream's single character is compared, not searched (a search is a call, and this is each such character's path).
-    if (this.state !== "body" || (chunk.length === 1 ? chunk === closerStart : chunk.includes(closerStart))) {
-      return undefined;
-    }
+    if (this.state !== "body" || holdsCharacter(chunk, this.closerStart)) return undefined;
     const closer = this.bodyCloser;
     const text = !closer.holding ? chunk : chunk.length === 1 ? closer.textReleasedBy(chunk) : undefined;
     if (text === undefined) return undefined;

@@ -1,6 +1,7 @@
 import { generatedCallId } from "../tool-call.js";
 import { type AnnouncedCallSink, CallAnnouncer } from "./call-announcer.js";
 import { ClosingLiteral } from "./closing-literal.js";
+import { holdsCharacter } from "./holds-character.js";
 import type { TextAccumulator } from "./text-accumulator.js";
 import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun, TO_WORD_END } from "./text-run.js";
 import type { TokenSectionSyntax } from "./token-section.js";
@@ -103,7 +104,7 @@ export class SectionCallAnnouncer extends CallAnnouncer {
     if (this.reading === "arguments") {
       if (this.callEnd.holding) return false;
       const first = this.callEndStart;
-      return chunk.length === 1 ? chunk !== first : !chunk.includes(first) || this.callEnd.passesOver(chunk);
+      return !holdsCharacter(chunk, first) || (chunk.length > 1 && this.callEnd.passesOver(chunk));
     }
     this.heldWith =
       this.reading === "between"

@@ -19,6 +19,7 @@ import { CallIds } from "./call-ids.js";
 import { CallReporter } from "./call-reporter.js";
 import { ClosingLiteral } from "./closing-literal.js";
 import { EventOutbox, NO_EVENTS } from "./event-outbox.js";
+import { holdsCharacter } from "./holds-character.js";
 import {
   type JsonRunHost,
   JsonRunReader,
@@ -452,8 +453,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       }
       // A `<` in a body (or more of its closing tag) is only held until the next character tells what it is.
       if (chunk.length === 1 && this.rawBody.holdsCloserCharacter(chunk)) return NO_EVENTS;
-    } else if (chunk.length === 1 ? chunk !== "<" : !chunk.includes("<")) {
-      // A one-character chunk (a stream at its finest) is compared, not searched.
+    } else if (!holdsCharacter(chunk, "<")) {
       if (this.state === TEXT && !this.mayOpenWithoutTag(chunk)) {
         if (this.atStart && !isBlank(chunk)) this.atStart = false;
         return this.outbox.deliverAlone({ type: "text", delta: chunk });
