@@ -218,6 +218,7 @@ export async function run(): Promise<void> {
     `  linear time: 1-char cost at 0.25 MB ${perCharacter(chunks1Quarter, quarterLength)}, at 1 MB ${perCharacter(callback1, text.length)}`,
   );
   timeFamilies();
+  timeProse();
   timeWorstBodies();
   timeHostileProse();
 }
@@ -313,6 +314,29 @@ function streamFloor(chunks: readonly string[]): number {
     onEvent({ type: "tool-call-delta", id: "call_0", argumentsDelta: chunk });
   }
   return kept.toString().length;
+}
+
+/**
+ * A reply of English prose and no call, full of the first characters of markers that open calls in prose (the `f` of
+ * `functools[`, the `A` of `Action: ```json`): most of what models write. One-shot, and in 1-character chunks through
+ * `onEvent` beside the least such a stream costs (see {@link streamFloor}).
+ */
+function timeProse(): void {
+  const paragraph =
+    "After reviewing the file, I found that the function fails for any input after the first call. A fix is to reset " +
+    "the buffer before each read; as a result, the loop no longer falls through. Furthermore, the test suite flagged " +
+    "a few other failures, so I will look at those before proceeding. Are there other files you want me to check?\n\n";
+  const text = paragraph.repeat(Math.ceil(1_000_000 / paragraph.length));
+  const by1 = chunksOf(text, 1);
+  const { oneShot, stream1, floor } = alternatingMedians(9, 3, {
+    oneShot: checked(() => parseToolCalls(text, { tools }).calls.length, 0),
+    stream1: checked(() => parseChunksWithCallback(by1), 0),
+    floor: () => streamFloor(by1),
+  });
+  const rate = (milliseconds: number): string => `${(text.length / 1_000 / milliseconds).toFixed(1)} MB/s`;
+  console.log(
+    `  prose, English and no call (${(text.length / 1e6).toFixed(2)} MB): one-shot ${rate(oneShot)}; 1-char onEvent stream ${rate(stream1)}, the floor of such a stream ${rate(floor)}`,
+  );
 }
 
 /**

@@ -29,6 +29,7 @@ import {
 import { NextOccurrence } from "./next-occurrence.js";
 import { ParameterValueScanner } from "./parameter-value-scanner.js";
 import { ProseMarker } from "./prose-marker.js";
+import { ProseMarkerFinder } from "./prose-marker-finder.js";
 import { ProseTag } from "./prose-tag.js";
 import { type RawBodyHost, RawBodyReader } from "./raw-body-reader.js";
 import { enterRepairBudget, leaveRepairBudget, RepairBudget } from "./repair-budget.js";
@@ -170,7 +171,7 @@ export class ToolCallScanner implements ToolCallEventSource {
    * calls written anywhere: `functools[`), by their first character, each character with where it next stands in a
    * chunk.
    */
-  private readonly proseMarkers: readonly ProseMarkerStart[];
+  private readonly proseMarkers: ProseMarkerFinder;
   /** The characters that may start what {@link mayOpenWithoutTag} looks for: a character of prose is compared with them. */
   private readonly proseMarkerFirsts: string;
   /** The run of prose (see `TextRun`): a tag, or a marker that opens calls, ends it; at these characters. */
@@ -189,8 +190,13 @@ export class ToolCallScanner implements ToolCallEventSource {
   private chunksConsumed = 0;
   /** The run of a call's text the fast path reads, if the reader of the state opened one (see `TextRun`). */
   private run: TextRun | undefined;
-  /** The run a closer's first character stopped, held on while the next character tells what it is (see {@link holdOnRun}). */
+  /**
+   * The run a closer's first character (or in prose, a marker's) stopped, held on while the next character tells what
+   * it is (see {@link holdOnRun}).
+   */
   private heldRun: TextRun | undefined;
+  /** The first character of a marker that stopped the run of prose, held (see {@link holdOnRun}); "" when none is. */
+  private heldMarkerStart = "";
   /** Where prose's next `<` and `[` are: each chunk is searched once per place found. */
   private readonly nextLessThan = new NextOccurrence("<");
   private readonly nextBracket = new NextOccurrence("[");
@@ -233,11 +239,11 @@ export class ToolCallScanner implements ToolCallEventSource {
         ? REPLY_START_MARKERS.flatMap((words) => (words.inProse === undefined ? [] : [[words.inProse, words] as const]))
         : [],
     );
-    this.proseMarkers = proseMarkerStarts([
+    this.proseMarkers = new ProseMarkerFinder([
       ...[...CALL_BLOCK_MARKERS].flatMap(([marker, syntax]) => (options.formats.has(syntax.format) ? [marker] : [])),
       ...this.proseCallWords.keys(),
     ]);
-    this.proseMarkerFirsts = `${this.markedJson === undefined ? "" : "["}${this.proseMarkers.map(({ first }) => first).join("")}`;
+    this.proseMarkerFirsts = `${this.markedJson === undefined ? "" : "["}${this.proseMarkers.groups.map(({ first }) => first).join("")}`;
     this.proseStops = `<${this.proseMarkerFirsts}`;
     this.proseRun = new TextRun(this.proseStops, undefined, undefined);
     const toolNames = [...(options.catalog?.byName.keys() ?? [])];
@@ -321,19 +327,24 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** A chunk the run, if one is open, does not take: it ends the run, and the reader may open another after it. */
   private pushOutsideRun(chunk: string): readonly ToolCallStreamEvent[] {
     const held = this.heldRun;
+    let read = chunk;
     if (held !== undefined) {
       this.heldRun = undefined;
       const text = this.textReleasedOnRun(held, chunk);
       if (text !== undefined) {
-        this.run = held;
+        // The run goes on, unless the character is held in turn: it may start a marker too (the second `f` of "off").
+        if (this.heldMarkerStart === "") this.run = held;
+        else this.heldRun = held;
         return this.deliverRunPiece(held, text);
       }
       this.closeRun(held);
+      // A marker's start held in prose is read with the character that may go on with it.
+      read = this.takeHeldMarkerStart() + chunk;
     } else if (this.run !== undefined) {
       if (this.holdOnRun(this.run, chunk)) return NO_EVENTS;
       this.closeRun(this.run);
     }
-    const events = this.pushChunk(chunk);
+    const events = this.pushChunk(read);
     const run = this.openRun();
     if (run !== undefined) run.directSink = this.directSinkOf(run);
     this.run = run;
@@ -341,26 +352,49 @@ export class ToolCallScanner implements ToolCallEventSource {
   }
 
   /**
-   * Whether the body's reader holds `chunk`, a closer's first character that ended `run` only as that (a `<` in a
-   * value, a `>` in code before a `>>>`), with the run kept to go on: the next character most often rules the closer
-   * out, and both are the run's text then (see {@link textReleasedOnRun}). A `>` in each line of code, read off the run,
-   * cost about 200 ns with the character after it.
+   * Whether `chunk` is held, with `run` kept to go on: a closer's first character that ended the run only as that (a
+   * `<` in a value, a `>` in code before a `>>>`), which the body's reader holds; or in prose, a marker's first
+   * character (the `f` of `functools[`). The next character most often rules the closer or marker out, and both are the
+   * run's text then (see {@link textReleasedOnRun}). A `>` in each line of code, read off the run, cost about 200 ns
+   * with the character after it; an `f` in prose, 450 ns.
    */
   private holdOnRun(run: TextRun, chunk: string): boolean {
-    if (this.state !== RAW_BODY || !isOneCharacter(chunk) || !run.mayHold(chunk.charCodeAt(0))) return false;
-    if (!this.rawBody.holdsCloserCharacter(chunk)) return false;
+    if (!isOneCharacter(chunk) || !this.holds(run, chunk)) return false;
     this.run = undefined;
     this.heldRun = run;
     return true;
   }
 
+  /** Whether the reader holds `chunk`, the character that stopped `run` (see {@link holdOnRun}). */
+  private holds(run: TextRun, chunk: string): boolean {
+    if (this.state === RAW_BODY) return run.mayHold(chunk.charCodeAt(0)) && this.rawBody.holdsCloserCharacter(chunk);
+    if (this.state !== TEXT || run !== this.proseRun || !this.proseMarkers.held.includes(chunk)) return false;
+    this.heldMarkerStart = chunk;
+    return true;
+  }
+
   /**
-   * The text of the held closer's start and `chunk` when `chunk` (one character, no stop of `held`) rules the closer
-   * out: the body's reader lets the start go, and both go on `held`. Undefined, changing nothing, otherwise.
+   * The text let go when `chunk` (one character) rules out the held closer or marker: the held character and `chunk`,
+   * when `chunk` is no stop of `held`, both then the run's text; in prose, the held character alone when `chunk` may
+   * start a marker in turn, held in its place. Undefined, changing nothing, otherwise.
    */
   private textReleasedOnRun(held: TextRun, chunk: string): string | undefined {
-    if (!isOneCharacter(chunk) || !held.takesAnywhere(chunk.charCodeAt(0))) return undefined;
-    return this.rawBody.releaseCloserStart(chunk);
+    if (!isOneCharacter(chunk)) return undefined;
+    const code = chunk.charCodeAt(0);
+    if (this.state !== TEXT) return held.takesAnywhere(code) ? this.rawBody.releaseCloserStart(chunk) : undefined;
+    if (this.proseMarkers.goesOn(this.heldMarkerStart, code)) return undefined;
+    if (held.takesAnywhere(code)) return this.takeHeldMarkerStart() + chunk;
+    if (!this.proseMarkers.held.includes(chunk)) return undefined;
+    const released = this.heldMarkerStart;
+    this.heldMarkerStart = chunk;
+    return released;
+  }
+
+  /** The marker's start held in prose (see {@link holdOnRun}), no longer held; "" when none is. */
+  private takeHeldMarkerStart(): string {
+    const held = this.heldMarkerStart;
+    this.heldMarkerStart = "";
+    return held;
   }
 
   /**
@@ -508,6 +542,8 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.run !== undefined) this.closeRun(this.run);
     const outer = enterRepairBudget(this.repairBudget);
     try {
+      const heldMarkerStart = this.takeHeldMarkerStart();
+      if (heldMarkerStart !== "") this.consume(heldMarkerStart);
       this.endState();
     } finally {
       leaveRepairBudget(outer);
@@ -645,14 +681,9 @@ export class ToolCallScanner implements ToolCallEventSource {
     const lessThan = this.formats.size === 0 ? -1 : this.nextLessThan.in(chunk, chunkNumber, index);
     const bracket = this.markedJson !== undefined ? this.nextBracket.in(chunk, chunkNumber, index) : -1;
     let opening = [lessThan, bracket].reduce(earliest, -1);
-    let proseMarker: ProseMarkerStart | undefined;
-    for (const start of this.proseMarkers) {
-      const at = start.next.in(chunk, chunkNumber, index);
-      if (at !== -1 && (opening === -1 || at < opening)) {
-        opening = at;
-        proseMarker = start;
-      }
-    }
+    const markerAt = this.proseMarkers.find(chunk, chunkNumber, index, opening);
+    const proseMarker = markerAt === -1 ? undefined : this.proseMarkers.found;
+    if (markerAt !== -1) opening = markerAt;
     const end = opening === -1 ? chunk.length : opening;
     if (this.atStart && !isBlank(chunk.slice(index, end))) this.atStart = false;
     if (opening === -1) {
@@ -945,23 +976,6 @@ export class ToolCallScanner implements ToolCallEventSource {
     const id = this.rawBody.currentCallId ?? this.jsonRun.currentCallId;
     return id === undefined ? undefined : { type: "tool-call-delta", id, argumentsDelta };
   }
-}
-
-/** The markers in prose starting with one character, and where that character next stands in a chunk. */
-interface ProseMarkerStart {
-  first: string;
-  literals: readonly string[];
-  next: NextOccurrence;
-}
-
-/** Markers grouped by their first character (see {@link ProseMarker}: none may be the start of another). */
-function proseMarkerStarts(markers: readonly string[]): ProseMarkerStart[] {
-  const firsts = new Set(markers.map((marker) => marker.charAt(0)));
-  return [...firsts].map((first) => ({
-    first,
-    literals: markers.filter((marker) => marker.startsWith(first)),
-    next: new NextOccurrence(first),
-  }));
 }
 
 /** The earlier of two places in a chunk, -1 being none (a reducer). */
