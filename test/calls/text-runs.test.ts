@@ -236,7 +236,8 @@ describe("runs of an XML block's tags and of the closing tags' names in its valu
 });
 
 describe("TextRun", () => {
-  const opened = (stops: string, quote?: string) => new TextRun(stops, quote, new TextAccumulator()).open("call_0");
+  const opened = (stops: string, quote?: string, closerStart?: string) =>
+    new TextRun(stops, quote, new TextAccumulator(), undefined, undefined, closerStart).open("call_0");
   /** Each character offered to the run, and kept where it takes it, as the stream does. */
   const takes = (run: TextRun, text: string) =>
     [...text].map((character) => {
@@ -261,24 +262,41 @@ describe("TextRun", () => {
   });
 
   test.each([
-    { given: '\\"', want: [true, true], endsInEscape: false },
-    { given: '\\\\"', want: [true, true, false], endsInEscape: false },
-    { given: '\\\\\\"', want: [true, true, true, true], endsInEscape: false },
-    { given: "a\\", want: [true, true], endsInEscape: true },
-    { given: "\\\\\\", want: [true, true, true], endsInEscape: true },
-    { given: "'", want: [true], endsInEscape: false },
-  ])("inside a double-quoted string: $given", ({ given, want, endsInEscape }) => {
-    const run = opened("", '"');
+    { given: '\\"', want: [true, true], endsInEscape: false, endsInQuote: '"' },
+    { given: '\\\\"', want: [true, true, true], endsInEscape: false, endsInQuote: "" },
+    { given: '\\\\\\"', want: [true, true, true, true], endsInEscape: false, endsInQuote: '"' },
+    { given: "a\\", want: [true, true], endsInEscape: true, endsInQuote: '"' },
+    { given: "\\\\\\", want: [true, true, true], endsInEscape: true, endsInQuote: '"' },
+    { given: "'}", want: [true, true], endsInEscape: false, endsInQuote: '"' },
+    { given: '"}', want: [true, false], endsInEscape: false, endsInQuote: "" },
+    {
+      given: "\": '}', \"x",
+      want: Array.from({ length: 10 }, () => true),
+      endsInEscape: false,
+      endsInQuote: '"',
+    },
+    { given: '", \\', want: [true, true, true, false], endsInEscape: false, endsInQuote: "" },
+  ])("in a JSON value, from inside a double-quoted string: $given", ({ given, want, endsInEscape, endsInQuote }) => {
+    const run = opened("{}[]()\\", '"');
     expect(takes(run, given)).toEqual(want);
     expect(run.endsInEscape).toBe(endsInEscape);
+    expect(run.endsInQuote).toBe(endsInQuote);
+  });
+
+  test("in a JSON value, from between strings: takes strings whole, to a bracket between them", () => {
+    const run = opened("{}[]()\\", "");
+    expect(takes(run, ' "a}", 1, "b\\"]"]')).toEqual([...Array.from({ length: 16 }, () => true), false]);
+    expect(run.endsInQuote).toBe("");
+    expect(run.kept).toBe(16);
   });
 
   test("an escaped character that is another stop (a closer's start) still ends the run, which ends in its escape", () => {
-    const run = opened("<", '"');
+    const run = opened("{}", '"', "<");
     expect(takes(run, "a\\<")).toEqual([true, true, false]);
     expect(run.endsInEscape).toBe(true);
     expect(takes(run, '"')).toEqual([true]);
     expect(run.endsInEscape).toBe(false);
+    expect(run.endsInQuote).toBe('"');
   });
 
   test("a run of a literal takes its characters one after another, ends at the first that differs, and again from its start", () => {
@@ -289,17 +307,30 @@ describe("TextRun", () => {
   });
 
   test("takes a chunk whole or not at all", () => {
-    const run = opened("<", '"');
+    const run = opened("{}", '"', "<");
     expect([takesAll(run, "ab\\"), run.kept, run.endsInEscape]).toEqual([true, 3, true]);
     expect([takesAll(run, '"c<d'), run.kept, run.endsInEscape]).toEqual([false, 3, true]);
     expect([takesAll(run, '"c'), run.kept, run.endsInEscape]).toEqual([true, 5, false]);
+    expect([takesAll(run, '", }'), run.kept, run.endsInQuote], "a chunk not taken leaves the string it is in").toEqual([
+      false,
+      5,
+      '"',
+    ]);
+    expect([takesAll(run, '", "'), run.kept, run.endsInQuote]).toEqual([true, 9, '"']);
   });
 
-  test("opening again forgets what was kept, and an escape", () => {
-    const run = opened("", '"');
-    takes(run, "a\\");
+  test("opening again forgets what was kept, an escape and the string it was in", () => {
+    const run = opened("{}", '"');
+    takes(run, "a\", '");
+    expect(run.endsInQuote).toBe("'");
     run.open("call_1");
-    expect([run.kept, run.endsInEscape, run.id, takes(run, '"')]).toEqual([0, false, "call_1", [false]]);
+    expect([run.kept, run.endsInEscape, run.id, run.endsInQuote, takes(run, '"}')]).toEqual([
+      0,
+      false,
+      "call_1",
+      '"',
+      [true, false],
+    ]);
   });
 });
 

@@ -29,8 +29,8 @@ export class JsonValueEnd {
   }
 
   /**
-   * Where a run of the value's text may go from here (see `TextRun`): inside a string, to its unescaped quote; between
-   * strings, to a quote or a bracket (or a backslash, which only a string holds). None where an escape is begun.
+   * Where a run of the value's text may go from here (see `TextRun`): through strings and what is between them, to a
+   * bracket between strings (or a backslash, which only a string holds). None where an escape is begun.
    */
   runStops(): RunStops | undefined {
     if (this.quote === "") return BETWEEN_STRINGS;
@@ -47,8 +47,12 @@ export class JsonValueEnd {
     return holdsClosingBracket(chunk, this.parentheses);
   }
 
-  /** Counts in a run opened where {@link runStops} said: a backslash it took last escapes the next character. */
+  /**
+   * Counts in a run opened where {@link runStops} said: the string its text ends in, if any, and a backslash it took last
+   * that escapes the next character.
+   */
   closeRun(run: TextRun): void {
+    this.quote = run.endsInQuote;
     if (run.endsInEscape) this.escaped = true;
   }
 
@@ -102,9 +106,11 @@ export class JsonValueEnd {
   }
 }
 
-const IN_DOUBLE_QUOTES: RunStops = { stops: "", quote: '"' };
-const IN_SINGLE_QUOTES: RunStops = { stops: "", quote: "'" };
-const BETWEEN_STRINGS: RunStops = { stops: "\"'{}[]()\\" };
+/** What ends a run of a value's text between its strings: a bracket, and a backslash, which only a string holds. */
+const BETWEEN = "{}[]()\\";
+const IN_DOUBLE_QUOTES: RunStops = { stops: BETWEEN, quote: '"' };
+const IN_SINGLE_QUOTES: RunStops = { stops: BETWEEN, quote: "'" };
+const BETWEEN_STRINGS: RunStops = { stops: BETWEEN, quote: "" };
 
 const CLOSING_BRACKET = /[}\]]/;
 const CLOSING_BRACKET_OR_PARENTHESIS = /[}\])]/;

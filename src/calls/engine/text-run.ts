@@ -2,6 +2,10 @@ import type { ToolCallStreamEvent } from "../tool-call-stream-event.js";
 import { TextAccumulator } from "./text-accumulator.js";
 
 const BACKSLASH = 92;
+/** The quotes a JSON value's strings may be in: models write single-quoted ones, repaired after. */
+const QUOTES = "\"'";
+/** The code of "between strings", where a JSON run's quote is kept. */
+const NO_QUOTE = -1;
 
 /**
  * What the fast path's readers give for text they take that adds to no call: the opening of one not yet whole. No
@@ -17,20 +21,29 @@ export const NO_CALL = "";
  * other than one character, ends the run and is read as every other chunk is; the reader then counts in what the run
  * took, and may open a run again.
  *
- * A run inside a quoted string also takes the string's escapes (`\"`, `\\`), which code is full of: its quote ends it
- * only where no backslash escapes it. A run of a literal (the rest of a marker being written) takes its characters one
- * after another, and ends at the first that differs.
+ * A run of a JSON value's text (see {@link RunStops.quote}) takes its strings whole, with their escapes (`\"`, `\\`),
+ * which code is full of, and the text between them up to its stops (brackets): a quote no backslash escapes ends its
+ * string, and the run goes on. A run of a literal (the rest of a marker being written) takes its characters one after
+ * another, and ends at the first that differs.
  *
  * Hand-written, as the scanner is: it is the scanner's one per-character path, a handful of loads, so that a stream of
  * one character a chunk costs little more than handing each character on.
  */
 export class TextRun {
-  /** The ASCII codes that end the run (1), by code; the string's quote and backslash are looked at apart. */
-  private readonly stops = new Uint8Array(128);
+  /**
+   * The ASCII codes that end the run where it is (1), by code: in a JSON value, those of the string it is in, or of the
+   * text between strings; a quote and a backslash there are looked at apart.
+   */
+  private stops: Uint8Array;
   /** Whether every character past ASCII ends the run too: one of the stops is. */
   private readonly stopsPastAscii: boolean;
-  /** The code of the quote of the string the run is inside, or -1. */
-  private readonly quote: number;
+  /** For a run of a JSON value's text: the code of the quote of the string it is in, or {@link NO_QUOTE} between strings. */
+  private quote: number;
+  /** Where a run of a JSON value's text starts: its quote, and the stops there. */
+  private readonly openingQuote: number;
+  private readonly openingStops: Uint8Array;
+  /** For a run of a JSON value's text, its stops in each place, by its quote there; undefined for any other run. */
+  private readonly stopsByQuote: ReadonlyMap<number, Uint8Array> | undefined;
   /** The literal the run takes, if it is a run of one. */
   private readonly literal: string | undefined;
   /** The call the characters are text of, or {@link NO_CALL}: text of no call yet, or deltas not asked for. */
@@ -53,11 +66,12 @@ export class TextRun {
   private escapedAt = -1;
 
   /**
-   * `stops`: the characters that end the run. `quote`: the quote of the string the run is inside, if it is inside one.
-   * `text`, and `alsoText` where the reader keeps its text twice (a block's body and its call's text): where the
-   * characters are kept; none for prose, whose characters go out as they come. `literal`: the characters a run of a
-   * literal takes (every character is then a stop, compared with the literal's next). `closerStart`: the first
-   * character of the closer of the body the run is in, a stop too, which the run may hold (see {@link mayHold}).
+   * `stops`: the characters that end the run (in a JSON value, between its strings). `quote`: for a run of a JSON
+   * value's text, the quote of the string it opens inside, or "" between strings. `text`, and `alsoText` where the
+   * reader keeps its text twice (a block's body and its call's text): where the characters are kept; none for prose,
+   * whose characters go out as they come. `literal`: the characters a run of a literal takes (every character is then a
+   * stop, compared with the literal's next). `closerStart`: the first character of the closer of the body the run is
+   * in, a stop too, which the run may hold (see {@link mayHold}).
    */
   constructor(
     stops: string,
@@ -67,16 +81,27 @@ export class TextRun {
     literal?: string,
     closerStart = "",
   ) {
-    let pastAscii = literal !== undefined;
-    if (literal !== undefined) this.stops.fill(1);
-    const otherStops = `${stops}${quote === undefined ? "" : `${quote}\\`}`;
-    for (const stop of `${closerStart}${otherStops}`) {
-      const code = stop.charCodeAt(0);
-      if (code < 128) this.stops[code] = 1;
-      else pastAscii = true;
-    }
-    this.stopsPastAscii = pastAscii;
-    this.quote = quote === undefined ? -1 : quote.charCodeAt(0);
+    const table = (characters: string): Uint8Array => {
+      const codes = new Uint8Array(128);
+      if (literal !== undefined) codes.fill(1);
+      for (const character of `${closerStart}${characters}`)
+        if (character.charCodeAt(0) < 128) codes[character.charCodeAt(0)] = 1;
+      return codes;
+    };
+    const json = quote !== undefined;
+    const otherStops = json ? `${stops}${QUOTES}\\` : stops;
+    this.stopsPastAscii =
+      literal !== undefined || [...`${closerStart}${stops}`].some((stop) => stop.charCodeAt(0) >= 128);
+    this.stopsByQuote = json
+      ? new Map([
+          [NO_QUOTE, table(`${stops}${QUOTES}`)],
+          ...[...QUOTES].map((inside) => [inside.charCodeAt(0), table(`${inside}\\`)] as const),
+        ])
+      : undefined;
+    this.openingQuote = quote === undefined || quote === "" ? NO_QUOTE : quote.charCodeAt(0);
+    this.openingStops = this.stopsByQuote?.get(this.openingQuote) ?? table(stops);
+    this.quote = this.openingQuote;
+    this.stops = this.openingStops;
     this.literal = literal;
     this.holdable =
       closerStart.length === 1 && literal === undefined && !otherStops.includes(closerStart)
@@ -90,6 +115,8 @@ export class TextRun {
     this.parameter = parameter;
     this.keptFrom = this.text?.length ?? 0;
     this.escapedAt = -1;
+    this.quote = this.openingQuote;
+    this.stops = this.openingStops;
     return this;
   }
 
@@ -103,12 +130,14 @@ export class TextRun {
 
   /** Whether the run takes every character of `chunk`: it takes them all then, or none. */
   takesAll(chunk: string): boolean {
-    const { escapedAt } = this;
+    const { escapedAt, quote, stops } = this;
     const length = this.textLength;
     for (let index = 0; index < chunk.length; index += 1) {
       const code = chunk.charCodeAt(index);
       if (this.isStop(code) && !this.takesStop(code, length + index)) {
         this.escapedAt = escapedAt;
+        this.quote = quote;
+        this.stops = stops;
         return false;
       }
     }
@@ -139,6 +168,11 @@ export class TextRun {
     return this.escapedAt === this.textLength;
   }
 
+  /** For a run of a JSON value's text, the quote of the string its text ends in; "" between strings. */
+  get endsInQuote(): string {
+    return this.quote === NO_QUOTE ? "" : String.fromCharCode(this.quote);
+  }
+
   private isStop(code: number): boolean {
     return code < 128 ? this.stops[code] === 1 : this.stopsPastAscii;
   }
@@ -149,27 +183,43 @@ export class TextRun {
   }
 
   /**
-   * A stop the run still takes, to be kept at `length`: a literal's next character; a backslash in its string, or its
-   * quote escaped by one.
+   * A stop the run still takes, to be kept at `length`: a literal's next character; in a JSON value, a backslash in a
+   * string, a quote that ends its string or, between strings, starts one.
    */
   private takesStop(code: number, length: number): boolean {
-    const { literal } = this;
+    const { literal, stopsByQuote } = this;
     if (literal !== undefined) return code === literal.charCodeAt(length - this.keptFrom);
-    if (this.quote === -1) return false;
+    if (stopsByQuote === undefined) return false;
+    if (this.quote === NO_QUOTE) return this.enters(stopsByQuote, code);
     if (code === BACKSLASH) {
       if (this.escapedAt !== length) this.escapedAt = length + 1;
       return true;
     }
-    return code === this.quote && this.escapedAt === length;
+    if (code !== this.quote) return false;
+    if (this.escapedAt !== length) this.enters(stopsByQuote, NO_QUOTE);
+    return true;
+  }
+
+  /** Whether the run goes where `quote` leads (into its string, or out of one), with the stops there. */
+  private enters(stopsByQuote: ReadonlyMap<number, Uint8Array>, quote: number): boolean {
+    const stops = stopsByQuote.get(quote);
+    if (stops === undefined) return false;
+    this.quote = quote;
+    this.stops = stops;
+    return true;
   }
 }
 
 /**
- * Where a run ends, beside the first character of its body's closer: these `stops`, and inside a string its `quote`;
- * or, for a run of a `literal`, at the first character that differs from it.
+ * Where a run ends, beside the first character of its body's closer: at these `stops`; or, for a run of a `literal`, at
+ * the first character that differs from it.
  */
 export interface RunStops {
   readonly stops: string;
+  /**
+   * For a run of a JSON value's text: the quote of the string it opens inside, or "" between strings. It goes on
+   * through strings, in either quote, whole, and `stops` are those between them.
+   */
   readonly quote?: string;
   readonly literal?: string;
 }
