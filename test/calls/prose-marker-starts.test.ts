@@ -109,8 +109,9 @@ describe("ProseMarkerFinder", () => {
 
   test("holds the first characters that open nothing else, and tells whether a marker goes on", () => {
     expect(new ProseMarkerFinder(["functools[", "]<]minimax[>[<tool_call>", "<|tool_call|>"]).held).toBe("f]");
-    expect(finder.goesOn("f", "u".charCodeAt(0))).toBe(true);
-    expect(finder.goesOn("f", "i".charCodeAt(0))).toBe(false);
-    expect(finder.goesOn("A", "c".charCodeAt(0))).toBe(true);
+    expect(finder.goesOn("f", "u")).toBe(true);
+    expect(finder.goesOn("f", "i")).toBe(false);
+    expect(finder.goesOn("A", "c")).toBe(true);
+    expect(finder.goesOn(">", ">")).toBe(true);
   });
 });

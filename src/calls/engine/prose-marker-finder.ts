@@ -26,6 +26,8 @@ export class ProseMarkerFinder {
   readonly held: string;
   /** Each marker, with where it next stands whole in a chunk. */
   private readonly wholes: ReadonlyArray<{ group: ProseMarkerGroup; literal: string; next: NextOccurrence }>;
+  /** The characters that may come second in a marker, by its first. */
+  private readonly seconds: ReadonlyMap<string, string>;
 
   constructor(markers: readonly string[]) {
     const firsts = new Set(markers.map((marker) => marker.charAt(0)));
@@ -37,6 +39,9 @@ export class ProseMarkerFinder {
       group.literals.map((literal) => ({ group, literal, next: new NextOccurrence(literal) })),
     );
     this.held = [...firsts].filter((first) => !READ_WHERE_THEY_STAND.includes(first)).join("");
+    this.seconds = new Map(
+      this.groups.map(({ first, literals }) => [first, literals.map((literal) => literal.charAt(1)).join("")]),
+    );
   }
 
   /**
@@ -60,11 +65,9 @@ export class ProseMarkerFinder {
     return this.found === undefined ? -1 : at;
   }
 
-  /** Whether a marker starting with `first` (one of {@link held}) may go on with the character of `code`. */
-  goesOn(first: string, code: number): boolean {
-    return this.groups.some(
-      (group) => group.first === first && group.literals.some((literal) => literal.charCodeAt(1) === code),
-    );
+  /** Whether a marker starting with `first` (one of {@link held}) may go on with `next`, one character. */
+  goesOn(first: string, next: string): boolean {
+    return this.seconds.get(first)?.includes(next) === true;
   }
 }
 

@@ -382,7 +382,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (!isOneCharacter(chunk)) return undefined;
     const code = chunk.charCodeAt(0);
     if (this.state !== TEXT) return held.takesAnywhere(code) ? this.rawBody.releaseCloserStart(chunk) : undefined;
-    if (this.proseMarkers.goesOn(this.heldMarkerStart, code)) return undefined;
+    if (this.proseMarkers.goesOn(this.heldMarkerStart, chunk)) return undefined;
     if (held.takesAnywhere(code)) return this.takeHeldMarkerStart() + chunk;
     if (!this.proseMarkers.held.includes(chunk)) return undefined;
     const released = this.heldMarkerStart;
