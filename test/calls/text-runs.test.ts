@@ -334,14 +334,21 @@ describe("TextRun", () => {
   });
 });
 
-describe("a chunk that is not text, while a run is open", () => {
+describe("a chunk that is not text, while a run is open or a character held", () => {
   test.each([
-    { where: "in prose", before: "Checking the weather" },
+    { where: "in prose", before: "Checking the weather", rest: " now." },
     {
       where: "in a call's string",
       before: '<tool_call>\n{"name": "write_file", "arguments": {"path": "a", "content": "ab',
+      rest: 'c"}}\n</tool_call>',
     },
-  ])("$where: a typed error naming the chunk, and the stream reads on", ({ before }) => {
+    { where: "in prose, right after a marker's first character", before: "Checking the f", rest: "ile now." },
+    {
+      where: "in a call's string, right after a closer's first character",
+      before: '<tool_call>\n{"name": "write_file", "arguments": {"path": "a", "content": "a <',
+      rest: ' b"}}\n</tool_call>',
+    },
+  ])("$where: a typed error naming the chunk, and the stream reads on", ({ before, rest }) => {
     const stream = createToolCallStream({ tools });
     const events = [...before].flatMap((character) => stream.push(character));
     let thrown: unknown;
@@ -351,7 +358,6 @@ describe("a chunk that is not text, while a run is open", () => {
       thrown = error;
     }
     expect(thrown).toMatchObject({ code: "INVALID_ARGUMENTS", data: { parameter: "chunk" } });
-    const rest = before.startsWith("<tool_call>") ? 'c"}}\n</tool_call>' : " now.";
     events.push(...[...rest].flatMap((character) => stream.push(character)), ...stream.end());
     const oneShot = parseToolCalls(before + rest, { tools });
     expect(oneShot.calls).toHaveLength(before.startsWith("<tool_call>") ? 1 : 0);

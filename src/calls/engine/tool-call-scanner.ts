@@ -168,8 +168,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   private readonly reasoningEnds: readonly string[];
   /**
    * The markers in prose that open calls of the formats read (call blocks' markers, a model's words before its JSON
-   * calls written anywhere: `functools[`), by their first character, each character with where it next stands in a
-   * chunk.
+   * calls written anywhere: `functools[`), found whole in a chunk, and their first characters, which prose holds.
    */
   private readonly proseMarkers: ProseMarkerFinder;
   /** The characters that may start what {@link mayOpenWithoutTag} looks for: a character of prose is compared with them. */
@@ -326,6 +325,9 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** A chunk the run, if one is open, does not take: it ends the run, and the reader may open another after it. */
   private pushOutsideRun(chunk: string): readonly ToolCallStreamEvent[] {
+    // Bytes (a Uint8Array from a fetch body) are a caller's mistake to name, not a TypeError deep inside; what is held
+    // stays held, and the stream reads on.
+    if (typeof chunk !== "string") throw notTextError(chunk);
     const held = this.heldRun;
     let read = chunk;
     if (held !== undefined) {
@@ -443,8 +445,6 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private pushChunk(chunk: string): readonly ToolCallStreamEvent[] {
     if (chunk === "") return NO_EVENTS;
-    // Bytes (a Uint8Array from a fetch body) are a caller's mistake to name, not a TypeError deep inside.
-    if (typeof chunk !== "string") throw notTextError(chunk);
     // The arguments of a marker's call, or calls a reply starts with, where no bracket can end them: `<` is text there.
     if (this.state === JSON_RUN && this.jsonRun.takePlainText(chunk)) {
       const id = this.jsonRun.currentCallId;
