@@ -39,7 +39,7 @@ export class TextRun {
   private readonly stopsPastAscii: boolean;
   /** For a run of a JSON value's text: the code of the quote of the string it is in, or {@link NO_QUOTE} between strings. */
   private quote: number;
-  /** Where a run of a JSON value's text starts: its quote, and the stops there. */
+  /** Where the run opens (a run of a JSON value's text, in a string or between strings): its quote, and its stops there. */
   private readonly openingQuote: number;
   private readonly openingStops: Uint8Array;
   /** For a run of a JSON value's text, its stops in each place, by its quote there; undefined for any other run. */
