@@ -325,12 +325,11 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   /** A chunk the run, if one is open, does not take: it ends the run, and the reader may open another after it. */
   private pushOutsideRun(chunk: string): readonly ToolCallStreamEvent[] {
-    // Bytes (a Uint8Array from a fetch body) are a caller's mistake to name, not a TypeError deep inside; what is held
-    // stays held, and the stream reads on.
-    if (typeof chunk !== "string") throw notTextError(chunk);
     const held = this.heldRun;
     let read = chunk;
     if (held !== undefined) {
+      // Bytes are refused before what is held is let go: it stays held, and the stream reads on.
+      if (typeof chunk !== "string") throw notTextError(chunk);
       this.heldRun = undefined;
       const text = this.textReleasedOnRun(held, chunk);
       if (text !== undefined) {
@@ -445,6 +444,8 @@ export class ToolCallScanner implements ToolCallEventSource {
 
   private pushChunk(chunk: string): readonly ToolCallStreamEvent[] {
     if (chunk === "") return NO_EVENTS;
+    // Bytes (a Uint8Array from a fetch body) are a caller's mistake to name, not a TypeError deep inside.
+    if (typeof chunk !== "string") throw notTextError(chunk);
     // The arguments of a marker's call, or calls a reply starts with, where no bracket can end them: `<` is text there.
     if (this.state === JSON_RUN && this.jsonRun.takePlainText(chunk)) {
       const id = this.jsonRun.currentCallId;
