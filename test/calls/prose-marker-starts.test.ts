@@ -109,6 +109,7 @@ describe("ProseMarkerFinder", () => {
 
   test("holds the first characters that open nothing else, and tells whether a marker goes on", () => {
     expect(new ProseMarkerFinder(["functools[", "]<]minimax[>[<tool_call>", "<|tool_call|>"]).held).toBe("f]");
+    expect([finder.holds("A"), finder.holds(">"), finder.holds("x")]).toEqual([true, true, false]);
     expect(finder.goesOn("f", "u")).toBe(true);
     expect(finder.goesOn("f", "i")).toBe(false);
     expect(finder.goesOn("A", "c")).toBe(true);

@@ -65,6 +65,11 @@ export class ProseMarkerFinder {
     return this.found === undefined ? -1 : at;
   }
 
+  /** Whether a stream's run of prose holds `character` (one): it is one of {@link held}. */
+  holds(character: string): boolean {
+    return this.held.includes(character);
+  }
+
   /** Whether a marker starting with `first` (one of {@link held}) may go on with `next`, one character. */
   goesOn(first: string, next: string): boolean {
     return this.seconds.get(first)?.includes(next) === true;

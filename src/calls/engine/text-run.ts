@@ -200,11 +200,14 @@ export class TextRun {
     return true;
   }
 
-  /** Whether the run goes where `quote` leads (into its string, or out of one), with the stops there. */
-  private enters(stopsByQuote: ReadonlyMap<number, Uint8Array>, quote: number): boolean {
-    const stops = stopsByQuote.get(quote);
+  /**
+   * Whether the run goes on into the place `code` leads to: the string a quote opens, or ({@link NO_QUOTE}) the text
+   * after one; any other code leads nowhere, and the run ends there.
+   */
+  private enters(stopsByQuote: ReadonlyMap<number, Uint8Array>, code: number): boolean {
+    const stops = stopsByQuote.get(code);
     if (stops === undefined) return false;
-    this.quote = quote;
+    this.quote = code;
     this.stops = stops;
     return true;
   }

@@ -369,7 +369,7 @@ export class ToolCallScanner implements ToolCallEventSource {
   /** Whether the reader holds `chunk`, the character that stopped `run` (see {@link holdOnRun}). */
   private holds(run: TextRun, chunk: string): boolean {
     if (this.state === RAW_BODY) return run.mayHold(chunk.charCodeAt(0)) && this.rawBody.holdsCloserCharacter(chunk);
-    if (this.state !== TEXT || run !== this.proseRun || !this.proseMarkers.held.includes(chunk)) return false;
+    if (this.state !== TEXT || run !== this.proseRun || !this.proseMarkers.holds(chunk)) return false;
     this.heldMarkerStart = chunk;
     return true;
   }
@@ -385,7 +385,7 @@ export class ToolCallScanner implements ToolCallEventSource {
     if (this.state !== TEXT) return held.takesAnywhere(code) ? this.rawBody.releaseCloserStart(chunk) : undefined;
     if (this.proseMarkers.goesOn(this.heldMarkerStart, chunk)) return undefined;
     if (held.takesAnywhere(code)) return this.takeHeldMarkerStart() + chunk;
-    if (!this.proseMarkers.held.includes(chunk)) return undefined;
+    if (!this.proseMarkers.holds(chunk)) return undefined;
     const released = this.heldMarkerStart;
     this.heldMarkerStart = chunk;
     return released;
