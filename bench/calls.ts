@@ -223,8 +223,11 @@ export async function run(): Promise<void> {
   timeHostileProse();
 }
 
-/** How many fresh processes time each family: one process's ratio moves more between processes than within one. */
-const FAMILY_PROCESSES = 3;
+/**
+ * How many fresh processes time each family: one process's ratio moves more between processes than within one. Five,
+ * so that the median holds when two of them land in a noisy stretch of a shared machine.
+ */
+const FAMILY_PROCESSES = 5;
 
 /**
  * Each family's output, one-shot and in 1-character chunks through `onEvent`, timed in alternation: its one-shot rate,
@@ -232,7 +235,9 @@ const FAMILY_PROCESSES = 3;
  * an output here, or the bench stops. Each family is timed in processes of its own: in one process the families timed
  * last were up to 1.4x slower at 1 character than timed first, from what the JIT had learnt of the others, so a
  * family's figure depended on its place in the list. The figures are the medians of {@link FAMILY_PROCESSES}
- * processes, the ratio printed with its range.
+ * processes, the ratio printed with its range. The processes are run in passes over all the families, not one family's
+ * back to back, so that a noisy stretch of a shared machine lands on one process of each family it meets, not on all of
+ * one family's: three processes back to back gave Mistral medians from 2.64x to 3.03x in bench runs of the same code.
  */
 function timeFamilies(): void {
   const families = Object.keys(FAMILY_CALLS);
@@ -247,23 +252,18 @@ function timeFamilies(): void {
     `  of 15 rounds' ratios (both sides timed in the same round), then of ${FAMILY_PROCESSES} fresh processes, with its range:`,
   );
   const url = import.meta.url;
+  const runs = new Map<string, FamilyFigures[]>(families.map((family) => [family, []]));
+  for (let pass = 0; pass < FAMILY_PROCESSES; pass += 1) {
+    for (const family of families) runs.get(family)?.push(timeFamilyInProcess(url, family));
+  }
   const over: string[] = [];
-  for (const family of families) {
-    const script = `const { timeFamily } = await import(${JSON.stringify(url)}); console.log(JSON.stringify(timeFamily(${JSON.stringify(family)})));`;
-    const runs = Array.from({ length: FAMILY_PROCESSES }, () => {
-      const { status, stdout } = spawnSync(process.execPath, ["--input-type=module", "--eval", script], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      if (status !== 0) throw new Error(`timing ${family} failed`);
-      return JSON.parse(stdout) as FamilyFigures;
-    });
+  for (const [family, figures] of runs) {
     const median = (key: keyof FamilyFigures) =>
       percentile(
-        runs.map((run) => run[key]),
+        figures.map((figure) => figure[key]),
         50,
       );
-    const ratios = runs.map((run) => run.ratio);
+    const ratios = figures.map((figure) => figure.ratio);
     const ratio = median("ratio");
     if (ratio > 3) over.push(family);
     console.log(
@@ -273,6 +273,17 @@ function timeFamilies(): void {
     );
   }
   console.log(`  over 3x at 1 char: ${over.length === 0 ? "none" : over.join(", ")}`);
+}
+
+/** Times `family` in a fresh process (see {@link timeFamily}); `url`: this module's. */
+function timeFamilyInProcess(url: string, family: string): FamilyFigures {
+  const script = `const { timeFamily } = await import(${JSON.stringify(url)}); console.log(JSON.stringify(timeFamily(${JSON.stringify(family)})));`;
+  const { status, stdout } = spawnSync(process.execPath, ["--input-type=module", "--eval", script], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (status !== 0) throw new Error(`timing ${family} failed`);
+  return JSON.parse(stdout) as FamilyFigures;
 }
 
 /** One family's figures in one process: its one-shot MB/s, its 1-char ratio, and the floor's (see streamFloor). */
