@@ -10,7 +10,10 @@ import type { ToolCallError } from "./tool-call-error.js";
  *   calls of blocks read whole: when the block is complete).
  * - `tool-call-delta`: more raw argument text as it arrives; for XML, the raw text of `parameter` (entities not yet
  *   decoded), for a `<tool_call>`'s JSON the object, for its first function its text to `</function>`, for legacy tags
- *   the tag's inner text.
+ *   the tag's inner text, for a message to a tool (`>>>name`) its text from the recipient's line. Deltas are what was
+ *   read so far: where a body is cut after all (a closing marker written inside a string of JSON that never closes),
+ *   they may run past the cut, and what follows the cut is read again as the one-shot reads it; the `tool-call` event
+ *   is the call as read.
  * - `tool-call`: the complete call, typed by schema, as soon as its closing tag arrives.
  * - `error`: a problem, such as a block left open at the end (never dropped silently). A started call the block does
  *   not hold once read whole (JSON whose `id` follows its arguments) is withdrawn by an error naming its id; that id

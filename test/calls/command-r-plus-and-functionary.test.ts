@@ -2,7 +2,18 @@
 import { describe, expect, test } from "vitest";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
+import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 import { corpusTools as tools } from "./corpus/tools.js";
+
+/** The events of `given` streamed in `size`-character chunks, then ended. */
+function streamedEvents(given: string, size: number): ToolCallStreamEvent[] {
+  const stream = createToolCallStream({ tools });
+  const events: ToolCallStreamEvent[] = [];
+  for (let start = 0; start < given.length; start += size)
+    events.push(...stream.push(given.slice(start, start + size)));
+  events.push(...stream.end());
+  return events;
+}
 
 describe("Command R+'s Action: block, streamed", () => {
   test.each([1, 2, 5, 16])(
@@ -14,11 +25,7 @@ describe("Command R+'s Action: block, streamed", () => {
         text: " b}]\n```\nmore text",
         errors: [{ code: "PARSE_ERROR" }],
       });
-      const stream = createToolCallStream({ tools });
-      const events = [];
-      for (let start = 0; start < given.length; start += size)
-        events.push(...stream.push(given.slice(start, start + size)));
-      events.push(...stream.end());
+      const events = streamedEvents(given, size);
       // A stream also withdraws the call it announced; the rest is what one-shot reports.
       expect({
         calls: events.filter((event) => event.type === "tool-call"),
@@ -82,6 +89,25 @@ describe("Functionary v3.2's messages, streamed", () => {
     const atEnd = stream.end();
     expect(atEnd.filter((event) => event.type === "tool-call").map((event) => event.call.name)).toEqual(["get_time"]);
   });
+
+  test.each([1, 3, 7])(
+    "a >>> inside a string of JSON that never closes cuts the call there, as one-shot reads it; the deltas start with the call's text (%i-character chunks)",
+    (size) => {
+      const given = 'get_weather\n{"city": "a>>>b", "note": "x\n>>>all\nDone.';
+      const oneShot = parseToolCalls(given, { tools });
+      expect(oneShot).toMatchObject({
+        calls: [{ name: "get_weather", rawArguments: '{"city": "a' }],
+        text: 'b", "note": "x\nDone.',
+        errors: [{ code: "PARSE_ERROR" }],
+      });
+      const events = streamedEvents(given, size);
+      expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(oneShot.calls);
+      expect(events.map((event) => (event.type === "text" ? event.delta : "")).join("")).toBe(oneShot.text);
+      // The deltas are what was read so far: the call's text to the cut, then on past it (see ToolCallStreamEvent).
+      const deltas = events.map((event) => (event.type === "tool-call-delta" ? event.argumentsDelta : "")).join("");
+      expect(deltas.startsWith('get_weather\n{"city": "a')).toBe(true);
+    },
+  );
 });
 
 describe("Functionary v3.2's reply start, one format read", () => {
