@@ -252,12 +252,12 @@ function timeFamilies(): void {
     `  of 15 rounds' ratios (both sides timed in the same round), then of ${FAMILY_PROCESSES} fresh processes, with its range:`,
   );
   const url = import.meta.url;
-  const runs = new Map<string, FamilyFigures[]>(families.map((family) => [family, []]));
+  const runs = families.map((family) => ({ family, figures: [] as FamilyFigures[] }));
   for (let pass = 0; pass < FAMILY_PROCESSES; pass += 1) {
-    for (const family of families) runs.get(family)?.push(timeFamilyInProcess(url, family));
+    for (const { family, figures } of runs) figures.push(timeFamilyInProcess(url, family));
   }
   const over: string[] = [];
-  for (const [family, figures] of runs) {
+  for (const { family, figures } of runs) {
     const median = (key: keyof FamilyFigures) =>
       percentile(
         figures.map((figure) => figure[key]),

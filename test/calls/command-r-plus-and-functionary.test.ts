@@ -2,18 +2,8 @@
 import { describe, expect, test } from "vitest";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
-import type { ToolCallStreamEvent } from "../../src/calls/tool-call-stream-event.js";
 import { corpusTools as tools } from "./corpus/tools.js";
-
-/** The events of `given` streamed in `size`-character chunks, then ended. */
-function streamedEvents(given: string, size: number): ToolCallStreamEvent[] {
-  const stream = createToolCallStream({ tools });
-  const events: ToolCallStreamEvent[] = [];
-  for (let start = 0; start < given.length; start += size)
-    events.push(...stream.push(given.slice(start, start + size)));
-  events.push(...stream.end());
-  return events;
-}
+import { streamedEvents, summarize } from "./model-output-corpus.js";
 
 describe("Command R+'s Action: block, streamed", () => {
   test.each([1, 2, 5, 16])(
@@ -25,15 +15,13 @@ describe("Command R+'s Action: block, streamed", () => {
         text: " b}]\n```\nmore text",
         errors: [{ code: "PARSE_ERROR" }],
       });
-      const events = streamedEvents(given, size);
-      // A stream also withdraws the call it announced; the rest is what one-shot reports.
-      expect({
-        calls: events.filter((event) => event.type === "tool-call"),
-        text: events.map((event) => (event.type === "text" ? event.delta : "")).join(""),
-        errors: events.flatMap((event) =>
-          event.type === "error" && event.error.withdrawn === undefined ? [event.error.code] : [],
-        ),
-      }).toEqual({ calls: [], text: " b}]\n```\nmore text", errors: ["PARSE_ERROR"] });
+      // A stream also withdraws the call it announced (summarize leaves that out); the rest is what one-shot reports.
+      const read = summarize(streamedEvents(given, size, { tools }));
+      expect({ calls: read.calls, text: read.text, errors: read.errors.map((error) => error.code) }).toEqual({
+        calls: [],
+        text: " b}]\n```\nmore text",
+        errors: ["PARSE_ERROR"],
+      });
     },
   );
 
@@ -100,9 +88,10 @@ describe("Functionary v3.2's messages, streamed", () => {
         text: 'b", "note": "x\nDone.',
         errors: [{ code: "PARSE_ERROR" }],
       });
-      const events = streamedEvents(given, size);
-      expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(oneShot.calls);
-      expect(events.map((event) => (event.type === "text" ? event.delta : "")).join("")).toBe(oneShot.text);
+      const events = streamedEvents(given, size, { tools });
+      const read = summarize(events);
+      expect(read.calls).toEqual(oneShot.calls);
+      expect(read.text).toBe(oneShot.text);
       // The deltas are what was read so far: the call's text to the cut, then on past it (see ToolCallStreamEvent).
       const deltas = events.map((event) => (event.type === "tool-call-delta" ? event.argumentsDelta : "")).join("");
       expect(deltas.startsWith('get_weather\n{"city": "a')).toBe(true);

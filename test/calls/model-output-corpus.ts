@@ -51,6 +51,16 @@ function chunksOf(output: string, split: { size: number } | { cuts: number; seed
   return [0, ...points].map((start, index) => output.slice(start, [...points, output.length][index]));
 }
 
+/** The events of a stream of `output` cut into `size`-character chunks, its end's included. */
+export function streamedEvents(
+  output: string,
+  size: number,
+  options: Parameters<typeof createToolCallStream>[0] = {},
+): ToolCallStreamEvent[] {
+  const stream = createToolCallStream(options);
+  return [...chunksOf(output, { size }).flatMap((chunk) => stream.push(chunk)), ...stream.end()];
+}
+
 /** What a stream's events say, in `parseToolCalls`' shape. */
 export function summarize(events: ToolCallStreamEvent[]) {
   return {

@@ -6,7 +6,7 @@ import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js
 import { ProseMarkerFinder } from "../../src/calls/engine/prose-marker-finder.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import { call, corpusTools as tools } from "./corpus/tools.js";
-import { expectCaseReadEveryWay, type ModelOutputCase, summarize } from "./model-output-corpus.js";
+import { expectCaseReadEveryWay, type ModelOutputCase, streamedEvents, summarize } from "./model-output-corpus.js";
 
 /** A model's reply of prose only, full of the first characters of markers: `f`, `ff`, `A`, `Af`, `>`, `]`. */
 const PROSE =
@@ -71,12 +71,7 @@ describe("marker starts in prose", () => {
     const oneShot = parseToolCalls(output, { tools });
     expect(oneShot.calls.map((call) => call.arguments)).toEqual([{ city: "Rome" }]);
     for (let size = 2; size <= 16; size += 1) {
-      const stream = createToolCallStream({ tools });
-      const events = [];
-      for (let start = 0; start < output.length; start += size)
-        events.push(...stream.push(output.slice(start, start + size)));
-      events.push(...stream.end());
-      const read = summarize(events);
+      const read = summarize(streamedEvents(output, size, { tools }));
       expect(read.text, `${size} characters a chunk`).toBe(oneShot.text);
       expect(read.calls.map((call) => call.arguments)).toEqual([{ city: "Rome" }]);
     }
