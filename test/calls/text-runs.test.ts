@@ -241,7 +241,8 @@ describe("TextRun", () => {
   /** Each character offered to the run, and kept where it takes it, as the stream does. */
   const takes = (run: TextRun, text: string) =>
     [...text].map((character) => {
-      const taken = run.takes(character.charCodeAt(0));
+      const code = character.charCodeAt(0);
+      const taken = run.takesAnywhere(code) || run.takesStop(code);
       if (taken) run.text?.append(character);
       return taken;
     });
