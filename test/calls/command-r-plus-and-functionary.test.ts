@@ -16,7 +16,7 @@ describe("Command R+'s Action: block, streamed", () => {
         errors: [{ code: "PARSE_ERROR" }],
       });
       // A stream also withdraws the call it announced (summarize leaves that out); the rest is what one-shot reports.
-      const read = summarize(streamedEvents(given, size, { tools }));
+      const read = summarize(streamedEvents(given, { size }, { tools }));
       expect({ calls: read.calls, text: read.text, errors: read.errors.map((error) => error.code) }).toEqual({
         calls: [],
         text: " b}]\n```\nmore text",
@@ -88,7 +88,7 @@ describe("Functionary v3.2's messages, streamed", () => {
         text: 'b", "note": "x\nDone.',
         errors: [{ code: "PARSE_ERROR" }],
       });
-      const events = streamedEvents(given, size, { tools });
+      const events = streamedEvents(given, { size }, { tools });
       const read = summarize(events);
       expect(read.calls).toEqual(oneShot.calls);
       expect(read.text).toBe(oneShot.text);

@@ -51,14 +51,14 @@ function chunksOf(output: string, split: { size: number } | { cuts: number; seed
   return [0, ...points].map((start, index) => output.slice(start, [...points, output.length][index]));
 }
 
-/** The events of a stream of `output` cut into `size`-character chunks, its end's included. */
+/** The events of a stream of `output` cut as `split` says (see {@link chunksOf}), its end's included. */
 export function streamedEvents(
   output: string,
-  size: number,
+  split: Parameters<typeof chunksOf>[1],
   options: Parameters<typeof createToolCallStream>[0] = {},
 ): ToolCallStreamEvent[] {
   const stream = createToolCallStream(options);
-  return [...chunksOf(output, { size }).flatMap((chunk) => stream.push(chunk)), ...stream.end()];
+  return [...chunksOf(output, split).flatMap((chunk) => stream.push(chunk)), ...stream.end()];
 }
 
 /** What a stream's events say, in `parseToolCalls`' shape. */
@@ -91,8 +91,6 @@ export function expectCaseReadEveryWay(given: ModelOutputCase): void {
   expect({ calls: oneShot.calls, text: oneShot.text, errors: oneShot.errors }, "one-shot").toEqual(want);
   const splits = [{ size: 1 }, { size: 7 }, ...[1, 2, 3, 4, 5].map((seed) => ({ cuts: 20, seed }))];
   for (const split of splits) {
-    const stream = createToolCallStream(options);
-    const events = [...chunksOf(given.output, split).flatMap((chunk) => stream.push(chunk)), ...stream.end()];
-    expect(summarize(events), `streamed ${JSON.stringify(split)}`).toEqual(want);
+    expect(summarize(streamedEvents(given.output, split, options)), `streamed ${JSON.stringify(split)}`).toEqual(want);
   }
 }

@@ -71,7 +71,7 @@ describe("marker starts in prose", () => {
     const oneShot = parseToolCalls(output, { tools });
     expect(oneShot.calls.map((call) => call.arguments)).toEqual([{ city: "Rome" }]);
     for (let size = 2; size <= 16; size += 1) {
-      const read = summarize(streamedEvents(output, size, { tools }));
+      const read = summarize(streamedEvents(output, { size }, { tools }));
       expect(read.text, `${size} characters a chunk`).toBe(oneShot.text);
       expect(read.calls.map((call) => call.arguments)).toEqual([{ city: "Rome" }]);
     }
