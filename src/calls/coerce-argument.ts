@@ -7,6 +7,11 @@ import { parseJsonText } from "./parse-json-arguments.js";
 export type CoercionResult = { success: true; value: unknown } | { success: false; message: string };
 
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+/**
+ * The words for no value: JSON's, and Python's `None`, which models taught by templates that render arguments with
+ * Python's `str` write for a null (Qwen3.5's, as vLLM's `qwen3_coder` parser reads it).
+ */
+const NULL_WORDS: ReadonlySet<string> = new Set(["null", "None"]);
 /** One line break, with the spaces or tabs before it, at the start of a string value. */
 const LEADING_LINE_BREAK = /^[ \t]*\r?\n/;
 
@@ -18,8 +23,10 @@ const LEADING_LINE_BREAK = /^[ \t]*\r?\n/;
  * Whitespace rule: a string framed by line breaks, as templates write a value on lines of its own, loses the one at
  * each end with the spaces and tabs beside it, so `<parameter name="code">\n  x\n</parameter>` gives `"  x"`; a value
  * written right after its tag (Seed-OSS' `<parameter=old>x\n</parameter>`) keeps its final line break. All other
- * whitespace in a string is kept. Every other type is trimmed fully before conversion; `float`, which models' tool
- * schemas write, is read as `number`. Without a usable schema the value stays a string.
+ * whitespace in a string is kept. Every other type is trimmed fully before conversion. A type named as a programming
+ * language names it, as models' tool schemas often do (`int`, `float`, `list[str]`, `dict`), is read as the JSON
+ * Schema type it means (see {@link standardType}). Where the schema allows `null`, `null` and Python's `None` are null.
+ * Without a usable schema the value stays a string.
  */
 export function coerceArgument(raw: string, schema: unknown): CoercionResult {
   checkStringArgument("coerceArgument", "raw", raw);
@@ -27,7 +34,7 @@ export function coerceArgument(raw: string, schema: unknown): CoercionResult {
   if (types.size === 0 || types.has("string")) {
     const unframed = raw.replace(LEADING_LINE_BREAK, "");
     const text = unframed.length < raw.length ? trimTrailingLineBreak(unframed) : raw;
-    if (types.has("null") && text.trim() === "null") return { success: true, value: null };
+    if (types.has("null") && NULL_WORDS.has(text.trim())) return { success: true, value: null };
     return { success: true, value: text };
   }
   const text = raw.trim();
@@ -55,9 +62,7 @@ export function trimTrailingLineBreak(text: string): string {
 export function schemaTypes(schema: unknown): Set<string> {
   const types = new Set<string>();
   if (!isJsonObject(schema)) return types;
-  const { type } = schema;
-  if (typeof type === "string") types.add(type);
-  if (Array.isArray(type)) for (const item of type) if (typeof item === "string") types.add(item);
+  for (const name of typeNames(schema)) types.add(standardType(name));
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const branches = schema[keyword];
     if (Array.isArray(branches)) for (const branch of branches) for (const item of schemaTypes(branch)) types.add(item);
@@ -72,8 +77,7 @@ export function schemaTypes(schema: unknown): Set<string> {
  */
 export function schemaOfType(schema: unknown, type: string): unknown {
   if (!isJsonObject(schema)) return undefined;
-  const { type: own } = schema;
-  if (own === type || (Array.isArray(own) && own.includes(type))) return schema;
+  if (typeNames(schema).some((name) => standardType(name) === type)) return schema;
   const fitting: unknown[] = [];
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const branches = schema[keyword];
@@ -86,8 +90,7 @@ export function schemaOfType(schema: unknown, type: string): unknown {
 function convert(text: string, type: string): unknown {
   switch (type) {
     case "integer":
-    case "number":
-    case "float": {
+    case "number": {
       if (!NUMBER.test(text)) return undefined;
       const value = Number(text);
       return type === "integer" && !Number.isInteger(value) ? undefined : value;
@@ -97,7 +100,7 @@ function convert(text: string, type: string): unknown {
       return lower === "true" ? true : lower === "false" ? false : undefined;
     }
     case "null":
-      return text === "null" || text === "" ? null : undefined;
+      return NULL_WORDS.has(text) || text === "" ? null : undefined;
     case "object":
     case "array": {
       const parsed = parseJsonText(text);
@@ -108,4 +111,63 @@ function convert(text: string, type: string): unknown {
     default:
       return undefined;
   }
+}
+
+/** The names a schema's own `type` gives, one or a list. */
+function typeNames(schema: Record<string, unknown>): string[] {
+  const { type } = schema;
+  if (typeof type === "string") return [type];
+  return Array.isArray(type) ? type.filter((item): item is string => typeof item === "string") : [];
+}
+
+/** JSON Schema's own type names. */
+const JSON_SCHEMA_TYPES: ReadonlySet<string> = new Set([
+  "string",
+  "integer",
+  "number",
+  "boolean",
+  "array",
+  "object",
+  "null",
+]);
+
+/** Programming languages' names of types, as models' tool schemas write them, by the JSON Schema type each means. */
+const TYPE_ALIASES: ReadonlyMap<string, string> = new Map([
+  ...["str", "text", "varchar", "char", "enum"].map((name) => [name, "string"] as const),
+  ...["bool", "binary"].map((name) => [name, "boolean"] as const),
+  ...["double", "decimal", "real", "numeric"].map((name) => [name, "number"] as const),
+  ...["arr", "tuple", "sequence", "set"].map((name) => [name, "array"] as const),
+  ...["map", "mapping", "json"].map((name) => [name, "object"] as const),
+  ["none", "null"],
+]);
+
+/** Prefixes that name a type whatever follows them (`int32`, `uint8`, `float64`, `list[str]`, `dict[str, int]`). */
+const TYPE_PREFIXES: ReadonlyArray<readonly [prefixes: readonly string[], type: string]> = [
+  [["int", "uint", "long", "short", "unsigned"], "integer"],
+  [["num", "float"], "number"],
+  [["list"], "array"],
+  [["dict"], "object"],
+];
+
+/** What may follow a type's prefix: so `int` does not take `internal`, nor `list` `list_price`. */
+const AFTER_TYPE_PREFIX = /^[\d[<( \t]/;
+
+/**
+ * The JSON Schema type that a schema's type name means: its own name, or a programming language's name of it, read as
+ * vLLM's and SGLang's parsers of Qwen3-Coder's, Hunyuan's and MiniMax's calls read them. A name that means none is
+ * kept as written, so that a value it cannot type names it.
+ */
+function standardType(name: string): string {
+  const lower = name.trim().toLowerCase();
+  if (JSON_SCHEMA_TYPES.has(lower)) return lower;
+  const alias = TYPE_ALIASES.get(lower);
+  if (alias !== undefined) return alias;
+  for (const [prefixes, type] of TYPE_PREFIXES) {
+    for (const prefix of prefixes) {
+      if (lower === prefix || (lower.startsWith(prefix) && AFTER_TYPE_PREFIX.test(lower.slice(prefix.length)))) {
+        return type;
+      }
+    }
+  }
+  return name;
 }

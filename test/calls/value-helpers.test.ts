@@ -20,6 +20,21 @@ describe("coerceArgument", () => {
       want: "a\n",
     },
     { name: "float is a number", raw: "\n3.14\n", schema: { type: "float" }, want: 3.14 },
+    // Type names as programming languages write them, which vLLM's Hunyuan and Qwen3 XML parsers read so.
+    { name: "int is an integer", raw: "7", schema: { type: "int" }, want: 7 },
+    { name: "uint32 is an integer", raw: " 7 ", schema: { type: "uint32" }, want: 7 },
+    { name: "Double is a number", raw: "2.5", schema: { type: "Double" }, want: 2.5 },
+    { name: "bool is a boolean", raw: "True", schema: { type: "bool" }, want: true },
+    { name: "list[str] is an array", raw: '["a"]', schema: { type: "list[str]" }, want: ["a"] },
+    { name: "dict is an object", raw: '{"a": 1}', schema: { type: "dict" }, want: { a: 1 } },
+    { name: "str keeps its text", raw: "007", schema: { type: "str" }, want: "007" },
+    {
+      name: "None for integer or null",
+      raw: "None",
+      schema: { anyOf: [{ type: "integer" }, { type: "null" }] },
+      want: null,
+    },
+    { name: "None for string or null", raw: "None", schema: { type: ["string", "null"] }, want: null },
     { name: "string keeps CRLF content", raw: "\r\na\r\nb\r\n", schema: { type: "string" }, want: "a\r\nb" },
     { name: "integer", raw: " 5 ", schema: { type: "integer" }, want: 5 },
     { name: "integer with leading zeros", raw: "0123", schema: { type: "integer" }, want: 123 },
@@ -47,6 +62,9 @@ describe("coerceArgument", () => {
     { raw: "", schema: { type: "number" }, want: '"" is not number' },
     { raw: "[1]", schema: { type: "object" }, want: '"[1]" is not object' },
     { raw: "0x10", schema: { type: "integer" }, want: '"0x10" is not integer' },
+    // A prefix names a type only when nothing of a longer word follows it.
+    { raw: "7", schema: { type: "internal" }, want: '"7" is not internal' },
+    { raw: "None", schema: { type: "integer" }, want: '"None" is not integer' },
   ])("$raw is not $schema.type", ({ raw, schema, want }) => {
     expect(coerceArgument(raw, schema)).toEqual({ success: false, message: want });
   });
