@@ -9,7 +9,7 @@ export type CoercionResult = { success: true; value: unknown } | { success: fals
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 /**
  * The words for no value: JSON's, and Python's `None`, which models taught by templates that render arguments with
- * Python's `str` write for a null (Qwen3.5's, as vLLM's `qwen3_coder` parser reads it).
+ * Python's `str` write for a null (as the reference parsers of such models read it).
  */
 const NULL_WORDS: ReadonlySet<string> = new Set(["null", "None"]);
 /** One line break, with the spaces or tabs before it, at the start of a string value. */
@@ -154,7 +154,7 @@ const AFTER_TYPE_PREFIX = /^[\d[<( \t]/;
 
 /**
  * The JSON Schema type that a schema's type name means: its own name, or a programming language's name of it, read as
- * vLLM's and SGLang's parsers of Qwen3-Coder's, Hunyuan's and MiniMax's calls read them. A name that means none is
+ * vLLM's and SGLang's parsers of models that write their values as raw text read them. A name that means none is
  * kept as written, so that a value it cannot type names it.
  */
 function standardType(name: string): string {
