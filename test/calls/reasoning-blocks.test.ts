@@ -71,6 +71,19 @@ describe("reasoning blocks (<think>) are text: a call a model only considered is
     expect(calls.map((call) => call.name)).toEqual(["get_weather"]);
   });
 
+  // vLLM's MiniMax-M1 test (test_streaming_complex_scenario_with_multiple_tools) writes a <think> block after prose:
+  // its </think> closes the block the text opened, not one a template opened, so the text before it is no reasoning
+  // to the one-shot parser either, and both read the call in it.
+  test("a <think> after prose, closed, reads the same one-shot and streamed", () => {
+    const given = `Hi.<think>${made}</think>`;
+    const parsed = parseToolCalls(given, { tools });
+    expect(parsed.calls.map((call) => call.name)).toEqual(["get_weather"]);
+    expect(parsed.text).toBe("Hi.<think></think>");
+    const stream = createToolCallStream({ tools });
+    const events = [...[...given].flatMap((character) => stream.push(character)), ...stream.end()];
+    expect(events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []))).toEqual(parsed.calls);
+  });
+
   test("output cut off inside reasoning made no call and is no error; its text is kept to the last character", () => {
     const given = `<think>About to ${considered} then </thi`;
     expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });
@@ -94,6 +107,9 @@ describe("reasoning blocks (<think>) are text: a call a model only considered is
     { given: "a<|inner_suffix|>b<|END_THINKING|>", closer: "<|inner_suffix|>" },
     { given: "a</think:opensource>b", closer: "</think:opensource>" },
     { given: "no reasoning </thinking at all", closer: undefined },
+    // A block opened after prose is closed by its own closer: no reasoning the template opened.
+    { given: "Hi.<think>Hmm.</think>The answer.", closer: undefined },
+    { given: "Hi.<think:opensource>Hmm.</think:opensource>Done.", closer: undefined },
   ])("the token closing reasoning the text did not open: $given", ({ given, closer }) => {
     expect(closesUnopenedReasoning(given)).toBe(closer);
   });
