@@ -191,14 +191,15 @@ describe("other models' blocks read as <tool_call> is", () => {
     ]);
   });
 
-  test("a <tool_calls> holding no JSON is prose: in a sentence, or around <tool_call> blocks, which are read", () => {
+  // Hunyuan v3 and v4 wrap their blocks so, and vLLM's hy_v3 and hy_v4 parsers drop the wrapper.
+  test("a <tool_calls> holding no JSON is prose in a sentence; wrapping <tool_call> blocks, it is no text", () => {
     const prose = "Use the <tool_calls> tag, then close it.";
     expect(parseToolCalls(prose, { tools })).toEqual({ calls: [], text: prose, errors: [] });
     const wrapping =
       '<tool_calls> <tool_call>{"name": "get_weather", "arguments": {"city": "A"}}</tool_call></tool_calls>';
     expect(parseToolCalls(wrapping, { tools })).toEqual({
       calls: [{ id: "call_0", name: "get_weather", arguments: { city: "A" }, format: "hermes" }],
-      text: "<tool_calls> </tool_calls>",
+      text: "",
       errors: [],
     });
   });

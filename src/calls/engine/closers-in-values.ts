@@ -1,4 +1,4 @@
-import { valueTagsOf } from "../formats/index.js";
+import { type ValueTags, valueTagsOf } from "../formats/index.js";
 import type { CallBlockSyntax } from "./call-block-syntax.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { TextAccumulator } from "./text-accumulator.js";
@@ -12,7 +12,7 @@ import { TextAccumulator } from "./text-accumulator.js";
 export class ClosersInValues {
   /** Where the body was when its first closing tag came inside a value; undefined while none has. */
   at: number | undefined;
-  private valueTags: readonly [opener: string, closer: string] | undefined;
+  private valueTags: ValueTags | undefined;
   private bodyStrings: JsonValueEnd | JsonStrings | undefined;
   /**
    * For a block whose strings are written between tokens: those tokens, and the token of the string the body is in,
@@ -21,6 +21,8 @@ export class ClosersInValues {
   private stringTokens: readonly string[] | undefined;
   private tokenString: string | undefined;
   private insideValue = false;
+  /** Inside a value, how many calls written in it (a file that holds one) are open: their tags are its text. */
+  private callsInValue = 0;
   /** The body's text since the last closing tag, once one came inside a value. */
   private readonly textSince = new TextAccumulator();
 
@@ -62,6 +64,7 @@ export class ClosersInValues {
       // A call block's strings are followed by their quotes alone: it may be long (a thousand calls), and only
       // whether it ends in a string is asked.
       this.bodyStrings = !isJson ? undefined : blockSyntax === undefined ? new JsonValueEnd() : new JsonStrings();
+      this.callsInValue = 0;
       this.insideValue = this.endsInsideValue(text, false);
     } else {
       const text = this.textSince.toString();
@@ -71,9 +74,32 @@ export class ClosersInValues {
     return this.insideValue;
   }
 
+  /**
+   * Whether a body written with tags ends inside a value after its next `text`; `inside`: whether it did before. A
+   * value's opening tag opens one; its closing tag closes it, unless a call written whole inside it is still open (its
+   * tags, from its opening to its own closing tag, are the value's text).
+   */
+  private endsInsideTaggedValue(text: string, tags: ValueTags, inside: boolean): boolean {
+    const next = new NextTags(text, [tags.opener, tags.closer, ...tags.callOpeners, ...tags.callClosers]);
+    let insideValue = inside;
+    for (let found = next.from(0); found !== undefined; found = next.from(found.at + found.tag.length)) {
+      const { tag } = found;
+      if (!insideValue) {
+        if (tag === tags.opener) [insideValue, this.callsInValue] = [true, 0];
+      } else if (tags.callOpeners.includes(tag)) {
+        this.callsInValue += 1;
+      } else if (this.callsInValue > 0) {
+        if (tags.callClosers.includes(tag)) this.callsInValue -= 1;
+      } else if (tag === tags.closer) {
+        insideValue = false;
+      }
+    }
+    return insideValue;
+  }
+
   /** Whether the body ends inside a value, after its next `text`; `before`: whether it did before that text. */
   private endsInsideValue(text: string, before: boolean): boolean {
-    if (this.valueTags !== undefined) return endsInsideTaggedValue(text, this.valueTags) ?? before;
+    if (this.valueTags !== undefined) return this.endsInsideTaggedValue(text, this.valueTags, before);
     if (this.stringTokens !== undefined) {
       this.tokenString = tokenStringAtEnd(text, this.tokenString, this.stringTokens);
       return this.tokenString !== undefined;
@@ -84,15 +110,6 @@ export class ClosersInValues {
     else for (let index = 0; index < text.length; ) index = strings.scan(text, index);
     return strings.inString;
   }
-}
-
-/**
- * Whether `text` ends inside a value between `tags`: its last value tag opens one; undefined when it holds neither tag.
- */
-function endsInsideTaggedValue(text: string, [opener, closer]: readonly [string, string]): boolean | undefined {
-  const opened = text.lastIndexOf(opener);
-  const closed = text.lastIndexOf(closer);
-  return opened === closed ? undefined : opened > closed;
 }
 
 /**
@@ -157,6 +174,36 @@ class JsonStrings {
 }
 
 const QUOTE = /["']/g;
+
+/**
+ * The next of some tags in a text, each found once: where each comes next is remembered, so that reading a text's
+ * tags from front to back searches it once for each tag, however many of the others it holds.
+ */
+class NextTags {
+  /** Where each tag comes next at or after the last search, -1 for none. */
+  private readonly at: number[];
+
+  constructor(
+    private readonly text: string,
+    private readonly tags: readonly string[],
+  ) {
+    this.at = tags.map(() => -2);
+  }
+
+  /** The first tag at or after `from`, and where it is; undefined when none comes. */
+  from(from: number): { tag: string; at: number } | undefined {
+    let first: { tag: string; at: number } | undefined;
+    for (const [index, tag] of this.tags.entries()) {
+      let at = this.at[index] ?? -2;
+      if (at !== -1 && at < from) {
+        at = this.text.indexOf(tag, from);
+        this.at[index] = at;
+      }
+      if (at !== -1 && (first === undefined || at < first.at)) first = { tag, at };
+    }
+    return first;
+  }
+}
 
 /** How many backslashes stand just before `end` in `text`, not looking before `start`. */
 function backslashesBefore(text: string, end: number, start: number): number {

@@ -4,7 +4,7 @@ import type { ToolCallError } from "../tool-call-error.js";
 import { JsonValueEnd } from "./json-value-end.js";
 import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
-import { TaggedBodyReader } from "./tagged-body-reader.js";
+import { TaggedBodyReader, type TaggedValueEnd } from "./tagged-body-reader.js";
 
 /** What closes a function in every syntax of function tags. */
 export const FUNCTION_END = "</function>";
@@ -44,15 +44,21 @@ export interface FunctionTagSyntax {
   functionTag(name: string): string;
 }
 
+/** The parameters a tool declares, by the tool's name; undefined where the tool, or its `properties`, is not known. */
+export type DeclaredParameters = (toolName: string) => ReadonlySet<string> | undefined;
+
 /**
  * Reads the calls of a body written as function tags of `syntax`; a body may hold several functions. A missing
  * parameter closer or `</function>` is reported and the call kept (vLLM accepts both silently); so is text outside
- * the tags. A closing parameter tag inside a value counts only before another parameter, or the function's end.
+ * the tags. A closing parameter tag inside a value counts only before another parameter, or the function's end (see
+ * {@link parameterValueEnd}). `declared`: the parameters of the tools known, which alone open parameters inside a
+ * value of their function.
  */
 export function scanFunctionTagCalls(
   body: string,
   firstCallIndex: number,
   syntax: FunctionTagSyntax,
+  declared?: DeclaredParameters,
 ): ScannedToolCallBody {
   const reader = new TaggedBodyReader(body);
   const calls: ScannedTagCall[] = [];
@@ -66,7 +72,7 @@ export function scanFunctionTagCalls(
       index = end;
       continue;
     }
-    const read = readFunction(reader, index, firstCallIndex + calls.length, syntax);
+    const read = readFunction(reader, index, firstCallIndex + calls.length, syntax, declared);
     calls.push(read.call);
     index = reader.skipSpace(read.next);
   }
@@ -79,6 +85,7 @@ function readFunction(
   start: number,
   callIndex: number,
   syntax: FunctionTagSyntax,
+  declared: DeclaredParameters | undefined,
 ): { call: ScannedTagCall; next: number } {
   const { body } = reader;
   const opened = syntax.readFunction(reader, start);
@@ -94,6 +101,7 @@ function readFunction(
   for (const problem of opened.problems) reportCallError(call, problem.message);
   const tag = syntax.functionTag(opened.name);
   const afterValue = [syntax.parameterOpener, syntax.functionCloser, syntax.functionOpener];
+  const parameters = declared?.(opened.name);
   let index = opened.next;
   const json = syntax.jsonArguments ? readJsonArguments(reader, index, syntax) : undefined;
   if (json !== undefined) {
@@ -119,7 +127,7 @@ function readFunction(
     }
     const parameter = syntax.readParameter(reader, index, tag);
     for (const problem of parameter.problems) reportCallError(call, problem.message, problem.parameter);
-    const value = reader.valueEnd(parameter.next, syntax.parameterCloser, afterValue, syntax.parameterOpener);
+    const value = parameterValueEnd(reader, parameter.next, syntax, parameters);
     if (!value.closed) {
       const message = `Parameter "${parameter.name}" was not closed by ${syntax.parameterCloser}`;
       reportCallError(call, message, parameter.name);
@@ -131,6 +139,43 @@ function readFunction(
   }
   call.text = body.slice(start, index);
   return { call, next: index };
+}
+
+/**
+ * Where the value starting at `start` ends. As {@link TaggedBodyReader.valueEnd} reads values, with two readings of
+ * what a value may hold, since models write files that hold tool calls: a call written whole inside it (`<tool_call>`
+ * or `<function=` to its own closing tag) is its text, tags and all; and in a function of a known tool, a parameter
+ * tag naming none of its `parameters` is text, neither opening a parameter nor following a closing one. vLLM's
+ * parsers of such tags read both so. A call written inside a value and never closed makes the value read as before.
+ */
+function parameterValueEnd(
+  reader: TaggedBodyReader,
+  start: number,
+  syntax: FunctionTagSyntax,
+  parameters: ReadonlySet<string> | undefined,
+): TaggedValueEnd {
+  const { parameterOpener, parameterCloser, functionOpener, functionCloser, bodyOpener, bodyCloser } = syntax;
+  const opensParameter = (at: number): boolean =>
+    parameters === undefined || parameters.has(syntax.readParameter(reader, at, "").name);
+  const follows = (at: number): boolean =>
+    at === reader.body.length ||
+    reader.startsWith(functionCloser, at) ||
+    reader.startsWith(functionOpener, at) ||
+    (reader.startsWith(parameterOpener, at) && opensParameter(at));
+  const tags = [parameterCloser, parameterOpener, functionOpener, bodyOpener, functionCloser, bodyCloser];
+  let depth = 0;
+  for (let at = reader.firstOf(tags, start); at < reader.body.length; ) {
+    const tag = tags.find((literal) => reader.startsWith(literal, at)) ?? "";
+    if (tag === functionOpener || tag === bodyOpener) depth += 1;
+    else if (depth > 0 && (tag === functionCloser || tag === bodyCloser)) depth -= 1;
+    else if (depth === 0 && tag === parameterCloser && follows(reader.skipSpace(at + tag.length))) {
+      return { end: at, next: at + tag.length, closed: true };
+    } else if (depth === 0 && tag === parameterOpener && opensParameter(at)) {
+      return { end: at, next: at, closed: false };
+    }
+    at = reader.firstOf(tags, at + tag.length);
+  }
+  return reader.valueEnd(start, parameterCloser, [parameterOpener, functionCloser, functionOpener], parameterOpener);
 }
 
 /**

@@ -26,7 +26,7 @@ import { TextAccumulator } from "./text-accumulator.js";
 import { AT_CLOSER_ONLY, NO_CALL, type TextRun, TextRuns } from "./text-run.js";
 import type { JsonMessageFormat } from "./token-header.js";
 import { buildTokenSectionCalls, type TokenSectionSyntax } from "./token-section.js";
-import type { ToolCatalog } from "./tool-catalog.js";
+import { declaredParametersOf, type ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing } from "./xml-attributes.js";
 import { isSpace, tagName } from "./xml-characters.js";
 
@@ -63,6 +63,8 @@ export interface RawBodyHost {
   readAgain(text: string): void;
   /** Prose again, at a tag whose start (`<...`) was held: it is read on as a tag in prose. */
   continueTag(held: string): void;
+  /** The closing tag named `name` (`/tool_calls`), of a wrapper dropped from the text, is dropped when prose meets it. */
+  dropClosingTag(name: string): void;
   /** Reads `body` as the invokes of an XML block named `blockName`. */
   readAsXmlBlock(blockName: string, body: string): void;
 }
@@ -73,6 +75,9 @@ type BodyState =
   | "after-bare-function" // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
   | "after-block" // after a `<tool_call>` block: perhaps a call object its closing tag closes again (`CallBeforeCloser`)
   | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
+
+/** The start of the blocks a bare `<tool_calls>` may wrap (`<tool_call>`, or a suffixed `<tool_call:...>`). */
+const WRAPPED_BLOCK = "<tool_call";
 
 /** The closing tag a model may still write after a bare function call whose `<tool_call>` it left out. */
 const ORPHAN_CLOSER = "</tool_call>";
@@ -103,6 +108,8 @@ export class RawBodyReader {
   private readonly callBeforeCloser = new CallBeforeCloser();
   /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
   private jsonBlockOpener = "";
+  /** After that tag and its whitespace, as much of a `<tool_call` as was read: such a tag makes it a wrapper. */
+  private wrappedBlockStart = "";
   /** Announce the calls of the body while it arrives; at its close only the calls are left to report. */
   private readonly announcers: BodyCallAnnouncers;
   /** The runs of a legacy tag's or a message's call, whose text is its body's (see {@link openRun}). */
@@ -294,8 +301,9 @@ export class RawBodyReader {
       return false;
     }
     if (this.state === "before-json-block") {
-      this.host.appendText(this.jsonBlockOpener);
+      this.host.appendText(`${this.jsonBlockOpener}${this.wrappedBlockStart}`);
       this.jsonBlockOpener = "";
+      this.wrappedBlockStart = "";
       return false;
     }
     if (this.closersInValues.at !== undefined && !this.endsWhole()) {
@@ -322,10 +330,29 @@ export class RawBodyReader {
 
   private readonly wholeBody = (): string => this.body.toString();
 
-  /** After `<tool_calls>`: a `[` or `{` opens the block; anything else makes the tag prose, and is read as prose. */
+  /**
+   * After `<tool_calls>`: a `[` or `{` opens the block; a `<tool_call>` makes it the wrapper of such blocks, dropped with
+   * its closing tag, its blocks read; anything else makes the tag prose, and is read as prose.
+   */
   private scanBeforeJsonBlock(chunk: string, start: number): number {
     for (let index = start; index < chunk.length; index += 1) {
       const character = chunk.charAt(index);
+      const wrapped = this.wrappedBlockStart;
+      if (wrapped !== "" || character === "<") {
+        if (WRAPPED_BLOCK.startsWith(wrapped + character)) {
+          this.wrappedBlockStart += character;
+          continue;
+        }
+        this.wrappedBlockStart = "";
+        if (wrapped === WRAPPED_BLOCK && (character === ">" || character === ":")) {
+          this.host.dropClosingTag(`/${tagName(this.jsonBlockOpener)}`);
+        } else {
+          this.host.appendText(this.jsonBlockOpener);
+        }
+        this.jsonBlockOpener = "";
+        this.host.continueTag(wrapped);
+        return index;
+      }
       if (isSpace(character)) {
         this.jsonBlockOpener += character;
         continue;
@@ -440,8 +467,9 @@ export class RawBodyReader {
     const body = this.body.toString();
     const open = this.open;
     if (open.kind === "call-block") return holdsWholeBlockCallsPast(open.syntax, open.opener, body, from);
-    if (open.kind !== "bare-function") return holdsWholeCallsPast(body, from, this.blockTag());
-    return holdsWholeFunctionPast(open.tag, body, from);
+    const declared = declaredParametersOf(this.host.catalog);
+    if (open.kind !== "bare-function") return holdsWholeCallsPast(body, from, this.blockTag(), declared);
+    return holdsWholeFunctionPast(open.tag, body, from, declared);
   }
 
   /**

@@ -44,6 +44,8 @@ export type TagOpener =
 export class TagOpeners {
   /** Whether the `<tool_call>` family's blocks are read. */
   private readonly readsToolCalls: boolean;
+  /** The closing tag (`/tool_calls`) of a wrapper dropped from the text, whose blocks are being read: dropped too. */
+  droppedClosingTag: string | undefined;
 
   /**
    * `readsReplyStartCalls`: whether JSON calls a reply starts with are read (then wrappers such as `<|python_tag|>`
@@ -59,6 +61,7 @@ export class TagOpeners {
 
   /** What a tag named `name` opens in prose; `atStart`: whether the reply has said nothing yet. */
   named(name: string, atStart: boolean): TagOpener {
+    if (name === this.droppedClosingTag) return "dropped";
     const suffixed = TOOL_CALL_BLOCK_TAGS.suffixedTag(name);
     if (suffixed !== undefined) return this.suffixedOpener(suffixed.name, atStart);
     if (atStart && REASONING_TAGS.has(name)) return "reasoning";

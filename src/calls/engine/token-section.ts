@@ -4,7 +4,7 @@ import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-
 import { type FunctionTagSyntax, scanFunctionTagCalls } from "./function-tag-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
-import type { ToolCatalog } from "./tool-catalog.js";
+import { declaredParametersOf, type ToolCatalog } from "./tool-catalog.js";
 
 /** What one call of a section says, read from the text between its begin and end markers. */
 export interface SectionCall {
@@ -124,7 +124,7 @@ function buildTaggedCall(
   callIndex: number,
   catalog: ToolCatalog | undefined,
 ): BuiltCall {
-  const scanned = scanFunctionTagCalls(read.arguments ?? "", callIndex, tags);
+  const scanned = scanFunctionTagCalls(read.arguments ?? "", callIndex, tags, declaredParametersOf(catalog));
   const [first, ...others] = scanned.calls;
   if (first === undefined) {
     const call = { id: generatedCallId(callIndex), name: read.name, arguments: {}, format: tags.format };

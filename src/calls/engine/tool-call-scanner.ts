@@ -730,6 +730,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       return;
     }
     if (opener === "dropped") {
+      if (tagName(tag) === this.openers.droppedClosingTag) this.openers.droppedClosingTag = undefined;
       this.state = TEXT;
       return;
     }
@@ -959,6 +960,9 @@ export class ToolCallScanner implements ToolCallEventSource {
       },
       readAgain: (text) => this.consume(text),
       continueTag: (held) => this.openTextTag(held),
+      dropClosingTag: (name) => {
+        this.openers.droppedClosingTag = name;
+      },
       readAsXmlBlock: (blockName, body) => {
         this.state = XML_BLOCK;
         this.xmlBlock.open(blockName, false);

@@ -4,6 +4,7 @@ import { isJsonObject } from "../../openapi/own-properties.js";
 import type { CallableTool } from "../callable-tool.js";
 import type { ToolCall } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
+import type { DeclaredParameters } from "./function-tag-calls.js";
 
 /**
  * The tools a parser knows, indexed by function name and by legacy XML tag. `Map`s, so a model naming `__proto__` or
@@ -31,6 +32,23 @@ export function createToolCatalog(tools: readonly CallableTool[]): ToolCatalog {
 export function parameterSchema(tool: CallableTool, parameter: string): unknown {
   const properties = tool.parameters.properties;
   return isJsonObject(properties) && Object.hasOwn(properties, parameter) ? properties[parameter] : undefined;
+}
+
+/**
+ * The parameters each tool of `catalog` declares, for {@link DeclaredParameters}: none for a tool the catalog does not
+ * know, or whose schema takes parameters it does not name (no `properties`, or `additionalProperties` allowed).
+ */
+export function declaredParametersOf(catalog: ToolCatalog | undefined): DeclaredParameters | undefined {
+  if (catalog === undefined) return undefined;
+  return (toolName) => {
+    const tool = catalog.byName.get(toolName);
+    if (tool === undefined) return undefined;
+    const { properties, additionalProperties } = tool.parameters;
+    if (!isJsonObject(properties) || additionalProperties === true || isJsonObject(additionalProperties)) {
+      return undefined;
+    }
+    return new Set(Object.keys(properties));
+  };
 }
 
 /**

@@ -3,14 +3,19 @@ import { buildJsonCall } from "../engine/build-json-call.js";
 import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "../engine/build-xml-call.js";
 import { CallAnnouncer } from "../engine/call-announcer.js";
 import { ClosingLiteral } from "../engine/closing-literal.js";
-import { FUNCTION_END, type FunctionTagSyntax, scanFunctionTagCalls } from "../engine/function-tag-calls.js";
+import {
+  type DeclaredParameters,
+  FUNCTION_END,
+  type FunctionTagSyntax,
+  scanFunctionTagCalls,
+} from "../engine/function-tag-calls.js";
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
 import { jsonString } from "../engine/json-string.js";
 import { JsonValueEnd } from "../engine/json-value-end.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
 import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun } from "../engine/text-run.js";
-import type { ToolCatalog } from "../engine/tool-catalog.js";
+import { declaredParametersOf, type ToolCatalog } from "../engine/tool-catalog.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import { ARG_VALUE, ARG_VALUE_END, isGlmBody, scanGlmCall } from "./glm.js";
@@ -81,46 +86,64 @@ export function buildToolCallBlockCalls(
 ): BuiltBlockCalls {
   const bare = bareBody(body, hunyuanSuffixOf(blockTag));
   const tags = functionTagSyntaxOf(bare);
-  if (tags !== undefined) return buildTagCalls(scanFunctionTagCalls(bare, firstCallIndex, tags), catalog);
+  if (tags !== undefined) {
+    return buildTagCalls(scanFunctionTagCalls(bare, firstCallIndex, tags, declaredParametersOf(catalog)), catalog);
+  }
   if (isGlmBody(bare)) return buildTagCalls({ calls: [scanGlmCall(bare, firstCallIndex)], errors: [] }, catalog);
   return buildMarkedCallObjects(bare, blockTag, "hermes", firstCallIndex, catalog);
 }
 
 /**
- * The tags a `<tool_call>` body written with tags puts each value between, as the block opened by `blockTag` writes them
- * (Qwen3-Coder's `<parameter=`...`</parameter>`, GLM's `<arg_value>`...`</arg_value>`, Hunyuan's with its suffix);
- * undefined for a body of JSON.
+ * The tags a `<tool_call>` body written with tags puts each value between (Qwen3-Coder's `<parameter=`...`</parameter>`,
+ * GLM's `<arg_value>`...`</arg_value>`, Hunyuan's with its suffix), and the tags of a call written whole inside a value
+ * (a file that holds one), which are the value's text.
  */
-export function valueTagsOf(
-  body: string,
-  blockTag = "<tool_call>",
-): readonly [opener: string, closer: string] | undefined {
+export interface ValueTags {
+  readonly opener: string;
+  readonly closer: string;
+  readonly callOpeners: readonly string[];
+  readonly callClosers: readonly string[];
+}
+
+/** The {@link ValueTags} of a body, as the block opened by `blockTag` writes them; undefined for a body of JSON. */
+export function valueTagsOf(body: string, blockTag = "<tool_call>"): ValueTags | undefined {
   const suffix = hunyuanSuffixOf(blockTag);
   const bare = bareBody(body, suffix);
   const syntax = functionTagSyntaxOf(bare);
+  const blockCloser = `</${blockTag.slice(1)}`;
+  if (syntax !== undefined) {
+    return {
+      opener: syntax.parameterOpener,
+      closer: syntax.parameterCloser,
+      callOpeners: [syntax.functionOpener, syntax.bodyOpener],
+      callClosers: [syntax.functionCloser, syntax.bodyCloser],
+    };
+  }
+  if (!isGlmBody(bare)) return undefined;
   const [opener, closer] =
-    syntax !== undefined
-      ? [syntax.parameterOpener, syntax.parameterCloser]
-      : isGlmBody(bare)
-        ? [ARG_VALUE, ARG_VALUE_END]
-        : [];
-  if (opener === undefined || closer === undefined) return undefined;
-  return suffix === undefined
-    ? [opener, closer]
-    : [withHunyuanSuffix(opener, suffix), withHunyuanSuffix(closer, suffix)];
+    suffix === undefined
+      ? [ARG_VALUE, ARG_VALUE_END]
+      : [withHunyuanSuffix(ARG_VALUE, suffix), withHunyuanSuffix(ARG_VALUE_END, suffix)];
+  return { opener, closer, callOpeners: [blockTag], callClosers: [blockCloser] };
 }
 
 /**
  * Whether a `<tool_call>` body, read on past a closing tag written inside a value at `from`, is its calls written whole,
  * and what follows `from` opens no other block's call: `abc</tool_call>\n<tool_call><function=f>` is a value the model
- * never closed (its tags read as raw text would swallow the next call), not one that mentions the tags.
+ * never closed (its tags read as raw text would swallow the next call), not one that mentions the tags. `declared`: the
+ * parameters of the tools known (see `scanFunctionTagCalls`).
  *
  * @example
  * holdsWholeCallsPast('{"name": "f", "arguments": {"x": "</tool_call>"}}', 34); // true
  */
-export function holdsWholeCallsPast(body: string, from: number, blockTag = "<tool_call>"): boolean {
+export function holdsWholeCallsPast(
+  body: string,
+  from: number,
+  blockTag = "<tool_call>",
+  declared?: DeclaredParameters,
+): boolean {
   const suffix = hunyuanSuffixOf(blockTag);
-  if (!holdsWholeCalls(bareBody(body, suffix))) return false;
+  if (!holdsWholeCalls(bareBody(body, suffix), declared)) return false;
   for (let at = body.indexOf(blockTag, from); at !== -1; at = body.indexOf(blockTag, at + 1)) {
     // As much as an opening is looked for in: a call opens within it, or no call opens.
     const start = at + blockTag.length;
@@ -138,9 +161,14 @@ export function holdsWholeCallsPast(body: string, from: number, blockTag = "<too
  * @example
  * holdsWholeFunctionPast("<function=f>", "<parameter=x>a </function> b</parameter>", 15); // true
  */
-export function holdsWholeFunctionPast(functionTag: string, body: string, from: number): boolean {
+export function holdsWholeFunctionPast(
+  functionTag: string,
+  body: string,
+  from: number,
+  declared?: DeclaredParameters,
+): boolean {
   ANY_FUNCTION_OPENING.lastIndex = from;
-  return holdsWholeCalls(`${functionTag}${body}${FUNCTION_END}`) && !ANY_FUNCTION_OPENING.test(body);
+  return holdsWholeCalls(`${functionTag}${body}${FUNCTION_END}`, declared) && !ANY_FUNCTION_OPENING.test(body);
 }
 
 /** A function tag opening, in either syntax: `<function=name>`, `<function name="...">`. */
@@ -157,11 +185,11 @@ function bareBody(body: string, suffix: string | undefined): string {
 }
 
 /** Whether a `<tool_call>` body is its calls written whole: JSON as written, or tags each closed, nothing outside them. */
-function holdsWholeCalls(body: string): boolean {
+function holdsWholeCalls(body: string, declared: DeclaredParameters | undefined): boolean {
   const tags = functionTagSyntaxOf(body);
   const scanned =
     tags !== undefined
-      ? scanFunctionTagCalls(body, 0, tags)
+      ? scanFunctionTagCalls(body, 0, tags, declared)
       : isGlmBody(body)
         ? { calls: [scanGlmCall(body, 0)], errors: [] }
         : undefined;

@@ -53,6 +53,7 @@ export {
   holdsWholeCallsPast,
   holdsWholeFunctionPast,
   TOOL_CALL_BLOCK_TAGS,
+  type ValueTags,
   valueTagsOf,
 } from "./hermes.js";
 export { MESSAGE_SEPARATOR } from "./json-text.js";

@@ -125,4 +125,54 @@ export const glmCases: ModelOutputCase[] = [
     errors: [{ code: "UNTERMINATED_CALL" }],
     tools,
   },
+  // Hunyuan v3 writes GLM's form after a <tool_sep>, its blocks in a bare <tool_calls> wrapper, as vLLM's hy_v3 parser
+  // reads them: the wrapper is no text.
+  {
+    name: "Hunyuan v3: a bare <tool_calls> wrapper after prose is no text",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_hy_v3_tool_parser.py::TestHYV3ExtractToolCalls::test_content_before",
+    output: "Checking.<tool_calls>\n<tool_call>get_current_date<tool_sep>\n</tool_call>\n</tool_calls>",
+    calls: [call("get_current_date", {}, "hermes")],
+    text: "Checking.\n",
+    tools: [
+      { name: "get_current_date", parameters: { type: "object", properties: {} } },
+      {
+        name: "get_weather",
+        parameters: { type: "object", properties: { city: { type: "string" }, date: { type: "string" } } },
+      },
+    ],
+  },
+  {
+    name: "Hunyuan v3: two calls in one bare <tool_calls> wrapper",
+    source: "vllm-project/vllm tests/tool_parsers/test_hy_v3_tool_parser.py::TestHYV3ExtractToolCalls::test_multiple",
+    output:
+      "<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2026-03-30</arg_value>\n</tool_call>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Hangzhou</arg_value>\n<arg_key>date</arg_key>\n<arg_value>2026-03-30</arg_value>\n</tool_call>\n</tool_calls>",
+    calls: [
+      call("get_weather", { city: "Beijing", date: "2026-03-30" }, "hermes"),
+      call("get_weather", { city: "Hangzhou", date: "2026-03-30" }, "hermes"),
+    ],
+    text: "\n\n",
+    tools: [
+      { name: "get_current_date", parameters: { type: "object", properties: {} } },
+      {
+        name: "get_weather",
+        parameters: { type: "object", properties: { city: { type: "string" }, date: { type: "string" } } },
+      },
+    ],
+  },
+  {
+    name: "Hunyuan v3: a call with no argument, all on one line",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_hy_v3_tool_parser.py::TestHYV3ExtractToolCalls::test_zero_arg_inline",
+    output: "<tool_calls><tool_call>get_current_date<tool_sep></tool_call></tool_calls>",
+    calls: [call("get_current_date", {}, "hermes")],
+    text: "",
+    tools: [
+      { name: "get_current_date", parameters: { type: "object", properties: {} } },
+      {
+        name: "get_weather",
+        parameters: { type: "object", properties: { city: { type: "string" }, date: { type: "string" } } },
+      },
+    ],
+  },
 ];

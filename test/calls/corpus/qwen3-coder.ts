@@ -132,4 +132,136 @@ export const qwen3CoderCases: ModelOutputCase[] = [
     errors: [{ code: "UNTERMINATED_CALL" }],
     tools,
   },
+  // vLLM's tests of its Qwen3-Coder and Qwen3 XML parsers, shared by both: coding agents write files that hold tool
+  // calls, and Qwen3.5's template renders a null argument as Python's None.
+  {
+    name: "Qwen3-Coder: a file holding a whole tool call, tags and all, is the value's text",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py::test_content_with_full_nested_tool_call_nonstreaming",
+    output:
+      '<tool_call>\n<function=write_file>\n<parameter=path>\nfixture.py\n</parameter>\n<parameter=content>\ndoc = """\n<tool_call>\n<function=write_file>\n<parameter=path>\nliteral/value.txt\n</parameter>\n<parameter=content>\nhello\n</parameter>\n</function>\n</tool_call>\n"""\n</parameter>\n</function>\n</tool_call>',
+    calls: [
+      call(
+        "write_file",
+        {
+          path: "fixture.py",
+          content:
+            'doc = """\n<tool_call>\n<function=write_file>\n<parameter=path>\nliteral/value.txt\n</parameter>\n<parameter=content>\nhello\n</parameter>\n</function>\n</tool_call>\n"""',
+        },
+        "hermes",
+      ),
+    ],
+    text: "",
+    tools: [
+      {
+        name: "write_file",
+        parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } } },
+      },
+    ],
+  },
+  {
+    name: "Qwen3-Coder: a value holding another tool's call, after a call to that tool",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py::test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming",
+    output:
+      '<tool_call>\n<function=foo>\n<parameter=bar>baz</parameter>\n</function>\n</tool_call>\n\n<tool_call>\n<function=write_file>\n<parameter=path>\nfixture.py\n</parameter>\n<parameter=content>\ntemplate = """\n<tool_call>\n<function=foo>\n<parameter=bar>baz</parameter>\n</function>\n</tool_call>\n"""\n</parameter>\n</function>\n</tool_call>',
+    calls: [
+      call("foo", { bar: "baz" }, "hermes"),
+      call(
+        "write_file",
+        {
+          path: "fixture.py",
+          content:
+            'template = """\n<tool_call>\n<function=foo>\n<parameter=bar>baz</parameter>\n</function>\n</tool_call>\n"""',
+        },
+        "hermes",
+      ),
+    ],
+    text: "\n\n",
+    errors: [{ code: "UNKNOWN_TOOL", name: "foo" }],
+    tools: [
+      {
+        name: "write_file",
+        parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } } },
+      },
+    ],
+  },
+  {
+    name: "Qwen3-Coder: parameter tags naming no parameter of the tool are the value's text",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_nonstreaming",
+    output:
+      '<tool_call>\n<function=write_file>\n<parameter=path>\ntest_template.py\n</parameter>\n<parameter=content>\nTOOL_CALL_TEMPLATE = """\n</parameter>\n<parameter=new_string>\n#!/usr/bin/env python3\n</parameter>\n"""\n</parameter>\n</function>\n</tool_call>\n',
+    calls: [
+      call(
+        "write_file",
+        {
+          path: "test_template.py",
+          content:
+            'TOOL_CALL_TEMPLATE = """\n</parameter>\n<parameter=new_string>\n#!/usr/bin/env python3\n</parameter>\n"""',
+        },
+        "hermes",
+      ),
+    ],
+    text: "\n",
+    tools: [
+      {
+        name: "write_file",
+        parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } } },
+      },
+    ],
+  },
+  {
+    name: "Qwen3-Coder: a value holding the tags as strings of code",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py::test_content_with_xml_structural_tags_nonstreaming",
+    output:
+      '<tool_call>\n<function=write_file>\n<parameter=path>\ntest.py\n</parameter>\n<parameter=content>\nchar_deltas = [\n    "<tool_call>\\n",\n    "<parameter=query>\\n",\n    "\\n</parameter>\\n",\n    "</function>\\n",\n]\n</parameter>\n</function>\n</tool_call>\n',
+    calls: [
+      call(
+        "write_file",
+        {
+          path: "test.py",
+          content:
+            'char_deltas = [\n    "<tool_call>\\n",\n    "<parameter=query>\\n",\n    "\\n</parameter>\\n",\n    "</function>\\n",\n]',
+        },
+        "hermes",
+      ),
+    ],
+    text: "\n",
+    tools: [
+      {
+        name: "write_file",
+        parameters: { type: "object", properties: { path: { type: "string" }, content: { type: "string" } } },
+      },
+    ],
+  },
+  {
+    name: "Qwen3.5: Python's None for an integer or null",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py::test_python_none_value_for_nullable_int",
+    output: "<tool_call>\n<function=set_count>\n<parameter=count>None</parameter>\n</function>\n</tool_call>",
+    calls: [call("set_count", { count: null }, "hermes")],
+    text: "",
+    tools: [
+      {
+        name: "set_count",
+        parameters: { type: "object", properties: { count: { anyOf: [{ type: "integer" }, { type: "null" }] } } },
+      },
+    ],
+  },
+  {
+    name: "Qwen3.5: Python's None for a string or null",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_qwen3_xml_coder_shared.py::test_anyof_string_null_with_null_literal_returns_none",
+    output: "<tool_call>\n<function=set_value>\n<parameter=optional>None</parameter>\n</function>\n</tool_call>",
+    calls: [call("set_value", { optional: null }, "hermes")],
+    text: "",
+    tools: [
+      {
+        name: "set_value",
+        parameters: { type: "object", properties: { optional: { anyOf: [{ type: "string" }, { type: "null" }] } } },
+      },
+    ],
+  },
 ];
