@@ -26,7 +26,8 @@ const LEADING_LINE_BREAK = /^[ \t]*\r?\n/;
  * whitespace in a string is kept. Every other type is trimmed fully before conversion. A type named as a programming
  * language names it, as models' tool schemas often do (`int`, `float`, `list[str]`, `dict`), is read as the JSON
  * Schema type it means (see {@link standardType}). Where the schema allows `null`, `null` and Python's `None` are null.
- * Without a usable schema the value stays a string.
+ * Without a usable schema the value stays a string. A `$ref` is not followed here, where the tool's whole schema it
+ * points into is not known: the parsers type by a tool's schema with its `$ref`s followed (`followLocalRefs`).
  */
 export function coerceArgument(raw: string, schema: unknown): CoercionResult {
   checkStringArgument("coerceArgument", "raw", raw);
@@ -61,13 +62,22 @@ export function trimTrailingLineBreak(text: string): string {
 /** The JSON Schema types a value may take, from `type` or the branches of `anyOf` / `oneOf`. */
 export function schemaTypes(schema: unknown): Set<string> {
   const types = new Set<string>();
-  if (!isJsonObject(schema)) return types;
+  addSchemaTypes(schema, types, new Set());
+  return types;
+}
+
+/**
+ * Adds the types of `schema` and of its branches to `types`. A schema `seen` already adds nothing: with its `$ref`s
+ * followed, a schema's branches may come back to it, or share one schema many times over.
+ */
+function addSchemaTypes(schema: unknown, types: Set<string>, seen: Set<object>): void {
+  if (!isJsonObject(schema) || seen.has(schema)) return;
+  seen.add(schema);
   for (const name of typeNames(schema)) types.add(standardType(name));
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const branches = schema[keyword];
-    if (Array.isArray(branches)) for (const branch of branches) for (const item of schemaTypes(branch)) types.add(item);
+    if (Array.isArray(branches)) for (const branch of branches) addSchemaTypes(branch, types, seen);
   }
-  return types;
 }
 
 /**

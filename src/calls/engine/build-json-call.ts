@@ -5,7 +5,7 @@ import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import { limitArgumentNesting } from "./limit-argument-nesting.js";
-import { checkToolCall, type ToolCatalog } from "./tool-catalog.js";
+import { checkToolCall, type ToolCatalog, typingSchema } from "./tool-catalog.js";
 import { typeJsonArguments } from "./type-json-arguments.js";
 
 /**
@@ -50,8 +50,8 @@ export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolC
   const tooDeep = limitArgumentNesting(call, callIndex);
   if (tooDeep.length > 0 && typeof given.arguments === "string") call.rawArguments = given.arguments;
   const tool = catalog?.byName.get(name);
-  if (tool !== undefined) {
-    const typed = typeJsonArguments(call.arguments, tool.parameters);
+  if (catalog !== undefined && tool !== undefined) {
+    const typed = typeJsonArguments(call.arguments, typingSchema(catalog, tool));
     call.arguments = typed.arguments;
     if (typed.conversions.length > 0) call.conversions = typed.conversions;
   }

@@ -64,7 +64,7 @@ export function buildXmlCall(scanned: ScannedXmlCall, catalog: ToolCatalog | und
     }
     // Chat templates write the values of tag formats other than XML as they are: `&amp;` there is what the model meant.
     const text = isXmlEscaped(scanned.format) && written === undefined ? decodeXmlText(raw) : raw;
-    const schema = tool === undefined ? undefined : parameterSchema(tool, parameter);
+    const schema = catalog === undefined || tool === undefined ? undefined : parameterSchema(catalog, tool, parameter);
     const typed =
       written === "json"
         ? typeJsonValue(text, schema)

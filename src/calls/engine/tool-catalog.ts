@@ -4,6 +4,7 @@ import { isJsonObject } from "../../openapi/own-properties.js";
 import type { CallableTool } from "../callable-tool.js";
 import type { ToolCall } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
+import { followLocalRefs } from "./follow-local-refs.js";
 import type { DeclaredParameters } from "./function-tag-calls.js";
 
 /**
@@ -15,6 +16,8 @@ export interface ToolCatalog {
   byTag: ReadonlyMap<string, CallableTool>;
   /** The "did you mean" hints found so far: one catalog is made for each parse. */
   readonly hints: NameHints;
+  /** The schemas arguments are typed by, each made when a call of its tool is first typed (see {@link typingSchema}). */
+  readonly typingSchemas: Map<CallableTool, unknown>;
 }
 
 /** Indexes `tools` by name and XML tag; the first tool wins a duplicate (the registry refuses duplicates anyway). */
@@ -25,12 +28,27 @@ export function createToolCatalog(tools: readonly CallableTool[]): ToolCatalog {
     if (!byName.has(tool.name)) byName.set(tool.name, tool);
     if (tool.xml !== undefined && !byTag.has(tool.xml.tag)) byTag.set(tool.xml.tag, tool);
   }
-  return { byName, byTag, hints: new NameHints() };
+  return { byName, byTag, hints: new NameHints(), typingSchemas: new Map() };
 }
 
-/** The schema of each parameter of `tool`, by own property only. */
-export function parameterSchema(tool: CallableTool, parameter: string): unknown {
-  const properties = tool.parameters.properties;
+/**
+ * The schema `tool`'s arguments are typed by: its parameters with their local `$ref`s followed (see
+ * {@link followLocalRefs}), made once per tool and catalog, so a parse that calls a tool a thousand times follows its
+ * `$ref`s once, and one that calls none, never.
+ */
+export function typingSchema(catalog: ToolCatalog, tool: CallableTool): unknown {
+  let schema = catalog.typingSchemas.get(tool);
+  if (schema === undefined) {
+    schema = followLocalRefs(tool.parameters);
+    catalog.typingSchemas.set(tool, schema);
+  }
+  return schema;
+}
+
+/** The schema `tool`'s arguments type `parameter` by, by own property only. */
+export function parameterSchema(catalog: ToolCatalog, tool: CallableTool, parameter: string): unknown {
+  const schema = typingSchema(catalog, tool);
+  const properties = isJsonObject(schema) ? schema.properties : undefined;
   return isJsonObject(properties) && Object.hasOwn(properties, parameter) ? properties[parameter] : undefined;
 }
 

@@ -17,6 +17,8 @@ export interface TypedJsonArguments {
  * dialect has a model write an object without properties). Members follow `properties` (then an
  * `additionalProperties` schema), items follow `items` or `prefixItems`, and a value under `anyOf`/`oneOf` is
  * converted, or followed, only when exactly one branch takes it. A value the schema already takes is never changed.
+ * The schema may be a graph, a tool's with its `$ref`s followed (see `followLocalRefs`): a branch met twice is walked
+ * once.
  *
  * @example
  * typeJsonArguments({ days: "3" }, { type: "object", properties: { days: { type: "integer" } } });
@@ -97,14 +99,19 @@ function branchesOf(schema: Record<string, unknown>): unknown[] | undefined {
   return branches.length === 0 ? undefined : branches;
 }
 
-/** Whether the schema's types (its own, and some branch's) take the value as it is. */
-function takes(schema: unknown, value: unknown): boolean {
+/**
+ * Whether the schema's types (its own, and some branch's) take the value as it is. A branch `seen` already takes
+ * nothing more: with `$ref`s followed, branches may come back to the schema, or share one schema many times over.
+ */
+function takes(schema: unknown, value: unknown, seen = new Set<object>()): boolean {
   if (!isJsonObject(schema)) return true;
+  if (seen.has(schema)) return false;
+  seen.add(schema);
   const types = ownTypes(schema);
   const type = jsonTypeOf(value);
   if (types !== undefined && !types.has(type) && !(type === "integer" && types.has("number"))) return false;
   const branches = branchesOf(schema);
-  return branches === undefined || branches.some((branch) => takes(branch, value));
+  return branches === undefined || branches.some((branch) => takes(branch, value, seen));
 }
 
 /** The one branch of the schema's `anyOf`/`oneOf` that takes the value; `undefined` when none, or several. */
@@ -113,9 +120,13 @@ function onlyBranchTaking(schema: Record<string, unknown>, value: unknown): Reco
   return taking.length === 1 ? (taking[0] as Record<string, unknown>) : undefined;
 }
 
-/** The value a string's text is exactly, of a type the schema asks for; `undefined` when there is none or several. */
-function convertedString(text: string, schema: unknown): { value: unknown } | undefined {
-  if (!isJsonObject(schema)) return undefined;
+/**
+ * The value a string's text is exactly, of a type the schema asks for; `undefined` when there is none or several. A
+ * schema `seen` already (see {@link takes}) gives none again.
+ */
+function convertedString(text: string, schema: unknown, seen = new Set<object>()): { value: unknown } | undefined {
+  if (!isJsonObject(schema) || seen.has(schema)) return undefined;
+  seen.add(schema);
   const types = ownTypes(schema);
   if (types !== undefined) {
     for (const type of types) {
@@ -124,7 +135,7 @@ function convertedString(text: string, schema: unknown): { value: unknown } | un
     }
     return undefined;
   }
-  const converted = (branchesOf(schema) ?? []).flatMap((branch) => convertedString(text, branch) ?? []);
+  const converted = (branchesOf(schema) ?? []).flatMap((branch) => convertedString(text, branch, seen) ?? []);
   return converted.length === 1 ? converted[0] : undefined;
 }
 

@@ -8,7 +8,7 @@ import type { SectionCallMarkers } from "../engine/section-call-announcer.js";
 import { SectionCallAnnouncer } from "../engine/section-call-announcer.js";
 import { shortenText } from "../engine/shorten-text.js";
 import { TaggedBodyReader } from "../engine/tagged-body-reader.js";
-import type { ToolCatalog } from "../engine/tool-catalog.js";
+import { type ToolCatalog, typingSchema } from "../engine/tool-catalog.js";
 import type { ToolCallError } from "../tool-call-error.js";
 
 /** The marker MiniMax M3 writes before each tag of its calls. */
@@ -84,7 +84,8 @@ export function buildMinimaxM3Calls(
     const text = body.slice(index, end + INVOKE_END.length);
     try {
       const { name, elements } = readInvoke(body.slice(index + INVOKE.length, end));
-      const schema = catalog?.byName.get(name)?.parameters;
+      const tool = catalog?.byName.get(name);
+      const schema = catalog === undefined || tool === undefined ? undefined : typingSchema(catalog, tool);
       const errors: ToolCallError[] = [];
       const args = objectOf(elements, schema, (message) =>
         errors.push({ code: "PARSE_ERROR", message, callIndex, name }),
