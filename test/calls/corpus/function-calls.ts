@@ -137,4 +137,29 @@ export const functionCallsCases: ModelOutputCase[] = [
     text: "",
     tools,
   },
+  {
+    name: "dots.llm: values typed through a $ref to the schema's $defs",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_dots_tool_parser.py::test_non_stream_xml_converts_schema_types_and_resolves_ref",
+    output: `ok<dots_function_call><invoke name="set_location"><parameter name="location">{"city": "Shanghai"}</parameter><parameter name="days">3</parameter><parameter name="include_weather">true</parameter></invoke></dots_function_call>`,
+    calls: [call("set_location", { location: { city: "Shanghai" }, days: 3, include_weather: true }, "xml")],
+    text: "ok",
+    tools: [
+      {
+        type: "function",
+        function: {
+          name: "set_location",
+          parameters: {
+            type: "object",
+            properties: {
+              location: { $ref: "#/$defs/Location" },
+              days: { type: "integer" },
+              include_weather: { type: "boolean" },
+            },
+            $defs: { Location: { type: "object", properties: { city: { type: "string" } } } },
+          },
+        },
+      },
+    ],
+  },
 ];
