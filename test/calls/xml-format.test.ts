@@ -385,6 +385,55 @@ describe("MiniMax M3's block, every tag after ]<]minimax[>[", () => {
     expect(parsed.calls.map((call) => call.name)).toEqual(["get_weather"]);
   });
 
+  test("an element repeated in an object is a list of its values, with no tools too; a parameter given twice keeps its last, reported", () => {
+    const given = block(
+      invoke(
+        "f",
+        element("items", element("item", "a") + element("item", "b")) + element("tag", "x") + element("tag", "y"),
+      ),
+    );
+    expect(parseToolCalls(given)).toEqual({
+      calls: [{ id: "call_0", name: "f", arguments: { items: { item: ["a", "b"] }, tag: "y" }, format: "xml" }],
+      text: "",
+      errors: [
+        {
+          code: "PARSE_ERROR",
+          message: 'Tool "f": parameter "tag" given twice; the last value is used',
+          callIndex: 0,
+          name: "f",
+          parameter: "tag",
+        },
+      ],
+    });
+  });
+
+  test("elements repeated where the schema declares an array are its items, each typed by the items' schema", () => {
+    const shipTools: CallableTool[] = [
+      {
+        name: "ship",
+        description: "Ships parcels",
+        parameters: {
+          type: "object",
+          properties: {
+            order: {
+              type: "object",
+              properties: {
+                parcel: {
+                  type: "array",
+                  items: { type: "object", properties: { weight: { type: "integer" } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    ];
+    const parcels = element("parcel", element("weight", "2")) + element("parcel", element("weight", "5"));
+    const parsed = parseToolCalls(block(invoke("ship", element("order", parcels))), { tools: shipTools });
+    expect(parsed.calls.map((call) => call.arguments)).toEqual([{ order: { parcel: [{ weight: 2 }, { weight: 5 }] } }]);
+    expect(parsed.errors).toEqual([]);
+  });
+
   test("an element never closed is reported with the invoke; a block cut off is UNTERMINATED_CALL naming its tool", () => {
     const broken = parseToolCalls(block(invoke("get_weather", `${ns}<city>Paris`)), { tools });
     expect(broken.calls).toEqual([]);

@@ -60,7 +60,8 @@ class NotM3 extends Error {}
  * The calls of a MiniMax M3 block, the text between {@link MINIMAX_M3_OPENING} and {@link MINIMAX_M3_CLOSING}, as
  * vLLM's `minimax_m3` parser reads it: `<invoke name="f">` elements (every tag after the marker `]<]minimax[>[`), each
  * parameter an element named by its key (`<city>Paris</city>`), an object's or an array's value its child elements.
- * Values are typed by the tool's schema, an array's items by position whatever their elements' names. A call that is
+ * Values are typed by the tool's schema, an array's items by position whatever their elements' names; an element
+ * repeated in an object is the list of its values, and a parameter given twice keeps its last, reported. A call that is
  * not M3's syntax is reported, and the calls before it kept.
  */
 export function buildMinimaxM3Calls(
@@ -87,7 +88,16 @@ export function buildMinimaxM3Calls(
       const tool = catalog?.byName.get(name);
       const schema = catalog === undefined || tool === undefined ? undefined : typingSchema(catalog, tool);
       const errors: ToolCallError[] = [];
-      const args = objectOf(elements, schema, (message) =>
+      const parameters = lastOfEachName(elements, (parameter) =>
+        errors.push({
+          code: "PARSE_ERROR",
+          message: `Tool "${name}": parameter "${parameter}" given twice; the last value is used`,
+          callIndex,
+          name,
+          parameter,
+        }),
+      );
+      const args = objectOf(parameters, schema, (message) =>
         errors.push({ code: "PARSE_ERROR", message, callIndex, name }),
       );
       // Typed already: the object is checked as a JSON call's arguments are, and the call is MiniMax's XML.
@@ -101,6 +111,19 @@ export function buildMinimaxM3Calls(
     index = reader.skipSpace(end + INVOKE_END.length);
   }
   return result;
+}
+
+/**
+ * An invoke's parameters, the last of each name: vLLM's `minimax_m3` parser keeps the last value of a parameter given
+ * twice (as `<function_calls>` are read), where it lists an element repeated inside one. Each earlier is reported.
+ */
+function lastOfEachName(elements: readonly M3Element[], reportEarlier: (name: string) => void): M3Element[] {
+  const lastIndex = new Map(elements.map((element, index) => [element.name, index]));
+  return elements.filter((element, index) => {
+    const isLast = lastIndex.get(element.name) === index;
+    if (!isLast) reportEarlier(element.name);
+    return isLast;
+  });
 }
 
 /** The tool's name (quoted or not) and the parameter elements of an invoke, after `<invoke`. */
@@ -148,7 +171,10 @@ function readElement(cursor: { reader: TaggedBodyReader; index: number }, depth:
   }
 }
 
-/** Elements as an object: each by its name, typed by the property schema `schema` gives it. */
+/**
+ * Elements as an object: each by its name, typed by the property schema `schema` gives it. A name repeated among
+ * siblings gives the list of its elements' values, as vLLM's `minimax_m3` parser collects them.
+ */
 function objectOf(
   elements: readonly M3Element[],
   schema: unknown,
@@ -157,12 +183,44 @@ function objectOf(
   const object: Record<string, unknown> = {};
   const properties = isJsonObject(schema) ? schema.properties : undefined;
   const additional = isJsonObject(schema) ? schema.additionalProperties : undefined;
-  for (const element of elements) {
-    const propertySchema =
-      getOwnProperty(properties, element.name) ?? (isJsonObject(additional) ? additional : undefined);
-    setOwnProperty(object, element.name, elementValue(element, propertySchema, report));
+  for (const [name, named] of byName(elements)) {
+    const propertySchema = getOwnProperty(properties, name) ?? (isJsonObject(additional) ? additional : undefined);
+    const [only] = named;
+    setOwnProperty(
+      object,
+      name,
+      named.length === 1 && only !== undefined
+        ? elementValue(only, propertySchema, report)
+        : listOf(named, propertySchema, report),
+    );
   }
   return object;
+}
+
+/** Elements grouped by name, in the order each name first comes; a `Map`, so `__proto__` is a name like any other. */
+function byName(elements: readonly M3Element[]): Map<string, M3Element[]> {
+  const groups = new Map<string, M3Element[]>();
+  for (const element of elements) {
+    const group = groups.get(element.name);
+    if (group === undefined) groups.set(element.name, [element]);
+    else group.push(element);
+  }
+  return groups;
+}
+
+/**
+ * Elements as a list, whatever their names: the items of the array `schema` declares, each typed by its `items`, or
+ * each typed by `schema` itself when it declares no array.
+ */
+function listOf(elements: readonly M3Element[], schema: unknown, report: (message: string) => void): unknown[] {
+  const itemSchema = schemaTypes(schema).has("array") ? itemsOf(schema) : schema;
+  return elements.map((element) => elementValue(element, itemSchema, report));
+}
+
+/** The schema of the items of the array `schema` declares. */
+function itemsOf(schema: unknown): unknown {
+  const arraySchema = schemaOfType(schema, "array");
+  return isJsonObject(arraySchema) ? arraySchema.items : undefined;
 }
 
 /** An element's value: its text typed by `schema`, or its children as the array or object `schema` asks for. */
@@ -173,11 +231,7 @@ function elementValue(element: M3Element, schema: unknown, report: (message: str
     report(`Parameter "${element.name}": ${typed.message}`);
     return element.text;
   }
-  if (schemaTypes(schema).has("array")) {
-    const arraySchema = schemaOfType(schema, "array");
-    const items = isJsonObject(arraySchema) ? arraySchema.items : undefined;
-    return element.children.map((child) => elementValue(child, items, report));
-  }
+  if (schemaTypes(schema).has("array")) return listOf(element.children, schema, report);
   const object = objectOf(element.children, schemaOfType(schema, "object"), report);
   if (element.text.trim() !== "") setOwnProperty(object, MIXED_TEXT, element.text);
   return object;

@@ -5,10 +5,32 @@ import { call, corpusTools as tools } from "./tools.js";
 
 const VLLM_M1 = "vllm-project/vllm tests/tool_parsers/test_minimax_tool_parser.py";
 const VLLM_M3 = "vllm-project/vllm tests/tool_parsers/test_minimax_m3_tool_parser.py";
+const VLLM_M3_RUST = "vllm-project/vllm rust/src/tool-parser/src/minimax_m3.rs";
 const ns = "]<]minimax[>[";
 const m3Invoke = (name: string, body: string) => `${ns}<invoke name="${name}">${body}${ns}</invoke>`;
 const m3Param = (key: string, value: string) => `${ns}<${key}>${value}${ns}</${key}>`;
 const m3Block = (...invokes: string[]) => `${ns}<tool_call>\n${invokes.join("\n")}\n${ns}</tool_call>`;
+
+// The order vLLM's M3 tests place: nested objects, an array of objects, and a repeated element (`tag`) in an object.
+const m3OrderShipping = m3Param("shipping", m3Param("city", "Singapore") + m3Param("zip", "018956"));
+const m3OrderItems = m3Param(
+  "items",
+  m3Param("item", m3Param("sku", "book-001") + m3Param("qty", "2")) +
+    m3Param("item", m3Param("sku", "pen-007") + m3Param("qty", "5")),
+);
+const m3OrderProperties = {
+  user_id: { type: "integer" },
+  urgent: { type: "boolean" },
+  note: { type: "string" },
+  shipping: { type: "object", properties: { city: { type: "string" }, zip: { type: "integer" } } },
+  items: {
+    type: "array",
+    items: { type: "object", properties: { sku: { type: "string" }, qty: { type: "integer" } } },
+  },
+};
+const m3OrderTool = (properties: Record<string, unknown>) => [
+  { type: "function", function: { name: "create_order", parameters: { type: "object", properties } } },
+];
 
 // vLLM's MiniMax-M1 template writes one JSON object a line inside `<tool_calls>` and drops the turn's prose.
 const vllmM1Template = renderedCases({
@@ -88,5 +110,88 @@ export const minimaxCases: ModelOutputCase[] = [
     calls: [],
     text: "The capital of France is Paris.",
     tools,
+  },
+  {
+    name: "MiniMax M3: an element repeated in an object with no properties is a list of its values (vLLM's rule)",
+    source: `${VLLM_M3}::test_non_streaming_nested_tool_call`,
+    output: `I will create it.\n${m3Block(
+      m3Invoke(
+        "create_order",
+        m3Param("user_id", "42") +
+          m3Param("urgent", "true") +
+          m3Param("note", "Please leave at front desk.") +
+          m3OrderShipping +
+          m3OrderItems +
+          m3Param("metadata", m3Param("source", "mobile") + m3Param("campaign", "may-launch")) +
+          m3Param("duplicate_demo", m3Param("tag", "a") + m3Param("tag", "b")),
+      ),
+    )}`,
+    calls: [
+      call(
+        "create_order",
+        {
+          user_id: 42,
+          urgent: true,
+          note: "Please leave at front desk.",
+          shipping: { city: "Singapore", zip: 18956 },
+          items: [
+            { sku: "book-001", qty: 2 },
+            { sku: "pen-007", qty: 5 },
+          ],
+          metadata: { source: "mobile", campaign: "may-launch" },
+          duplicate_demo: { tag: ["a", "b"] },
+        },
+        "xml",
+      ),
+    ],
+    text: "I will create it.\n",
+    tools: m3OrderTool({
+      ...m3OrderProperties,
+      metadata: { type: "object", additionalProperties: { type: "string" } },
+      duplicate_demo: { type: "object" },
+    }),
+  },
+  {
+    name: "MiniMax M3: an element repeated in an object is a list whatever its schema (a string, none); in an array, items",
+    source: `${VLLM_M3_RUST}::minimax_m3_parse_complete_converts_nested_arguments`,
+    output: m3Block(
+      m3Invoke(
+        "create_order",
+        m3Param("user_id", "42") +
+          m3OrderShipping +
+          m3OrderItems +
+          m3Param("metadata", m3Param("score", "42") + m3Param("rank", "7")) +
+          m3Param("duplicate_demo", m3Param("tag", "a") + m3Param("tag", "b")) +
+          m3Param("schema_mismatch_array", m3Param("x", "1") + m3Param("x", "2")) +
+          m3Param("unknown_struct", m3Param("a", "1") + m3Param("a", "2")),
+      ),
+    ),
+    calls: [
+      call(
+        "create_order",
+        {
+          user_id: 42,
+          shipping: { city: "Singapore", zip: 18956 },
+          items: [
+            { sku: "book-001", qty: 2 },
+            { sku: "pen-007", qty: 5 },
+          ],
+          metadata: { score: 42, rank: 7 },
+          duplicate_demo: { tag: ["a", "b"] },
+          schema_mismatch_array: [1, 2],
+          unknown_struct: { a: ["1", "2"] },
+        },
+        "xml",
+      ),
+    ],
+    text: "",
+    // The tool declares no `unknown_struct`: said, as for any call.
+    errors: [{ code: "UNKNOWN_PARAMETER", parameter: "unknown_struct" }],
+    tools: m3OrderTool({
+      ...m3OrderProperties,
+      metadata: { type: "object", additionalProperties: { type: "integer" } },
+      duplicate_demo: { type: "object", properties: { tag: { type: "string" } } },
+      schema_mismatch_array: { type: "array", items: { type: "integer" } },
+    }),
   },
 ];
