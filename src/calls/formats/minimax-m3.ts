@@ -43,7 +43,7 @@ export const MINIMAX_M3_CALLS: SectionCallMarkers = {
   },
 };
 
-/** Where text mixed with child elements goes (vLLM's `minimax_m3` parser). */
+/** Where text mixed with child elements goes (vLLM's `minimax_m3` parser), unless a child has that name. */
 const MIXED_TEXT = "$text";
 
 /** A parameter as M3 writes it: an element named by its key, holding text or child elements. */
@@ -233,8 +233,15 @@ function elementValue(element: M3Element, schema: unknown, report: (message: str
   }
   if (schemaTypes(schema).has("array")) return listOf(element.children, schema, report);
   const object = objectOf(element.children, schemaOfType(schema, "object"), report);
-  if (element.text.trim() !== "") setOwnProperty(object, MIXED_TEXT, element.text);
+  if (element.text.trim() !== "") setOwnProperty(object, mixedTextKey(object), element.text);
   return object;
+}
+
+/** Where an object's mixed text goes: {@link MIXED_TEXT}, a `$` put before it while a child has the name (vLLM's). */
+function mixedTextKey(object: Record<string, unknown>): string {
+  let key = MIXED_TEXT;
+  while (Object.hasOwn(object, key)) key = `$${key}`;
+  return key;
 }
 
 /** The tool the first invoke of an unfinished M3 block names, once its name is whole. */

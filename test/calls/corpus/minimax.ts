@@ -194,4 +194,14 @@ export const minimaxCases: ModelOutputCase[] = [
       schema_mismatch_array: { type: "array", items: { type: "integer" } },
     }),
   },
+  {
+    name: "MiniMax M3: text mixed with a child named $text goes under $$text, the child kept",
+    source: `${VLLM_M3_RUST}::minimax_m3_mixed_text_field_avoids_child_name_collision`,
+    output: m3Block(
+      m3Invoke("convert", m3Param("payload", `text${m3Param("$text", "child text")}${m3Param("child", "value")}`)),
+    ),
+    calls: [call("convert", { payload: { $text: "child text", $$text: "text", child: "value" } }, "xml")],
+    text: "",
+    tools: [{ name: "convert", parameters: { type: "object", properties: { payload: { type: "object" } } } }],
+  },
 ];
