@@ -25,6 +25,11 @@ describe("arguments nested deeper than 500 levels are not read: writing them aga
       "/options",
     ],
     [
+      "an XML invoke whose text is one JSON object",
+      `<function_calls><invoke name="write_file">{"options": ${deepObject}}</invoke></function_calls>`,
+      "/options",
+    ],
+    [
       "Kimi K3's typed argument",
       `<|open|>tools<|sep|><|open|>call tool="write_file" index="1"<|sep|><|open|>argument key="options" type="object"<|sep|>${deepObject}<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
       "/options",

@@ -1,9 +1,11 @@
+import { findDeepNesting } from "../../openapi/find-deep-nesting.js";
 import { isJsonObject } from "../../openapi/own-properties.js";
 import { valueWritingOf } from "../formats/index.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import { type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
+import { tooDeepArguments } from "./limit-argument-nesting.js";
 import type { ParameterValueScanner, ValueEnding } from "./parameter-value-scanner.js";
 import { shortenText } from "./shorten-text.js";
 import { AT_CLOSER_ONLY, HeldTextRuns, NO_CALL, stopsAt, type TextRun, TextRuns } from "./text-run.js";
@@ -261,16 +263,17 @@ export class XmlBlockReader {
 
   /**
    * An invoke without parameters whose text is one JSON object (as some models write their arguments): the object's
-   * members are its parameters, each written as JSON.
+   * members are its parameters, each written as JSON; one nested too deep to write again is reported, the call `{}`.
    */
   private readJsonBody(invoke: ScannedXmlCall): void {
     const body = this.stray.trim();
     if (invoke.parameters.length > 0 || !body.startsWith("{")) return;
     const object = parseJsonAsWritten(body);
     if (!isJsonObject(object)) return;
-    for (const [parameter, value] of Object.entries(object))
-      invoke.parameters.push([parameter, JSON.stringify(value), "json"]);
     this.stray = "";
+    const tooDeep = findDeepNesting(object);
+    if (tooDeep === undefined) invoke.parameters.push(...jsonMembersAsParameters(object));
+    else this.invokeError(`Tool "${invoke.name}": ${tooDeepArguments(tooDeep)}`);
   }
 
   /** A problem with the open invoke, reported after its call (with the parameter it concerns, if any). */
@@ -321,6 +324,14 @@ export class XmlBlockReader {
     this.quote = "";
     this.state = "tag";
   }
+}
+
+/**
+ * The members of a JSON object as parameters written as JSON. The object must nest no deeper than `findDeepNesting`
+ * allows: writing a member again recurses.
+ */
+function jsonMembersAsParameters(object: Record<string, unknown>): ScannedXmlCall["parameters"] {
+  return Object.entries(object).map(([parameter, value]) => [parameter, JSON.stringify(value), "json"]);
 }
 
 /** The index of the first character at or after `start` that is not whitespace; -1 when there is none. */
