@@ -583,6 +583,49 @@ describe("DeepSeek's DSML blocks: V3.2's <｜DSML｜function_calls>, V4's <｜DS
     }
   });
 
+  test("one parameter wrapping every argument is unwrapped only as vLLM does: the tool declaring every member, not it", () => {
+    const wrapperTools: CallableTool[] = [
+      {
+        name: "forecast",
+        description: "Forecasts",
+        parameters: { type: "object", properties: { location: { type: "string" }, days: { type: "integer" } } },
+      },
+      {
+        name: "call_api",
+        description: "Calls an API",
+        parameters: { type: "object", properties: { arguments: { type: "string" } } },
+      },
+    ];
+    const dsmlParameter = (name: string, value: string, string = false) =>
+      `<｜DSML｜parameter name="${name}" string="${string}">${value}</｜DSML｜parameter>`;
+    const read = (tool: string, parameters: string, prefix = "｜DSML｜") => {
+      const given = `<${prefix}tool_calls><${prefix}invoke name="${tool}">${parameters}</${prefix}invoke></${prefix}tool_calls>`;
+      const parsed = parseToolCalls(given, { tools: wrapperTools });
+      return [parsed.calls[0]?.arguments, parsed.errors.map((error) => [error.code, error.parameter])];
+    };
+    // The members are typed by the schema, as every JSON argument is.
+    expect(read("forecast", dsmlParameter("arguments", '{"location": "Paris", "days": "3"}'))).toEqual([
+      { location: "Paris", days: 3 },
+      [],
+    ]);
+    expect(read("call_api", dsmlParameter("arguments", '{"location": "Paris"}', true))).toEqual([
+      { arguments: '{"location": "Paris"}' },
+      [],
+    ]);
+    const unknownWrapper = [["UNKNOWN_PARAMETER", "input"]];
+    expect(read("forecast", dsmlParameter("input", '{"location": "Paris", "city": "Lyon"}'))).toEqual([
+      { input: { location: "Paris", city: "Lyon" } },
+      unknownWrapper,
+    ]);
+    expect(read("forecast", dsmlParameter("input", '{"location": "Paris"}') + dsmlParameter("days", "3"))).toEqual([
+      { input: { location: "Paris" }, days: 3 },
+      unknownWrapper,
+    ]);
+    // GigaChat 3.5 writes DSML's tags under its own name, and vLLM's parser for it unwraps nothing.
+    const gcml = '<｜GCML｜parameter name="input" string="false">{"location": "Paris"}</｜GCML｜parameter>';
+    expect(read("forecast", gcml, "｜GCML｜")).toEqual([{ input: { location: "Paris" } }, unknownWrapper]);
+  });
+
   test("a <tool_calls> without DeepSeek's prefix opens no block", () => {
     const given = '<tool_calls><invoke name="get_weather"></invoke></tool_calls>';
     expect(parseToolCalls(given, { tools })).toEqual({ calls: [], text: given, errors: [] });

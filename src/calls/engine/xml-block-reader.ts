@@ -1,6 +1,6 @@
 import { findDeepNesting } from "../../openapi/find-deep-nesting.js";
 import { isJsonObject } from "../../openapi/own-properties.js";
-import { valueWritingOf } from "../formats/index.js";
+import { argumentWrappersOf, valueWritingOf } from "../formats/index.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 import { generatedCallId } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
@@ -9,7 +9,7 @@ import { tooDeepArguments } from "./limit-argument-nesting.js";
 import type { ParameterValueScanner, ValueEnding } from "./parameter-value-scanner.js";
 import { shortenText } from "./shorten-text.js";
 import { AT_CLOSER_ONLY, HeldTextRuns, NO_CALL, stopsAt, type TextRun, TextRuns } from "./text-run.js";
-import type { ToolCatalog } from "./tool-catalog.js";
+import { parameterSchema, type ToolCatalog } from "./tool-catalog.js";
 import { isSelfClosing, parseXmlAttributes } from "./xml-attributes.js";
 import { isSpace, plainTagName, tagName, withOneBar } from "./xml-characters.js";
 
@@ -74,6 +74,8 @@ export class XmlBlockReader {
   private parameterJson = false;
   /** How the block's values are written (see `valueWritingOf`). */
   private valueWriting: ReturnType<typeof valueWritingOf> = "xml-text";
+  /** The parameters in which the block's model may wrap all the arguments (see `argumentWrappersOf`). */
+  private argumentWrappers: readonly string[] = [];
 
   /** The runs of the parameter values read (see {@link openRun}), and of tags. */
   private readonly valueRuns: TextRuns;
@@ -92,6 +94,7 @@ export class XmlBlockReader {
     this.blockName = blockName;
     this.mayHoldOtherCalls = mayHoldOtherCalls;
     this.valueWriting = valueWritingOf(blockName);
+    this.argumentWrappers = argumentWrappersOf(blockName);
     this.state = "block";
     this.stray = "";
   }
@@ -255,6 +258,7 @@ export class XmlBlockReader {
     const invoke = this.invoke;
     if (invoke === undefined) return;
     this.readJsonBody(invoke);
+    this.unwrapArguments(invoke);
     this.reportStray();
     this.invoke = undefined;
     this.state = "block";
@@ -274,6 +278,22 @@ export class XmlBlockReader {
     const tooDeep = findDeepNesting(object);
     if (tooDeep === undefined) invoke.parameters.push(...jsonMembersAsParameters(object));
     else this.invokeError(`Tool "${invoke.name}": ${tooDeepArguments(tooDeep)}`);
+  }
+
+  /**
+   * An invoke whose only parameter wraps all its arguments as one JSON object (see `argumentWrappersOf`): the object's
+   * members are its parameters, each written as JSON, where the tool declares no parameter of the wrapper's name and
+   * declares every member, as vLLM reads them. Otherwise the wrapper is a parameter like any other.
+   */
+  private unwrapArguments(invoke: ScannedXmlCall): void {
+    const [wrapper] = invoke.parameters;
+    if (invoke.parameters.length !== 1 || wrapper === undefined || !this.argumentWrappers.includes(wrapper[0])) return;
+    const tool = this.host.catalog?.byName.get(invoke.name);
+    if (tool === undefined || parameterSchema(tool, wrapper[0]) !== undefined) return;
+    const object = parseJsonAsWritten(wrapper[1].trim());
+    if (!isJsonObject(object) || findDeepNesting(object) !== undefined) return;
+    if (Object.keys(object).every((member) => parameterSchema(tool, member) !== undefined))
+      invoke.parameters = jsonMembersAsParameters(object);
   }
 
   /** A problem with the open invoke, reported after its call (with the parameter it concerns, if any). */

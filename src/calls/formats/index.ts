@@ -59,7 +59,13 @@ export {
 export { MESSAGE_SEPARATOR } from "./json-text.js";
 export { buildPythonicCalls } from "./pythonic.js";
 export { closesUnopenedReasoning, REASONING_TAGS, reasoningCloserOf } from "./reasoning.js";
-export { isXmlBlockName, valueWritingOf, XML_STRUCTURE_TAGS, XML_TAG_PREFIX } from "./xml-blocks.js";
+export {
+  argumentWrappersOf,
+  isXmlBlockName,
+  valueWritingOf,
+  XML_STRUCTURE_TAGS,
+  XML_TAG_PREFIX,
+} from "./xml-blocks.js";
 
 /** Every entry of one kind, over the families of the table. */
 function entriesOf<Entry>(read: (family: FormatFamily) => readonly Entry[] | undefined): readonly Entry[] {

@@ -1,6 +1,7 @@
 /**
  * The names models give a `<function_calls>` block, and the prefixes they write before its tags; the engine reads
- * them all as `<function_calls>`, `<invoke>` and `<parameter>`.
+ * them all as `<function_calls>`, `<invoke>` and `<parameter>`. Also how each block writes its values, and in which
+ * parameter its model may wrap every argument.
  */
 
 /** MiniMax-M2's name for a `<function_calls>` block, whose invokes it writes alike. */
@@ -49,6 +50,22 @@ const RAW_VALUE_PREFIX = /^[|‖｜]+(?:DSML|GCML)[|‖｜]+/;
 export function valueWritingOf(blockName: string): "xml-text" | "unescaped" | "as-written" {
   if (RAW_VALUE_PREFIX.test(blockName)) return "as-written";
   return blockName === MINIMAX_BLOCK ? "unescaped" : "xml-text";
+}
+
+/** DeepSeek's DSML prefix, with the bars models write around it. */
+const DSML_PREFIX = /^[|‖｜]+DSML[|‖｜]+/;
+
+/** The names DeepSeek's DSML models give one parameter holding all the arguments as a JSON object. */
+const DSML_ARGUMENT_WRAPPERS: readonly string[] = ["arguments", "input"];
+
+/**
+ * The parameters in which a block named `blockName` may hold all of a call's arguments as one JSON object: DeepSeek
+ * V3.2 and V4 write `<｜DSML｜parameter name="arguments" string="false">{"location": "Beijing"}` at times, which vLLM's
+ * `deepseek_v32` and `deepseek_v4` parsers unwrap where the tool declares no such parameter and declares every key.
+ * None for other blocks.
+ */
+export function argumentWrappersOf(blockName: string): readonly string[] {
+  return DSML_PREFIX.test(blockName) ? DSML_ARGUMENT_WRAPPERS : [];
 }
 
 /**

@@ -10,6 +10,16 @@ const MINIMAX_M2 =
 const DSML =
   "deepseek-ai/DeepSeek-V3.2 encoding_dsv32.py; vllm-project/vllm tests/tool_parsers/test_deepseekv32_tool_parser.py";
 
+const VLLM_DSML_V32 = "vllm-project/vllm tests/tool_parsers/test_deepseekv32_tool_parser.py";
+const VLLM_DSML_V4 = "vllm-project/vllm tests/tool_parsers/test_deepseekv4_tool_parser.py";
+/** The tool of vLLM's DSML wrapper tests, which declares neither `arguments` nor `input`. */
+const locationWeather = [
+  {
+    type: "function",
+    function: { name: "get_weather", parameters: { type: "object", properties: { location: { type: "string" } } } },
+  },
+];
+
 const invoke = (name: string, parameters: string) => `<invoke name="${name}">\n${parameters}</invoke>\n`;
 const param = (key: string, value: string) => `<parameter name="${key}">${value}</parameter>\n`;
 const dsml = (name: string, parameters: string) =>
@@ -128,6 +138,31 @@ export const functionCallsCases: ModelOutputCase[] = [
     calls: [call("search", { query: "rust", limit: 10 }, "xml")],
     text: "",
     tools,
+  },
+  {
+    name: "DeepSeek V3.2: every argument wrapped in one `arguments` parameter, as JSON: unwrapped (vLLM's repair)",
+    source: `${VLLM_DSML_V32}::TestExtractToolCalls::test_arguments_wrapper_repaired`,
+    output: dsml("get_weather", dsmlParam("arguments", '{"location":"Beijing"}', false)),
+    calls: [call("get_weather", { location: "Beijing" }, "xml")],
+    text: "",
+    tools: locationWeather,
+  },
+  {
+    name: 'DeepSeek V3.2: every argument wrapped in one `input` parameter, marked string="true": unwrapped too',
+    source: `${VLLM_DSML_V32}::TestExtractToolCalls::test_input_wrapper_repaired`,
+    output: dsml("get_weather", dsmlParam("input", '{"location":"Beijing"}', true)),
+    calls: [call("get_weather", { location: "Beijing" }, "xml")],
+    text: "",
+    tools: locationWeather,
+  },
+  {
+    name: "DeepSeek V4: every argument wrapped in one `arguments` parameter in <｜DSML｜tool_calls>: unwrapped",
+    source: `${VLLM_DSML_V4}::test_extract_tool_calls_arguments_wrapper`,
+    output:
+      '<｜DSML｜tool_calls><｜DSML｜invoke name="get_weather"><｜DSML｜parameter name="arguments" string="false">{"location":"Beijing"}</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>',
+    calls: [call("get_weather", { location: "Beijing" }, "xml")],
+    text: "",
+    tools: locationWeather,
   },
   {
     name: "dots.llm: <dots_function_call> (vLLM's dots parser)",
