@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 
@@ -82,6 +83,40 @@ describe("Gemma's call blocks, as they leak into text", () => {
         name: "get_weather",
         callId: "call_0",
       },
+    ]);
+  });
+
+  test("a block whose calls are whole is a call without its closing token, at the output's end or at <turn|>", () => {
+    const gdb = { id: "call_0", name: "gdb", arguments: { args: "-batch" }, format: "gemma" };
+    for (const end of ["", "<turn|>", "<turn|>\n"]) {
+      expect(parseToolCalls(`<|tool_call>call:gdb{args:<|"|>-batch<|"|>}${end}`)).toEqual({
+        calls: [gdb],
+        text: "",
+        errors: [],
+      });
+    }
+    const functionGemma = "<start_function_call>call:get_weather{city:<escape>Oslo<escape>}";
+    expect(parseToolCalls(functionGemma, { tools }).calls).toEqual([
+      { id: "call_0", name: "get_weather", arguments: { city: "Oslo" }, format: "gemma" },
+    ]);
+  });
+
+  test("a call cut inside its arguments stays unterminated, <turn|> or not", () => {
+    for (const given of ['<|tool_call>call:gdb{args:<|"|>-batch<turn|>', "<|tool_call>call:gdb{args:1<turn|>"]) {
+      expect(parseToolCalls(given)).toEqual({
+        calls: [],
+        text: "",
+        errors: [expect.objectContaining({ code: "UNTERMINATED_CALL", name: "gdb" })],
+      });
+    }
+  });
+
+  test("a stream announces such a call as it arrives, and gives it only at the end: the closing token may still come", () => {
+    const stream = createToolCallStream();
+    const pushed = stream.push('<|tool_call>call:gdb{args:<|"|>-batch<|"|>}<turn|>');
+    expect(pushed.map((event) => event.type)).toEqual(["tool-call-start", "tool-call-delta"]);
+    expect(stream.end()).toEqual([
+      { type: "tool-call", call: { id: "call_0", name: "gdb", arguments: { args: "-batch" }, format: "gemma" } },
     ]);
   });
 

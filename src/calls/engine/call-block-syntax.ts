@@ -74,7 +74,7 @@ export interface CallBlockSyntax<Read = unknown> {
   isCallBody?(body: string): boolean;
   /**
    * Whether the body of calls a block the output ended in holds them whole without its closing marker (its syntax
-   * has none for its last call); default: `closesWithWholeJson`'s rule.
+   * has none for its last call, or models leave it out); default: `closesWithWholeJson`'s rule.
    */
   endsWhole?(body: string): boolean;
   /** The text of a block opened by `opener` whose body holds no calls; default: the block as written. */

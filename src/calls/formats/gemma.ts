@@ -42,11 +42,18 @@ const BARE_KEY = /[^:,{}()[\]]*/y;
 const CALL_NAME = /\s*call:([\w.-]+)(?::\1(?![\w.-]))?\s*/y;
 
 /**
+ * The token that ends Gemma 4's turn. Written where a block's closing token was left out, after its last call, it
+ * closes the block, as vLLM's `gemma4_utils` reads it.
+ */
+const TURN_END = "<turn|>";
+
+/**
  * The calls of a Gemma call block: the text between `<|tool_call>` and `<tool_call|>` (Gemma 4), or between
  * `<start_function_call>` and `<end_function_call>` (FunctionGemma): `call:get_weather{city:<|"|>Paris<|"|>,days:3}`.
  * Keys are bare; strings are written between delimiters (`<|"|>`, `<escape>`) and taken as they are; other values are
  * numbers, `true`, `false`, `null` (or `none`, `nil`), objects in braces and arrays in brackets; any other bare value is
  * a string, as vLLM reads it. Arguments in parentheses and strings in quotes, which Gemma also writes, are read too.
+ * The block's body may end in `<turn|>`, written for its closing token.
  *
  * `readBefore` holds arguments already read (by where they start): they are taken, not read again.
  *
@@ -63,7 +70,9 @@ export function readGemmaCalls(body: string, readBefore?: ReadonlyMap<number, Ge
     const named = CALL_NAME.exec(body);
     if (named === null) {
       const stray = body.slice(index).trim();
-      if (stray !== "") return { calls, problem: `expected call:name{...}, found: ${shortenText(stray)}` };
+      if (stray !== "" && stray !== TURN_END) {
+        return { calls, problem: `expected call:name{...}, found: ${shortenText(stray)}` };
+      }
       return calls.length === 0 ? { calls, problem: "it holds no call:name{...}" } : { calls };
     }
     const start = CALL_NAME.lastIndex;
@@ -461,6 +470,12 @@ export function buildGemmaCalls(
   return { calls, errors };
 }
 
+/** Whether a block's body holds its calls whole, each read without a problem, and nothing else. */
+function holdsWholeGemmaCalls(body: string): boolean {
+  const block = readGemmaCalls(body);
+  return block.problem === undefined && block.calls.every((call) => call.problem === undefined);
+}
+
 /**
  * Gemma 4's `<|tool_call>call:f{city:<|"|>Paris<|"|>}<tool_call|>` and FunctionGemma's `<start_function_call>`: its
  * strings are written between special tokens, so a closing token inside one is its text.
@@ -475,5 +490,8 @@ export const GEMMA: CallBlockSyntax<GemmaArguments> = {
   build: (opener, body, firstCallIndex, catalog, readBefore) =>
     buildGemmaCalls(opener, body, firstCallIndex, catalog, readBefore),
   firstCallName: firstGemmaCallName,
+  // The closing token is left out when the model ends its turn instead (`<turn|>`) or the server stops before it: a
+  // block whose calls are whole is complete without it.
+  endsWhole: holdsWholeGemmaCalls,
   announcer: (deltas, sink) => new GemmaCallAnnouncer(deltas, sink),
 };

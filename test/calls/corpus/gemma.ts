@@ -7,6 +7,7 @@ import { call, corpusTools as tools } from "./tools.js";
 const GEMMA4 = "google/gemma-4 chat_template.jinja; vllm-project/vllm tests/tool_parsers/test_gemma4_tool_parser.py";
 const FUNCTIONGEMMA =
   "google/functiongemma-270m-it chat_template; vllm-project/vllm tests/tool_parsers/test_functiongemma_tool_parser.py";
+const GEMMA4_VARIANTS = "vllm-project/vllm tests/tool_parsers/test_gemma4_regex_and_bare_calls.py";
 const q = '<|"|>';
 const g4 = (name: string, body: string) => `<|tool_call>call:${name}{${body}}<tool_call|>`;
 
@@ -109,6 +110,13 @@ export const gemmaCases: ModelOutputCase[] = [
     calls: [call("get_weather", { city: "Paris" }, "gemma"), call("get_weather", { city: "Rome" }, "gemma")],
     text: "",
     tools,
+  },
+  {
+    name: "Gemma 4: the turn's end written for the block's closing token",
+    source: `${GEMMA4_VARIANTS}::TestGemma4CanonicalFormats::test_turn_end_closure_instead_of_tool_call_end`,
+    output: `<|tool_call>call:gdb{args:${q}-batch -ex run /tmp/poc${q}}<turn|>`,
+    calls: [call("gdb", { args: "-batch -ex run /tmp/poc" }, "gemma")],
+    text: "",
   },
   {
     name: "Gemma 4: the output ends inside the call: reported",
