@@ -42,7 +42,7 @@ describe("Gemma's call blocks, as they leak into text", () => {
     ]);
   });
 
-  test("what Gemma also writes: arguments in parentheses, quoted strings with escapes, the name twice", () => {
+  test("what Gemma also writes: arguments in parentheses, quoted strings with escapes, the name twice, a stray colon", () => {
     const result = parseToolCalls('<|tool_call>call:get_weather:get_weather(city: "Q \\"q\\"", days: 2)<tool_call|>', {
       tools,
     });
@@ -50,6 +50,11 @@ describe("Gemma's call blocks, as they leak into text", () => {
       { id: "call_0", name: "get_weather", arguments: { city: 'Q "q"', days: 2 }, format: "gemma" },
     ]);
     expect(result.errors).toEqual([]);
+    expect(parseToolCalls('<|tool_call>:call:get_weather{city:<|"|>Oslo<|"|>}<tool_call|>', { tools })).toEqual({
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Oslo" }, format: "gemma" }],
+      text: "",
+      errors: [],
+    });
   });
 
   test("arguments that cannot be read keep the call, with its raw text and a PARSE_ERROR saying where", () => {

@@ -38,8 +38,11 @@ const STRING_DELIMITERS = [...GEMMA_STRING_TOKENS, '"', "'"];
 /** A key written bare: up to its colon. */
 const BARE_KEY = /[^:,{}()[\]]*/y;
 
-/** `call:get_weather`, with the name written twice as some runtimes leak it (`call:f:f`). */
-const CALL_NAME = /\s*call:([\w.-]+)(?::\1(?![\w.-]))?\s*/y;
+/**
+ * `call:get_weather`, with the name written twice as some runtimes leak it (`call:f:f`), or after a stray colon
+ * (`:call:f`), as Gemma 4 sometimes writes it after `<|tool_call>`.
+ */
+const CALL_NAME = /\s*:?call:([\w.-]+)(?::\1(?![\w.-]))?\s*/y;
 
 /**
  * The token that ends Gemma 4's turn. Written where a block's closing token was left out, after its last call, it
@@ -121,8 +124,11 @@ export function readGemmaCallHeader(header: string): { name: string; argumentsSt
   return HEADER_START.test(header) ? "pending" : "none";
 }
 
-/** The start of a header: some of `call:`, then perhaps a name (written twice, `call:f:f`, as the reader allows). */
-const HEADER_START = /^\s*(?:c(?:a(?:l(?:l(?::[\w.:-]*\s*)?)?)?)?)?$/;
+/**
+ * The start of a header: some of `call:` (perhaps after a stray colon), then perhaps a name (written twice, `call:f:f`,
+ * as the reader allows).
+ */
+const HEADER_START = /^\s*:?(?:c(?:a(?:l(?:l(?::[\w.:-]*\s*)?)?)?)?)?$/;
 
 /** Arguments of a Gemma call read whole, and their text. */
 export interface GemmaArguments {

@@ -119,6 +119,14 @@ export const gemmaCases: ModelOutputCase[] = [
     text: "",
   },
   {
+    name: "Gemma 4: a stray colon after <|tool_call>, and the output ends after the call",
+    source: `${GEMMA4_VARIANTS}::TestGemma4FallbackFormats::test_colon_prefixed_tool_call`,
+    output: `<|tool_call>:call:bash{command:${q}pytest${q}}`,
+    calls: [call("bash", { command: "pytest" }, "gemma")],
+    text: "",
+    tools,
+  },
+  {
     name: "Gemma 4: the output ends inside the call: reported",
     source: GEMMA4,
     output: `<|tool_call>call:get_weather{city:${q}Par`,
