@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+import { streamedEvents, summarize } from "./model-output-corpus.js";
 
 const tools = toolsJson as CallableTool[];
 
@@ -89,14 +90,14 @@ describe("Kimi K3's XTML tools channel, as it leaks into text", () => {
   const call = (index: number, body: string) =>
     `<|open|>call tool="get_weather" index="${index}"<|sep|>${body}<|close|>call<|sep|>`;
 
-  test("each call's arguments: strings raw, other types JSON, or one json element; the other channels are text", () => {
+  test("each call's arguments: strings raw, other types JSON, or one json element; the answer is text, its markers not", () => {
     const given = `<|open|>response<|sep|>On it.<|close|>response<|sep|><|open|>tools<|sep|>${call(1, '<|open|>argument key="city" type="string"<|sep|> New York <|close|>argument<|sep|><|open|>argument key="days" type="number"<|sep|>2<|close|>argument<|sep|>')}${call(2, '<|open|>json type="object"<|sep|>{"city": "Rome"}<|close|>json<|sep|>')}<|close|>tools<|sep|><|close|>message<|sep|>`;
     expect(parseToolCalls(given, { tools })).toEqual({
       calls: [
         { id: "call_0", name: "get_weather", arguments: { city: " New York ", days: 2 }, format: "kimi" },
         { id: "call_1", name: "get_weather", arguments: { city: "Rome" }, format: "kimi" },
       ],
-      text: "<|open|>response<|sep|>On it.<|close|>response<|sep|><|close|>message<|sep|>",
+      text: "On it.",
       errors: [],
     });
   });
@@ -125,6 +126,18 @@ describe("Kimi K3's XTML tools channel, as it leaks into text", () => {
       "<|open|>argument was not closed by <|close|>argument<|sep|>",
     ]);
     expect(result.calls[0]?.arguments).toMatchObject({ city: "Oslo" });
+  });
+
+  test("the reply's frame is no text: the answer's markers (its close standing alone too), the message's close and <|end_of_msg|>", () => {
+    const reply = "Done.<|close|>response<|sep|><|close|>message<|sep|><|end_of_msg|>";
+    expect(parseToolCalls(reply, { tools }).text).toBe("Done.");
+    // Each token cut across chunks: the stream holds it until it is whole, and drops it then.
+    const cut = summarize(streamedEvents(`<|open|>response<|sep|>${reply}`, { size: 5 }));
+    expect(cut.text).toBe("Done.");
+    // A stray close of any other channel, or of none, is no frame of the reply: it stays text.
+    expect(parseToolCalls("a<|close|>tools<|sep|>b <|close|> c", { tools }).text).toBe(
+      "a<|close|>tools<|sep|>b <|close|> c",
+    );
   });
 });
 

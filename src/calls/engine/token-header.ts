@@ -13,6 +13,8 @@ export type TokenHeaderEnd =
   | { opens: "call"; tool: string; closer: string; format: JsonMessageFormat }
   /** The message of the answer: text, its header not. */
   | { opens: "answer" }
+  /** A marker that only frames the reply (the close of the answer, or of its message): no text; prose follows. */
+  | { opens: "frame" }
   /** A section of calls in `syntax`, to `closer`. */
   | { opens: "section"; syntax: TokenSectionSyntax; closer: string }
   /** Reasoning, to `closer`. */

@@ -809,7 +809,7 @@ export class ToolCallScanner implements ToolCallEventSource {
       this.state = RAW_BODY;
       this.rawBody.openSection(ended.syntax, header, ended.closer);
     } else {
-      if (ended.opens !== "answer") this.outbox.text += header;
+      if (ended.opens === "text" || ended.opens === "reasoning") this.outbox.text += header;
       this.state = ended.opens === "reasoning" ? REASONING : TEXT;
       if (ended.opens === "reasoning") this.reasoningCloser = new ClosingLiteral(ended.closer);
     }

@@ -12,17 +12,27 @@ import { parseJsonAsWritten } from "../parse-json-arguments.js";
  * vLLM's `kimi_k3` parser reads them. The markers' tokens, and how long the name between them may be.
  */
 const XTML_OPEN = "<|open|>";
+const XTML_CLOSE = "<|close|>";
 const XTML_SEPARATOR = "<|sep|>";
 const XTML_CHANNEL_LIMIT = 40;
 
-/** The channel an XTML opening names (`<|open|>tools<|sep|>` names `tools`). */
-function xtmlChannel(opening: string): string {
-  return opening.slice(XTML_OPEN.length, -XTML_SEPARATOR.length).trim();
+/**
+ * What frames K3's reply, as its template writes an assistant turn (`<|open|>response<|sep|>Hi<|close|>response<|sep|>
+ * <|close|>message<|sep|><|end_of_msg|>`): the answer's channel, the message that holds it, and the token it stops on.
+ */
+const ANSWER_CHANNEL = "response";
+const MESSAGE_CHANNEL = "message";
+const END_OF_MESSAGE = "|end_of_msg|";
+
+/** The channel an XTML marker names (`<|open|>tools<|sep|>` and `<|close|>tools<|sep|>` name `tools`). */
+function xtmlChannel(marker: string): string {
+  const token = marker.startsWith(XTML_CLOSE) ? XTML_CLOSE : XTML_OPEN;
+  return marker.slice(token.length, -XTML_SEPARATOR.length).trim();
 }
 
 /** The marker that closes a channel. */
 function xtmlChannelEnd(channel: string): string {
-  return `<|close|>${channel}${XTML_SEPARATOR}`;
+  return `${XTML_CLOSE}${channel}${XTML_SEPARATOR}`;
 }
 
 /**
@@ -102,20 +112,26 @@ function xtmlArgumentValue(value: string, type: string): unknown {
 }
 
 /**
- * Kimi K3's channel headers, `<|open|>name<|sep|>`: the `tools` channel is a section of calls, the `think` channel
- * opening the output reasoning, any other (`response`) text.
+ * Kimi K3's channel markers, `<|open|>name<|sep|>` and `<|close|>name<|sep|>`: the `tools` channel is a section of
+ * calls, the `think` channel opening the output reasoning, the `response` channel the answer, without its markers (as
+ * vLLM's and sglang's K3 parsers give it); the close of the message, and the `<|end_of_msg|>` after it, are no text
+ * either. Servers often write `<|open|>response<|sep|>` in the prompt, so its close is dropped standing alone too. Any
+ * other marker is text.
  */
 export const KIMI_XTML_HEADER: TokenHeaderSyntax = {
   format: "kimi",
-  openers: new Set([XTML_OPEN.slice(1, -1)]),
+  openers: new Set([XTML_OPEN.slice(1, -1), XTML_CLOSE.slice(1, -1)]),
+  dropped: new Set([END_OF_MESSAGE]),
   end: XTML_SEPARATOR,
   limit: XTML_CHANNEL_LIMIT,
   opens(header, openedAtStart) {
     const channel = xtmlChannel(header);
-    const closer = xtmlChannelEnd(channel);
-    if (channel === "tools") return { opens: "section", syntax: KIMI_XTML_SECTION, closer };
-    if (channel === "think" && openedAtStart) return { opens: "reasoning", closer };
-    return { opens: "text" };
+    if (header.startsWith(XTML_CLOSE)) {
+      return channel === ANSWER_CHANNEL || channel === MESSAGE_CHANNEL ? { opens: "frame" } : { opens: "text" };
+    }
+    if (channel === "tools") return { opens: "section", syntax: KIMI_XTML_SECTION, closer: xtmlChannelEnd(channel) };
+    if (channel === "think" && openedAtStart) return { opens: "reasoning", closer: xtmlChannelEnd(channel) };
+    return channel === ANSWER_CHANNEL ? { opens: "answer" } : { opens: "text" };
   },
 };
 

@@ -24,19 +24,18 @@ const llamaCppThinkingTemplate = renderedCases({
   callId: (name, index) => `functions.${name}:${index}`,
 });
 
-// Kimi K3's template (llama.cpp's copy), thinking on: the turn starts by closing the think channel the prompt opened;
-// the response channel's markers stay in the text, as the message's close does.
-const K3_TURN = "<|close|>think<|sep|><|open|>response<|sep|>";
-const K3_TURN_END = "<|close|>response<|sep|><|close|>message<|sep|>";
+// Kimi K3's template (llama.cpp's copy), thinking on: the turn starts by closing the think channel the prompt opened
+// (reasoning, and so text); the response channel's markers and the message's close are no text.
+const K3_THINK_END = "<|close|>think<|sep|>";
 const llamaCppK3Template = renderedCases({
   template: "llama.cpp-Kimi-K3.jinja",
   family: "Kimi K3 (llama.cpp template)",
   format: "kimi",
   text: {
-    "content-and-call": `${K3_TURN}I'll check the weather in Tokyo first.${K3_TURN_END}`,
-    "content-and-two-calls": `${K3_TURN}Let me look both up.${K3_TURN_END}`,
+    "content-and-call": `${K3_THINK_END}I'll check the weather in Tokyo first.`,
+    "content-and-two-calls": `${K3_THINK_END}Let me look both up.`,
   },
-  otherText: `${K3_TURN}${K3_TURN_END}`,
+  otherText: K3_THINK_END,
   tools,
 });
 
