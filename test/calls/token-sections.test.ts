@@ -79,6 +79,10 @@ describe("Kimi K2's tool-call section, as it leaks into text", () => {
 
   test("other special tokens stay text, and format hermes leaves a section as text", () => {
     expect(parseToolCalls("a <|im_end|> b", { tools }).text).toBe("a <|im_end|> b");
+    // A section's token with no section around it is the trace of a call whose opening was lost: it stays text too.
+    expect(parseToolCalls("normal text<|tool_calls_section_end|>", { tools }).text).toBe(
+      "normal text<|tool_calls_section_end|>",
+    );
     const section =
       "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>";
     expect(parseToolCalls(section, { tools, format: "hermes" })).toEqual({ calls: [], text: section, errors: [] });
