@@ -288,11 +288,12 @@ export class XmlBlockReader {
   private unwrapArguments(invoke: ScannedXmlCall): void {
     const [wrapper] = invoke.parameters;
     if (invoke.parameters.length !== 1 || wrapper === undefined || !this.argumentWrappers.includes(wrapper[0])) return;
-    const tool = this.host.catalog?.byName.get(invoke.name);
-    if (tool === undefined || parameterSchema(tool, wrapper[0]) !== undefined) return;
+    const { catalog } = this.host;
+    const tool = catalog?.byName.get(invoke.name);
+    if (catalog === undefined || tool === undefined || parameterSchema(catalog, tool, wrapper[0]) !== undefined) return;
     const object = parseJsonAsWritten(wrapper[1].trim());
     if (!isJsonObject(object) || findDeepNesting(object) !== undefined) return;
-    if (Object.keys(object).every((member) => parameterSchema(tool, member) !== undefined))
+    if (Object.keys(object).every((member) => parameterSchema(catalog, tool, member) !== undefined))
       invoke.parameters = jsonMembersAsParameters(object);
   }
 
