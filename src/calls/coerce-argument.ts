@@ -168,6 +168,7 @@ const AFTER_TYPE_PREFIX = /^[\d[<( \t]/;
  * kept as written, so that a value it cannot type names it.
  */
 function standardType(name: string): string {
+  if (JSON_SCHEMA_TYPES.has(name)) return name;
   const lower = name.trim().toLowerCase();
   if (JSON_SCHEMA_TYPES.has(lower)) return lower;
   const alias = TYPE_ALIASES.get(lower);

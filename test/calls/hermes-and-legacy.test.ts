@@ -703,6 +703,15 @@ describe("<tool_call> bodies written with tags: Qwen3-Coder and GLM", () => {
     expect(result.calls[0]?.arguments.p19999).toBe("19999");
     expect(result.errors).toHaveLength(20_000);
   });
+
+  test("a body where every value opens a call it never closes is read whole, each value once", () => {
+    const parameters = Array.from({ length: 20_000 }, (_, index) => `<parameter=p${index}><tool_call>${index}`).join(
+      "",
+    );
+    const result = parseToolCalls(`<tool_call><function=get_weather>${parameters}</function></tool_call>`);
+    expect(Object.keys(result.calls[0]?.arguments ?? {})).toHaveLength(20_000);
+    expect(result.calls[0]?.arguments.p19999).toBe("<tool_call>19999");
+  });
 });
 
 describe("Doubao Seed and Seed-OSS: <seed:tool_call> holding Qwen3-Coder's tags", () => {

@@ -23,6 +23,8 @@ export class ClosersInValues {
   private insideValue = false;
   /** Inside a value, how many calls written in it (a file that holds one) are open: their tags are its text. */
   private callsInValue = 0;
+  /** The opening tag of the body's closing tag: the block's, or the function's in a bare function. */
+  private closedCallOpener = "";
   /** The body's text since the last closing tag, once one came inside a value. */
   private readonly textSince = new TextAccumulator();
 
@@ -65,6 +67,7 @@ export class ClosersInValues {
       // whether it ends in a string is asked.
       this.bodyStrings = !isJson ? undefined : blockSyntax === undefined ? new JsonValueEnd() : new JsonStrings();
       this.callsInValue = 0;
+      this.closedCallOpener = (functionTag === undefined ? blockTag : this.valueTags?.callOpeners[0]) ?? blockTag;
       this.insideValue = this.endsInsideValue(text, false);
     } else {
       const text = this.textSince.toString();
@@ -77,15 +80,26 @@ export class ClosersInValues {
   /**
    * Whether a body written with tags ends inside a value after its next `text`; `inside`: whether it did before. A
    * value's opening tag opens one; its closing tag closes it, unless a call written whole inside it is still open (its
-   * tags, from its opening to its own closing tag, are the value's text).
+   * tags, from its opening to its own closing tag, are the value's text). Such a call is looked for only where the
+   * text writes the opening tag of the body's closing tag (`<tool_call>`, or `<function=` in a bare function): only
+   * then can that closing tag stand inside it.
    */
   private endsInsideTaggedValue(text: string, tags: ValueTags, inside: boolean): boolean {
-    const next = new NextTags(text, [tags.opener, tags.closer, ...tags.callOpeners, ...tags.callClosers]);
+    if (this.callsInValue === 0 && !text.includes(this.closedCallOpener)) {
+      const opened = text.lastIndexOf(tags.opener);
+      const closed = text.lastIndexOf(tags.closer);
+      return opened === closed ? inside : opened > closed;
+    }
+    const { pattern } = tags;
+    pattern.lastIndex = 0;
     let insideValue = inside;
-    for (let found = next.from(0); found !== undefined; found = next.from(found.at + found.tag.length)) {
-      const { tag } = found;
+    for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
+      const tag = found[0];
       if (!insideValue) {
-        if (tag === tags.opener) [insideValue, this.callsInValue] = [true, 0];
+        if (tag === tags.opener) {
+          insideValue = true;
+          this.callsInValue = 0;
+        }
       } else if (tags.callOpeners.includes(tag)) {
         this.callsInValue += 1;
       } else if (this.callsInValue > 0) {
@@ -174,36 +188,6 @@ class JsonStrings {
 }
 
 const QUOTE = /["']/g;
-
-/**
- * The next of some tags in a text, each found once: where each comes next is remembered, so that reading a text's
- * tags from front to back searches it once for each tag, however many of the others it holds.
- */
-class NextTags {
-  /** Where each tag comes next at or after the last search, -1 for none. */
-  private readonly at: number[];
-
-  constructor(
-    private readonly text: string,
-    private readonly tags: readonly string[],
-  ) {
-    this.at = tags.map(() => -2);
-  }
-
-  /** The first tag at or after `from`, and where it is; undefined when none comes. */
-  from(from: number): { tag: string; at: number } | undefined {
-    let first: { tag: string; at: number } | undefined;
-    for (const [index, tag] of this.tags.entries()) {
-      let at = this.at[index] ?? -2;
-      if (at !== -1 && at < from) {
-        at = this.text.indexOf(tag, from);
-        this.at[index] = at;
-      }
-      if (at !== -1 && (first === undefined || at < first.at)) first = { tag, at };
-    }
-    return first;
-  }
-}
 
 /** How many backslashes stand just before `end` in `text`, not looking before `start`. */
 function backslashesBefore(text: string, end: number, start: number): number {

@@ -2,6 +2,7 @@ import { trimTrailingLineBreak } from "../coerce-argument.js";
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import { JsonValueEnd } from "./json-value-end.js";
+import { anyOfLiterals } from "./literal-pattern.js";
 import { reportCallError, type ScannedTagCall, type ScannedToolCallBody } from "./scanned-tool-call-body.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader, type TaggedValueEnd } from "./tagged-body-reader.js";
@@ -146,7 +147,7 @@ function readFunction(
  * what a value may hold, since models write files that hold tool calls: a call written whole inside it (`<tool_call>`
  * or `<function=` to its own closing tag) is its text, tags and all; and in a function of a known tool, a parameter
  * tag naming none of its `parameters` is text, neither opening a parameter nor following a closing one. vLLM's
- * parsers of such tags read both so. A call written inside a value and never closed makes the value read as before.
+ * parsers of such tags read both so. A call written inside a value and never closed makes the value, and every later one of the body, read as before.
  */
 function parameterValueEnd(
   reader: TaggedBodyReader,
@@ -162,10 +163,15 @@ function parameterValueEnd(
     reader.startsWith(functionCloser, at) ||
     reader.startsWith(functionOpener, at) ||
     (reader.startsWith(parameterOpener, at) && opensParameter(at));
-  const tags = [parameterCloser, parameterOpener, functionOpener, bodyOpener, functionCloser, bodyCloser];
+  const fallback = (): TaggedValueEnd =>
+    reader.valueEnd(start, parameterCloser, [parameterOpener, functionCloser, functionOpener], parameterOpener);
+  if (UNCLOSED_CALL_IN_VALUE.has(reader)) return fallback();
+  const pattern = tagPatternOf(syntax);
+  pattern.lastIndex = start;
   let depth = 0;
-  for (let at = reader.firstOf(tags, start); at < reader.body.length; ) {
-    const tag = tags.find((literal) => reader.startsWith(literal, at)) ?? "";
+  for (let found = pattern.exec(reader.body); found !== null; found = pattern.exec(reader.body)) {
+    const [tag] = found;
+    const at = found.index;
     if (tag === functionOpener || tag === bodyOpener) depth += 1;
     else if (depth > 0 && (tag === functionCloser || tag === bodyCloser)) depth -= 1;
     else if (depth === 0 && tag === parameterCloser && follows(reader.skipSpace(at + tag.length))) {
@@ -173,9 +179,26 @@ function parameterValueEnd(
     } else if (depth === 0 && tag === parameterOpener && opensParameter(at)) {
       return { end: at, next: at, closed: false };
     }
-    at = reader.firstOf(tags, at + tag.length);
   }
-  return reader.valueEnd(start, parameterCloser, [parameterOpener, functionCloser, functionOpener], parameterOpener);
+  // A call in the value never closed: every later value would be read to the body's end again, so none is read so.
+  UNCLOSED_CALL_IN_VALUE.add(reader);
+  return fallback();
+}
+
+/** The bodies where a value held a call it never closed: their values are read without looking for calls in them. */
+const UNCLOSED_CALL_IN_VALUE = new WeakSet<TaggedBodyReader>();
+
+/** The pattern of each syntax's tags, as {@link parameterValueEnd} reads a value, made once. */
+const TAG_PATTERNS = new WeakMap<FunctionTagSyntax, RegExp>();
+
+function tagPatternOf(syntax: FunctionTagSyntax): RegExp {
+  let pattern = TAG_PATTERNS.get(syntax);
+  if (pattern === undefined) {
+    const { parameterCloser, parameterOpener, functionOpener, bodyOpener, functionCloser, bodyCloser } = syntax;
+    pattern = anyOfLiterals([parameterCloser, parameterOpener, functionOpener, bodyOpener, functionCloser, bodyCloser]);
+    TAG_PATTERNS.set(syntax, pattern);
+  }
+  return pattern;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ToolCatalog {
   readonly hints: NameHints;
   /** The schemas arguments are typed by, each made when a call of its tool is first typed (see {@link typingSchema}). */
   readonly typingSchemas: Map<CallableTool, unknown>;
+  /** The parameters each tool declares, made when first asked for (see {@link declaredParametersOf}). */
+  readonly declaredParameters: Map<CallableTool, ReadonlySet<string> | undefined>;
 }
 
 /** Indexes `tools` by name and XML tag; the first tool wins a duplicate (the registry refuses duplicates anyway). */
@@ -28,7 +30,7 @@ export function createToolCatalog(tools: readonly CallableTool[]): ToolCatalog {
     if (!byName.has(tool.name)) byName.set(tool.name, tool);
     if (tool.xml !== undefined && !byTag.has(tool.xml.tag)) byTag.set(tool.xml.tag, tool);
   }
-  return { byName, byTag, hints: new NameHints(), typingSchemas: new Map() };
+  return { byName, byTag, hints: new NameHints(), typingSchemas: new Map(), declaredParameters: new Map() };
 }
 
 /**
@@ -61,12 +63,17 @@ export function declaredParametersOf(catalog: ToolCatalog | undefined): Declared
   return (toolName) => {
     const tool = catalog.byName.get(toolName);
     if (tool === undefined) return undefined;
-    const { properties, additionalProperties } = tool.parameters;
-    if (!isJsonObject(properties) || additionalProperties === true || isJsonObject(additionalProperties)) {
-      return undefined;
-    }
-    return new Set(Object.keys(properties));
+    if (!catalog.declaredParameters.has(tool)) catalog.declaredParameters.set(tool, parametersDeclaredBy(tool));
+    return catalog.declaredParameters.get(tool);
   };
+}
+
+/** The parameters `tool` declares, when it takes no others. */
+function parametersDeclaredBy(tool: CallableTool): ReadonlySet<string> | undefined {
+  const { properties, additionalProperties } = tool.parameters;
+  if (!isJsonObject(properties) || additionalProperties === true || isJsonObject(additionalProperties))
+    return undefined;
+  return new Set(Object.keys(properties));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { holdsWholeCallObjects } from "../engine/json-call-objects.js";
 import { jsonString } from "../engine/json-string.js";
 import { JsonValueEnd } from "../engine/json-value-end.js";
+import { anyOfLiterals } from "../engine/literal-pattern.js";
 import type { ScannedTagCall, ScannedToolCallBody } from "../engine/scanned-tool-call-body.js";
 import type { TextAccumulator } from "../engine/text-accumulator.js";
 import { AT_CLOSER_ONLY, NO_CALL, stopsAt, type TextRun } from "../engine/text-run.js";
@@ -101,8 +102,11 @@ export function buildToolCallBlockCalls(
 export interface ValueTags {
   readonly opener: string;
   readonly closer: string;
+  /** The tags of a call, the function's (where the syntax has one) then the block's. */
   readonly callOpeners: readonly string[];
   readonly callClosers: readonly string[];
+  /** Any of these tags (see `anyOfLiterals`). */
+  readonly pattern: RegExp;
 }
 
 /** The {@link ValueTags} of a body, as the block opened by `blockTag` writes them; undefined for a body of JSON. */
@@ -110,22 +114,32 @@ export function valueTagsOf(body: string, blockTag = "<tool_call>"): ValueTags |
   const suffix = hunyuanSuffixOf(blockTag);
   const bare = bareBody(body, suffix);
   const syntax = functionTagSyntaxOf(bare);
-  const blockCloser = `</${blockTag.slice(1)}`;
-  if (syntax !== undefined) {
-    return {
-      opener: syntax.parameterOpener,
-      closer: syntax.parameterCloser,
-      callOpeners: [syntax.functionOpener, syntax.bodyOpener],
-      callClosers: [syntax.functionCloser, syntax.bodyCloser],
-    };
+  if (syntax === undefined && !isGlmBody(bare)) return undefined;
+  const key = `${syntax?.functionOpener ?? ""} ${blockTag}`;
+  let tags = VALUE_TAGS.get(key);
+  if (tags === undefined) {
+    const block = [blockTag, `</${blockTag.slice(1)}`] as const;
+    const [opener, closer, callOpeners, callClosers] =
+      syntax !== undefined
+        ? [
+            syntax.parameterOpener,
+            syntax.parameterCloser,
+            [syntax.functionOpener, block[0]],
+            [syntax.functionCloser, block[1]],
+          ]
+        : suffix !== undefined
+          ? [withHunyuanSuffix(ARG_VALUE, suffix), withHunyuanSuffix(ARG_VALUE_END, suffix), [block[0]], [block[1]]]
+          : [ARG_VALUE, ARG_VALUE_END, [block[0]], [block[1]]];
+    const pattern = anyOfLiterals([opener, closer, ...callOpeners, ...callClosers]);
+    tags = { opener, closer, callOpeners, callClosers, pattern };
+    // A suffix is written in the output: those tags are not kept, so that outputs cannot fill the map.
+    if (suffix === undefined) VALUE_TAGS.set(key, tags);
   }
-  if (!isGlmBody(bare)) return undefined;
-  const [opener, closer] =
-    suffix === undefined
-      ? [ARG_VALUE, ARG_VALUE_END]
-      : [withHunyuanSuffix(ARG_VALUE, suffix), withHunyuanSuffix(ARG_VALUE_END, suffix)];
-  return { opener, closer, callOpeners: [blockTag], callClosers: [blockCloser] };
+  return tags;
 }
+
+/** The value tags of each syntax in each block, made once. */
+const VALUE_TAGS = new Map<string, ValueTags>();
 
 /**
  * Whether a `<tool_call>` body, read on past a closing tag written inside a value at `from`, is its calls written whole,

@@ -1,3 +1,4 @@
+import { anyOfLiterals } from "../engine/literal-pattern.js";
 import { findHunyuanReasoningEnd, splitHunyuanSuffix } from "./hunyuan.js";
 
 // The reasoning blocks models open their output with: a call written inside is one they considered, not one they made.
@@ -30,10 +31,7 @@ const REASONING_ENDS: readonly { opener: string; closer: string }[] = [
 ];
 
 /** Any of those tokens. */
-const ANY_REASONING_END = new RegExp(
-  REASONING_ENDS.map(({ closer }) => closer.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
-  "g",
-);
+const ANY_REASONING_END = anyOfLiterals(REASONING_ENDS.map(({ closer }) => closer));
 
 /**
  * The token that closes a reasoning block model text did not open, if it closes one: a `</think>` with no `<think>`
