@@ -60,7 +60,10 @@ export interface ToolCall {
   format: ToolCallFormat;
   /** The raw argument text when it had to be repaired or could not be parsed. */
   rawArguments?: string;
-  /** The name as written, when a special token leaked into it was cut off (`get_weather<|channel|>commentary`). */
+  /**
+   * The name as written, when the call's name is another: a special token leaked into it was cut off
+   * (`get_weather<|channel|>commentary`), or it was an id only (`call_3`) and the tool is the one the arguments fit.
+   */
   rawName?: string;
   /** Per-argument conversion failures; present only when there are some. */
   argumentErrors?: ArgumentError[];

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
 import { streamedEvents, summarize } from "./model-output-corpus.js";
@@ -87,6 +88,100 @@ describe("Kimi K2's tool-call section, as it leaks into text", () => {
       "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>";
     expect(parseToolCalls(section, { tools, format: "hermes" })).toEqual({ calls: [], text: section, errors: [] });
     expect(parseToolCalls(section, { tools, format: "kimi" }).calls).toHaveLength(1);
+  });
+});
+
+describe("Kimi K2's calls whose header is an id only, as clients that rewrote its ids make it write", () => {
+  const kimiCall = (header: string, args: string) =>
+    `<|tool_call_begin|>${header}<|tool_call_argument_begin|>${args}<|tool_call_end|>`;
+  const section = (...calls: string[]) => `<|tool_calls_section_begin|>${calls.join("")}<|tool_calls_section_end|>`;
+  const schemaTool = (name: string, properties: string[], required: string[] = []): CallableTool => ({
+    name,
+    description: name,
+    parameters: { type: "object", properties: Object.fromEntries(properties.map((key) => [key, {}])), required },
+  });
+  // sglang's agent tools, which share parameters (test_kimik2_detector.py::TestKimiK2ToolNameInferenceStrictness).
+  const agentTools = [
+    schemaTool("Read", ["file_path", "offset", "limit"], ["file_path"]),
+    schemaTool("Write", ["file_path", "content"], ["file_path", "content"]),
+    schemaTool("Glob", ["pattern", "path"], ["pattern"]),
+    schemaTool("Grep", ["pattern", "path", "output_mode"], ["pattern"]),
+    schemaTool("LS", ["path", "ignore"], ["path"]),
+    schemaTool("Ping", []),
+  ];
+  const nameOf = (header: string, args: string, given: readonly CallableTool[] = agentTools) =>
+    parseToolCalls(section(kimiCall(header, args)), { tools: given }).calls.map((call) => call.name);
+
+  test("the header is kept as the call's id and as rawName, and the tool is the one its arguments fit", () => {
+    for (const header of ["0", "call_3", "call00003", "functionsexec5", "toolu_01AkmjoowNgNx2qNfJzc8z2F"]) {
+      expect(parseToolCalls(section(kimiCall(header, '{"city": "Paris"}')), { tools })).toEqual({
+        calls: [{ id: header, name: "get_weather", arguments: { city: "Paris" }, format: "kimi", rawName: header }],
+        text: "",
+        errors: [],
+      });
+    }
+  });
+
+  test("a tool fits when the arguments give every key it requires and only keys it declares", () => {
+    expect(nameOf("call_3", '{"file_path": "/x"}')).toEqual(["Read"]);
+    expect(nameOf("call_3", '{"file_path": "/x", "content": "c"}')).toEqual(["Write"]);
+    expect(nameOf("call_3", '{"path": "/x"}')).toEqual(["LS"]);
+    expect(nameOf("call_3", '{"pattern": "a", "output_mode": "c"}')).toEqual(["Grep"]);
+    expect(nameOf("call_3", "{}")).toEqual(["Ping"]);
+    const open = { ...schemaTool("dispatch", []), parameters: { type: "object", additionalProperties: {} } };
+    expect(nameOf("call_3", '{"action": "read"}', [open, ...agentTools])).toEqual(["dispatch"]);
+  });
+
+  test("where no tool or several fit, the call is named by its header and reported, as any unknown tool", () => {
+    for (const args of ['{"pattern": "a", "path": "/x"}', '{"file_path": "/x", "bogus": 1}', '{"path": "/x"']) {
+      const result = parseToolCalls(section(kimiCall("call_3", args)), { tools: agentTools });
+      expect(result.calls.map((call) => [call.id, call.name, call.rawName])).toEqual([["call_3", "call_3", undefined]]);
+      expect(result.errors).toEqual([expect.objectContaining({ code: "UNKNOWN_TOOL", name: "call_3" })]);
+    }
+    // A tool whose schema is composed of others may take the arguments or not: the one that does is unsure.
+    const locate = { ...schemaTool("locate", []), parameters: { anyOf: [{ required: ["zip"] }] } };
+    expect(nameOf("call_3", '{"path": "/x"}', [locate, ...agentTools])).toEqual(["call_3"]);
+  });
+
+  test("a tool alone is the one, whatever the arguments; without tools, and for a header that names one, none is sought", () => {
+    const weather = tools.filter((tool) => tool.name === "get_weather");
+    const alone = parseToolCalls(section(kimiCall("0", '{"town": "Oslo"}')), { tools: weather });
+    expect(alone.calls.map((call) => [call.id, call.name])).toEqual([["0", "get_weather"]]);
+    expect(alone.errors).toEqual([expect.objectContaining({ code: "UNKNOWN_PARAMETER", parameter: "town" })]);
+    expect(parseToolCalls(section(kimiCall("call_3", '{"city": "Oslo"}'))).calls.map((call) => call.name)).toEqual([
+      "call_3",
+    ]);
+    for (const header of ["functions.get_wether:0", "get_wether:0", "functions.get_wether"]) {
+      expect(nameOf(header, '{"city": "Oslo"}', tools)).toEqual(["get_wether"]);
+    }
+  });
+
+  test("a stream starts such a call when its section closes, by the tool found, however the output is cut", () => {
+    const output = section(
+      kimiCall("functions.get_weather:0", '{"city": "Rome"}'),
+      kimiCall("call_3", '{"city": "Paris"}'),
+      kimiCall("functions.get_weather:1", '{"city": "Oslo"}'),
+    );
+    const oneShot = parseToolCalls(output, { tools });
+    expect(oneShot.calls.map((call) => [call.id, call.name])).toEqual([
+      ["functions.get_weather:0", "get_weather"],
+      ["call_3", "get_weather"],
+      ["functions.get_weather:1", "get_weather"],
+    ]);
+    for (const size of [1, 7, output.length]) {
+      const events = streamedEvents(output, { size }, { tools });
+      expect(summarize(events)).toEqual(oneShot);
+      const starts = events.flatMap((event) => (event.type === "tool-call-start" ? [[event.id, event.name]] : []));
+      expect(starts).toEqual(oneShot.calls.map((call) => [call.id, call.name]));
+      // No call is started by its header and withdrawn once the tool is found.
+      expect(events.filter((event) => event.type === "error")).toEqual([]);
+    }
+    // The call before it starts as it arrives; the one found, and those after it, when the section closes.
+    const stream = createToolCallStream({ tools });
+    const beforeClose = stream.push(output.slice(0, -"<|tool_calls_section_end|>".length));
+    expect(beforeClose.flatMap((event) => (event.type === "tool-call-start" ? [event.id] : []))).toEqual([
+      "functions.get_weather:0",
+    ]);
   });
 });
 

@@ -18,6 +18,8 @@ export interface SectionCall {
   arguments?: string;
   /** What the call's syntax could not read in it, reported with the call. */
   errors?: string[];
+  /** The name as written, when the call's tool is another: one found for a call whose text names none. */
+  rawName?: string;
 }
 
 /**
@@ -36,7 +38,8 @@ export interface TokenSectionSyntax {
   callEnd: string;
   /** The marker between a call's name and its arguments, named when it is missing. */
   separator: string;
-  readCall(text: string): SectionCall;
+  /** The call that the text between its markers writes; `catalog`: the tools known, when the call is built. */
+  readCall(text: string, catalog?: ToolCatalog): SectionCall;
   /**
    * The call that text after a begin marker opens, once its name (and id, if it has one) is whole, as
    * {@link readCall} reads them; undefined before.
@@ -97,7 +100,7 @@ function buildCall(
   callIndex: number,
   catalog: ToolCatalog | undefined,
 ): BuiltCall {
-  const read = syntax.readCall(text);
+  const read = syntax.readCall(text, catalog);
   const built =
     syntax.tags === undefined
       ? buildJsonCall(
@@ -107,6 +110,7 @@ function buildCall(
         )
       : buildTaggedCall(syntax.tags, read, callIndex, catalog);
   built.call.format = syntax.format;
+  if (read.rawName !== undefined) built.call.rawName = read.rawName;
   const report = (message: string) => built.errors.push({ code: "PARSE_ERROR", message, callIndex, name: read.name });
   for (const message of read.errors ?? []) report(message);
   if (read.arguments === undefined) report(`Tool "${read.name}": no ${syntax.separator} before its arguments`);

@@ -4,6 +4,8 @@ import { tooDeepArguments } from "../engine/limit-argument-nesting.js";
 import { shortenText } from "../engine/shorten-text.js";
 import type { TokenHeaderSyntax } from "../engine/token-header.js";
 import type { TokenSectionSyntax } from "../engine/token-section.js";
+import type { ToolCatalog } from "../engine/tool-catalog.js";
+import { toolFittingArguments } from "../engine/tool-fitting-arguments.js";
 import { parseXmlAttributes } from "../engine/xml-attributes.js";
 import { parseJsonAsWritten } from "../parse-json-arguments.js";
 
@@ -138,11 +140,28 @@ export const KIMI_XTML_HEADER: TokenHeaderSyntax = {
 /** `functions.get_weather:0`: the tool's name, between the optional `functions.` and the call's index. */
 const KIMI_CALL_ID = /^(?:functions\.)?(.+?)(?::\d+)?$/;
 
+/** A header that names its tool by its form: the `functions.` prefix, or the call's index after a colon. */
+const NAMING_HEADER = /^functions\.|:\d+$/;
+
+/**
+ * Whether a call's header is an id only (`0`, `call_3`, `call00003`, `functionsexec5`, `toolu_01...`): no
+ * `functions.` prefix, no index, and, when the tools are known, no tool's name. Kimi K2 copies the ids of the calls in
+ * its history, and writes them so when a client rewrote the ids it was given.
+ */
+function isIdOnly(header: string, catalog: ToolCatalog | undefined): boolean {
+  return !NAMING_HEADER.test(header) && catalog?.byName.has(header) !== true;
+}
+
 /**
  * Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{...}
  * <|tool_call_end|><|tool_calls_section_end|>` (vLLM also accepts the singular section markers). The call id
  * (`functions.get_weather:0`) is kept: the tool's result must name it. Kimi K2 Thinking may leave out the section
  * markers, and a call standing alone is read too, as vLLM's Kimi K2 reasoning parser hands it to the tool parser.
+ *
+ * A header that is an id only ({@link isIdOnly}) is kept as the id, and the tool is the one its arguments fit (see
+ * `toolFittingArguments`), as sglang's `kimi_k2` detector and vLLM's `kimi_k2` parser find it, the header kept as
+ * `rawName` too; where no one tool fits, the call is named by the header, as any other. Its tool is known only from
+ * its whole arguments and the tools: a stream starts such a call when its section closes.
  */
 export const KIMI_SECTION: TokenSectionSyntax = {
   format: "kimi",
@@ -154,14 +173,20 @@ export const KIMI_SECTION: TokenSectionSyntax = {
   callBegin: "<|tool_call_begin|>",
   callEnd: "<|tool_call_end|>",
   separator: "<|tool_call_argument_begin|>",
-  readCall(text) {
+  readCall(text, catalog) {
     const marker = text.indexOf(this.separator);
     const id = (marker === -1 ? text : text.slice(0, marker)).trim();
-    const name = KIMI_CALL_ID.exec(id)?.[1] ?? id;
-    return marker === -1 ? { id, name } : { id, name, arguments: text.slice(marker + this.separator.length) };
+    const written = KIMI_CALL_ID.exec(id)?.[1] ?? id;
+    if (marker === -1) return { id, name: written };
+    const args = text.slice(marker + this.separator.length);
+    const found = catalog !== undefined && isIdOnly(id, catalog) ? toolFittingArguments(catalog, args) : undefined;
+    if (found === undefined) return { id, name: written, arguments: args };
+    return { id, name: found, arguments: args, rawName: id };
   },
   readOpening(text) {
-    return text.includes(this.separator) ? this.readCall(text) : undefined;
+    if (!text.includes(this.separator)) return undefined;
+    const opening = this.readCall(text);
+    return isIdOnly(opening.id ?? "", undefined) ? undefined : opening;
   },
   // Kimi K2 Thinking makes its calls without closing its reasoning (vLLM's Kimi K2 reasoning parser).
   endsOpenReasoning: true,
