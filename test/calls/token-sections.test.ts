@@ -154,6 +154,12 @@ describe("Kimi K2's calls whose header is an id only, as clients that rewrote it
     for (const header of ["functions.get_wether:0", "get_wether:0", "functions.get_wether"]) {
       expect(nameOf(header, '{"city": "Oslo"}', tools)).toEqual(["get_wether"]);
     }
+    // A name no tool has is no id: it is reported, never run as the one tool given.
+    for (const header of ["delete_file", "get_wether", "functions.delete_file:0"]) {
+      const result = parseToolCalls(section(kimiCall(header, '{"city": "Oslo"}')), { tools: weather });
+      expect(result.calls.map((call) => call.name)).not.toEqual(["get_weather"]);
+      expect(result.errors).toEqual([expect.objectContaining({ code: "UNKNOWN_TOOL" })]);
+    }
   });
 
   test("a stream starts such a call when its section closes, by the tool found, however the output is cut", () => {

@@ -140,16 +140,20 @@ export const KIMI_XTML_HEADER: TokenHeaderSyntax = {
 /** `functions.get_weather:0`: the tool's name, between the optional `functions.` and the call's index. */
 const KIMI_CALL_ID = /^(?:functions\.)?(.+?)(?::\d+)?$/;
 
-/** A header that names its tool by its form: the `functions.` prefix, or the call's index after a colon. */
-const NAMING_HEADER = /^functions\.|:\d+$/;
+/**
+ * The shapes of the ids clients give calls, as Kimi K2 copies them into a header: a number, an id of OpenAI's, of
+ * Anthropic's or of its own that lost its punctuation (`call_3`, `call00003`, `toolu_01...`, `functionsexec5`), a UUID.
+ * A header of any other shape is a name: one no tool has is reported, never given to another tool.
+ */
+const ID_SHAPE = /^(?:\d+|(?:call|tool|functions)[\w-]*\d[\w-]*|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})$/i;
 
 /**
- * Whether a call's header is an id only (`0`, `call_3`, `call00003`, `functionsexec5`, `toolu_01...`): no
- * `functions.` prefix, no index, and, when the tools are known, no tool's name. Kimi K2 copies the ids of the calls in
- * its history, and writes them so when a client rewrote the ids it was given.
+ * Whether a call's header is an id only (`0`, `call_3`, `call00003`, `functionsexec5`, `toolu_01...`): shaped as an id
+ * ({@link ID_SHAPE}, so with no `functions.` prefix and no index) and, when the tools are known, no tool's name. Kimi K2
+ * copies the ids of the calls in its history, and writes them so when a client rewrote the ids it was given.
  */
 function isIdOnly(header: string, catalog: ToolCatalog | undefined): boolean {
-  return !NAMING_HEADER.test(header) && catalog?.byName.has(header) !== true;
+  return ID_SHAPE.test(header) && catalog?.byName.has(header) !== true;
 }
 
 /**
