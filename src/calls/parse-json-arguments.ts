@@ -2,6 +2,7 @@ import { jsonrepair } from "jsonrepair";
 import { isJsonObject } from "../openapi/own-properties.js";
 import { endsInsideString } from "./engine/json-value-end.js";
 import { claimRepair } from "./engine/repair-budget.js";
+import { shortenText } from "./engine/shorten-text.js";
 
 /** What {@link parseJsonText} read: the value, and whether `jsonrepair` had to fix the text first. */
 export type JsonTextResult =
@@ -80,8 +81,17 @@ export function parseJsonArguments(text: string): JsonArgumentsResult {
     const inner = parseJsonText(parsed.value);
     if (inner.success && isJsonObject(inner.value)) return { arguments: inner.value, rawArguments: text };
   }
-  if (!isJsonObject(parsed.value)) {
-    return { arguments: {}, rawArguments: text, message: "Arguments are JSON but not an object" };
-  }
+  if (!isJsonObject(parsed.value)) return { arguments: {}, rawArguments: text, message: notAnObject(text, parsed) };
   return parsed.repaired ? { arguments: parsed.value, rawArguments: text } : { arguments: parsed.value };
+}
+
+/**
+ * Why arguments read as `parsed` are no object: the kind of JSON value they are, or, when only a repair read them
+ * (`foo` repairs to the string `"foo"`), that they are no JSON object, with the text as written.
+ */
+function notAnObject(text: string, parsed: { value: unknown; repaired: boolean }): string {
+  if (parsed.repaired) return `Arguments are not a JSON object: ${shortenText(text.trim())}`;
+  const { value } = parsed;
+  const kind = value === null ? "JSON null" : `a JSON ${Array.isArray(value) ? "array" : typeof value}`;
+  return `Arguments are ${kind}, not an object`;
 }

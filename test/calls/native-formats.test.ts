@@ -234,7 +234,7 @@ describe("OpenAI, Responses and Anthropic outputs", () => {
     expect(result.errors).toEqual([
       {
         code: "PARSE_ERROR",
-        message: 'Tool "get_weather": Arguments are JSON but not an object',
+        message: 'Tool "get_weather": Arguments are a JSON array, not an object',
         callIndex: 0,
         name: "get_weather",
       },

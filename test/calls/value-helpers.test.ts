@@ -88,7 +88,19 @@ describe("parseJsonArguments", () => {
     { given: '{"a": 1', want: { arguments: { a: 1 }, rawArguments: '{"a": 1' } },
     {
       given: '"text"',
-      want: { arguments: {}, rawArguments: '"text"', message: "Arguments are JSON but not an object" },
+      want: { arguments: {}, rawArguments: '"text"', message: "Arguments are a JSON string, not an object" },
+    },
+    {
+      given: "[1, 2]",
+      want: { arguments: {}, rawArguments: "[1, 2]", message: "Arguments are a JSON array, not an object" },
+    },
+    { given: "3", want: { arguments: {}, rawArguments: "3", message: "Arguments are a JSON number, not an object" } },
+    { given: "null", want: { arguments: {}, rawArguments: "null", message: "Arguments are JSON null, not an object" } },
+    // Text a repair makes a string of, or an array, is no JSON object: said so, not that it is JSON.
+    { given: "foo", want: { arguments: {}, rawArguments: "foo", message: "Arguments are not a JSON object: foo" } },
+    {
+      given: "[1, 2",
+      want: { arguments: {}, rawArguments: "[1, 2", message: "Arguments are not a JSON object: [1, 2" },
     },
     {
       given: '{"path": "a.md", "content": "The first li',

@@ -107,6 +107,30 @@ export const harmonyCases: ModelOutputCase[] = [
     tools,
   },
   {
+    name: "gpt-oss: messages to six tools, one of them no JSON (foo): each a call, that one reported as no JSON object",
+    source: "vllm-project/vllm tests/tool_parsers/test_openai_tool_parser.py::test_extract_tool_calls_multiple_tools",
+    output:
+      '<|channel|>analysis<|message|>User asks: "What is the weather in Tokyo?" based on their location. We need to use get_current_weather tool and get_user_location tool.<|end|><|start|>assistant<|channel|>commentary to=functions.get_current_weather <|constrain|>json<|message|>{"location": "Tokyo"}<|call|><|start|>assistant<|channel|>commentary to=functions.get_user_location <|constrain|>json<|message|>{"location": "Tokyo"}<|call|><|start|>assistant<|channel|>commentary to=functions.no_content_type<|message|>{"location": "Tokyo"}<|call|><|start|>assistant<|channel|>commentary to=functions.not_json_no_content_type<|message|>foo<|call|><|start|>assistant<|channel|>commentary to=functions.empty_args <|constrain|>json<|message|>{}<|call|><|start|>assistant<|channel|>commentary to=functions.no_args <|constrain|>json<|message|><|call|>',
+    calls: [
+      call("get_current_weather", { location: "Tokyo" }, "harmony"),
+      call("get_user_location", { location: "Tokyo" }, "harmony"),
+      call("no_content_type", { location: "Tokyo" }, "harmony"),
+      // vLLM passes `foo` on as the arguments' text; the call keeps it as its raw text.
+      { ...call("not_json_no_content_type", {}, "harmony"), rawArguments: "foo" },
+      call("empty_args", {}, "harmony"),
+      call("no_args", {}, "harmony"),
+    ],
+    text: '<|channel|>analysis<|message|>User asks: "What is the weather in Tokyo?" based on their location. We need to use get_current_weather tool and get_user_location tool.<|end|>',
+    errors: [
+      {
+        code: "PARSE_ERROR",
+        message: 'Tool "not_json_no_content_type": Arguments are not a JSON object: foo',
+        callIndex: 3,
+        name: "not_json_no_content_type",
+      },
+    ],
+  },
+  {
     name: "a reply starting with whitespace, then prose, keeps its whitespace",
     source: "prose that is no Harmony header",
     output: "  \nHello there.",
