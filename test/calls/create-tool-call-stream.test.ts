@@ -209,6 +209,7 @@ const fragments = fc.constantFrom(
   ', "id": "late"}',
   "<｜tool_calls_begin｜>",
   "<｜tool_call_begin｜>function<｜tool_sep｜>",
+  "<｜tool_call_begin｜>",
   "<｜tool_call_end｜>",
   "<｜tool_calls_end｜>",
   "<function_call>",

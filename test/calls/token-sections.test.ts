@@ -322,6 +322,24 @@ describe("Step 3's tool-call section, as it leaks into text", () => {
     ]);
   });
 
+  test("an invoke without the function<｜tool_sep｜> header before it is the call, its arguments read; text before it is reported", () => {
+    const invoke =
+      '<steptml:invoke name="get_weather"><steptml:parameter name="city">Oslo</steptml:parameter></steptml:invoke>';
+    const given = `<｜tool_calls_begin｜><｜tool_call_begin｜>${invoke}<｜tool_call_end｜><｜tool_call_begin｜>oops${invoke}<｜tool_call_end｜><｜tool_calls_end｜>`;
+    const result = parseToolCalls(given, { tools });
+    expect(result.calls.map(({ name, arguments: args }) => [name, args])).toEqual([
+      ["get_weather", { city: "Oslo" }],
+      ["get_weather", { city: "Oslo" }],
+    ]);
+    expect(result.errors.map(({ code, message }) => [code, message])).toEqual([
+      ["PARSE_ERROR", "Text outside <steptml:invoke name=...> in <｜tool_call_begin｜>: oops"],
+    ]);
+    // A stream starts the call once its invoke names it, before the call ends.
+    const stream = createToolCallStream({ tools });
+    const events = stream.push(`<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather">`);
+    expect(events[0]).toEqual({ type: "tool-call-start", id: "call_0", name: "get_weather" });
+  });
+
   test("format deepseek leaves Step 3's section as text, and format step3 leaves DeepSeek's", () => {
     const step3 = `<｜tool_calls_begin｜>${call("get_weather", '<steptml:parameter name="city">Oslo</steptml:parameter>')}<｜tool_calls_end｜>`;
     expect(parseToolCalls(step3, { tools, format: "deepseek" })).toEqual({ calls: [], text: step3, errors: [] });

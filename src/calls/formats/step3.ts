@@ -34,14 +34,19 @@ export const STEP3_SECTION: TokenSectionSyntax = {
   tags: STEP3_FUNCTION_TAGS,
   readCall(text) {
     const marker = text.indexOf(this.separator);
-    if (marker === -1) return { name: STEP3_INVOKE_NAME.exec(text)?.[1] ?? "" };
+    const invoke = STEP3_INVOKE_NAME.exec(text);
+    // An invoke without the `function<｜tool_sep｜>` header before it (as vLLM's tests write it, and its streaming
+    // parser reads it) is the call whole: its tags name it and hold its arguments.
+    if (marker === -1 || (invoke !== null && invoke.index < marker)) {
+      return invoke === null ? { name: "" } : { name: invoke[1] ?? "", arguments: text };
+    }
     // Anything but `function` before the separator is left in the tags, where it is reported as text outside them.
     const after = text.slice(marker + this.separator.length);
     const tags = text.slice(0, marker).trim() === "function" ? after : text;
     return { name: STEP3_INVOKE_NAME.exec(tags)?.[1] ?? "", arguments: tags };
   },
   readOpening(text) {
-    const name = text.includes(this.separator) ? this.readCall(text).name : "";
+    const { name } = this.readCall(text);
     return name === "" ? undefined : { name };
   },
 };

@@ -85,6 +85,48 @@ export const step3Cases: ModelOutputCase[] = [
     tools,
   },
   {
+    name: "Step3: an invoke without the function<｜tool_sep｜> header before it, as vLLM's tests write it",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_step3_tool_parser.py::TestStep3ToolParser::test_single_tool_call_simple_args",
+    output:
+      '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+    calls: [call("get_weather", { city: "Tokyo" }, "step3")],
+    text: "",
+    tools,
+  },
+  {
+    name: "Step3: prose around a section whose invoke has no header",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_step3_tool_parser.py::TestStep3ToolParser::test_surrounding_text",
+    output:
+      'Let me check the weather for you.\n\n<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>\n\nI\'ll get that information.',
+    calls: [call("get_weather", { city: "Tokyo" }, "step3")],
+    text: "Let me check the weather for you.\n\n\n\nI'll get that information.",
+    tools,
+  },
+  {
+    name: "Step3: an invoke with no header and no parameters",
+    source: "vllm-project/vllm tests/tool_parsers/test_step3_tool_parser.py::TestStep3ToolParser::test_empty_arguments",
+    output:
+      '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="refresh"></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+    calls: [call("refresh", {}, "step3")],
+    text: "",
+  },
+  {
+    name: "Step3: an invoke with no header, its values escaped as the test writes them",
+    source: "vllm-project/vllm tests/tool_parsers/test_step3_tool_parser.py::TestStep3ToolParser::test_escaped_strings",
+    output:
+      '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="test_function"><steptml:parameter name="quoted">He said "hello"</steptml:parameter><steptml:parameter name="path">C:\\Users\\file.txt</steptml:parameter><steptml:parameter name="newline">line1\nline2</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+    calls: [
+      call(
+        "test_function",
+        { quoted: 'He said "hello"', path: "C:\\Users\\file.txt", newline: "line1\nline2" },
+        "step3",
+      ),
+    ],
+    text: "",
+  },
+  {
     name: "Step3: an answer with no call",
     source: VLLM,
     output: "It is 21 °C in Beijing.",
