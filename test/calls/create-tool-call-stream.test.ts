@@ -95,6 +95,8 @@ const fragments = fc.constantFrom(
   "</steptml:parameter>",
   "</steptml:invoke>",
   "</steptml:toolcall>",
+  "<dots_function_call>",
+  "</dots_function_call>",
   "</minimax:tool_call>",
   "<function=get_weather>",
   "<function=",

@@ -51,6 +51,7 @@ const TABLE_FAMILY_WORDS = [
   "tools_prefix",
   "action_start",
   "start_function_call",
+  "dots_function_call",
 ];
 
 /**
@@ -83,6 +84,7 @@ describe("the calls module's layout", () => {
       "apertus",
       "minimax-m3",
       "functionary",
+      "dots",
     ]);
   });
 

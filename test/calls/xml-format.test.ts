@@ -288,6 +288,46 @@ describe("rednote dots.llm's <dots_function_call> block", () => {
       errors: [],
     });
   });
+
+  test("holds a JSON call object instead, its closing tag and tags in a string its text, as vLLM's dots parser reads it", () => {
+    const given =
+      'Writing.<dots_function_call>\n{"name": "write_file", "parameters": {"path": "a.html", "content": "<b>x</b></dots_function_call>", "mode": "5"}}\n</dots_function_call> Done.';
+    const written = { path: "a.html", content: "<b>x</b></dots_function_call>", mode: 5 };
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [
+        {
+          id: "call_0",
+          name: "write_file",
+          arguments: written,
+          format: "xml",
+          conversions: [{ parameter: "mode", pointer: "/mode", raw: "5", value: 5 }],
+        },
+      ],
+      text: "Writing. Done.",
+      errors: [],
+    });
+    // A stream starts the call at its object's opening, and streams the object.
+    const events = createToolCallStream({ tools }).push(given.slice(0, given.indexOf('"path"')));
+    expect(events.filter((event) => event.type === "tool-call-start")).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "write_file" },
+    ]);
+  });
+
+  test("a JSON object that is no call, and text that is neither JSON nor invokes, are reported; a later call is kept", () => {
+    const given =
+      '<dots_function_call>{"query": "chairs"}</dots_function_call><dots_function_call>garbage</dots_function_call><dots_function_call><invoke name="get_weather"><parameter name="city">Oslo</parameter></invoke></dots_function_call>';
+    expect(parseToolCalls(given, { tools })).toEqual({
+      calls: [{ id: "call_0", name: "get_weather", arguments: { city: "Oslo" }, format: "xml" }],
+      text: "",
+      errors: [
+        {
+          code: "PARSE_ERROR",
+          message: '<dots_function_call> does not hold {"name": ..., "arguments": ...}: {"query": "chairs"}',
+        },
+        { code: "PARSE_ERROR", message: "Text outside any tag inside <dots_function_call>: garbage" },
+      ],
+    });
+  });
 });
 
 describe("MiniMax M3's block, every tag after ]<]minimax[>[", () => {

@@ -7,8 +7,8 @@ import { endsInsideString, JsonValueEnd } from "./json-value-end.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
-/** The formats whose calls may be JSON objects: any text format but those of XML. */
-type CallObjectFormat = Exclude<TextToolCallFormat, "xml" | "legacy-xml">;
+/** The formats whose calls may be JSON objects: any text format but a tool's own tags (an XML block may hold one). */
+type CallObjectFormat = Exclude<TextToolCallFormat, "legacy-xml">;
 
 /**
  * Builds call objects read from `text` as calls of `format`. Each call's text is `text` when it holds one call, else

@@ -18,7 +18,8 @@ export interface JsonCall {
   name: unknown;
   /** A JSON string (OpenAI, and every text syntax) or an object (Anthropic `input`, Gemini `args`). */
   arguments: unknown;
-  format: Exclude<ToolCallFormat, "xml" | "legacy-xml">;
+  /** Its syntax: a provider's, or a text syntax's (an XML block may hold a JSON call object); never a tool's own tag. */
+  format: Exclude<ToolCallFormat, "legacy-xml">;
 }
 
 /**

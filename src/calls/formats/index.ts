@@ -7,6 +7,7 @@ import { APERTUS } from "./apertus.js";
 import { COHERE } from "./cohere.js";
 import { COMMAND_R_PLUS } from "./command-r-plus.js";
 import { DEEPSEEK_SECTION } from "./deepseek.js";
+import { DOTS_JSON_CALL } from "./dots.js";
 import { FUNCTIONARY } from "./functionary.js";
 import { GEMMA } from "./gemma.js";
 import { HARMONY_HEADER } from "./harmony.js";
@@ -41,6 +42,7 @@ export const FORMAT_FAMILIES: Readonly<Record<string, FormatFamily>> = {
   apertus: { callBlocks: [APERTUS] },
   "minimax-m3": { callBlocks: [MINIMAX_M3] },
   functionary: { callBlocks: [FUNCTIONARY] },
+  dots: { callBlocks: [DOTS_JSON_CALL] },
 };
 
 // What the engine reads directly, not through the table: the `<tool_call>` family and the `<function_calls>` blocks'

@@ -10,8 +10,11 @@ const MINIMAX_BLOCK = "minimax:tool_call";
 /** Step-DeepResearch's name for a `<function_calls>` block, whose invokes and parameters it prefixes with `steptml:`. */
 const STEPTML_BLOCK = "steptml:toolcall";
 
-/** rednote's dots.llm name for a `<function_calls>` block, whose invokes it writes alike (vLLM's `dots` parser). */
-const DOTS_BLOCK = "dots_function_call";
+/**
+ * rednote's dots.llm name for a `<function_calls>` block, whose invokes it writes alike (vLLM's `dots` parser); it may
+ * hold a JSON call object instead (see `dots.ts`).
+ */
+export const DOTS_BLOCK = "dots_function_call";
 
 /**
  * Whether a tag named `name` (`plain` without its prefix, see {@link XML_TAG_PREFIX}) opens a `<function_calls>`

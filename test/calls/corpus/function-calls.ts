@@ -20,6 +20,18 @@ const locationWeather = [
   },
 ];
 
+/** The tools of vLLM's dots tests: `search` and `open`. */
+const dotsSearchTools = [
+  {
+    type: "function",
+    function: { name: "search", parameters: { type: "object", properties: { query: { type: "string" } } } },
+  },
+  {
+    type: "function",
+    function: { name: "open", parameters: { type: "object", properties: { id: { type: "integer" } } } },
+  },
+];
+
 const invoke = (name: string, parameters: string) => `<invoke name="${name}">\n${parameters}</invoke>\n`;
 const param = (key: string, value: string) => `<parameter name="${key}">${value}</parameter>\n`;
 const dsml = (name: string, parameters: string) =>
@@ -171,6 +183,29 @@ export const functionCallsCases: ModelOutputCase[] = [
     calls: [call("get_weather", { city: "Shenzhen" }, "xml")],
     text: "",
     tools,
+  },
+  {
+    name: "dots.llm: a block of invokes, then a block holding a JSON call object",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_dots_tool_parser.py::test_non_stream_supports_multiple_invokes_and_json_fallback",
+    output:
+      '<dots_function_call><invoke name="search"><parameter name="query">chairs</parameter></invoke><invoke name="open"><parameter name="id">7</parameter></invoke></dots_function_call><dots_function_call>{"name":"search","arguments":{"query":"tables"}}</dots_function_call>',
+    calls: [
+      call("search", { query: "chairs" }, "xml"),
+      call("open", { id: 7 }, "xml"),
+      call("search", { query: "tables" }, "xml"),
+    ],
+    text: "",
+    tools: dotsSearchTools,
+  },
+  {
+    name: "dots.llm: a JSON call object in the block",
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_dots_tool_parser.py::test_streaming_emits_complete_json_before_end_marker_without_duplication",
+    output: '<dots_function_call>{"name":"search","arguments":{"query":"chairs"}}</dots_function_call>',
+    calls: [call("search", { query: "chairs" }, "xml")],
+    text: "",
+    tools: dotsSearchTools,
   },
   {
     name: "dots.llm: values typed through a $ref to the schema's $defs",
