@@ -17,10 +17,10 @@ export interface ScannedXmlCall {
   format: ToolCallFormat;
   /**
    * How each raw text is written, when not as its format's values are: `json`, JSON as written, not XML-escaped text (a
-   * parameter marked `string="false"`, an invoke whose body is a JSON object), parsed when the tool's schema does not
-   * type the parameter; or as its block writes values, when not as XML text (see `valueWritingOf`): `as-written`, text
-   * as it is, neither XML-escaped nor framed by line breaks; `unescaped`, text not XML-escaped, perhaps framed by line
-   * breaks that are not its text.
+   * parameter marked `string="false"`, a value whose type tag names a JSON type, an invoke whose body is a JSON
+   * object), parsed when the tool's schema does not type the parameter; or as its block writes values, when not as XML
+   * text (see `valueWritingOf`): `as-written`, text as it is, neither XML-escaped nor framed by line breaks;
+   * `unescaped`, text not XML-escaped, perhaps framed by line breaks that are not its text.
    */
   parameters: Array<[parameter: string, raw: string, written?: "json" | "as-written" | "unescaped"]>;
   /** Problems met while scanning it (a wrong closing tag, a missing `</invoke>`). */
@@ -97,7 +97,7 @@ function typeJsonValue(text: string, schema: unknown): CoercionResult {
   const value = parseJsonAsWritten(text.trim());
   const typedBySchema = schemaTypes(schema).size > 0;
   if (value === undefined && !typedBySchema) {
-    return { success: false, message: `"${shortenText(text.trim(), 60)}" is not the JSON string="false" says it is` };
+    return { success: false, message: `"${shortenText(text.trim(), 60)}" is not the JSON its tag says it is` };
   }
   if (value === undefined) return coerceArgument(text, schema);
   if (!typedBySchema) return { success: true, value };

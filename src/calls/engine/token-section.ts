@@ -1,6 +1,6 @@
 import { generatedCallId, type TextToolCallFormat } from "../tool-call.js";
 import { buildJsonCall } from "./build-json-call.js";
-import { type BuiltBlockCalls, type BuiltCall, buildXmlCall } from "./build-xml-call.js";
+import { type BuiltBlockCalls, type BuiltCall, buildXmlCall, type ScannedXmlCall } from "./build-xml-call.js";
 import { type FunctionTagSyntax, scanFunctionTagCalls } from "./function-tag-calls.js";
 import { shortenText } from "./shorten-text.js";
 import { TaggedBodyReader } from "./tagged-body-reader.js";
@@ -16,6 +16,11 @@ export interface SectionCall {
    * missing.
    */
   arguments?: string;
+  /**
+   * The arguments written as tags instead, each value raw text typed by the tool's schema as tag values are (see
+   * `buildXmlCall`), in place of {@link arguments}.
+   */
+  parameters?: ScannedXmlCall["parameters"];
   /** What the call's syntax could not read in it, reported with the call. */
   errors?: string[];
   /** The name as written, when the call's tool is another: one found for a call whose text names none. */
@@ -56,8 +61,9 @@ export interface TokenSectionSyntax {
 
 /**
  * Reads the body of a tool-call section (between its begin and end markers): one call between each pair of call
- * markers. Arguments are JSON, read as OpenAI's are (repaired, or read once more when encoded twice). A missing call
- * end or separator, and text between the calls, are reported; a section holding no call gives only an error.
+ * markers. Arguments are JSON, read as OpenAI's are (repaired, or read once more when encoded twice), or tags whose
+ * raw values the schema types. A missing call end or separator, and text between the calls, are reported; a section
+ * holding no call gives only an error.
  */
 export function buildTokenSectionCalls(
   syntax: TokenSectionSyntax,
@@ -101,19 +107,23 @@ function buildCall(
   catalog: ToolCatalog | undefined,
 ): BuiltCall {
   const read = syntax.readCall(text, catalog);
+  const { id, name, parameters } = read;
   const built =
-    syntax.tags === undefined
-      ? buildJsonCall(
-          { id: read.id, name: read.name, arguments: read.arguments, format: syntax.format },
-          callIndex,
+    parameters !== undefined
+      ? buildXmlCall(
+          { id: id ?? generatedCallId(callIndex), callIndex, name, format: syntax.format, parameters, errors: [] },
           catalog,
         )
-      : buildTaggedCall(syntax.tags, read, callIndex, catalog);
+      : syntax.tags === undefined
+        ? buildJsonCall({ id, name, arguments: read.arguments, format: syntax.format }, callIndex, catalog)
+        : buildTaggedCall(syntax.tags, read, callIndex, catalog);
   built.call.format = syntax.format;
   if (read.rawName !== undefined) built.call.rawName = read.rawName;
-  const report = (message: string) => built.errors.push({ code: "PARSE_ERROR", message, callIndex, name: read.name });
+  const report = (message: string) => built.errors.push({ code: "PARSE_ERROR", message, callIndex, name });
   for (const message of read.errors ?? []) report(message);
-  if (read.arguments === undefined) report(`Tool "${read.name}": no ${syntax.separator} before its arguments`);
+  if (read.arguments === undefined && parameters === undefined) {
+    report(`Tool "${name}": no ${syntax.separator} before its arguments`);
+  }
   if (!closed) report(`Tool "${read.name}": its call was not closed by ${syntax.callEnd}`);
   return built;
 }
