@@ -78,6 +78,9 @@ const FAMILY_CALLS: Record<string, (args: WriteFile, index: number) => string> =
     `Step ${index}.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>write_file\n\`\`\`json\n${JSON.stringify(args)}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>\n`,
   step3: (args, index) =>
     `Step ${index}.<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="write_file"><steptml:parameter name="path">${args.path}</steptml:parameter><steptml:parameter name="mode">${args.mode}</steptml:parameter><steptml:parameter name="content">${args.content}</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>\n`,
+  // The layout K2 Horizon's template teaches (`tool_call_format` `xml`, its default).
+  "k2-horizon": (args, index) =>
+    `Step ${index}.<ifm|tool_calls>\n<ifm|tool_call>write_file\n<ifm|arg_key>path</ifm|arg_key>\n<ifm|arg_value>${args.path}</ifm|arg_value>\n<ifm|arg_key>mode</ifm|arg_key>\n<ifm|arg_value>${args.mode}</ifm|arg_value>\n<ifm|arg_key>content</ifm|arg_key>\n<ifm|arg_value>${args.content}</ifm|arg_value>\n</ifm|tool_call>\n</ifm|tool_calls>\n`,
   harmony: (args, index) =>
     `<|start|>assistant<|channel|>analysis<|message|>Step ${index}.<|end|><|start|>assistant<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>${JSON.stringify(args)}<|call|>`,
   mistral: (args, index) => `Step ${index}: writing a file.\n[TOOL_CALLS]write_file[ARGS]${JSON.stringify(args)}\n`,

@@ -62,7 +62,7 @@ const TABLE_FAMILY_WORDS = [
  */
 const OTHER_FAMILY_WORDS = [
   ...["hermes", "qwen", "glm", "hunyuan", "jamba", "nemotron", "longcat", "minicpm", "seed:"],
-  ...["kimi", "deepseek", "step3", "steptml", "dots.llm", "harmony", "gpt-oss"],
+  ...["kimi", "deepseek", "step3", "steptml", "dots.llm", "k2 horizon", "k2-horizon", "ifm|", "harmony", "gpt-oss"],
   ...["mistral", "magistral", "llama", "granite", "gigachat", "phi-4"],
 ];
 
@@ -72,6 +72,7 @@ describe("the calls module's layout", () => {
       "kimi",
       "deepseek",
       "step3",
+      "k2-horizon",
       "harmony",
       "mistral",
       "json-text",

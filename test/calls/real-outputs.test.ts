@@ -14,6 +14,7 @@ import { harmonyCases } from "./corpus/harmony.js";
 import { hermesCases, hermesMisreads } from "./corpus/hermes.js";
 import { internlmCases } from "./corpus/internlm.js";
 import { aprielCases, hunyuanCases, jambaCases, longcatCases, nemotronCases } from "./corpus/json-blocks.js";
+import { k2HorizonCases } from "./corpus/k2-horizon.js";
 import { kimiCases } from "./corpus/kimi.js";
 import { lfmCases } from "./corpus/lfm.js";
 import { llama3Cases } from "./corpus/llama3.js";
@@ -39,6 +40,7 @@ const families: Record<string, ModelOutputCase[]> = {
   "Kimi K2": kimiCases,
   "DeepSeek V3 / V3.1": deepseekCases,
   Step3: step3Cases,
+  "K2 Horizon": k2HorizonCases,
   "gpt-oss (Harmony)": harmonyCases,
   Mistral: mistralCases,
   "Llama 3.x JSON": llama3Cases,

@@ -389,3 +389,80 @@ describe("gpt-oss's Harmony messages to tools, as they leak into text", () => {
     expect(parseToolCalls(broken, { tools })).toEqual({ calls: [], text: broken, errors: [] });
   });
 });
+
+describe("K2 Horizon's <ifm|tool_calls> section", () => {
+  test("a type tag makes a value JSON where the schema types nothing; the schema wins where it types the parameter", () => {
+    const typed = (key: string, type: string, value: string) =>
+      `<ifm|arg_key>${key}</ifm|arg_key><ifm|arg_type>${type}</ifm|arg_type><ifm|arg_value>${value}</ifm|arg_value>`;
+    const untyped = parseToolCalls(
+      `<ifm|tool_call>f${typed("n", "integer", "2")}${typed("ids", "array[string]", '["a"]')}${typed("code", "string", "007")}${typed("flag", "boolean", "maybe")}</ifm|tool_call>`,
+    );
+    expect(untyped.calls[0]?.arguments).toEqual({ n: 2, ids: ["a"], code: "007", flag: "maybe" });
+    expect(untyped.errors).toEqual([
+      {
+        code: "INVALID_ARGUMENTS",
+        message: 'Tool "f", parameter "flag": "maybe" is not the JSON its tag says it is',
+        callIndex: 0,
+        name: "f",
+        parameter: "flag",
+      },
+    ]);
+    const bySchema = parseToolCalls(
+      `<ifm|tool_call>get_weather${typed("city", "integer", "123")}${typed("days", "string", "3")}</ifm|tool_call>`,
+      { tools },
+    );
+    expect(bySchema.calls[0]?.arguments).toEqual({ city: "123", days: 3 });
+    expect(bySchema.errors).toEqual([]);
+  });
+
+  test("an unreadable call is reported by its index and name, its siblings kept", () => {
+    const result = parseToolCalls(
+      '<ifm|tool_calls><ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key>Paris</ifm|tool_call>\n<ifm|tool_call>get_weather\n<ifm|arg_key>city</ifm|arg_key>\n<ifm|arg_value>Rome</ifm|arg_value>\n</ifm|tool_call>\n<ifm|tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"</ifm|tool_call></ifm|tool_calls>',
+      { tools },
+    );
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ["get_weather", {}],
+      ["get_weather", { city: "Rome" }],
+      ["get_weather", {}],
+    ]);
+    expect(result.errors.map((error) => [error.callIndex, error.message])).toEqual([
+      [0, "<ifm|arg_key>city</ifm|arg_key> has no <ifm|arg_value>"],
+      [0, "Text outside any tag inside <ifm|tool_call>get_weather: Paris"],
+      [2, '<ifm|tool_call> holds no JSON call object: {"name": "get_weather", "arguments": {"city": "Oslo"'],
+    ]);
+  });
+
+  test("a call starts once a tag follows its name, or once its JSON names it, and streams to </ifm|tool_call>", () => {
+    const stream = createToolCallStream({ tools });
+    expect(stream.push("<ifm|tool_calls>\n<ifm|tool_call>get_weather\n")).toEqual([]);
+    expect(
+      stream.push("<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Paris</ifm|arg_value>\n</ifm|tool_call>"),
+    ).toEqual([
+      { type: "tool-call-start", id: "call_0", name: "get_weather" },
+      {
+        type: "tool-call-delta",
+        id: "call_0",
+        argumentsDelta: "get_weather\n<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Paris</ifm|arg_value>\n",
+      },
+    ]);
+    expect(stream.push('\n<ifm|tool_call>{"name": "get_weather"')[0]).toEqual({
+      type: "tool-call-start",
+      id: "call_1",
+      name: "get_weather",
+    });
+    const end = [...stream.push(', "arguments": {"days": "3"}}</ifm|tool_call></ifm|tool_calls>'), ...stream.end()];
+    expect(end.flatMap((event) => (event.type === "tool-call" ? [event.call.arguments] : []))).toEqual([
+      { city: "Paris" },
+      { days: 3 },
+    ]);
+  });
+
+  test("reasoning the template opened ends at </ifm|think>: a call written in it is text, one-shot and streamed", () => {
+    const given = "Maybe <ifm|tool_call>get_weather</ifm|tool_call>.</ifm|think>Done.";
+    const expected = { calls: [], text: given, errors: [] };
+    expect(parseToolCalls(given, { tools })).toEqual(expected);
+    expect(summarize(streamedEvents(given, { size: 1 }, { tools, startsInReasoning: "</ifm|think>" }))).toEqual(
+      expected,
+    );
+  });
+});

@@ -13,6 +13,7 @@ import { GEMMA } from "./gemma.js";
 import { HARMONY_HEADER } from "./harmony.js";
 import { INTERNLM } from "./internlm.js";
 import { JSON_TEXT } from "./json-text.js";
+import { K2_HORIZON_SECTION } from "./k2-horizon.js";
 import { KIMI_SECTION, KIMI_XTML_HEADER } from "./kimi.js";
 import { LFM } from "./lfm.js";
 import { MINIMAX_M3 } from "./minimax-m3.js";
@@ -30,6 +31,7 @@ export const FORMAT_FAMILIES: Readonly<Record<string, FormatFamily>> = {
   kimi: { tokenSections: [KIMI_SECTION], tokenHeaders: [KIMI_XTML_HEADER] },
   deepseek: { tokenSections: [DEEPSEEK_SECTION] },
   step3: { tokenSections: [STEP3_SECTION] },
+  "k2-horizon": { tokenSections: [K2_HORIZON_SECTION] },
   harmony: { tokenHeaders: [HARMONY_HEADER] },
   mistral: { markedJsonCalls: [MISTRAL_CALLS] },
   "json-text": JSON_TEXT,

@@ -10,8 +10,8 @@
  * - `legacy-xml`: a tool's own tag;
  * - sections of special tokens that leak into text: `kimi` (K2's `<|tool_calls_section_begin|>`, K3's XTML
  *   `<|open|>tools<|sep|>`), `deepseek` (`<｜tool▁calls▁begin｜>`), `step3` (`<｜tool_calls_begin｜>` around
- *   `<steptml:invoke>` tags), `harmony` (gpt-oss:
- *   `<|channel|>commentary to=functions.f<|message|>`);
+ *   `<steptml:invoke>` tags), `k2-horizon` (`<ifm|tool_calls>` around `<ifm|tool_call>`, GLM-like tags or JSON),
+ *   `harmony` (gpt-oss: `<|channel|>commentary to=functions.f<|message|>`);
  * - `mistral`: `[TOOL_CALLS]`;
  * - `json-text`: call objects (`{"name": "f", "arguments": {...}}`) a reply starts with, as Ollama's `/v1` passes them
  *   on and Llama 3 writes them, also after `<|python_tag|>`, `functools` or GigaChat's `function call<|role_sep|>`, in
@@ -33,6 +33,7 @@ export const TEXT_TOOL_CALL_FORMATS = [
   "kimi",
   "deepseek",
   "step3",
+  "k2-horizon",
   "harmony",
   "mistral",
   "json-text",

@@ -15,11 +15,15 @@ export const REASONING_TAGS: ReadonlyMap<string, string> = new Map([
   ["seed:think", "</seed:think>"],
   ["|START_THINKING|", "<|END_THINKING|>"],
   ["|inner_prefix|", "<|inner_suffix|>"],
+  ["ifm|think", "</ifm|think>"],
+  ["ifm|think_fast", "</ifm|think_fast>"],
+  ["ifm|think_faster", "</ifm|think_faster>"],
 ]);
 
 /**
  * The tokens that close a reasoning block a chat template may open in the prompt, with the one that would open it in
- * the output: `</think>` (DeepSeek-R1 distills, QwQ, Qwen3), Kimi K3's, Apertus', Magistral's, Cohere's and Seed's.
+ * the output: `</think>` (DeepSeek-R1 distills, QwQ, Qwen3), Kimi K3's, Apertus', Magistral's, Cohere's, Seed's and
+ * K2 Horizon's (one for each reasoning effort: `<ifm|think>`, `<ifm|think_fast>`, `<ifm|think_faster>`).
  */
 const REASONING_ENDS: readonly { opener: string; closer: string }[] = [
   { opener: "<think>", closer: "</think>" },
@@ -28,6 +32,9 @@ const REASONING_ENDS: readonly { opener: string; closer: string }[] = [
   { opener: "[THINK]", closer: "[/THINK]" },
   { opener: "<|START_THINKING|>", closer: "<|END_THINKING|>" },
   { opener: "<seed:think>", closer: "</seed:think>" },
+  { opener: "<ifm|think>", closer: "</ifm|think>" },
+  { opener: "<ifm|think_fast>", closer: "</ifm|think_fast>" },
+  { opener: "<ifm|think_faster>", closer: "</ifm|think_faster>" },
 ];
 
 /** Any of those tokens. */
