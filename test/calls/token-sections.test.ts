@@ -3,6 +3,7 @@ import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { createToolCallStream } from "../../src/calls/create-tool-call-stream.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+import { sglangAgentTools, stringsTool } from "./corpus/kimi.js";
 import { streamedEvents, summarize } from "./model-output-corpus.js";
 
 const tools = toolsJson as CallableTool[];
@@ -95,20 +96,8 @@ describe("Kimi K2's calls whose header is an id only, as clients that rewrote it
   const kimiCall = (header: string, args: string) =>
     `<|tool_call_begin|>${header}<|tool_call_argument_begin|>${args}<|tool_call_end|>`;
   const section = (...calls: string[]) => `<|tool_calls_section_begin|>${calls.join("")}<|tool_calls_section_end|>`;
-  const schemaTool = (name: string, properties: string[], required: string[] = []): CallableTool => ({
-    name,
-    description: name,
-    parameters: { type: "object", properties: Object.fromEntries(properties.map((key) => [key, {}])), required },
-  });
   // sglang's agent tools, which share parameters (test_kimik2_detector.py::TestKimiK2ToolNameInferenceStrictness).
-  const agentTools = [
-    schemaTool("Read", ["file_path", "offset", "limit"], ["file_path"]),
-    schemaTool("Write", ["file_path", "content"], ["file_path", "content"]),
-    schemaTool("Glob", ["pattern", "path"], ["pattern"]),
-    schemaTool("Grep", ["pattern", "path", "output_mode"], ["pattern"]),
-    schemaTool("LS", ["path", "ignore"], ["path"]),
-    schemaTool("Ping", []),
-  ];
+  const agentTools = [...sglangAgentTools, stringsTool("Ping", [])];
   const nameOf = (header: string, args: string, given: readonly CallableTool[] = agentTools) =>
     parseToolCalls(section(kimiCall(header, args)), { tools: given }).calls.map((call) => call.name);
 
@@ -128,7 +117,7 @@ describe("Kimi K2's calls whose header is an id only, as clients that rewrote it
     expect(nameOf("call_3", '{"path": "/x"}')).toEqual(["LS"]);
     expect(nameOf("call_3", '{"pattern": "a", "output_mode": "c"}')).toEqual(["Grep"]);
     expect(nameOf("call_3", "{}")).toEqual(["Ping"]);
-    const open = { ...schemaTool("dispatch", []), parameters: { type: "object", additionalProperties: {} } };
+    const open = { ...stringsTool("dispatch", []), parameters: { type: "object", additionalProperties: {} } };
     expect(nameOf("call_3", '{"action": "read"}', [open, ...agentTools])).toEqual(["dispatch"]);
   });
 
@@ -139,7 +128,7 @@ describe("Kimi K2's calls whose header is an id only, as clients that rewrote it
       expect(result.errors).toEqual([expect.objectContaining({ code: "UNKNOWN_TOOL", name: "call_3" })]);
     }
     // A tool whose schema is composed of others may take the arguments or not: the one that does is unsure.
-    const locate = { ...schemaTool("locate", []), parameters: { anyOf: [{ required: ["zip"] }] } };
+    const locate = { ...stringsTool("locate", []), parameters: { anyOf: [{ required: ["zip"] }] } };
     expect(nameOf("call_3", '{"path": "/x"}', [locate, ...agentTools])).toEqual(["call_3"]);
   });
 

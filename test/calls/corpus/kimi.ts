@@ -23,7 +23,7 @@ const found = (name: string, args: Record<string, unknown>, header: string) => (
   ...call(name, args, "kimi", header),
   rawName: header,
 });
-const stringsTool = (name: string, properties: string[], required: string[] = []): CallableTool => ({
+export const stringsTool = (name: string, properties: string[], required: string[] = []): CallableTool => ({
   name,
   description: name,
   parameters: {
@@ -41,7 +41,7 @@ const sglangTools = [
 const vllmWeather = stringsTool("get_weather", ["city", "unit"]);
 const vllmReadFile = stringsTool("read_file", ["path"]);
 // sglang's agent tools, which share parameters: a call that fits two of them is to neither.
-const sglangAgentTools = [
+export const sglangAgentTools = [
   stringsTool("Read", ["file_path", "offset", "limit"], ["file_path"]),
   stringsTool("Write", ["file_path", "content"], ["file_path", "content"]),
   stringsTool("Glob", ["pattern", "path"], ["pattern"]),
