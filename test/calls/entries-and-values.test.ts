@@ -2,6 +2,8 @@
 // value's tag, and pythonic calls read JSON words, strings across lines, quotes of their own kind and sets.
 import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
+import { readPythonicCalls } from "../../src/calls/engine/read-pythonic-calls.js";
+import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
 
 /** A pythonic list a reply starts with is calls when it names a known tool. */
@@ -86,6 +88,60 @@ const pythonicValues: ModelOutputCase[] = [
     calls: [{ name: "get_stock_prices", arguments: { tickers: ["AAPL", "MSFT"], detailed: true }, format: "pythonic" }],
     text: "",
     tools: stockTools,
+  },
+];
+
+/** A shell tool, as agentic models call it with commands that nest quotes. */
+const shellTools: CallableTool[] = [
+  {
+    name: "bash",
+    description: "Runs a shell command",
+    parameters: { type: "object", properties: { command: { type: "string" } } },
+  },
+];
+
+const LFM2_NESTED_QUOTES =
+  "vLLM tests/tool_parsers/test_lfm2_tool_parser.py (nested_python_c: a python3 -c payload with quotes of its own, in a single-quoted command), reduced";
+
+/** Code quoted in a string (in the other kind of quotes), whose own quotes are the string's kind, as shell commands are. */
+const quotedCode: ModelOutputCase[] = [
+  {
+    name: "LFM2: a call in the payload, its argument in the command's quotes",
+    source: LFM2_NESTED_QUOTES,
+    output: `<|tool_call_start|>[bash(command='python3 -c "f(s='a')"')]<|tool_call_end|>`,
+    calls: [{ name: "bash", arguments: { command: `python3 -c "f(s='a')"` }, format: "lfm" }],
+    text: "",
+  },
+  {
+    name: "OLMo 3: a keyword argument after a string in the payload, then the next line's call",
+    source: `${LFM2_NESTED_QUOTES}; OLMo 3's <function_calls>, one call per line`,
+    output: `<function_calls>\nbash(command='python3 -c "print(dict(a='x', b=2))"')\nbash(command='ls')\n</function_calls>`,
+    calls: [
+      { name: "bash", arguments: { command: `python3 -c "print(dict(a='x', b=2))"` }, format: "olmo" },
+      { name: "bash", arguments: { command: "ls" }, format: "olmo" },
+    ],
+    text: "",
+  },
+  {
+    name: "Llama 4: two calls in the payload, in a list at the reply start",
+    source: `${LFM2_NESTED_QUOTES}; Llama 4's pythonic list at the reply start`,
+    output: `[bash(command='python3 -c "f(a='x'), g(b='y')"'), bash(command="echo 'done'")]`,
+    calls: [
+      { name: "bash", arguments: { command: `python3 -c "f(a='x'), g(b='y')"` }, format: "pythonic" },
+      { name: "bash", arguments: { command: "echo 'done'" }, format: "pythonic" },
+    ],
+    text: "",
+    tools: shellTools,
+  },
+  {
+    name: "LFM2: an other kind's quote that pairs with none ends nothing: the string ends where it would without it",
+    source: "LFM2 chat template (LiquidAI/LFM2-1.2B); a value with an apostrophe and an inch mark",
+    output: `<|tool_call_start|>[bash(command='echo it's 5" (wide'), bash(command='ls')]<|tool_call_end|>`,
+    calls: [
+      { name: "bash", arguments: { command: `echo it's 5" (wide` }, format: "lfm" },
+      { name: "bash", arguments: { command: "ls" }, format: "lfm" },
+    ],
+    text: "",
   },
 ];
 
@@ -194,4 +250,72 @@ describe("pythonic values models write (issue 39, class 6)", () => {
   test.each(pythonicValues.map((given) => [given.name, given] as const))("%s", (_name, given) =>
     expectCaseReadEveryWay(given),
   );
+});
+
+describe("quotes nested in a pythonic string: code quoted in it, whose quotes are the string's kind (issue 39, class 6)", () => {
+  test.each(quotedCode.map((given) => [given.name, given] as const))("%s", (_name, given) =>
+    expectCaseReadEveryWay(given),
+  );
+
+  /** The arguments of `bash(command=<written>)`, read as a call list. */
+  const argumentsOf = (written: string) => {
+    const [entry] = readPythonicCalls(`[bash(command=${written})]`) ?? [];
+    return entry !== undefined && "arguments" in entry ? entry.arguments : undefined;
+  };
+
+  test.each([
+    ["a call's argument", `'python3 -c "f(s='a')"'`, `python3 -c "f(s='a')"`],
+    [
+      "a keyword argument after a string",
+      `'python3 -c "to_csv('o.csv', index=False)"'`,
+      `python3 -c "to_csv('o.csv', index=False)"`,
+    ],
+    ["calls one after another", `'python3 -c "f('a'), g('b')"'`, `python3 -c "f('a'), g('b')"`],
+    ["the payload in single quotes", `"python3 -c 'print(d["k"], sep="")'"`, `python3 -c 'print(d["k"], sep="")'`],
+    [
+      "an unknown escape, then the payload's brackets",
+      `'python3 -c "latex(x, s='\\,'))"'`,
+      `python3 -c "latex(x, s='\\,'))"`,
+    ],
+  ])("%s: %s", (_name, written, command) => {
+    expect(argumentsOf(written)).toEqual({ command });
+  });
+
+  test.each([
+    ["a quote of the other kind", `'a "b', x='c" d'`, { command: 'a "b', x: 'c" d' }],
+    ["quotes of both kinds, escaped", `'it\\'s "f(a=\\'x\\')"'`, { command: `it's "f(a='x')"` }],
+    [
+      "a list, a tuple and a dict",
+      `['y', "z'"], d={'k': 'v', 'n': (1, 'w')}`,
+      { command: ["y", "z'"], d: { k: "v", n: [1, "w"] } },
+    ],
+    ["a triple-quoted string", `'''it's "f('a', b=1)"'''`, { command: `it's "f('a', b=1)"` }],
+  ])("a well-formed string reads as Python reads it: %s", (_name, written, expected) => {
+    expect(argumentsOf(written)).toEqual(expected);
+  });
+
+  test("a string nests its own quotes only where what follows cannot follow the value there", () => {
+    // `'x', y'` cannot end an argument (no keyword follows); `'a')` cannot end a list's item.
+    expect(argumentsOf(`'grep 'x', y'`)).toEqual({ command: "grep 'x', y" });
+    expect(argumentsOf(`['python3 -c "f(s='a')"']`)).toEqual({ command: [`python3 -c "f(s='a')"`] });
+    expect(argumentsOf(`'sed -n '1,9p' f'`)).toEqual({ command: "sed -n '1,9p' f" });
+  });
+
+  test("other kind's quotes that do not pair up guide no string after them, and the text is read once", () => {
+    // The first string reads to the text's end to find that its `"` pairs with none; the 20,000 after it end at their
+    // first quote that may end them, each read once.
+    const values = Array.from({ length: 20_000 }, (_, index) => `a${index}='it's "(${index}'`).join(", ");
+    const [entry] = readPythonicCalls(`[f(${values})]`) ?? [];
+    const read = entry !== undefined && "arguments" in entry ? entry.arguments : {};
+    expect(Object.keys(read)).toHaveLength(20_000);
+    expect(read.a19999).toBe(`it's "(19999`);
+  });
+
+  test("a long value full of quotes of both kinds is read in linear time", () => {
+    const payload = `f(s='a', t=g('b'), u=[{'k': 2}]); `.repeat(20_000);
+    const output = `<|tool_call_start|>[bash(command='python3 -c "${payload}" && echo 'it''s' done')]<|tool_call_end|>`;
+    expect(parseToolCalls(output).calls[0]?.arguments).toEqual({
+      command: `python3 -c "${payload}" && echo 'it''s' done`,
+    });
+  });
 });

@@ -27,11 +27,16 @@ const MAX_NESTING = 100;
  * The calls of a pythonic call list, as models write them (vLLM's `pythonic` parsers):
  * `[get_weather(city="Paris", days=3), get_time()]`. Arguments are keywords, and values Python literals: strings
  * (either quote, with escapes, across lines), numbers, `True`, `False`, `None`, lists, tuples, dicts and sets (read as
- * arrays); also JSON's `true`, `false` and `null`, which models write because their tools are described in JSON. A
- * quote of a string's own kind that is not followed by what may follow a value (`,`, `)`, `]`, `}`, `:`) is the
- * string's text, as vLLM's parsers of pythonic calls recover `cmd='sed -n '360,450p' f'`. Anything else (a positional argument,
- * a variable, an expression) makes that entry unreadable, its siblings kept; a list with no call read is no call
- * list: undefined, as `ast.literal_eval` would refuse it.
+ * arrays); also JSON's `true`, `false` and `null`, which models write because their tools are described in JSON.
+ * Models nest quotes of a string's own kind in it unescaped (shell commands: `cmd='sed -n '360,450p' f'`,
+ * `cmd='python3 -c "f(s='a')"'`), and vLLM's parsers of pythonic calls recover them, so a quote of the string's kind is
+ * its text unless what may follow the value there follows it: in a call's arguments, `,` and the next keyword (or `)`),
+ * or the call's `)` and what may follow a call; in a list, tuple, dict or set, a `,` or its closer (`:` after a key).
+ * Once a quote of its kind was its text, such a quote inside brackets opened in a pair of the other kind's is text too
+ * (code quoted in it: `python3 -c "f(s='a', t=1)"`), unless the string would then not end at all. Anything else (a
+ * positional argument, a variable, an expression) makes that entry unreadable, its siblings kept; a list with no call
+ * read is no call list: undefined, as `ast.literal_eval` would refuse it. Each character is read a bounded number of
+ * times.
  *
  * Hand-written: no maintained npm package reads Python literals, and a JavaScript parser would accept other things.
  *
@@ -68,13 +73,14 @@ export function readPythonicCallLines(text: string, readBefore?: ReadPythonicCal
 
 /**
  * The pythonic call written at the start of `text` (up to its closing parenthesis), when it is whole there as
- * {@link readPythonicCalls} reads it; undefined when it is not (yet).
+ * {@link readPythonicCalls} reads it; undefined when it is not (yet). The text after the call is not known yet, so a
+ * string that nests quotes and ends only where the text does is not ended before it: the whole text decides.
  *
  * @example
  * readPythonicCall('get_weather(city="a)b"), get_time()')?.text; // 'get_weather(city="a)b")'
  */
 export function readPythonicCall(text: string): PythonicCall | undefined {
-  const reader = new PythonReader(text);
+  const reader = new PythonReader(text, undefined, false);
   try {
     return reader.call();
   } catch (error) {
@@ -121,10 +127,23 @@ const ENTRY_NAME = /([A-Za-z_][\w.-]*)\s*\(/y;
 /** The `)` an unreadable entry ends at: the list's end, or the next call (after a comma or a line break), follows. */
 const ENTRY_END = /\)(?=\s*(?:\]?\s*$|[,\n]\s*[A-Za-z_][\w.-]*\s*\())/g;
 const SPACE = /\s*/y;
-const DOUBLE_QUOTED_SPECIAL = /["\\]/g;
-const SINGLE_QUOTED_SPECIAL = /['\\]/g;
-/** What may follow a string's closing quote (after spaces): the end of its value, or of the text. */
-const AFTER_STRING = /\s*(?:[,)\]}:]|$)/y;
+/** What a string's text is taken up to: a quote of either kind, or a backslash; and a bracket, where one counts. */
+const STRING_SPECIAL = /["'\\]/g;
+const STRING_SPECIAL_OR_BRACKET = /["'\\()[\]{}]/g;
+const OPENING_BRACKETS = "([{";
+/**
+ * What may follow a value where it stands (after spaces), tried at a quote of a string's own kind: a call's argument is
+ * followed by `,` and the next keyword (or the call's `)`), or by the call's `)` and what may follow a call (`,`, the
+ * list's `]`, a line break, the end of the text).
+ */
+const AFTER_ARGUMENT = /\s*(?:,\s*(?:[A-Za-z_][\w.-]*\s*=(?!=)|\))|\)(?:\s*(?:[,\]]|$)|[^\S\n]*\n))/y;
+/** The closers of a list, a tuple, and a dict or a set. */
+type Closer = "]" | ")" | "}";
+/** After an item of a list, a tuple or a set, or a dict's value: a `,` or the closer. */
+const AFTER_ITEM: Readonly<Record<Closer, RegExp>> = { "]": /\s*[,\]]/y, ")": /\s*[,)]/y, "}": /\s*[,}]/y };
+/** After a dict's key, and after the first item in braces (a dict's key or a set's item). */
+const AFTER_KEY = /\s*:/y;
+const AFTER_FIRST_IN_BRACES = /\s*[,:}]/y;
 const NUMBER = /-?(?:\d[\d_]*)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?/y;
 const WORDS = [
   ["True", true],
@@ -147,10 +166,17 @@ const ESCAPES: Readonly<Record<string, string>> = {
 class PythonReader {
   private index = 0;
   private depth = 0;
+  /** Whether the other kind's quotes in a string are read as pairs: not once one was left open to the text's end. */
+  private otherQuotesPair = true;
 
+  /**
+   * `textIsWhole`: whether the text read is all there is (not the start of a call still arriving), so that a string
+   * nesting quotes may end at a quote it read past, once the text ended without another end (see {@link string}).
+   */
   constructor(
     private readonly text: string,
     private readonly readBefore?: ReadPythonicCalls,
+    private readonly textIsWhole = true,
   ) {}
 
   startsWith(literal: string): boolean {
@@ -231,7 +257,7 @@ class PythonReader {
       const keyword = this.identifier();
       this.skipSpace();
       this.expect("=");
-      setOwnProperty(args, keyword, this.literal());
+      setOwnProperty(args, keyword, this.literal(AFTER_ARGUMENT));
       this.skipSpace();
       if (!this.take(",")) {
         this.expect(")");
@@ -242,10 +268,11 @@ class PythonReader {
     return { name, arguments: args, text: this.text.slice(start, this.index) };
   }
 
-  private literal(): unknown {
+  /** A literal, whose strings end where `after` (what may follow the value there) follows them. */
+  private literal(after: RegExp): unknown {
     this.skipSpace();
     const character = this.text.charAt(this.index);
-    if (character === '"' || character === "'") return this.string(character);
+    if (character === '"' || character === "'") return this.string(character, after);
     if (character === "[" || character === "(") return this.sequence(character === "[" ? "]" : ")");
     if (character === "{") return this.braces();
     for (const [word, value] of WORDS) {
@@ -257,37 +284,75 @@ class PythonReader {
     return this.number();
   }
 
-  private string(quote: string): string {
-    // A triple-quoted string runs to its triple quote; a single-quoted one to a quote that ends its value.
+  /**
+   * A string, from its opening `quote`. A triple-quoted one runs to its triple quote. A single-quoted one ends at the
+   * first quote of its kind that `after` follows, as Python reads it. When a quote of its kind before was its text,
+   * the string nests such quotes (`'sed -n '1,9p' f'`), and one that stands in a pair of the other kind's quotes, inside
+   * brackets opened there, is text too: code quoted in the string (`'python3 -c "f(s='a', t=1)"'`), whose brackets
+   * close before its closing quote does. A pair whose brackets do not close was no code (`'it's "(a', b='c"'`): the
+   * string ends at the first quote in it that would have ended it, and so it does when the text ends inside a pair
+   * (in a text known whole). Those quotes then pair with none, and are no guide in the rest of the text (which is thus
+   * read to its end for this at most once).
+   */
+  private string(quote: string, after: RegExp): string {
     const closer = this.text.startsWith(quote.repeat(3), this.index) ? quote.repeat(3) : quote;
     this.index += closer.length;
-    const special = quote === '"' ? DOUBLE_QUOTED_SPECIAL : SINGLE_QUOTED_SPECIAL;
     let value = "";
+    let nestsQuotes = false;
+    /** The brackets opened in the pair of the other kind's quotes the reader is in, not closed yet; -1 outside one. */
+    let openInOtherQuotes = -1;
+    /** In that pair, the first quote that would end the string but for those brackets, and the value up to it. */
+    let endInOtherQuotes: { index: number; value: string } | undefined;
     for (;;) {
-      // Text up to the next quote, backslash or line break is taken whole.
+      // Text up to the next quote or backslash (or bracket, inside the other kind's quotes) is taken whole.
+      const special = openInOtherQuotes === -1 ? STRING_SPECIAL : STRING_SPECIAL_OR_BRACKET;
       special.lastIndex = this.index;
       const found = special.exec(this.text);
-      if (found === null) throw new NotPython();
+      if (found === null) {
+        if (endInOtherQuotes === undefined || !this.textIsWhole) throw new NotPython();
+        this.otherQuotesPair = false;
+        return this.endAt(endInOtherQuotes);
+      }
       value += this.text.slice(this.index, found.index);
       this.index = found.index;
       const character = found[0];
       if (character === "\\") {
         value += this.escape();
-      } else if (character === quote && this.text.startsWith(closer, this.index) && this.endsValue(closer)) {
-        this.index += closer.length;
-        return value;
-      } else {
-        value += character;
-        this.index += 1;
+        continue;
       }
+      if (character === quote && this.endsString(closer, after)) {
+        if (closer.length > 1 || !nestsQuotes || openInOtherQuotes <= 0) {
+          this.index += closer.length;
+          return value;
+        }
+        endInOtherQuotes ??= { index: this.index, value };
+      } else if (character === quote) {
+        nestsQuotes = true;
+      } else if (character === '"' || character === "'") {
+        // The other kind's quote: it opens a pair, or closes the one open.
+        if (openInOtherQuotes > 0 && endInOtherQuotes !== undefined) return this.endAt(endInOtherQuotes);
+        openInOtherQuotes = openInOtherQuotes === -1 && this.otherQuotesPair ? 0 : -1;
+        endInOtherQuotes = undefined;
+      } else {
+        openInOtherQuotes = Math.max(0, openInOtherQuotes + (OPENING_BRACKETS.includes(character) ? 1 : -1));
+      }
+      value += character;
+      this.index += 1;
     }
   }
 
-  /** Whether the string's `closer`, at the reader's place, is followed by what may follow a value. */
-  private endsValue(closer: string): boolean {
+  /** Ends a string at a quote read past (at `end.index`): its value then, and the reader goes on after the quote. */
+  private endAt(end: { index: number; value: string }): string {
+    this.index = end.index + 1;
+    return end.value;
+  }
+
+  /** Whether the string's `closer`, at the reader's place, ends it: `after` follows it (always, for a triple quote). */
+  private endsString(closer: string, after: RegExp): boolean {
+    if (!this.text.startsWith(closer, this.index)) return false;
     if (closer.length > 1) return true;
-    AFTER_STRING.lastIndex = this.index + 1;
-    return AFTER_STRING.test(this.text);
+    after.lastIndex = this.index + 1;
+    return after.test(this.text);
   }
 
   private escape(): string {
@@ -305,11 +370,11 @@ class PythonReader {
     return ESCAPES[next] ?? `\\${next}`;
   }
 
-  private sequence(closer: string): unknown[] {
+  private sequence(closer: "]" | ")"): unknown[] {
     this.enter();
     this.index += 1;
     this.skipSpace();
-    const items = this.take(closer) ? [] : this.itemsAfter(this.literal(), closer);
+    const items = this.take(closer) ? [] : this.itemsAfter(this.literal(AFTER_ITEM[closer]), closer);
     this.depth -= 1;
     return items;
   }
@@ -321,7 +386,7 @@ class PythonReader {
     this.skipSpace();
     let read: Record<string, unknown> | unknown[] = {};
     if (!this.take("}")) {
-      const first = this.literal();
+      const first = this.literal(AFTER_FIRST_IN_BRACES);
       this.skipSpace();
       read = this.startsWith(":") ? this.entriesAfter(first) : this.itemsAfter(first, "}");
     }
@@ -330,7 +395,7 @@ class PythonReader {
   }
 
   /** The items of a sequence whose first item was just read, to its `closer`. */
-  private itemsAfter(first: unknown, closer: string): unknown[] {
+  private itemsAfter(first: unknown, closer: Closer): unknown[] {
     const items = [first];
     for (;;) {
       this.skipSpace();
@@ -340,7 +405,7 @@ class PythonReader {
       }
       this.skipSpace();
       if (this.take(closer)) return items;
-      items.push(this.literal());
+      items.push(this.literal(AFTER_ITEM[closer]));
     }
   }
 
@@ -352,7 +417,7 @@ class PythonReader {
       if (typeof key !== "string" && typeof key !== "number") throw new NotPython();
       this.skipSpace();
       this.expect(":");
-      setOwnProperty(entries, String(key), this.literal());
+      setOwnProperty(entries, String(key), this.literal(AFTER_ITEM["}"]));
       this.skipSpace();
       if (!this.take(",")) {
         this.expect("}");
@@ -360,7 +425,7 @@ class PythonReader {
       }
       this.skipSpace();
       if (this.take("}")) return entries;
-      key = this.literal();
+      key = this.literal(AFTER_KEY);
     }
   }
 

@@ -83,6 +83,22 @@ export const lfmCases: ModelOutputCase[] = [
     tools,
   },
   {
+    name: "LFM2.5: a python3 -c payload in double quotes, holding quotes of the command's kind, across lines",
+    source: `${VLLM}::test_tool_call[nested_python_c_nonstreaming]`,
+    output: wrap(
+      "bash(command='cd /testbed && python3 -c \"from sympy import latex\nprint(latex(3*x, mul_symbol='\\,'))\"')",
+    ),
+    calls: [
+      call(
+        "bash",
+        { command: "cd /testbed && python3 -c \"from sympy import latex\nprint(latex(3*x, mul_symbol='\\,'))\"" },
+        "lfm",
+      ),
+    ],
+    text: "",
+    tools,
+  },
+  {
     name: "LFM2.5: a raw multi-line string (issue 39 class 6)",
     source: VLLM,
     output: wrap("exec(command='cat > f.py << EOF\nimport csv\nprint(1)\nEOF')"),
