@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { CallableTool } from "../../src/calls/callable-tool.js";
 import { parseToolCalls } from "../../src/calls/parse-tool-calls.js";
 import toolsJson from "../fixtures/calls/tools.json" with { type: "json" };
+import { expectCaseReadEveryWay, type ModelOutputCase } from "./model-output-corpus.js";
 
 const tools = toolsJson as CallableTool[];
 
@@ -73,4 +74,53 @@ describe("LFM2's <|tool_call_start|> blocks, as they leak into text", () => {
     expect(pythonic.calls).toEqual([]);
     expect(pythonic.text).toBe(given);
   });
+});
+
+describe("the block's body LFM2 echoes after it, capped by a second <|tool_call_end|>", () => {
+  const block = '<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>';
+  const paris = [{ id: "call_0", name: "get_weather", arguments: { city: "Paris" }, format: "lfm" as const }];
+  const source = "vLLM vllm/tool_parsers/lfm2_tool_parser.py (_strip_echo): LFM2 echoes the call body after the block";
+  const read = (name: string, output: string, text: string, calls: ModelOutputCase["calls"] = paris) => ({
+    name,
+    source,
+    output,
+    calls,
+    text,
+    tools,
+  });
+
+  test.each([
+    read("the echo is dropped", `${block}[get_weather(city="Paris")]<|tool_call_end|>`, ""),
+    read(
+      "after a line break, and twice",
+      `${block}\n[get_weather(city="Paris")]<|tool_call_end|>[get_weather(city="Paris")]<|tool_call_end|>`,
+      "",
+    ),
+    read(
+      "the prose after it is kept",
+      `${block}[get_weather(city="Paris")]<|tool_call_end|>\nIt is sunny.`,
+      "\nIt is sunny.",
+    ),
+    read(
+      "a block after it is read",
+      `${block}[get_weather(city="Paris")]<|tool_call_end|><|tool_call_start|>[get_weather(city="Rome")]<|tool_call_end|>`,
+      "",
+      [...paris, { id: "call_1", name: "get_weather", arguments: { city: "Rome" }, format: "lfm" }],
+    ),
+  ])("$name", (given) => expectCaseReadEveryWay(given));
+
+  test.each([
+    read(
+      "other calls before the token are text, not calls",
+      `${block}[get_weather(city="Rome")]<|tool_call_end|>`,
+      '[get_weather(city="Rome")]<|tool_call_end|>',
+    ),
+    read("prose before the token is text", `${block}Done.<|tool_call_end|>`, "Done.<|tool_call_end|>"),
+    read("the body without the token is text", `${block}[get_weather(city="Paris")]`, '[get_weather(city="Paris")]'),
+    read(
+      "the body echoed in part is text",
+      `${block} [get_weather(city="Paris")<|tool_call_end|>`,
+      ' [get_weather(city="Paris")<|tool_call_end|>',
+    ),
+  ])("only the same body capped by the token is an echo: $name", (given) => expectCaseReadEveryWay(given));
 });

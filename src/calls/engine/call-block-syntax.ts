@@ -48,6 +48,12 @@ export interface CallBlockSyntax<Read = unknown> {
    */
   readonly valueStrings?: "json" | readonly string[];
   /**
+   * Whether the block's body, written again right after it and closed again by its closing token, its opening left out
+   * (`<open>[f(x=1)]<close>[f(x=1)]<close>`), is dropped: the model echoed the calls it just made. Any other text
+   * before such a token stays text. Default false.
+   */
+  readonly dropsEchoedBody?: boolean;
+  /**
    * Whether an unclosed body that is whole JSON holds the block's calls (its closing token is often left out);
    * default false: an unclosed body is `UNTERMINATED_CALL`.
    */

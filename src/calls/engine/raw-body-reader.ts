@@ -17,6 +17,7 @@ import { CallBeforeCloser } from "./call-before-closer.js";
 import { type CallBlockSyntax, holdsWholeBlockCallsPast } from "./call-block-syntax.js";
 import { ClosersInValues } from "./closers-in-values.js";
 import { ClosingLiteral } from "./closing-literal.js";
+import { EchoedBody } from "./echoed-body.js";
 import { FUNCTION_END } from "./function-tag-calls.js";
 import { holdsCharacter } from "./holds-character.js";
 import { holdsWholeCallObjects } from "./json-call-objects.js";
@@ -74,6 +75,7 @@ type BodyState =
   | "body" // the body of a block, a legacy tag or a message to a tool, until its closing tag
   | "after-bare-function" // whitespace after a bare `<function=...>` call, and perhaps its orphan `</tool_call>`
   | "after-block" // after a `<tool_call>` block: perhaps a call object its closing tag closes again (`CallBeforeCloser`)
+  | "after-call-block" // after a call block that drops its body echoed: perhaps that echo (`EchoedBody`)
   | "before-json-block"; // whitespace after `<tool_calls>`, until its first character shows JSON or prose
 
 /** The start of the blocks a bare `<tool_calls>` may wrap (`<tool_call>`, or a suffixed `<tool_call:...>`). */
@@ -106,6 +108,8 @@ export class RawBodyReader {
   private afterBareFunction = "";
   /** After a `<tool_call>` block: a call object written without its opening tag, closed by the block's closing tag. */
   private readonly callBeforeCloser = new CallBeforeCloser();
+  /** After a call block whose syntax drops its body echoed: that body, written again and closed again. */
+  private readonly echoedBody = new EchoedBody();
   /** The opening tag of a block read only when it holds JSON, with the whitespace after it, until that is known. */
   private jsonBlockOpener = "";
   /** After that tag and its whitespace, as much of a `<tool_call` as was read: such a tag makes it a wrapper. */
@@ -281,6 +285,8 @@ export class RawBodyReader {
         return this.scanAfterBareFunction(chunk, start);
       case "after-block":
         return this.scanAfterBlock(chunk, start);
+      case "after-call-block":
+        return this.scanAfterCallBlock(chunk, start);
       case "before-json-block":
         return this.scanBeforeJsonBlock(chunk, start);
     }
@@ -298,6 +304,10 @@ export class RawBodyReader {
     }
     if (this.state === "after-block") {
       this.host.appendText(this.callBeforeCloser.takeHeld());
+      return false;
+    }
+    if (this.state === "after-call-block") {
+      this.host.appendText(this.echoedBody.takeHeld());
       return false;
     }
     if (this.state === "before-json-block") {
@@ -426,6 +436,20 @@ export class RawBodyReader {
     return found.end;
   }
 
+  /**
+   * After a call block whose syntax drops its body echoed (see `CallBlockSyntax.dropsEchoedBody`): the echo is dropped,
+   * and another may follow; what turns out to be no echo is prose, read again.
+   */
+  private scanAfterCallBlock(chunk: string, start: number): number {
+    const found = this.echoedBody.scan(chunk, start);
+    if (found.kind === "pending") return chunk.length;
+    if (found.kind === "echo") return found.end;
+    this.state = "body";
+    this.host.leave();
+    this.host.readAgain(found.held);
+    return found.end;
+  }
+
   // Closing ---------------------------------------------------------------------------------------------------------
 
   /**
@@ -451,9 +475,20 @@ export class RawBodyReader {
       this.state = "after-block";
       this.callBeforeCloser.start(this.bodyCloser.literal);
       this.host.enter();
+    } else if (this.dropsEchoedBody()) {
+      this.closeBody();
+      this.state = "after-call-block";
+      this.echoedBody.start(this.body.toString(), this.bodyCloser.literal);
+      this.host.enter();
     } else {
       this.closeBody();
     }
+  }
+
+  /** Whether the block being read is a call block, with a body, whose syntax drops that body echoed after it. */
+  private dropsEchoedBody(): boolean {
+    const open = this.open;
+    return open.kind === "call-block" && open.syntax.dropsEchoedBody === true && this.body.toString().trim() !== "";
   }
 
   /** Whether the marker closing the block being read opens the next block too (see `CallBlockSyntax.marker`). */

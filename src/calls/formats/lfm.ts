@@ -32,10 +32,15 @@ export function buildLfmCalls(
   return buildMarkedCallObjects(trimmed, LFM_CALL_START, "lfm", firstCallIndex, catalog, { noCallMessage: noCall });
 }
 
-/** Liquid AI's LFM2 and LFM2.5: `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>`. */
+/**
+ * Liquid AI's LFM2 and LFM2.5: `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>`. LFM2 often writes the
+ * block's body again after it, capped by a second `<|tool_call_end|>` (vLLM's `lfm2` parser drops that echo): the
+ * same calls with no opening token, made once already, so they are dropped too.
+ */
 export const LFM: CallBlockSyntax<PythonicCall> = {
   format: "lfm",
   tags: new Map([[LFM_CALL_START.slice(1, -1), LFM_CALL_END]]),
+  dropsEchoedBody: true,
   build: (_opener, body, firstCallIndex, catalog, readBefore) =>
     buildLfmCalls(body, firstCallIndex, catalog, readBefore),
   firstCallName: (body) => firstCallName(body.trimStart()),

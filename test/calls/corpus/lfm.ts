@@ -5,6 +5,8 @@ import { call, REGISTER_USER, corpusTools as tools } from "./tools.js";
 
 const VLLM = "vllm-project/vllm tests/tool_parsers/test_lfm2_tool_parser.py";
 const wrap = (calls: string) => `<|tool_call_start|>[${calls}]<|tool_call_end|>`;
+const ORDER =
+  "grocery.orderIngredients(ingredientList=[{'name': 'apple', 'quantity': '2'}], deliveryAddress='123 Main St')";
 
 // llama.cpp's LFM2 template writes each call's id, and the turn's prose after `<|tool_call_end|>`.
 const llamaCppTemplate = renderedCases({
@@ -130,6 +132,19 @@ export const lfmCases: ModelOutputCase[] = [
     calls: [call("get_candidate_status", { candidate_id: "12345" }, "lfm")],
     text: "",
     tools,
+  },
+  {
+    name: "LFM2.5: the call body echoed after the block, capped by a second <|tool_call_end|>",
+    source: `${VLLM}::test_echoed_tool_call_body_not_leaked_to_content`,
+    output: `${wrap(ORDER)}[${ORDER}]<|tool_call_end|>`,
+    calls: [
+      call(
+        "grocery.orderIngredients",
+        { ingredientList: [{ name: "apple", quantity: "2" }], deliveryAddress: "123 Main St" },
+        "lfm",
+      ),
+    ],
+    text: "",
   },
   {
     name: "LFM2.5: an answer with no call",
