@@ -9,7 +9,11 @@ import { shortenText } from "./engine/shorten-text.js";
 import { ToolCallScanner } from "./engine/tool-call-scanner.js";
 import { createToolCatalog, type ToolCatalog } from "./engine/tool-catalog.js";
 import { closesUnopenedReasoning } from "./formats/index.js";
-import { readToolsFromDialects, type ToolInAnyDialect } from "./providers/callable-tool-from-dialect.js";
+import {
+  namespacedName,
+  readToolsFromDialects,
+  type ToolInAnyDialect,
+} from "./providers/callable-tool-from-dialect.js";
 import {
   isGeminiPart,
   isToolUseBlock,
@@ -219,9 +223,14 @@ class OutputReader {
         // A Chat Completions message's `tool_calls`, given on their own.
         this.addChatToolCall(item);
       } else if (item.type === "function_call") {
+        const { namespace, name } = item;
         this.addNative({
           id: item.call_id ?? item.id,
-          name: item.name,
+          // A call to a tool of a namespace names the namespace apart: its tool is known by both (see `namespacedName`).
+          name:
+            typeof namespace === "string" && namespace !== "" && typeof name === "string"
+              ? namespacedName(namespace, name)
+              : name,
           arguments: item.arguments,
           format: "responses",
         });

@@ -66,6 +66,11 @@ describe("tools in any dialect convert prints", () => {
       'Invalid tool at /1/function/parameters: the schema of tool "f" must be an object',
     ],
     ["null", [null], "Invalid tool at /1: a tool must be an object"],
+    [
+      "a Responses namespace without tools",
+      [{ type: "namespace", name: "crm", description: "x" }],
+      'Invalid tool at /1/tools: namespace "crm" must hold a tools array',
+    ],
   ])("parseToolCalls: %s is an error naming its index, and the good tools are used", (_name, bad, message) => {
     const parsed = parseToolCalls(OUTPUT, { tools: [byDialect.anthropic, ...(bad as object[])] });
     expect(parsed.calls[0]?.arguments).toEqual({
@@ -76,6 +81,52 @@ describe("tools in any dialect convert prints", () => {
       expect.objectContaining({ code: "UNKNOWN_TOOL", callIndex: 1 }),
       { code: "INVALID_TOOL_DEFINITION", message },
     ]);
+  });
+
+  // vLLM's iquest_coder test (test_type_conversion_responses_namespace_tool) gives its tools so; the OpenAI Responses
+  // API names the namespace of a call to one apart, in `namespace`.
+  test("a Responses namespace's tools are named namespace__name, typed by their schemas, as a Responses call names them", () => {
+    const namespace = {
+      type: "namespace",
+      name: "agents",
+      description: "Agent tools",
+      tools: [
+        {
+          type: "function",
+          name: "shell_command",
+          parameters: {
+            type: "object",
+            properties: { command: { type: "string" }, timeout_ms: { type: "integer" } },
+          },
+        },
+      ],
+    };
+    expectCaseReadEveryWay({
+      name: "Qwen3-Coder calling a namespace's tool",
+      source:
+        "vllm-project/vllm tests/tool_parsers/test_iquest_coder_tool_parser.py::test_type_conversion_responses_namespace_tool",
+      output:
+        "<tool_call>\n<function=agents__shell_command>\n<parameter=command>\napt-get update\n</parameter>\n<parameter=timeout_ms>\n300000\n</parameter>\n</function>\n</tool_call>",
+      tools: [namespace],
+      calls: [{ name: "agents__shell_command", arguments: { command: "apt-get update", timeout_ms: 300000 } }],
+      text: "",
+    });
+    const responses = {
+      output: [
+        {
+          type: "function_call",
+          call_id: "call_1",
+          namespace: "agents",
+          name: "shell_command",
+          arguments: '{"command": "ls", "timeout_ms": "5"}',
+        },
+      ],
+    };
+    const parsed = parseToolCalls(responses, { tools: [namespace] });
+    expect(parsed.calls).toEqual([
+      expect.objectContaining({ name: "agents__shell_command", arguments: { command: "ls", timeout_ms: 5 } }),
+    ]);
+    expect(parsed.errors).toEqual([]);
   });
 
   test("parseToolCalls: tools that are not a list are an error, not a throw", () => {

@@ -17,7 +17,9 @@ const SCHEMA_KEYS = ["parameters", "input_schema", "inputSchema", "parametersJso
  * Reads one tool written in any dialect `convert` prints and returns the tools in it (a Gemini `functionDeclarations`
  * holds several), so parsers can type arguments by schema:
  * - OpenAI and OpenAI strict: `{type: "function", function: {name, description, parameters}}`, or the Responses
- *   API's flat `{type: "function", name, description, parameters}`;
+ *   API's flat `{type: "function", name, description, parameters}`, and its `{type: "namespace", name, tools}`, whose
+ *   tools are named `namespace__name`, as vLLM names them for the models it serves (and as a Responses call to one is
+ *   read);
  * - Anthropic: `{name, description, input_schema}`; MCP: `{name, description, inputSchema}`;
  * - Gemini and provider-neutral: `{name, description, parameters}` (Gemini also `parametersJsonSchema`), or
  *   `{functionDeclarations: [...]}`; a neutral tool keeps its legacy `xml` form;
@@ -42,6 +44,7 @@ export function callableToolFromDialect(value: unknown, pointer = ""): CallableT
   if (value.type === "function" && isJsonObject(value.function)) {
     return callableToolFromDialect(value.function, `${pointer}/function`);
   }
+  if (value.type === "namespace") return namespaceTools(value, pointer);
   if (typeof value.name !== "string" || value.name === "") throw invalid("a tool needs a name", `${pointer}/name`);
   const schemaKey = SCHEMA_KEYS.find((key) => Object.hasOwn(value, key));
   const parameters = schemaKey === undefined ? { type: "object", properties: {} } : value[schemaKey];
@@ -51,6 +54,24 @@ export function callableToolFromDialect(value: unknown, pointer = ""): CallableT
   const tool: CallableTool = { name: value.name, description, parameters: parameters as JsonSchema };
   if (value.xml !== undefined) tool.xml = xmlSpecOf(value.xml, value.name, `${pointer}/xml`);
   return [tool];
+}
+
+/** The tools of a Responses API namespace, each named `namespace__name` (see {@link namespacedName}). */
+function namespaceTools(namespace: Record<string, unknown>, pointer: string): CallableTool[] {
+  const { name, tools } = namespace;
+  if (typeof name !== "string" || name === "") throw invalid("a namespace needs a name", `${pointer}/name`);
+  if (!Array.isArray(tools)) throw invalid(`namespace "${name}" must hold a tools array`, `${pointer}/tools`);
+  return tools.flatMap((tool, index) =>
+    callableToolFromDialect(tool, `${pointer}/tools/${index}`).map((read) => ({
+      ...read,
+      name: namespacedName(name, read.name),
+    })),
+  );
+}
+
+/** The name a tool `name` of the namespace `namespace` is called by: `crm__lookup`. */
+export function namespacedName(namespace: string, name: string): string {
+  return `${namespace}__${name}`;
 }
 
 /**
