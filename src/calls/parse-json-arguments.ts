@@ -1,6 +1,6 @@
 import { jsonrepair } from "jsonrepair";
 import { isJsonObject } from "../openapi/own-properties.js";
-import { endsInsideString } from "./engine/json-value-end.js";
+import { endsInsideString, openBracketsAtEnd } from "./engine/json-value-end.js";
 import { claimRepair } from "./engine/repair-budget.js";
 import { shortenText } from "./engine/shorten-text.js";
 
@@ -59,13 +59,22 @@ export interface JsonArgumentsResult {
   message?: string;
 }
 
+/** How {@link parseJsonArguments} reads arguments, where their source says more than the text does. */
+export interface JsonArgumentsOptions {
+  /**
+   * The text is all a closed call holds (a model's text between its tokens): arguments that end before their object
+   * closes were cut off too, and are not read. A provider's `arguments` are repaired then, as other broken JSON is.
+   */
+  closed?: boolean;
+}
+
 /**
  * Reads an OpenAI-style `arguments` string: `""` means `{}`, broken JSON is repaired, an object encoded twice (a JSON
  * string holding the object's JSON, which some deployments send) is read once more, and text that is not an object
- * even then, or that ends inside a string (cut off), gives `{}` with the raw text and a message (the call is kept,
- * not dropped).
+ * even then, or that ends inside a string (cut off), or, when `closed`, before its object closes, gives `{}` with the
+ * raw text and a message (the call is kept, not dropped).
  */
-export function parseJsonArguments(text: string): JsonArgumentsResult {
+export function parseJsonArguments(text: string, { closed = false }: JsonArgumentsOptions = {}): JsonArgumentsResult {
   // Never a throw: arguments that are no text are said so, as arguments that are no JSON are.
   if (typeof text !== "string") return { arguments: {}, message: `Arguments are not text: ${typeof text}` };
   if (text.trim() === "") return { arguments: {} };
@@ -75,6 +84,11 @@ export function parseJsonArguments(text: string): JsonArgumentsResult {
   // Repairing would close the string, and give the value cut short as if it were whole.
   if (parsed.repaired && endsInsideString(text)) {
     const message = "Arguments end inside a string: they were cut off (a token limit?), and are not read";
+    return { arguments: {}, rawArguments: text, message };
+  }
+  // Repairing would close the object, and give the arguments written so far as all there are.
+  if (parsed.repaired && closed && openBracketsAtEnd(text) > 0) {
+    const message = "Arguments end before their object closes: they were cut off, and are not read";
     return { arguments: {}, rawArguments: text, message };
   }
   if (typeof parsed.value === "string") {

@@ -1,9 +1,10 @@
+import { isJsonObject } from "../../openapi/own-properties.js";
 import { type JsonTextResult, parseJsonAsWritten, parseJsonText, repairJsonText } from "../parse-json-arguments.js";
 import type { TextToolCallFormat } from "../tool-call.js";
 import { buildJsonCall } from "./build-json-call.js";
 import type { BuiltBlockCalls } from "./build-xml-call.js";
 import { holdsWholeCallObjects, type JsonCallObject, jsonCallObjects } from "./json-call-objects.js";
-import { endsInsideString, JsonValueEnd } from "./json-value-end.js";
+import { endsInsideString, JsonValueEnd, openBracketsAtEnd } from "./json-value-end.js";
 import { shortenText } from "./shorten-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
@@ -76,6 +77,7 @@ export function buildMarkedCallObjects(
     return { calls: [], errors: [{ code: "PARSE_ERROR", message }] };
   }
   const built = buildCallObjects(objects, json, format, firstCallIndex, catalog);
+  if (parsed.success && parsed.repaired) withholdCutOffCall(built, trimmed, marker, readObjects, objects.length - 1);
   // One object per line (MiniMax-M1) is JSON as written, line by line: nothing was repaired.
   const repaired = parsed.success && parsed.repaired && !holdsWholeCallObjects(trimmed);
   if (repaired) for (const { call } of built.calls) call.rawArguments = json;
@@ -104,10 +106,61 @@ function buildCallObjectEntries(
       continue;
     }
     const read = buildCallObjects(objects, entry, format, firstCallIndex + built.calls.length, catalog);
-    if (parsed.success && parsed.repaired) for (const { call } of read.calls) call.rawArguments = entry;
+    if (parsed.success && parsed.repaired) {
+      withholdCutOffCall(read, entry, marker, readObjects, index);
+      for (const { call } of read.calls) call.rawArguments = entry;
+    }
+    built.errors.push(...read.errors);
     built.calls.push(...read.calls);
   }
   return built;
+}
+
+/**
+ * Takes back the last of `built`'s calls, read from repaired `text`, when its arguments were cut off (see
+ * {@link cutsLastCallArguments}) and reports it, naming the marker and the entry's index: a repair would make a call
+ * with the arguments it had so far, as if they were whole. `entry` is the call's index among the block's entries.
+ */
+function withholdCutOffCall(
+  built: BuiltBlockCalls,
+  text: string,
+  marker: string,
+  readObjects: (value: unknown) => JsonCallObject[] | undefined,
+  entry: number,
+): void {
+  if (!cutsLastCallArguments(text, readObjects)) return;
+  built.calls.pop();
+  const message = `${marker}: the arguments of entry ${entry} end before their object closes (was its closing tag written early, or the output cut off?); no call is made: ${shortenText(text)}`;
+  built.errors.push({ code: "PARSE_ERROR", message });
+}
+
+/**
+ * Whether the last call of JSON text whose last value ends before it closes has its arguments among what was cut off:
+ * an object or array left open, or a member whose value never came (`"arguments": `). A call object left open after
+ * whole arguments (`{"name": "f", "arguments": {...}`) loses nothing.
+ */
+function cutsLastCallArguments(text: string, readObjects: (value: unknown) => JsonCallObject[] | undefined): boolean {
+  const last = splitJsonValues(text)?.at(-1) ?? text;
+  const open = openBracketsAtEnd(last);
+  if (open === 0) return false;
+  const parsed = parseJsonText(last);
+  const given = parsed.success ? readObjects(parsed.value)?.at(-1)?.arguments : undefined;
+  if (given === undefined || !parsed.success) return false;
+  // What the text ends inside is a chain of last members or items from its outermost value: one per open bracket, and
+  // then a member whose value never came.
+  const cutValues = open + (/:\s*$/.test(last) ? 1 : 0);
+  let inside: unknown = parsed.value;
+  for (let depth = 0; depth < cutValues; depth += 1) {
+    if (inside === given) return true;
+    inside = lastMember(inside);
+  }
+  return false;
+}
+
+/** The last item of an array, or the value of an object's last member; undefined for any other value. */
+function lastMember(value: unknown): unknown {
+  if (Array.isArray(value)) return value.at(-1);
+  return isJsonObject(value) ? Object.values(value).at(-1) : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isJsonObject } from "../../openapi/own-properties.js";
 import { parseJsonArguments } from "../parse-json-arguments.js";
 import type { ToolCall, ToolCallFormat } from "../tool-call.js";
-import { generatedCallId } from "../tool-call.js";
+import { generatedCallId, PROVIDER_TOOL_CALL_FORMATS } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
 import type { BuiltCall } from "./build-xml-call.js";
 import { limitArgumentNesting } from "./limit-argument-nesting.js";
@@ -25,7 +25,7 @@ export interface JsonCall {
 /**
  * Turns a call with JSON arguments into a {@link ToolCall}: keeps its id (or generates `call_<index>`), cuts a name at
  * a special token leaked into it (keeping the name as written in `rawName`), reads a string of arguments as JSON
- * (repaired when broken, `""` as `{}`, an object encoded twice read once more, the raw text kept when repaired or
+ * (repaired when broken, `""` as `{}`, not read when a text syntax's arguments end before their object closes, an object encoded twice read once more, the raw text kept when repaired or
  * unreadable), types strings by a known tool's schema where that loses nothing (`"3"` for an integer, each listed in
  * `conversions`), and reports unknown tools and parameters. The call is kept whatever is wrong with it.
  */
@@ -38,7 +38,8 @@ export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolC
   const errors: ToolCallError[] = [];
   if (name === "") errors.push({ code: "PARSE_ERROR", message: `Call ${id} has no tool name`, callIndex, name });
   if (typeof given.arguments === "string") {
-    const read = parseJsonArguments(given.arguments);
+    // A model's text holds its call's arguments between tokens that close them: what ends before its object was cut.
+    const read = parseJsonArguments(given.arguments, { closed: !PROVIDER_FORMATS.has(given.format) });
     call.arguments = read.arguments;
     if (read.rawArguments !== undefined) call.rawArguments = read.rawArguments;
     if (read.message !== undefined)
@@ -59,6 +60,8 @@ export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolC
   errors.push(...tooDeep, ...checkToolCall(call, callIndex, catalog));
   return { call, errors };
 }
+
+const PROVIDER_FORMATS: ReadonlySet<string> = new Set(PROVIDER_TOOL_CALL_FORMATS);
 
 /**
  * A special token (`<|channel|>`) where a tool's name should end: servers leak a model's special tokens into the names

@@ -28,6 +28,11 @@ export class JsonValueEnd {
     return this.quote !== "";
   }
 
+  /** How many brackets the text read so far left open: 0 between values. */
+  get openBrackets(): number {
+    return this.depth;
+  }
+
   /**
    * Where a run of the value's text may go from here (see `TextRun`): through strings and what is between them, to a
    * bracket between strings (or a backslash, which only a string holds). None where an escape is begun.
@@ -143,6 +148,20 @@ export function endsInsideString(text: string): boolean {
   let index = 0;
   while (index < text.length) index = end.scan(text, index);
   return end.inString;
+}
+
+/**
+ * How many brackets JSON text, one value or several, leaves open at its end: the objects and arrays its last value ends
+ * inside, outermost first. 0 when it ends between values.
+ *
+ * @example
+ * openBracketsAtEnd('[{"name": "f", "arguments": {'); // 3
+ */
+export function openBracketsAtEnd(text: string): number {
+  const end = new JsonValueEnd();
+  let index = 0;
+  while (index < text.length) index = end.scan(text, index);
+  return end.openBrackets;
 }
 
 /**
