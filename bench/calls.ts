@@ -91,6 +91,9 @@ const FAMILY_CALLS: Record<string, (args: WriteFile, index: number) => string> =
     `Step ${index}.<|tool_call>call:write_file{path:<|"|>${args.path}<|"|>,mode:${args.mode},content:<|"|>${args.content}<|"|>}<tool_call|>\n`,
   lfm: (args, index) => `Step ${index}.<|tool_call_start|>[${pythonicCall(args)}]<|tool_call_end|>\n`,
   olmo: (args, index) => `Step ${index}.<function_calls>\n${pythonicCall(args)}\n</function_calls>\n`,
+  // dots.llm's block holding a JSON call object, as its template may write one instead of invokes.
+  dots: (args, index) =>
+    `Step ${index}.<dots_function_call>${JSON.stringify({ name: "write_file", arguments: args })}</dots_function_call>\n`,
   cohere: (args, index) =>
     `Step ${index}.<|START_ACTION|>[\n    ${JSON.stringify({ tool_call_id: "0", tool_name: "write_file", parameters: args })}\n]<|END_ACTION|>\n`,
   internlm: (args, index) =>
