@@ -8,7 +8,8 @@ import { TEXT_TOOL_CALL_FORMATS } from "../src/calls/tool-call.js";
 import type { ToolCallStreamEvent } from "../src/calls/tool-call-stream-event.js";
 import { alternatingMedians, alternatingTimes, medianRatio, percentile } from "./timing.js";
 
-const tools: CallableTool[] = [
+/** The tool every call of this bench's outputs is to. */
+export const tools: CallableTool[] = [
   {
     name: "write_file",
     description: "Write a file",
@@ -109,7 +110,7 @@ const FAMILY_CALLS: Record<string, (args: WriteFile, index: number) => string> =
 };
 
 /** About `bytes` of `family`'s output: `calls` calls of `write_file`, each carrying code. */
-function familyOutput(family: string, bytes: number, calls: number): string {
+export function familyOutput(family: string, bytes: number, calls: number): string {
   const write = FAMILY_CALLS[family];
   if (write === undefined) throw new Error(`no output of ${family} to time`);
   const content = CODE_LINE.repeat(Math.ceil(bytes / calls / CODE_LINE.length));
@@ -229,6 +230,12 @@ export async function run(): Promise<void> {
   timeHostileProse();
 }
 
+/** The text formats and the families of the table this bench has no output of: it must time every one. */
+export function familiesWithoutOutput(): string[] {
+  const families = Object.keys(FAMILY_CALLS);
+  return [...TEXT_TOOL_CALL_FORMATS, ...Object.keys(FORMAT_FAMILIES)].filter((name) => !families.includes(name));
+}
+
 /**
  * How many fresh processes time each family: one process's ratio moves more between processes than within one. Five,
  * so that the median holds when two of them land in a noisy stretch of a shared machine.
@@ -246,10 +253,9 @@ const FAMILY_PROCESSES = 5;
  * one family's: three processes back to back gave Mistral medians from 2.64x to 3.03x in bench runs of the same code.
  */
 function timeFamilies(): void {
+  const [missing] = familiesWithoutOutput();
+  if (missing !== undefined) throw new Error(`bench/calls.ts has no output of ${missing} to time`);
   const families = Object.keys(FAMILY_CALLS);
-  for (const name of [...TEXT_TOOL_CALL_FORMATS, ...Object.keys(FORMAT_FAMILIES)]) {
-    if (!families.includes(name)) throw new Error(`bench/calls.ts has no output of ${name} to time`);
-  }
   console.log("  each family, 1,000 calls in about 1 MB: one-shot, and 1-char onEvent stream against it (limit 3x),");
   console.log(
     "  beside the least a 1-char stream of the same events can cost (see streamFloor); each ratio the median",
