@@ -9,7 +9,7 @@ export { createToolCallStream, type ToolCallStream, type ToolCallStreamOptions }
 /** Decodes XML entities and CDATA in a value. */
 export { decodeXmlText } from "./decode-xml-text.js";
 /** Reads an OpenAI `arguments` string, with repair. */
-export { type JsonArgumentsOptions, type JsonArgumentsResult, parseJsonArguments } from "./parse-json-arguments.js";
+export { type JsonArgumentsResult, parseJsonArguments } from "./parse-json-arguments.js";
 /** The one-shot parser for every output format. */
 export { type ParsedToolCalls, type ParseToolCallsOptions, parseToolCalls } from "./parse-tool-calls.js";
 /** A tool as users hold it: a `CallableTool`, or one in any dialect `convert` prints. */

@@ -59,22 +59,26 @@ export interface JsonArgumentsResult {
   message?: string;
 }
 
-/** How {@link parseJsonArguments} reads arguments, where their source says more than the text does. */
-export interface JsonArgumentsOptions {
-  /**
-   * The text is all a closed call holds (a model's text between its tokens): arguments that end before their object
-   * closes were cut off too, and are not read. A provider's `arguments` are repaired then, as other broken JSON is.
-   */
-  closed?: boolean;
-}
-
 /**
  * Reads an OpenAI-style `arguments` string: `""` means `{}`, broken JSON is repaired, an object encoded twice (a JSON
  * string holding the object's JSON, which some deployments send) is read once more, and text that is not an object
- * even then, or that ends inside a string (cut off), or, when `closed`, before its object closes, gives `{}` with the
- * raw text and a message (the call is kept, not dropped).
+ * even then, or that ends inside a string (cut off), gives `{}` with the raw text and a message (the call is kept, not
+ * dropped).
  */
-export function parseJsonArguments(text: string, { closed = false }: JsonArgumentsOptions = {}): JsonArgumentsResult {
+export function parseJsonArguments(text: string): JsonArgumentsResult {
+  return readJsonArguments(text, false);
+}
+
+/**
+ * {@link parseJsonArguments} for the arguments a model's text closed (between its tokens): arguments that end before
+ * their object closes were cut off there too, and are not read. A provider's `arguments` are repaired then, as other
+ * broken JSON is.
+ */
+export function parseClosedJsonArguments(text: string): JsonArgumentsResult {
+  return readJsonArguments(text, true);
+}
+
+function readJsonArguments(text: string, closed: boolean): JsonArgumentsResult {
   // Never a throw: arguments that are no text are said so, as arguments that are no JSON are.
   if (typeof text !== "string") return { arguments: {}, message: `Arguments are not text: ${typeof text}` };
   if (text.trim() === "") return { arguments: {} };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { openBracketsAtEnd } from "../../src/calls/engine/json-value-end.js";
-import { parseJsonArguments } from "../../src/calls/parse-json-arguments.js";
+import { parseClosedJsonArguments, parseJsonArguments } from "../../src/calls/parse-json-arguments.js";
 import { expectCaseReadEveryWay } from "./model-output-corpus.js";
 
 /** An error saying the entry's arguments were cut off, by the block's marker and the entry's index. */
@@ -105,13 +105,13 @@ describe("the rule's parts", () => {
 
   test("closed arguments that end before their object closes are not read; a provider's are repaired", () => {
     const message = "Arguments end before their object closes: they were cut off, and are not read";
-    expect(parseJsonArguments('{"a": 1', { closed: true })).toEqual({
+    expect(parseClosedJsonArguments('{"a": 1')).toEqual({
       arguments: {},
       rawArguments: '{"a": 1',
       message,
     });
-    expect(parseJsonArguments('{"a": 1', { closed: false })).toEqual({ arguments: { a: 1 }, rawArguments: '{"a": 1' });
-    expect(parseJsonArguments('{"a": 1,}', { closed: true })).toEqual({
+    expect(parseJsonArguments('{"a": 1')).toEqual({ arguments: { a: 1 }, rawArguments: '{"a": 1' });
+    expect(parseClosedJsonArguments('{"a": 1,}')).toEqual({
       arguments: { a: 1 },
       rawArguments: '{"a": 1,}',
     });

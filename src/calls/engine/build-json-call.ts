@@ -1,5 +1,5 @@
 import { isJsonObject } from "../../openapi/own-properties.js";
-import { parseJsonArguments } from "../parse-json-arguments.js";
+import { parseClosedJsonArguments, parseJsonArguments } from "../parse-json-arguments.js";
 import type { ToolCall, ToolCallFormat } from "../tool-call.js";
 import { generatedCallId, PROVIDER_TOOL_CALL_FORMATS } from "../tool-call.js";
 import type { ToolCallError } from "../tool-call-error.js";
@@ -39,7 +39,9 @@ export function buildJsonCall(given: JsonCall, callIndex: number, catalog: ToolC
   if (name === "") errors.push({ code: "PARSE_ERROR", message: `Call ${id} has no tool name`, callIndex, name });
   if (typeof given.arguments === "string") {
     // A model's text holds its call's arguments between tokens that close them: what ends before its object was cut.
-    const read = parseJsonArguments(given.arguments, { closed: !PROVIDER_FORMATS.has(given.format) });
+    const read = PROVIDER_FORMATS.has(given.format)
+      ? parseJsonArguments(given.arguments)
+      : parseClosedJsonArguments(given.arguments);
     call.arguments = read.arguments;
     if (read.rawArguments !== undefined) call.rawArguments = read.rawArguments;
     if (read.message !== undefined)
