@@ -73,9 +73,10 @@ export interface CallBlockSyntax<Read = unknown> {
   firstCallName(body: string): string | undefined;
   /**
    * What a body that holds no calls of this syntax is read as: the invokes of the XML block named `xmlBlock`, when
-   * `xml` is read, else `error` is reported. Without it, such a body is text (a code interpreter's code).
+   * `xml` is read, else `error` is reported (a syntax whose own format is `xml` needs none). Without it, such a body is
+   * text (a code interpreter's code).
    */
-  readonly otherwise?: { xmlBlock: string; error(body: string): ToolCallError };
+  readonly otherwise?: { xmlBlock: string; error?(body: string): ToolCallError };
   /** Whether the body of a block the output ended in was meant as calls; default true. */
   isCallBody?(body: string): boolean;
   /**

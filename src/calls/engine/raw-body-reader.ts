@@ -615,12 +615,12 @@ export class RawBodyReader {
     const { otherwise } = syntax;
     if (syntax.textOf !== undefined) {
       this.host.appendText(`${syntax.textOf(opener, body)}${closer}`);
-    } else if (otherwise === undefined) {
-      this.host.appendText(`${opener}${body}${closer}`);
-    } else if (this.host.formats.has("xml")) {
+    } else if (otherwise !== undefined && this.host.formats.has("xml")) {
       this.host.readAsXmlBlock(otherwise.xmlBlock, `${body}${closer}`);
-    } else {
+    } else if (otherwise?.error !== undefined) {
       this.host.error(otherwise.error(body));
+    } else {
+      this.host.appendText(`${opener}${body}${closer}`);
     }
   }
 

@@ -2,7 +2,6 @@ import { buildMarkedCallObjects } from "../engine/build-call-objects.js";
 import type { CallBlockSyntax } from "../engine/call-block-syntax.js";
 import { JsonBlockCallAnnouncer, namedCallForm } from "../engine/json-block-call-announcer.js";
 import { firstCallName } from "../engine/read-reply-start-calls.js";
-import { shortenText } from "../engine/shorten-text.js";
 import { DOTS_BLOCK } from "./xml-blocks.js";
 
 /** The block's opening tag, which its errors name. */
@@ -28,13 +27,8 @@ export const DOTS_JSON_CALL: CallBlockSyntax = {
     return buildMarkedCallObjects(body, DOTS_OPENER, "xml", firstCallIndex, catalog);
   },
   firstCallName,
-  otherwise: {
-    xmlBlock: DOTS_BLOCK,
-    error: (body) => ({
-      code: "PARSE_ERROR",
-      message: `${DOTS_OPENER} holds neither invokes nor a JSON call object: ${shortenText(body.trim())}`,
-    }),
-  },
+  // Its format is `xml`: wherever the block is opened, its invokes are read.
+  otherwise: { xmlBlock: DOTS_BLOCK },
   announcer: (deltas, sink) =>
     new JsonBlockCallAnnouncer(deltas, sink, [namedCallForm(String.raw`^(?<lead>\s*)\{\s*`)]),
 };
