@@ -11,39 +11,32 @@ const cutOff = (marker: string, entry: number) => ({
 const weather = (args: Record<string, unknown>) => ({ name: "get_weather", arguments: args });
 
 describe("a block that closes while a call's JSON arguments are still open makes no call of it", () => {
-  test.each([
-    {
-      output: '<|action_start|><|plugin|>{"name": "get_weather", "parameters": {<|action_end|>',
-      errors: [cutOff("<|action_start|><|plugin|>", 0)],
-    },
-    {
-      output: '<tool_call>{"name": "get_weather", "arguments": {</tool_call>',
-      errors: [cutOff("<tool_call>", 0)],
-    },
-    {
-      output: '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {<|END_ACTION|>',
-      errors: [cutOff("<|START_ACTION|>", 0)],
-    },
-    {
-      output: '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"</tool_call>',
-      errors: [cutOff("<tool_call>", 0)],
-    },
+  // Each output, and the marker of the block its error names (its entry 0).
+  test.each<[string, string]>([
+    ['<|action_start|><|plugin|>{"name": "get_weather", "parameters": {<|action_end|>', "<|action_start|><|plugin|>"],
+    ['<tool_call>{"name": "get_weather", "arguments": {</tool_call>', "<tool_call>"],
+    [
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {<|END_ACTION|>',
+      "<|START_ACTION|>",
+    ],
+    ['<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"</tool_call>', "<tool_call>"],
     // A member whose value never came is cut off as much as an object left open.
-    { output: '<tool_call>{"name": "get_weather", "arguments": </tool_call>', errors: [cutOff("<tool_call>", 0)] },
-    {
-      output: '<|tools_prefix|>[{"get_weather": {"city": "Paris", <|tools_suffix|>',
-      errors: [cutOff("<|tools_prefix|>", 0)],
-    },
-    {
-      output: '<dots_function_call>{"name": "get_weather", "arguments": {"city": "Paris", </dots_function_call>',
-      errors: [cutOff("<dots_function_call>", 0)],
-    },
-    {
-      output: 'Action: ```json\n[{"tool_name": "get_weather", "parameters": {"city": "Paris",\n```',
-      errors: [cutOff("Action: ```json", 0)],
-    },
-  ])("$output", ({ output, errors }) => {
-    expectCaseReadEveryWay({ name: output, source: "constructed", output, calls: [], text: "", errors });
+    ['<tool_call>{"name": "get_weather", "arguments": </tool_call>', "<tool_call>"],
+    ['<|tools_prefix|>[{"get_weather": {"city": "Paris", <|tools_suffix|>', "<|tools_prefix|>"],
+    [
+      '<dots_function_call>{"name": "get_weather", "arguments": {"city": "Paris", </dots_function_call>',
+      "<dots_function_call>",
+    ],
+    ['Action: ```json\n[{"tool_name": "get_weather", "parameters": {"city": "Paris",\n```', "Action: ```json"],
+  ])("%s", (output, marker) => {
+    expectCaseReadEveryWay({
+      name: output,
+      source: "constructed",
+      output,
+      calls: [],
+      text: "",
+      errors: [cutOff(marker, 0)],
+    });
   });
 
   test.each([

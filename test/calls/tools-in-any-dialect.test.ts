@@ -67,6 +67,11 @@ describe("tools in any dialect convert prints", () => {
     ],
     ["null", [null], "Invalid tool at /1: a tool must be an object"],
     [
+      "a Responses namespace without a name",
+      [{ type: "namespace", tools: [] }],
+      "Invalid tool at /1/name: a namespace needs a name",
+    ],
+    [
       "a Responses namespace without tools",
       [{ type: "namespace", name: "crm", description: "x" }],
       'Invalid tool at /1/tools: namespace "crm" must hold a tools array',

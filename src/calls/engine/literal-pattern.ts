@@ -6,5 +6,10 @@
  * anyOfLiterals(["<a>", "</a>"]).exec("x</a>")?.[0]; // "</a>"
  */
 export function anyOfLiterals(literals: readonly string[]): RegExp {
-  return new RegExp(literals.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  return new RegExp(literals.map(escapedForPattern).join("|"), "g");
+}
+
+/** `literal` as a regular expression matches it: its special characters escaped. */
+export function escapedForPattern(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -1,6 +1,7 @@
 import { closestName } from "../../errors/closest-name.js";
 import type { CallableTool } from "../callable-tool.js";
 import type { ScannedXmlCall } from "./build-xml-call.js";
+import { escapedForPattern } from "./literal-pattern.js";
 import { parseXmlAttributes } from "./xml-attributes.js";
 
 /** Where a legacy tag was found: its opening tag as written and its raw inner text. */
@@ -67,7 +68,7 @@ function findElement(content: string, path: string): { openingTag: string; conte
   let element: { openingTag: string; content: string } | undefined;
   let inside = content;
   for (const name of path.split("/").filter((segment) => segment !== "" && segment !== ".")) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const escaped = escapedForPattern(name);
     const match = new RegExp(`(<${escaped}(?:\\s[^>]*)?>)([\\s\\S]*?)</${escaped}\\s*>`).exec(inside);
     if (match === null) return undefined;
     element = { openingTag: match[1] ?? "", content: match[2] ?? "" };

@@ -62,10 +62,14 @@ export function declaredParametersOf(catalog: ToolCatalog | undefined): Declared
   if (catalog === undefined) return undefined;
   return (toolName) => {
     const tool = catalog.byName.get(toolName);
-    if (tool === undefined) return undefined;
-    if (!catalog.declaredParameters.has(tool)) catalog.declaredParameters.set(tool, parametersDeclaredBy(tool));
-    return catalog.declaredParameters.get(tool);
+    return tool === undefined ? undefined : parametersDeclared(catalog, tool);
   };
+}
+
+/** The parameters `tool` declares, made once a catalog (see {@link parametersDeclaredBy}). */
+function parametersDeclared(catalog: ToolCatalog, tool: CallableTool): ReadonlySet<string> | undefined {
+  if (!catalog.declaredParameters.has(tool)) catalog.declaredParameters.set(tool, parametersDeclaredBy(tool));
+  return catalog.declaredParameters.get(tool);
 }
 
 /** The parameters `tool` declares, when it takes no others. */
@@ -97,11 +101,11 @@ export function checkToolCall(call: ToolCall, callIndex: number, catalog: ToolCa
     }
     return [error];
   }
-  const { properties, additionalProperties } = tool.parameters;
-  if (!isJsonObject(properties) || additionalProperties === true || isJsonObject(additionalProperties)) return [];
+  const declared = parametersDeclared(catalog, tool);
+  if (declared === undefined) return [];
   const errors: ToolCallError[] = [];
   for (const parameter of Object.keys(call.arguments)) {
-    if (Object.hasOwn(properties, parameter)) continue;
+    if (declared.has(parameter)) continue;
     const error: ToolCallError = {
       code: "UNKNOWN_PARAMETER",
       message: `Tool "${call.name}" has no parameter "${parameter}"`,
@@ -109,9 +113,7 @@ export function checkToolCall(call: ToolCall, callIndex: number, catalog: ToolCa
       name: call.name,
       parameter,
     };
-    const suggestion = catalog.hints.hint(`${call.name}\u0000${parameter}`, () =>
-      closestName(parameter, Object.keys(properties)),
-    );
+    const suggestion = catalog.hints.hint(`${call.name}\u0000${parameter}`, () => closestName(parameter, declared));
     if (suggestion !== undefined) {
       error.suggestion = suggestion;
       error.message += `; did you mean "${suggestion}"?`;
